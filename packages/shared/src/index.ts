@@ -1,0 +1,6 @@
+export * from './permissions';
+export * from './roles';
+export * from './enums';
+export * from './envelope';
+export * from './schemas/auth';
+export * from './messages';
