@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: starts the real server (its own data directory, demo data) in a child process
+ * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
+ * targets are reported as PASS/MISS, never asserted in tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { runLoad, type LoadResult } from './bench/load';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.BENCH_PORT ?? 3200);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = join(root, '.tmp', 'bench-data');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function startServer(): Promise<ChildProcess> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', HABLA_DEMO: 'true', PORT: String(port), HOST: '127.0.0.1', PG_PORT: '54351', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not become healthy in 120 s');
+}
+
+async function login(username: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: username, password: 'Habla-Demo-2026' }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!body.token) throw new Error(`login failed for ${username}: ${res.status}`);
+  return body.token;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+
+function initialJsKb(): number | null {
+  const dist = join(root, 'apps', 'web', 'dist');
+  const indexPath = join(dist, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const html = readFileSync(indexPath, 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) files.add(m[1]!);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(readFileSync(join(dist, f.replace(/^\//, '')))).length;
+  return bytes / 1024;
+}
+
+function chunkSizes(): string[] {
+  const assets = join(root, 'apps', 'web', 'dist', 'assets');
+  if (!existsSync(assets)) return [];
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ f, kb: gzipSync(readFileSync(join(assets, f))).length / 1024 }))
+    .sort((a, b) => b.kb - a.kb)
+    .slice(0, 8)
+    .map(({ f, kb }) => `    ${f.padEnd(40)} ${kb.toFixed(1)} KB gzip`);
+}
+
+async function main() {
+  const server = await startServer();
+  try {
+    const token = await login('therapist');
+    const auth = { authorization: `Bearer ${token}` };
+    const health: LoadResult[] = [];
+    const me: LoadResult[] = [];
+    console.log(`Interleaved rounds: ${rounds} × ${seconds} s at 50 connections`);
+    for (let i = 0; i < rounds; i++) {
+      health.push(await runLoad({ url: `${base}/api/health`, connections: 50, seconds }));
+      me.push(await runLoad({ url: `${base}/api/auth/me`, connections: 50, seconds, headers: auth }));
+      console.log(`  round ${i + 1}: health ${fmt(health[i]!)}\n           me     ${fmt(me[i]!)}`);
+    }
+    const hRps = median(health.map((r) => r.rps));
+    const mRps = median(me.map((r) => r.rps));
+    console.log('\nGET /api/health   median', hRps.toFixed(0), 'req/s, p99', median(health.map((r) => r.p99)).toFixed(1), 'ms');
+    console.log('GET /api/auth/me  median', mRps.toFixed(0), 'req/s, p99', median(me.map((r) => r.p99)).toFixed(1), 'ms');
+    console.log(`/api/auth/me ÷ /api/health = ${((mRps / hRps) * 100).toFixed(1)} %`);
+
+    // Logins hash with argon2id; the event loop must stay free while they run.
+    const body = JSON.stringify({ login: 'student', password: 'Habla-Demo-2026' });
+    const [logins, healthDuring] = await Promise.all([
+      runLoad({ url: `${base}/api/auth/login`, connections: 8, seconds, method: 'POST', body, headers: { 'content-type': 'application/json' } }),
+      runLoad({ url: `${base}/api/health`, connections: 10, seconds }),
+    ]);
+    console.log(`\nPOST /api/auth/login at 8 connections: ${fmt(logins)}`);
+    console.log(`GET /api/health while logins run:     ${fmt(healthDuring)}`);
+
+    const js = initialJsKb();
+    console.log(`\nInitial JS of the production build: ${js === null ? 'no build (run npm run build)' : `${js.toFixed(1)} KB gzip (budget 150: ${js <= 150 ? 'PASS' : 'MISS'})`}`);
+    const chunks = chunkSizes();
+    if (chunks.length) console.log('  largest chunks:\n' + chunks.join('\n'));
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

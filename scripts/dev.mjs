@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// `npm run dev`: the API with file watching (tsx) and Vite with hot reload; Vite proxies /api.
+import { spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const children = [
+  spawn('node', ['--watch-path=apps/api/src', '--watch-path=packages/shared/src', '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? '' },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@habla/web'], { cwd: root, stdio: 'inherit' }),
+];
+const stop = (signal) => {
+  for (const child of children) child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+for (const child of children) child.on('exit', (code) => { if (code) stop('SIGTERM'); });

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The server the Playwright tests run against: the real app (API + built web) on its own port,
+// with a fresh embedded PostgreSQL data directory and the demo data, stopped gracefully.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = join(root, '.tmp', 'e2e-data');
+const port = process.env.E2E_PORT ?? '3100';
+
+// A postgres left behind by an earlier, killed run would hold the directory: stop it first.
+const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+if (existsSync(pidFile)) {
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    // not running
+  }
+}
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    HABLA_DEMO: 'true',
+    PORT: port,
+    HOST: '127.0.0.1',
+    PG_PORT: process.env.E2E_PG_PORT ?? '54341',
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
+child.on('exit', (code) => process.exit(code ?? 0));
