@@ -1,0 +1,65 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { pino } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { createMailer, type Mailer } from './lib/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { hasWebBuild, registerWeb, sendSpaIndex } from './plugins/web';
+import './types';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  logger?: FastifyBaseLogger;
+  /** Injected by tests to step through expiry windows. */
+  now?: Clock;
+  mailer?: Mailer;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Build the Fastify instance: infrastructure plugins → auth → modules → web. Does not listen. */
+export async function buildApp(opts: AppOptions) {
+  const { config } = opts;
+  const logger: FastifyBaseLogger = opts.logger ?? pino({ level: config.logLevel });
+  const app = Fastify({
+    loggerInstance: logger,
+    // Keep a caller's request id (a proxy's or the client's) when it is sane, so logs line up end to end.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', opts.db);
+  app.decorate('now', opts.now ?? systemClock);
+  app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: logger }));
+
+  const web = hasWebBuild(config.webDist);
+  await app.register(errorsPlugin, web ? { spaFallback: sendSpaIndex } : {});
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(rolePermissionRoutes, { prefix: '/api' });
+  if (web) await registerWeb(app, config.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** True when a process with this pid exists (signal 0 only checks). EPERM still means "exists". */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly pid: number,
+    readonly dataDir: string,
+  ) {
+    super(`Another Habla server (pid ${pid}) is already using data directory ${dataDir}. Stop it first or set DATA_DIR.`);
+  }
+}
+
+export type DataDirLock = {
+  /** The pid of the previous owner when it died without releasing the lock (kill -9, power loss). */
+  stalePid: number | undefined;
+  release: () => void;
+};
+
+/**
+ * Take DATA_DIR/habla.lock for this process. A live owner → DataDirInUseError; a dead owner's lock is
+ * taken over (and reported, so the caller can clean up the PostgreSQL it may have left behind).
+ * The file is created with O_EXCL so two processes starting together cannot both win.
+ */
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'habla.lock');
+  let stalePid: number | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      const release = () => {
+        try {
+          if (readPid(file) === process.pid) fs.unlinkSync(file);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+      return { stalePid, release };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = readPid(file);
+      if (owner !== undefined && owner !== process.pid && isAlive(owner)) throw new DataDirInUseError(owner, dataDir);
+      stalePid = owner;
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock file ${file}.`);
+}
+
+/** The first line of a pid file as a number, or undefined. */
+export function readPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './users';
+export * from './sessions';
+export * from './roles';
+export * from './audit';

@@ -1,0 +1,59 @@
+import type { Role } from '@habla/shared';
+import type { Db } from '../client';
+import { appMeta } from '../schema/index';
+import { createAccount, createUser } from '../../modules/users/users.service';
+
+export const DEMO_PASSWORD = 'Habla-Demo-2026';
+
+type DemoUser = { username: string; role: Role; first: string; last: string; relationship?: string; occupation?: string };
+
+const PLATFORM: DemoUser[] = [
+  { username: 'superadmin', role: 'SUPERADMIN', first: 'Sofia', last: 'Martinez' },
+  { username: 'admin', role: 'ADMIN', first: 'Daniel', last: 'Okafor' },
+  { username: 'support', role: 'SUPPORT', first: 'Priya', last: 'Raman' },
+  { username: 'editor', role: 'EDITOR', first: 'Lucas', last: 'Bennett' },
+  { username: 'viewer', role: 'VIEWER', first: 'Hannah', last: 'Kim' },
+];
+const CENTER: DemoUser[] = [
+  { username: 'accountadmin', role: 'ACCOUNT_ADMIN', first: 'Olivia', last: 'Turner', occupation: 'other' },
+  { username: 'supervisor', role: 'SUPERVISOR', first: 'Marcus', last: 'Reyes', occupation: 'therapist', relationship: 'therapist' },
+  { username: 'therapist', role: 'THERAPIST', first: 'Emily', last: 'Chen', occupation: 'therapist', relationship: 'therapist' },
+  { username: 'student', role: 'STUDENT', first: 'Leo', last: 'Walker' },
+  { username: 'student2', role: 'STUDENT', first: 'Mia', last: 'Johnson' },
+  { username: 'student3', role: 'STUDENT', first: 'Noah', last: 'Patel' },
+];
+const FAMILY: DemoUser[] = [
+  { username: 'parent', role: 'ACCOUNT_ADMIN', first: 'Ana', last: 'Garcia', relationship: 'mother', occupation: 'other' },
+  { username: 'student4', role: 'STUDENT', first: 'Mateo', last: 'Garcia' },
+];
+
+/**
+ * The demo data set of PRODUCT.md §8, loaded once per database: an app_meta row claimed in the same
+ * transaction guards it, so restarts (or two racing first starts) never duplicate it.
+ * @returns whether it was loaded now.
+ */
+export async function seedDemo(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(appMeta).values({ key: 'seed:demo', value: { at: now.toISOString() } }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    const add = (u: DemoUser, account_id: string | null) =>
+      createUser(tx, {
+        email: `${u.username}@example.com`,
+        username: u.username,
+        password: DEMO_PASSWORD,
+        role: u.role,
+        account_id,
+        first_name: u.first,
+        last_name: u.last,
+        relationship_to_student: u.relationship ?? null,
+        occupation: u.occupation ?? null,
+        now,
+      });
+    for (const u of PLATFORM) await add(u, null);
+    const center = await createAccount(tx, { name: 'Demo Therapy Center', membership_type: 'therapist_center', type: 'legal_person', membership_length: 'yearly', now });
+    for (const u of CENTER) await add(u, center);
+    const family = await createAccount(tx, { name: 'Garcia Family', membership_type: 'parent', type: 'natural_person', membership_length: 'monthly', now });
+    for (const u of FAMILY) await add(u, family);
+    return true;
+  });
+}

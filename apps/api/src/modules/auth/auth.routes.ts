@@ -1,0 +1,111 @@
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  okEnvelope,
+  registerBody,
+  resetPasswordBody,
+  sessionUser,
+  translate,
+  viewOption,
+} from '@habla/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/i18n';
+import { newToken } from '../../lib/tokens';
+import { errorResponses, messageOnly } from '../../lib/responses';
+import { requireAuth } from '../../plugins/access';
+import { changePassword, loginUser, logoutSession, registerAccount, saveViewOption, toSessionUser } from './auth.service';
+import { requestPasswordReset, resetPassword } from './password-reset';
+
+const tags = ['auth'];
+/** Per-IP ceiling on endpoints that create rows or send e-mail, on top of the per-login lockout. */
+const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/login', {
+    schema: { tags, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
+    handler: async (req) => {
+      const { user, token } = await loginUser(req, req.body);
+      return { status: true as const, data: user, token };
+    },
+  });
+
+  app.post('/register', {
+    config: writeLimit(20),
+    schema: {
+      tags,
+      summary: 'Sign up: a free-trial account and its ACCOUNT_ADMIN user',
+      body: registerBody,
+      response: { 201: messageOnly.extend({ data: z.object({ advice: z.string() }) }), ...errorResponses },
+    },
+    handler: async (req, reply) => {
+      await registerAccount(req, req.body);
+      const lang = requestLanguage(req);
+      return reply.code(201).send({
+        status: true as const,
+        message: translate(lang, 'messages.userCreated'),
+        data: { advice: translate(lang, 'messages.useNewCredentials') },
+      });
+    },
+  });
+
+  app.post('/logout', {
+    preHandler: requireAuth,
+    schema: { tags, summary: 'End the current session', response: { 200: messageOnly, ...errorResponses } },
+    handler: async (req) => {
+      await logoutSession(req);
+      return { status: true as const, message: translate(requestLanguage(req), 'messages.loggedOut') };
+    },
+  });
+
+  app.get('/me', {
+    preHandler: requireAuth,
+    schema: { tags, summary: 'The signed-in user', response: { 200: okEnvelope(sessionUser), ...errorResponses } },
+    handler: async (req) => ({ status: true as const, data: toSessionUser(req.user!) }),
+  });
+
+  app.post('/change-password', {
+    preHandler: requireAuth,
+    schema: { tags, summary: 'Change the password; ends the other sessions', body: changePasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    handler: async (req) => {
+      await changePassword(req, req.body);
+      return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordChanged') };
+    },
+  });
+
+  app.post('/forgot-password', {
+    config: writeLimit(10),
+    schema: { tags, summary: 'E-mail a password reset link (same answer whether the user exists or not)', body: forgotPasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    handler: async (req) => {
+      await requestPasswordReset(req, req.body);
+      return { status: true as const, message: translate(requestLanguage(req), 'messages.resetEmailSent') };
+    },
+  });
+
+  app.post('/reset-password', {
+    config: writeLimit(20),
+    schema: { tags, summary: 'Set a new password with a reset link (once, within one hour)', body: resetPasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    handler: async (req) => {
+      await resetPassword(req, req.body);
+      return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordReset') };
+    },
+  });
+
+  app.get('/csrf-cookie', {
+    schema: { tags, summary: 'Set the XSRF-TOKEN cookie the web client asks for', response: { 204: z.null().describe('No content') } },
+    handler: async (_req, reply) => {
+      // Bearer tokens are not sent automatically by browsers, so CSRF cannot ride on them; the cookie
+      // exists because the seed's client requests it, and SameSite=Lax keeps it first-party.
+      reply.setCookie('XSRF-TOKEN', newToken(), { path: '/', sameSite: 'lax', secure: app.config.appUrl.startsWith('https:'), httpOnly: false });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.put('/view-options', {
+    preHandler: requireAuth,
+    schema: { tags, summary: 'Save the column layout of one list screen', body: viewOption, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
+    handler: async (req) => ({ status: true as const, data: await saveViewOption(req, req.body) }),
+  });
+};

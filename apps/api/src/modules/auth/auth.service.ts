@@ -1,0 +1,130 @@
+import type { ChangePasswordBody, LoginBody, RegisterBody, SessionUser, ViewOption } from '@habla/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { accounts, userProfiles, users } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { requestLanguage } from '../../lib/i18n';
+import { createAccount, createUser, loginCondition, takenField } from '../users/users.service';
+import { lockedForSeconds, loginKey, recordAttempt } from './lockout';
+import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { blockedReason, createSession, revokeSession, revokeUserSessions, toAuthUser, userWithPermissions, type AuthUser } from './sessions';
+
+/** The wire form of the signed-in user (sessionUser schema of @habla/shared). */
+export const toSessionUser = (u: AuthUser): SessionUser => ({ ...u });
+
+/** 400 on one field, with the same envelope as schema validation. */
+const fieldError = (field: string, key: string) => new AppError(400, 'VALIDATION', key, {}, { [field]: key });
+
+export function assertAcceptablePassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw fieldError(field, 'validation.passwordCommon');
+}
+
+async function findLoginUser(req: FastifyRequest, where: ReturnType<typeof loginCondition>) {
+  const [row] = await req.server.db
+    .select({ ...userWithPermissions, password_hash: users.password_hash })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Sign in by e-mail or username. Unknown user and wrong password give the same 401 after the same work;
+ * while a login or an IP is locked out even the right password is refused with 429.
+ */
+export async function loginUser(req: FastifyRequest, body: LoginBody): Promise<{ user: SessionUser; token: string }> {
+  const { db, config } = req.server;
+  const now = req.server.now();
+  const login = loginKey(body.login);
+  const wait = await lockedForSeconds(db, { login, ip: req.ip, now });
+  if (wait > 0) {
+    req.log.warn({ login, ip: req.ip, wait }, 'sign-in refused: locked out');
+    throw tooManyRequests(wait, 'errors.tooManyAttempts');
+  }
+  const row = await findLoginUser(req, loginCondition(login));
+  const ok = row ? await verifyPassword(row.password_hash, body.password) : (await burnVerifyTime(body.password), false);
+  await recordAttempt(db, { login, ip: req.ip, now, success: ok });
+  if (!row || !ok) {
+    await audit(db, req, now, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login } });
+    throw unauthorized('errors.invalidCredentials');
+  }
+  const blocked = blockedReason(row);
+  if (blocked) {
+    await audit(db, req, now, { action: 'login.refused', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id, changes: { reason: blocked } });
+    throw forbidden(blocked);
+  }
+  const { token } = await createSession(db, { userId: row.id, now, policy: config, ip: req.ip, userAgent: req.headers['user-agent'] });
+  await audit(db, req, now, { action: 'login.success', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id });
+  return { user: toSessionUser(toAuthUser(row)), token };
+}
+
+/** Sign-up: a free-trial account of the chosen membership type, its ACCOUNT_ADMIN user and profile, in one transaction. */
+export async function registerAccount(req: FastifyRequest, body: RegisterBody): Promise<{ userId: string; accountId: string }> {
+  assertAcceptablePassword(body.password, 'password');
+  const now = req.server.now();
+  try {
+    return await req.server.db.transaction(async (tx) => {
+      const taken = await takenField(tx, body.email, body.username);
+      if (taken) throw conflict(taken);
+      const name = body.account_name?.trim() || `${body.first_name} ${body.last_name}`;
+      const accountId = await createAccount(tx, { name, membership_type: body.membership_type, now });
+      const userId = await createUser(tx, {
+        email: body.email,
+        username: body.username,
+        password: body.password,
+        role: 'ACCOUNT_ADMIN',
+        account_id: accountId,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        language: body.language ?? requestLanguage(req),
+        now,
+      });
+      const changes = { email: body.email, username: body.username, membership_type: body.membership_type, account_name: name };
+      await audit(tx, req, now, { action: 'register', entity: 'users', entityId: userId, actorUserId: userId, accountId, changes });
+      return { userId, accountId };
+    });
+  } catch (err) {
+    // Two sign-ups racing past the check: the unique index decides, answer as the check would have.
+    const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const pgErr = e.code ? e : e.cause;
+    if (pgErr?.code === '23505') throw conflict(pgErr.constraint?.includes('email') ? 'email' : 'username');
+    throw err;
+  }
+}
+
+export async function logoutSession(req: FastifyRequest): Promise<void> {
+  const now = req.server.now();
+  if (!req.sessionId || !req.user) return;
+  await revokeSession(req.server.db, req.sessionId, now);
+  await audit(req.server.db, req, now, { action: 'logout', entity: 'sessions', entityId: req.sessionId });
+}
+
+/** Change the password after checking the current one; every other session of the user ends. */
+export async function changePassword(req: FastifyRequest, body: ChangePasswordBody): Promise<void> {
+  const user = req.user;
+  if (!user) throw unauthorized();
+  const { db } = req.server;
+  const now = req.server.now();
+  const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(row.hash, body.current_password))) throw fieldError('current_password', 'errors.wrongCurrentPassword');
+  assertAcceptablePassword(body.new_password, 'new_password');
+  const hash = await hashPassword(body.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: hash, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, now, req.sessionId ?? undefined);
+    await audit(tx, req, now, { action: 'password.change', entity: 'users', entityId: user.id });
+  });
+}
+
+/** Save one column layout (controller + view) in the user's view_options, replacing an earlier one. */
+export async function saveViewOption(req: FastifyRequest, option: ViewOption): Promise<ViewOption[]> {
+  const user = req.user;
+  if (!user) throw unauthorized();
+  const now = req.server.now();
+  const next = [...user.view_options.filter((v) => v.controller !== option.controller || v.view !== option.view), option];
+  await req.server.db.update(users).set({ view_options: next, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+  return next;
+}

@@ -1,0 +1,83 @@
+import { translate, type ForgotPasswordBody, type Language, type ResetPasswordBody } from '@habla/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { passwordResetTokens, userProfiles, users } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { badRequest } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { loginCondition } from '../users/users.service';
+import { assertAcceptablePassword } from './auth.service';
+import { hashPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+
+export const RESET_LINK_MS = 60 * 60_000;
+
+/**
+ * Mail a single-use reset link to the user, if the login names one with an e-mail. The caller answers
+ * the same whatever happens here, so the endpoint does not reveal which logins exist.
+ */
+export async function requestPasswordReset(req: FastifyRequest, body: ForgotPasswordBody): Promise<void> {
+  const { db, config, mailer } = req.server;
+  const now = req.server.now();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, username: users.username, language: users.language, status: users.status, account_id: users.account_id, first_name: userProfiles.first_name })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
+    .where(loginCondition(body.login))
+    .limit(1);
+  if (!user?.email || user.status !== 'ACTIVE') {
+    req.log.info('password reset asked for a login with no usable e-mail');
+    return;
+  }
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    token_hash: hashToken(token),
+    user_id: user.id,
+    expires_at: new Date(now.getTime() + RESET_LINK_MS),
+    created_at: now,
+    updated_at: now,
+    created_by: user.id,
+    updated_by: user.id,
+  });
+  await audit(db, req, now, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
+  const lang: Language = user.language === 'es' ? 'es' : 'en';
+  const link = `${config.appUrl}/resetPassword?token=${encodeURIComponent(token)}`;
+  const t = (key: string, params = {}) => translate(lang, key, params);
+  const text = [
+    t('email.resetGreeting', { name: user.first_name ?? user.username }),
+    '',
+    t('email.resetBody', { username: user.username }),
+    link,
+    '',
+    t('email.resetIgnore'),
+    '',
+    t('email.signature'),
+  ].join('\n');
+  // Sent in the background: waiting for SMTP would make "user exists" measurably slower (enumeration),
+  // and a mail failure must not change the answer either; it is logged for the operator.
+  mailer.send({ to: user.email, subject: t('email.resetSubject'), text }).catch((err: unknown) => {
+    req.log.error({ err }, 'could not send the password reset e-mail');
+  });
+}
+
+/** Set a new password with a reset link: once, within the hour; every session of the user ends. */
+export async function resetPassword(req: FastifyRequest, body: ResetPasswordBody): Promise<void> {
+  const { db } = req.server;
+  const now = req.server.now();
+  assertAcceptablePassword(body.password, 'password');
+  const hash = await hashPassword(body.password);
+  const done = await db.transaction(async (tx) => {
+    // Claiming the token with one UPDATE makes two simultaneous uses impossible.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ used_at: now, updated_at: now })
+      .where(and(eq(passwordResetTokens.token_hash, hashToken(body.token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, now)))
+      .returning({ user_id: passwordResetTokens.user_id });
+    if (!claimed) return false;
+    await tx.update(users).set({ password_hash: hash, updated_at: now, updated_by: claimed.user_id }).where(eq(users.id, claimed.user_id));
+    await revokeUserSessions(tx, claimed.user_id, now);
+    await audit(tx, req, now, { action: 'password.reset', entity: 'users', entityId: claimed.user_id, actorUserId: claimed.user_id });
+    return true;
+  });
+  if (!done) throw badRequest('errors.resetLinkInvalid');
+}

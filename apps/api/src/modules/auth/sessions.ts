@@ -1,0 +1,144 @@
+import type { Language, Role } from '@habla/shared';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { accounts, sessions, userProfiles, users, type ViewOptionRow } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+
+/** The signed-in principal every protected handler sees as `request.user`. */
+export type AuthUser = {
+  id: string;
+  email: string | null;
+  username: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  account_id: string | null;
+  language: Language;
+  permissions: string[];
+  view_options: ViewOptionRow[];
+};
+
+type SessionPolicy = Pick<Config, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
+
+/** Start a session; only the token's hash is stored, the token goes back to the client once. */
+export async function createSession(
+  db: DbOrTx,
+  opts: { userId: string; now: Date; policy: SessionPolicy; ip?: string; userAgent?: string },
+): Promise<{ token: string; sessionId: string }> {
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      token_hash: hashToken(token),
+      user_id: opts.userId,
+      last_seen_at: opts.now,
+      expires_at: new Date(opts.now.getTime() + opts.policy.sessionAbsoluteHours * 3_600_000),
+      ip: opts.ip,
+      user_agent: opts.userAgent?.slice(0, 500),
+      created_at: opts.now,
+      updated_at: opts.now,
+      created_by: opts.userId,
+      updated_by: opts.userId,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return { token, sessionId: row.id };
+}
+
+/** The user with profile names and current role permissions, read fresh so permission edits apply at once. */
+export const userWithPermissions = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  status: users.status,
+  account_id: users.account_id,
+  language: users.language,
+  view_options: users.view_options,
+  first_name: sql<string>`coalesce(${userProfiles.first_name}, '')`,
+  last_name: sql<string>`coalesce(${userProfiles.last_name}, '')`,
+  account_status: accounts.status,
+  permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role = ${users.role}), '{}')`,
+};
+
+type UserRow = {
+  id: string;
+  email: string | null;
+  username: string;
+  role: string;
+  status: string;
+  account_id: string | null;
+  language: string;
+  view_options: ViewOptionRow[];
+  first_name: string;
+  last_name: string;
+  account_status: string | null;
+  permissions: string[];
+};
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    role: row.role as Role,
+    account_id: row.account_id,
+    language: row.language === 'es' ? 'es' : 'en',
+    permissions: row.permissions,
+    view_options: row.view_options,
+  };
+}
+
+/** Why a known user may not use the app (disabled, or an account that is not ACTIVE), as a message key. */
+export function blockedReason(row: Pick<UserRow, 'status' | 'account_id' | 'account_status'>): string | undefined {
+  if (row.status !== 'ACTIVE') return 'errors.userDisabled';
+  if (row.account_id && row.account_status !== 'ACTIVE') return 'errors.accountInactive';
+  return undefined;
+}
+
+const expired = (key = 'errors.sessionExpired') => new AppError(401, 'SESSION_EXPIRED', key);
+
+/**
+ * Resolve a bearer token to its user, enforcing revocation, the absolute and the idle limits.
+ * last_seen_at is written at most once a minute so that a busy client does not write on every call.
+ */
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<{ user: AuthUser; sessionId: string }> {
+  const [row] = await db
+    .select({ ...userWithPermissions, session_id: sessions.id, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, revoked_at: sessions.revoked_at })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
+    .where(eq(sessions.token_hash, hashToken(token)))
+    .limit(1);
+  if (!row) throw expired();
+  const idleMs = policy.sessionIdleMinutes * 60_000;
+  if (row.revoked_at || now >= row.expires_at || now.getTime() - row.last_seen_at.getTime() > idleMs) throw expired();
+  const blocked = blockedReason(row);
+  if (blocked) throw expired(blocked);
+  if (now.getTime() - row.last_seen_at.getTime() >= 60_000) {
+    await db.update(sessions).set({ last_seen_at: now, updated_at: now }).where(eq(sessions.id, row.session_id));
+  }
+  return { user: toAuthUser(row), sessionId: row.session_id };
+}
+
+/** Revoke one session (logout). */
+export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revoked_at: now, updated_at: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/** Revoke every live session of a user except `keepSessionId` (password change keeps the current one). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keepSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  await db.update(sessions).set({ revoked_at: now, updated_at: now, updated_by: userId }).where(and(...conditions));
+}

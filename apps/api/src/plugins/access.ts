@@ -1,0 +1,18 @@
+import { hasPermission } from '@habla/shared';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../lib/errors';
+import { authenticate } from './auth';
+
+/** preHandler for routes any signed-in user may call. */
+export const requireAuth = async (req: FastifyRequest): Promise<void> => authenticate(req);
+
+/**
+ * The one permission guard of the API: signs the caller in, then requires one of the piped permission
+ * names (`'A|B'`), with the same `hasPermission` the web client uses. Missing → 403 envelope.
+ */
+export function requirePermission(required: string) {
+  return async (req: FastifyRequest): Promise<void> => {
+    await authenticate(req);
+    if (!hasPermission(req.user, required)) throw forbidden();
+  };
+}

@@ -1,0 +1,48 @@
+import { fieldLabel, translate, type Language } from '@habla/shared';
+import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+
+type Issue = Pick<ZodFastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
+
+/** Catalogue key for an issue whose schema gave no `validation.*` key of its own. */
+function keyFor(issue: Issue): string {
+  const p = issue.params as Record<string, unknown>;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined/.test(issue.message ?? '') ? 'validation.required' : 'validation.invalid';
+    case 'too_big':
+      return 'validation.tooLong';
+    case 'too_small':
+      return p.minimum === 1 ? 'validation.required' : 'validation.tooShort';
+    case 'invalid_format':
+      return p.format === 'email' ? 'validation.email' : 'validation.invalid';
+    case 'invalid_value':
+      return 'validation.choice';
+    case 'unrecognized_keys':
+      return 'validation.unknownField';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+/**
+ * Turn zod issues into one translated message per field (the first issue of a field wins), keyed by
+ * the field's dotted path; the message names the field by its label in the caller's language.
+ */
+export function fieldMessages(issues: Issue[], lang: Language): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const p = issue.params as Record<string, unknown>;
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    // Unknown keys are reported on their parent; name each key instead.
+    const keys = issue.keyword === 'unrecognized_keys' && Array.isArray(p.keys) ? p.keys.map(String) : [undefined];
+    for (const extra of keys) {
+      const path = extra ? [...segments, extra] : segments;
+      const field = path.join('.') || 'body';
+      if (fields[field]) continue;
+      const key = issue.message?.startsWith('validation.') ? issue.message : keyFor(issue);
+      const label = fieldLabel(lang, path.filter((s) => !/^\d+$/.test(s)).at(-1) ?? 'body');
+      fields[field] = translate(lang, key, { field: label, maximum: String(p.maximum ?? ''), minimum: String(p.minimum ?? '') });
+    }
+  }
+  return fields;
+}
