@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -29,17 +30,28 @@ export type TestApp = { app: App; database: Database; clock: FakeClock; config: 
  * The real app on this file's own database, with a fake clock and (unless given) an in-memory mailer.
  * LOG_LEVEL=debug npx vitest … shows the app's logs.
  */
-export async function buildTestApp(opts: { env?: Record<string, string>; mailer?: Mailer; clock?: FakeClock } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  opts: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    clock?: FakeClock;
+    logger?: FastifyBaseLogger;
+    /** Test-only routes, added before the app is sealed. */
+    routes?: (app: App) => void;
+  } = {},
+): Promise<TestApp> {
   const database = await useTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), APP_URL: 'http://habla.test', ...opts.env });
   const clock = opts.clock ?? fakeClock();
-  const mailer = opts.mailer ?? memoryMailer();
-  const app = await buildApp({ config, db: database.db, now: clock.now, mailer, logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }) });
+  // With SMTP_URL the app builds its real mailer from the configuration, as in production.
+  const mailer = opts.mailer ?? (config.smtpUrl ? undefined : memoryMailer());
+  const app = await buildApp({ config, db: database.db, now: clock.now, mailer, logger: opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }) });
+  opts.routes?.(app);
   await app.ready();
   afterAll(async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, database, clock, config, mailer };
+  return { app, database, clock, config, mailer: app.mailer };
 }

@@ -38,17 +38,19 @@ async function findLoginUser(req: FastifyRequest, where: ReturnType<typeof login
 export async function loginUser(req: FastifyRequest, body: LoginBody): Promise<{ user: SessionUser; token: string }> {
   const { db, config } = req.server;
   const now = req.server.now();
-  const login = loginKey(body.login);
+  const typed = loginKey(body.login);
+  const row = await findLoginUser(req, loginCondition(typed));
+  // Failures of a known user count under the user, so switching between e-mail and username does not reset them.
+  const login = row ? `user:${row.id}` : typed;
   const wait = await lockedForSeconds(db, { login, ip: req.ip, now });
   if (wait > 0) {
     req.log.warn({ login, ip: req.ip, wait }, 'sign-in refused: locked out');
     throw tooManyRequests(wait, 'errors.tooManyAttempts');
   }
-  const row = await findLoginUser(req, loginCondition(login));
   const ok = row ? await verifyPassword(row.password_hash, body.password) : (await burnVerifyTime(body.password), false);
   await recordAttempt(db, { login, ip: req.ip, now, success: ok });
   if (!row || !ok) {
-    await audit(db, req, now, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login } });
+    await audit(db, req, now, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login: typed } });
     throw unauthorized('errors.invalidCredentials');
   }
   const blocked = blockedReason(row);

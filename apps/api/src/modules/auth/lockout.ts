@@ -5,7 +5,7 @@ import { loginAttempts } from '../../db/schema/index';
 /** Brute-force limits of issue 2: 10 failures per login or 30 per IP within 15 minutes. */
 export const LOCKOUT = { windowMs: 15 * 60_000, perLogin: 10, perIp: 30 } as const;
 
-/** Lower-cased, trimmed: the key failures are counted under, whether or not such a user exists. */
+/** Lower-cased, trimmed: how a login that matches no user is counted. */
 export const loginKey = (login: string): string => login.trim().toLowerCase();
 
 /**
