@@ -84,7 +84,7 @@ export async function startEmbeddedPostgres(opts: {
 export async function stopOrphanedPostgres(pgDir: string, log: Logger | FastifyBaseLogger): Promise<void> {
   const pid = readPid(path.join(pgDir, 'postmaster.pid'));
   if (pid === undefined || !isAlive(pid) || !isPostgresOf(pid, pgDir)) return;
-  log.warn({ pid }, 'stopping an orphaned PostgreSQL left by a previous server that did not shut down');
+  log.warn({ postgresPid: pid }, 'stopping an orphaned PostgreSQL left by a previous server that did not shut down');
   for (const [signal, waitMs] of [['SIGINT', 30_000], ['SIGQUIT', 10_000], ['SIGKILL', 5_000]] as const) {
     try {
       process.kill(pid, signal);

@@ -37,7 +37,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   let stalePid: number | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      fs.writeFileSync(file, `${process.pid}\n${startTime(process.pid) ?? ''}\n`, { flag: 'wx' });
       const release = () => {
         try {
           if (readPid(file) === process.pid) fs.unlinkSync(file);
@@ -49,7 +49,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = readPid(file);
-      if (owner !== undefined && owner !== process.pid && isAlive(owner)) throw new DataDirInUseError(owner, dataDir);
+      if (owner !== undefined && owner !== process.pid && isAlive(owner) && sameProcess(owner, file)) throw new DataDirInUseError(owner, dataDir);
       stalePid = owner;
       fs.rmSync(file, { force: true });
     }
@@ -65,4 +65,25 @@ export function readPid(file: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A process's start time (clock ticks since boot, /proc/<pid>/stat field 22), where /proc exists. */
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After a reboot or a container restart the recorded pid may belong to an unrelated process;
+ * the start time recorded beside it tells the original owner from a newcomer with the same pid.
+ */
+function sameProcess(pid: number, file: string): boolean {
+  const recorded = fs.readFileSync(file, 'utf8').split('\n')[1]?.trim();
+  const current = startTime(pid);
+  return !recorded || !current || recorded === current;
 }

@@ -1,6 +1,7 @@
 import { hasPermission } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../lib/errors';
+import type { AuthUser } from '../modules/auth/sessions';
+import { forbidden, unauthorized } from '../lib/errors';
 import { authenticate } from './auth';
 
 /** preHandler for routes any signed-in user may call. */
@@ -15,4 +16,10 @@ export function requirePermission(required: string) {
     await authenticate(req);
     if (!hasPermission(req.user, required)) throw forbidden();
   };
+}
+
+/** The signed-in user of a route guarded by requireAuth/requirePermission. */
+export function signedIn(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
 }

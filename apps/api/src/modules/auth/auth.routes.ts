@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/i18n';
 import { newToken } from '../../lib/tokens';
 import { errorResponses, messageOnly } from '../../lib/responses';
-import { requireAuth } from '../../plugins/access';
+import { requireAuth, signedIn } from '../../plugins/access';
 import { changePassword, loginUser, logoutSession, registerAccount, saveViewOption, toSessionUser } from './auth.service';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', {
     preHandler: requireAuth,
     schema: { tags, summary: 'The signed-in user', response: { 200: okEnvelope(sessionUser), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: toSessionUser(req.user!) }),
+    handler: async (req) => ({ status: true as const, data: toSessionUser(signedIn(req)) }),
   });
 
   app.post('/change-password', {
