@@ -14,7 +14,7 @@ export async function registerWeb(app: FastifyInstance, dir: string): Promise<vo
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: true,
-    index: false,
+    index: ['index.html'],
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
