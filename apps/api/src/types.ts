@@ -5,6 +5,7 @@ import type { Mailer } from './lib/mailer';
 import type { AuthUser } from './modules/auth/sessions';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface merging
   interface FastifyInstance {
     config: Config;
     db: Db;
@@ -12,6 +13,7 @@ declare module 'fastify' {
     now: Clock;
     mailer: Mailer;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface merging
   interface FastifyRequest {
     /** Set by `authenticate` on protected routes; null on public ones. */
     user: AuthUser | null;

@@ -10,6 +10,7 @@ import { seedReference } from '../src/db/seed/reference';
 import { freePort } from './ports';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interface merging
   export interface ProvidedContext {
     /** Superuser URL of the test cluster's `postgres` database (for CREATE DATABASE). */
     adminDatabaseUrl: string;
