@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { seedAll } from './db/seed/index';
 import { startDatabase, type RunningDatabase } from './db/start';
 import { DataDirInUseError } from './db/lock';
-import { pruneAttempts } from './modules/auth/lockout';
+import { pruneAuthTables } from './modules/auth/housekeeping';
 
 /** Entry point: config → database (embedded or external) → migrations and seeds → listen; stop cleanly on signals. */
 async function main(): Promise<void> {
@@ -42,6 +42,11 @@ async function main(): Promise<void> {
     }
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // A stuck close (a hanging request, an unresponsive database) must not keep the process forever.
+    setTimeout(() => {
+      log.error('shutdown took more than 15 s: exiting anyway');
+      process.exit(1);
+    }, 15_000).unref();
     // Stop accepting and drain requests first, then the database they use.
     await app?.close().catch((err: unknown) => log.error({ err }, 'closing the server failed'));
     await database.shutdown();
@@ -51,10 +56,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGHUP', () => void stop('SIGHUP'));
+  // A bug that escapes every handler still stops PostgreSQL cleanly before the process ends.
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception');
+    void stop('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (err) => {
+    log.fatal({ err }, 'unhandled promise rejection');
+    void stop('unhandledRejection', 1);
+  });
 
   try {
     await seedAll(database.db, { demo: config.demo, log });
-    await pruneAttempts(database.db, new Date());
+    await pruneAuthTables(database.db, new Date());
     app = await buildApp({ config, db: database.db, logger: log });
     await app.listen({ port: config.port, host: config.host });
     log.info({ url: config.appUrl, docs: `${config.appUrl}/api/docs`, demo: config.demo }, 'Habla is ready');

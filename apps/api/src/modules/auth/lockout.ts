@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginAttempts } from '../../db/schema/index';
 
@@ -42,9 +42,4 @@ async function nthFailure(db: DbOrTx, match: ReturnType<typeof eq>, since: Date,
 
 export async function recordAttempt(db: DbOrTx, opts: { login: string; ip: string; now: Date; success: boolean }): Promise<void> {
   await db.insert(loginAttempts).values({ login: opts.login, ip: opts.ip, at: opts.now, success: opts.success, created_at: opts.now, updated_at: opts.now });
-}
-
-/** Old attempts only matter for 15 minutes; keep a day for investigation, drop the rest. */
-export async function pruneAttempts(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(loginAttempts).where(sql`${loginAttempts.at} < ${new Date(now.getTime() - 86_400_000)}`);
 }
