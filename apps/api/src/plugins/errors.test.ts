@@ -22,6 +22,12 @@ describe('error envelopes', () => {
     expect(res.json()).toMatchObject({ status: false, errors: ['The request body is not valid JSON.'] });
   });
 
+  it('a body-less JSON POST to a route that needs a body → 400 naming the fields', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status).toBe(false);
+  });
+
   it('too large a body → 413 envelope', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ login: 'x'.repeat(1_100_000), password: 'y' }) });
     expect(res.statusCode).toBe(413);

@@ -20,12 +20,14 @@ import { changePassword, loginUser, logoutSession, registerAccount, saveViewOpti
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 const tags = ['auth'];
+/** Public routes: no bearer token in the OpenAPI document. */
+const pub = { tags, security: [] };
 /** Per-IP ceiling on endpoints that create rows or send e-mail, on top of the per-login lockout. */
 const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
-    schema: { tags, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
+    schema: { ...pub, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
     handler: async (req) => {
       const { user, token } = await loginUser(req, req.body);
       return { status: true as const, data: user, token };
@@ -35,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/register', {
     config: writeLimit(20),
     schema: {
-      tags,
+      ...pub,
       summary: 'Sign up: a free-trial account and its ACCOUNT_ADMIN user',
       body: registerBody,
       response: { 201: messageOnly.extend({ data: z.object({ advice: z.string() }) }), ...errorResponses },
@@ -77,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/forgot-password', {
     config: writeLimit(10),
-    schema: { tags, summary: 'E-mail a password reset link (same answer whether the user exists or not)', body: forgotPasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    schema: { ...pub, summary: 'E-mail a password reset link (same answer whether the user exists or not)', body: forgotPasswordBody, response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
       await requestPasswordReset(req, req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.resetEmailSent') };
@@ -86,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/reset-password', {
     config: writeLimit(20),
-    schema: { tags, summary: 'Set a new password with a reset link (once, within one hour)', body: resetPasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    schema: { ...pub, summary: 'Set a new password with a reset link (once, within one hour)', body: resetPasswordBody, response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
       await resetPassword(req, req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordReset') };
@@ -94,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/csrf-cookie', {
-    schema: { tags, summary: 'Set the XSRF-TOKEN cookie the web client asks for', response: { 204: z.null().describe('No content') } },
+    schema: { ...pub, summary: 'Set the XSRF-TOKEN cookie the web client asks for', response: { 204: z.null().describe('No content') } },
     handler: async (_req, reply) => {
       // Bearer tokens are not sent automatically by browsers, so CSRF cannot ride on them; the cookie
       // exists because the seed's client requests it, and SameSite=Lax keeps it first-party.

@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/health', {
-    schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: okEnvelope(healthData), 503: okEnvelope(healthData).extend({ status: z.boolean() }) } },
+    schema: { tags: ['health'], security: [], summary: 'Liveness and database reachability', response: { 200: okEnvelope(healthData), 503: okEnvelope(healthData).extend({ status: z.boolean() }) } },
     handler: async (_req, reply) => {
       const db = await dbOk();
       if (!db) return reply.code(503).send({ status: false, data: { ok: false, db } });
