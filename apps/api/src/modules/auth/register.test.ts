@@ -86,4 +86,14 @@ describe('POST /api/auth/register', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { password: 'Password is too common; choose one that is harder to guess.' } });
     expect((await signUp({ password: 'Qwerty123456' })).statusCode).toBe(400);
   });
+
+  it('limits sign-ups per address: the 21st in a minute → 429 with retry_after', async () => {
+    const attempt = () => app.inject({ method: 'POST', url: '/api/auth/register', payload: {}, remoteAddress: '10.9.9.9' });
+    for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(400);
+    const res = await attempt();
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ status: false, code: 'TOO_MANY_REQUESTS' });
+    expect(res.json().retry_after).toBeGreaterThan(0);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
 });
