@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       process.stderr.write(`${err.message}\n`);
       log.fatal(err.message);
     } else {
+      process.stderr.write(`Could not start the database: ${err instanceof Error ? err.message : String(err)}\n`);
       log.fatal({ err }, 'could not start the database');
     }
     process.exit(1);

@@ -125,4 +125,13 @@ function ensureTraversable(dataDir: string): void {
   if (process.getuid?.() !== 0) return;
   const mode = fs.statSync(dataDir).mode & 0o777;
   if ((mode & 0o001) === 0) fs.chmodSync(dataDir, mode | 0o711);
+  // Folders above DATA_DIR are not ours to change: name the one that blocks, instead of initdb's riddle.
+  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the user "postgres", which cannot enter ${dir} (no execute permission for others) to reach ${dataDir}. ` +
+          `Set DATA_DIR to a folder it can reach (e.g. /var/lib/habla) or run: chmod o+x ${dir}`,
+      );
+    }
+  }
 }
