@@ -1,0 +1,27 @@
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  SessionUser,
+} from '@habla/shared/schemas/auth';
+import { api } from '@/lib/api';
+import { CSRF_COOKIE_URL, LOGIN_URL, type RequestOptions } from '@/lib/api-client';
+
+export type MessageResponse = { status: true; message: string };
+export type RegisterResponse = MessageResponse & { data: { advice: string } };
+
+/** Calls of the auth API (issue 2, point 4). */
+export const authApi = {
+  /** Asks the server to set its CSRF cookie; passed through unparsed and never toasted. */
+  csrfCookie: () => api.get<Response>(CSRF_COOKIE_URL).catch(() => undefined),
+  login: (body: LoginBody) => api.post<LoginResponse>(LOGIN_URL, body),
+  register: (body: RegisterBody, options?: RequestOptions) => api.post<RegisterResponse>('/api/auth/register', body, options),
+  logout: () => api.post<MessageResponse>('/api/auth/logout', {}, { silent: true }),
+  me: () => api.get<{ status: true; data: SessionUser }>('/api/auth/me', { silent: true }),
+  changePassword: (body: ChangePasswordBody) => api.post<MessageResponse>('/api/auth/change-password', body),
+  forgotPassword: (body: ForgotPasswordBody) => api.post<MessageResponse>('/api/auth/forgot-password', body),
+  resetPassword: (body: ResetPasswordBody) => api.post<MessageResponse>('/api/auth/reset-password', body),
+};

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SectionCards, type SectionCard } from '@/components/layout/section-cards';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAuthStore } from '@/lib/auth-store';
+import { FALLBACK_ICONS, filterNavigation, NAVIGATION } from '@/lib/navigation';
+
+const headingClasses = 'mb-4 text-sm font-semibold tracking-wide text-slate-600 uppercase';
+
+/** `/dashboards`: welcome, role, and a card for every section this user may open (same menu config). */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useAuthStore((s) => s.user);
+  const cards = useMemo<SectionCard[]>(() => {
+    const visible = filterNavigation(NAVIGATION, user).filter((item) => item.id !== 'dashboard');
+    return visible.map((item) => {
+      const first = item.children?.[0];
+      return {
+        id: item.id,
+        to: item.to ?? first?.to ?? '/dashboards',
+        label: t(item.label),
+        description: item.description ? t(item.description) : undefined,
+        icon: item.icon ?? FALLBACK_ICONS[item.id],
+        links: item.children?.map((c) => ({ id: c.id, to: c.to ?? '/dashboards', label: t(c.label) })),
+      };
+    });
+  }, [t, user]);
+
+  const leaves = cards.filter((c) => !c.links);
+  const groups = cards.filter((c) => c.links);
+  const name = user?.first_name || user?.username || '';
+  return (
+    <>
+      <PageHeader
+        eyebrow={user ? t('dashboard.roleLine', { role: t(`roles.${user.role}`) }) : undefined}
+        title={t('dashboard.welcome', { name })}
+        description={t('dashboard.intro')}
+      />
+      <section aria-labelledby="dashboard-sections">
+        <h2 id="dashboard-sections" className={headingClasses}>
+          {t('dashboard.sectionsTitle')}
+        </h2>
+        {leaves.length > 0 ? (
+          <SectionCards cards={leaves} headingLevel={3} />
+        ) : (
+          groups.length === 0 && <Card className="p-6 text-sm text-slate-700">{t('dashboard.empty')}</Card>
+        )}
+      </section>
+      {groups.length > 0 && (
+        <section aria-labelledby="dashboard-areas" className="mt-10">
+          <h2 id="dashboard-areas" className={headingClasses}>
+            {t('dashboard.areasTitle')}
+          </h2>
+          <SectionCards cards={groups} headingLevel={3} wide />
+        </section>
+      )}
+    </>
+  );
+}

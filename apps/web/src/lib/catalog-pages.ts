@@ -1,0 +1,21 @@
+/** Every catalog screen of seed §2 (path under /catalogs and its breadcrumb label key). */
+export const CATALOG_PAGES = [
+  { path: 'dictionary', label: 'crumbs.dictionary' },
+  { path: 'verbs', label: 'crumbs.verbs' },
+  { path: 'verbRegular', label: 'crumbs.verbRegular' },
+  { path: 'verbIrregular', label: 'crumbs.verbIrregular' },
+  { path: 'verbTenses', label: 'crumbs.verbTenses' },
+  { path: 'topics', label: 'crumbs.topics' },
+  { path: 'topic', label: 'crumbs.topic' },
+  { path: 'topicType', label: 'crumbs.topicType' },
+  { path: 'grammaticals', label: 'crumbs.grammaticals' },
+  { path: 'grammaticalCategories', label: 'crumbs.grammaticalCategories' },
+  { path: 'grammaticalTypes', label: 'crumbs.grammaticalTypes' },
+  { path: 'grammaticalItems', label: 'crumbs.grammaticalItems' },
+  { path: 'formulations', label: 'crumbs.formulations' },
+  { path: 'vocabulary', label: 'crumbs.vocabulary' },
+  { path: 'localVocabulary', label: 'crumbs.localVocabulary' },
+  { path: 'skills', label: 'crumbs.skills' },
+  { path: 'skill', label: 'crumbs.skill' },
+  { path: 'target', label: 'crumbs.target' },
+] as const;

@@ -1,0 +1,32 @@
+import { PERMISSIONS as P } from '@habla/shared/permissions';
+
+/**
+ * Permission expressions (shared pipe syntax: any of them) used by the menu and by the routes the
+ * menu adds beyond seed §6. Kept apart from the menu config so the router does not pull in icons.
+ */
+const any = (...names: string[]): string => names.join('|');
+
+export const PERMISSION_GATES = {
+  analytics: any(P.READ_ANALYTICS, P.ADMIN_ANALYTICS),
+  player: any(P.PLAY_GAMES, P.PLAY_ACTIVITIES, P.ADMIN_GAMES, P.READ_GAMES),
+  clients: any(P.ADMIN_CLIENTS, P.CREATE_CLIENTS, P.EDIT_CLIENTS, P.READ_CLIENTS),
+  students: any(P.ADMIN_CLIENTS, P.CREATE_CLIENTS, P.EDIT_CLIENTS, P.READ_CLIENTS, P.ADMIN_USERS),
+  levels: any(P.ADMIN_LEVELS, P.CREATE_LEVELS, P.EDIT_LEVELS, P.READ_LEVELS),
+  chapters: any(P.ADMIN_CHAPTERS, P.CREATE_CHAPTERS, P.EDIT_CHAPTERS, P.READ_CHAPTERS),
+  games: any(P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES),
+  activities: any(P.ADMIN_ACTIVITIES, P.CREATE_ACTIVITIES, P.EDIT_ACTIVITIES, P.READ_ACTIVITIES),
+  gallery: any(P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES),
+  catalogs: any(
+    P.ADMIN_CATALOGS, P.ADMIN_CATALOGS_CATEGORIES, P.ADMIN_CATALOGS_TYPES, P.ADMIN_CATALOGS_FORMULATIONS,
+    P.ADMIN_CATALOGS_VOCABULARY, P.ADMIN_CATALOGS_VERBS, P.ADMIN_LEVELS, P.CREATE_LEVELS, P.EDIT_LEVELS, P.READ_LEVELS,
+  ),
+  localVocabulary: any(P.ADMIN_CLIENTS, P.CREATE_CLIENTS, P.ADMIN_CATALOGS_VOCABULARY),
+  assessments: any(P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS, P.READ_ASSESSMENTS),
+  /** Seed §6 route gating. */
+  adminUsers: P.ADMIN_USERS,
+  adminWorkspaces: P.ADMIN_WORKSPACES,
+  accounts: any(P.ADMIN_ACCOUNTS, P.ADMIN_USERS),
+  organizations: any(P.ADMIN_ACCOUNTS, P.ADMIN_ENTITIES),
+  platformOwner: P.FULL,
+} as const;
+

@@ -1,0 +1,33 @@
+import 'react-toastify/dist/ReactToastify.css';
+import './index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { useAuthStore } from '@/lib/auth-store';
+import { initI18n } from '@/lib/i18n';
+import { useSidebarMenuStore, useSidebarOptionsStore } from '@/lib/sidebar-store';
+import { reconcileStoredVersion } from '@/lib/storage';
+
+async function boot() {
+  // An upgraded build drops the stale session and sidebar entries before anything reads them.
+  if (reconcileStoredVersion()) {
+    await Promise.all([
+      useAuthStore.persist.rehydrate(),
+      useSidebarOptionsStore.persist.rehydrate(),
+      useSidebarMenuStore.persist.rehydrate(),
+    ]);
+  }
+  await initI18n();
+  const router = createAppRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void boot();
