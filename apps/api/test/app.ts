@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +42,8 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await useTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-test-data-'));
+  // Never created unless something writes to it (the outbox, when a test uses the file mailer).
+  const dataDir = path.join(os.tmpdir(), `habla-test-data-${crypto.randomBytes(6).toString('hex')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), APP_URL: 'http://habla.test', ...opts.env });
   const clock = opts.clock ?? fakeClock();
   // With SMTP_URL the app builds its real mailer from the configuration, as in production.

@@ -5,6 +5,16 @@ import { loginAs } from '../../test/factories';
 import { pino } from 'pino';
 
 const { app } = await buildTestApp();
+const lines: string[] = [];
+const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+// A second app with a test-only failing route, logging into `lines`.
+const { app: local } = await buildTestApp({
+  logger,
+  routes: (a) =>
+    a.get('/api/test/boom', async () => {
+      throw new Error('secret internals');
+    }),
+});
 
 describe('error envelopes', () => {
   it('unknown API route → 404 envelope, translated', async () => {
@@ -61,15 +71,6 @@ describe('error envelopes', () => {
 
 describe('5xx', () => {
   it('hides the message and stack, names the request id, and logs the error with it', async () => {
-    const lines: string[] = [];
-    const logger = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
-    const { app: local } = await buildTestApp({
-      logger,
-      routes: (a) =>
-        a.get('/api/test/boom', async () => {
-          throw new Error('secret internals');
-        }),
-    });
     const res = await local.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-boom-1' } });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
