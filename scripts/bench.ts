@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { runLoad, type LoadResult } from './bench/load';
@@ -12,7 +13,7 @@ import { runLoad, type LoadResult } from './bench/load';
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
-const dataDir = join(root, '.tmp', 'bench-data');
+const dataDir = join(tmpdir(), 'habla-bench-data');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -21,7 +22,7 @@ async function startServer(): Promise<ChildProcess> {
   const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', HABLA_DEMO: 'true', PORT: String(port), HOST: '127.0.0.1', PG_PORT: '54351', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    env: { ...process.env, NODE_ENV: 'development', HABLA_DEMO: 'true', PORT: String(port), HOST: '127.0.0.1', PG_PORT: '54351', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
   });
   for (let i = 0; i < 240; i++) {
     try {

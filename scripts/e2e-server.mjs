@@ -3,10 +3,13 @@
 // with a fresh embedded PostgreSQL data directory and the demo data, stopped gracefully.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const dataDir = join(root, '.tmp', 'e2e-data');
+// Under the system temp folder: PostgreSQL runs as the unprivileged 'postgres' user, which may not
+// be able to enter a checkout under a private home folder.
+const dataDir = join(tmpdir(), 'habla-e2e-data');
 const port = process.env.E2E_PORT ?? '3100';
 
 // A postgres left behind by an earlier, killed run would hold the directory: stop it first.

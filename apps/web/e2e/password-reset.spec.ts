@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loginViaUi } from './helpers';
+
+// With no SMTP configured the server writes each e-mail to DATA_DIR/outbox (scripts/e2e-server.mjs).
+const outbox = join(tmpdir(), 'habla-e2e-data', 'outbox');
+
+function newestMailTo(address: string, since: number): string | null {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).map((f) => join(outbox, f));
+  } catch {
+    return null;
+  }
+  const mails = files
+    .filter((f) => statSync(f).mtimeMs >= since)
+    .map((f) => readFileSync(f, 'utf8'))
+    .filter((text) => text.includes(address));
+  return mails.at(-1) ?? null;
+}
+
+test('forgot password e-mails a link that sets a new password once', async ({ page }) => {
+  const since = Date.now() - 1000;
+  await page.goto('/');
+  await page.getByRole('link', { name: /forgot your password/i }).click();
+  await page.getByLabel(/e-mail or username/i).fill('student3');
+  await page.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /we have sent an e-mail/i })).toBeVisible();
+
+  let mail: string | null = null;
+  await expect.poll(() => (mail = newestMailTo('student3@example.com', since)), { timeout: 10_000 }).not.toBeNull();
+  // Quoted-printable bodies may wrap long lines with "=\n"; undo that before reading the link.
+  const text = (mail as unknown as string).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const link = text.match(/https?:\/\/[^\s"<>]+\/resetPassword\?token=[\w-]+/)?.[0];
+  expect(link).toBeTruthy();
+  const path = new URL(link!).pathname + new URL(link!).search;
+
+  await page.goto(path);
+  await page.getByLabel(/^new password$/i).fill('bright-harbor-7352');
+  await page.getByLabel(/confirm/i).fill('bright-harbor-7352');
+  await page.getByRole('button', { name: /save the new password/i }).click();
+  await expect(page).toHaveURL(/\/(login)?$/);
+  await loginViaUi(page, 'student3', 'bright-harbor-7352');
+
+  // The link works only once.
+  await page.goto('/logout');
+  await page.goto(path);
+  await page.getByLabel(/^new password$/i).fill('another-harbor-1111');
+  await page.getByLabel(/confirm/i).fill('another-harbor-1111');
+  await page.getByRole('button', { name: /save the new password/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /invalid or has expired/i })).toBeVisible();
+});
