@@ -20,7 +20,8 @@ export const authApi = {
   login: (body: LoginBody) => api.post<LoginResponse>(LOGIN_URL, body),
   register: (body: RegisterBody, options?: RequestOptions) => api.post<RegisterResponse>('/api/auth/register', body, options),
   logout: () => api.post<MessageResponse>('/api/auth/logout', {}, { silent: true }),
-  me: () => api.get<{ status: true; data: SessionUser }>('/api/auth/me', { silent: true }),
+  /** Not silent: an expired session says so in a toast before the user is sent to '/'. */
+  me: () => api.get<{ status: true; data: SessionUser }>('/api/auth/me'),
   changePassword: (body: ChangePasswordBody) => api.post<MessageResponse>('/api/auth/change-password', body),
   forgotPassword: (body: ForgotPasswordBody) => api.post<MessageResponse>('/api/auth/forgot-password', body),
   resetPassword: (body: ResetPasswordBody) => api.post<MessageResponse>('/api/auth/reset-password', body),

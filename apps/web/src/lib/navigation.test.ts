@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/users';
+import { activeGroupFor, filterNavigation, NAVIGATION, type NavItem } from './navigation';
+
+const ids = (items: NavItem[]): string[] => items.flatMap((i) => [i.id, ...(i.children ? ids(i.children) : [])]);
+
+describe('menu filtered by permission', () => {
+  it('SUPERADMIN (PERMISSION_FULL) sees every entry', () => {
+    expect(ids(filterNavigation(NAVIGATION, makeUser('SUPERADMIN')))).toEqual(ids(NAVIGATION));
+  });
+
+  it('a STUDENT sees no Administration, only what a player needs', () => {
+    const visible = ids(filterNavigation(NAVIGATION, makeUser('STUDENT')));
+    expect(visible).not.toContain('administration');
+    expect(visible).toEqual(['dashboard', 'player', 'setting']);
+  });
+
+  it('an ACCOUNT_ADMIN sees the account side of Administration but not the platform owner screens', () => {
+    const admin = filterNavigation(NAVIGATION, makeUser('ACCOUNT_ADMIN')).find((i) => i.id === 'administration');
+    const children = ids(admin?.children ?? []);
+    expect(children).toEqual(expect.arrayContaining(['users', 'workspaces', 'rolePermissions', 'generalProfile']));
+    expect(children).not.toContain('plans');
+    expect(children).not.toContain('appConfiguration');
+  });
+
+  it('a THERAPIST sees clients, contents and analytics but no administration', () => {
+    const visible = ids(filterNavigation(NAVIGATION, makeUser('THERAPIST')));
+    expect(visible).toEqual(expect.arrayContaining(['clients', 'students', 'games', 'levels', 'analytics', 'assessments']));
+    expect(visible).not.toContain('administration');
+    expect(visible).not.toContain('reports');
+  });
+
+  it('no user sees only the entries without a permission', () => {
+    expect(ids(filterNavigation(NAVIGATION, null))).toEqual(['dashboard', 'setting']);
+  });
+
+  it('every menu label of the seed is present', () => {
+    const labels = ids(NAVIGATION);
+    for (const id of ['dashboard', 'analytics', 'player', 'catalogs', 'grammaticals', 'setting', 'administration', 'contents', 'assessments', 'users', 'workspaces', 'gamesAnalytics', 'activitiesAnalytics', 'reportAnalytics', 'plans', 'organizations', 'comments', 'notifications', 'appConfiguration', 'studentsAnalytics', 'usersAnalytics', 'billings', 'localVocabulary']) {
+      expect(labels).toContain(id);
+    }
+  });
+
+  it('finds the group of the current page', () => {
+    expect(activeGroupFor(NAVIGATION, '/catalogs/verbs')).toBe('catalogs');
+    expect(activeGroupFor(NAVIGATION, '/administration/accounts/edit/3')).toBe('administration');
+    expect(activeGroupFor(NAVIGATION, '/dashboards')).toBeUndefined();
+  });
+});
