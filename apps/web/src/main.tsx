@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { useAuthStore } from '@/lib/auth-store';
+import { setAfterUnauthorized } from '@/lib/api';
 import { initI18n } from '@/lib/i18n';
 import { useSidebarMenuStore, useSidebarOptionsStore } from '@/lib/sidebar-store';
 import { reconcileStoredVersion } from '@/lib/storage';
@@ -21,6 +22,8 @@ async function boot() {
   }
   await initI18n();
   const router = createAppRouter();
+  // An expired session (401) lands on '/' without a full reload, so its toast stays visible.
+  setAfterUnauthorized(() => void router.navigate('/', { replace: true }));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>
