@@ -39,5 +39,13 @@ const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     LOG_LEVEL: 'warn',
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
+// Playwright signals the whole process group, so the server usually has the signal already; a
+// second one would make it skip the clean shutdown. Forward only if it is still running later.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    setTimeout(() => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    }, 3000).unref();
+  });
+}
 child.on('exit', (code) => process.exit(code ?? 0));

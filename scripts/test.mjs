@@ -21,6 +21,17 @@ const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+// 0. Static checks: types and lint must be clean, or the run fails.
+if (process.env.SKIP_STATIC !== '1') {
+  for (const script of ['typecheck', 'lint']) {
+    if (run('npm', ['run', '--silent', script]) !== 0) {
+      console.error(`npm run ${script} failed`);
+      totals.failed += 1;
+      exitCode = 1;
+    }
+  }
+}
+
 // 1. Vitest: unit + API + web component tests.
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 if (existsSync(vitestReport)) {

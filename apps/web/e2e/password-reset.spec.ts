@@ -25,6 +25,8 @@ test('forgot password e-mails a link that sets a new password once', async ({ pa
   const since = Date.now() - 1000;
   await page.goto('/');
   await page.getByRole('link', { name: /forgot your password/i }).click();
+  // Wait for the new page: until its chunk loads, the login form (with the same label) is still shown.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel(/e-mail or username/i).fill('student3');
   await page.getByRole('button', { name: /send/i }).click();
   await expect(page.getByRole('alert').filter({ hasText: /we have sent an e-mail/i })).toBeVisible();
