@@ -102,6 +102,22 @@ export function blockedReason(row: Pick<UserRow, 'status' | 'account_id' | 'acco
 
 const expired = (key = 'errors.sessionExpired') => new AppError(401, 'SESSION_EXPIRED', key);
 
+function buildSessionQuery(db: DbOrTx) {
+  return db
+    .select({ ...userWithPermissions, session_id: sessions.id, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, revoked_at: sessions.revoked_at })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
+    .where(eq(sessions.token_hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('resolve_session');
+}
+
+// Every authenticated request runs this query: a named prepared statement per handle saves the
+// query building and PostgreSQL's planning on the hot path.
+const preparedSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSessionQuery>>();
+
 /**
  * Resolve a bearer token to its user, enforcing revocation, the absolute and the idle limits.
  * last_seen_at is written at most once a minute so that a busy client does not write on every call.
@@ -112,14 +128,12 @@ export async function resolveSession(
   now: Date,
   policy: SessionPolicy,
 ): Promise<{ user: AuthUser; sessionId: string }> {
-  const [row] = await db
-    .select({ ...userWithPermissions, session_id: sessions.id, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, revoked_at: sessions.revoked_at })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
-    .leftJoin(accounts, eq(accounts.id, users.account_id))
-    .where(eq(sessions.token_hash, hashToken(token)))
-    .limit(1);
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = buildSessionQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: hashToken(token) });
   if (!row) throw expired();
   const idleMs = policy.sessionIdleMinutes * 60_000;
   if (row.revoked_at || now >= row.expires_at || now.getTime() - row.last_seen_at.getTime() > idleMs) throw expired();
