@@ -61,9 +61,7 @@ test.describe('the app shell', () => {
   test('the sidebar state is remembered under the seed storage keys', async ({ page }) => {
     await loginViaUi(page, 'therapist');
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-    const saved = JSON.parse((await storageItem(page, 'sidebarOptions')) ?? '{}');
-    const state = saved.state ?? saved;
-    expect(state.sidebarOpen ?? state.sidebarOptions?.sidebarOpen).toBeDefined();
+    expect(JSON.parse((await storageItem(page, 'sidebar')) ?? '{}').collapsed).toBe(true);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
   });
@@ -77,6 +75,8 @@ test.describe('the app shell', () => {
     await toggle.click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
+    const options = JSON.parse((await storageItem(page, 'sidebarOptions')) ?? 'null');
+    expect(options).toMatchObject({ sidebarType: 'PRIMARY', isMobile: true, sidebarOpen: true });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await toggle.click();
