@@ -12,8 +12,11 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@habla/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = (signal) => {
-  for (const child of children) child.kill(signal);
+  for (const child of children) if (child.exitCode === null) child.kill(signal);
 };
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+// Ctrl-C and `kill -- -PGID` reach the whole process group, children included; a second signal
+// would make the API skip its clean shutdown, so forward only to children still running later.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => setTimeout(() => stop('SIGTERM'), 3000).unref());
+}
 for (const child of children) child.on('exit', (code) => { if (code) stop('SIGTERM'); });
