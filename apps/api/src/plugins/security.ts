@@ -28,6 +28,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+    // Older browsers ignore frame-ancestors; DENY matches it.
+    frameguard: { action: 'deny' },
     hsts: app.config.appUrl.startsWith('https:'),
   });
   await app.register(cookie);
