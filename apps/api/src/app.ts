@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { authPlugin } from './plugins/auth';
@@ -68,6 +69,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(rolePermissionRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api/catalogs' });
   if (web) await registerWeb(app, config.webDist);
   return app;
 }

@@ -4,3 +4,4 @@ export * from './enums';
 export * from './envelope';
 export * from './schemas/auth';
 export * from './messages';
+export * from './resources/index';

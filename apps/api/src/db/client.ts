@@ -38,3 +38,6 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
     await client.end();
   }
 }
+
+/** The pg pool behind a Drizzle handle (the generic CRUD engine writes hand-built SQL through it). */
+export const poolOf = (db: Db): pg.Pool => (db as unknown as { $client: pg.Pool }).$client;

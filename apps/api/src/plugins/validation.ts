@@ -39,7 +39,7 @@ export function fieldMessages(issues: Issue[], lang: Language): Record<string, s
       const path = extra ? [...segments, extra] : segments;
       const field = path.join('.') || 'body';
       if (fields[field]) continue;
-      const key = issue.message?.startsWith('validation.') ? issue.message : keyFor(issue);
+      const key = issue.message && /^(validation|errors)\./.test(issue.message) ? issue.message : keyFor(issue);
       const label = fieldLabel(lang, path.filter((s) => !/^\d+$/.test(s)).at(-1) ?? 'body');
       fields[field] = translate(lang, key, { field: label, maximum: String(p.maximum ?? ''), minimum: String(p.minimum ?? '') });
     }

@@ -1,0 +1,114 @@
+import type { FieldDef } from '@habla/shared';
+import type { AuthUser } from '../modules/auth/sessions';
+import { fieldByName, manyFields, plainFields, type ServerResource } from './resource';
+import { ident, likeEscape, SqlParams } from './sql';
+
+/** Parsed list parameters (routes.ts validates them with the resource's query schema). */
+export type ListParams = {
+  page: number;
+  max: number;
+  col?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+  trash?: boolean;
+  filters: Record<string, string | number>;
+};
+
+/** WHERE clause (alias `t`) for scope, trash, search and filters; shared by the page, the count and the export. */
+export function whereClause(r: ServerResource, user: AuthUser, params: ListParams, p: SqlParams): string {
+  const parts = [params.trash ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL'];
+  const scope = r.scope?.(user, p);
+  if (scope) parts.push(scope);
+  const q = params.q?.trim();
+  if (q) {
+    const pattern = p.add(`%${likeEscape(q)}%`);
+    parts.push(`(${r.def.searchable.map((c) => `t.${ident(c)} ILIKE ${pattern}`).join(' OR ')})`);
+  }
+  for (const [name, value] of Object.entries(params.filters)) {
+    const f = fieldByName(r, name);
+    if (!f?.filterable) continue;
+    parts.push(f.kind === 'enumArray' ? `${p.add(value)} = ANY(t.${ident(name)})` : `t.${ident(name)} = ${p.add(value)}`);
+  }
+  return parts.join(' AND ');
+}
+
+/** Sort expression of a field: relations sort by the related record's label, not by its id. */
+function sortExpr(r: ServerResource, f: FieldDef): string {
+  const link = r.relations[f.name];
+  if (f.kind === 'relation' && link) return `(SELECT x.${ident(link.targetTitle)} FROM ${ident(link.targetTable)} x WHERE x.id = t.${ident(f.name)})`;
+  return `t.${ident(f.name)}`;
+}
+
+/**
+ * ORDER BY of a page. An explicit column sorts by it with the id as tie-breaker (matching the
+ * `(col, id)` partial indexes, so deep pages walk an index). A search without a column sorts by
+ * relevance: exact match, then prefix, then shorter titles first.
+ */
+export function orderClause(r: ServerResource, params: ListParams, p: SqlParams): string {
+  const f = params.col ? fieldByName(r, params.col) : undefined;
+  if (f?.sortable) {
+    const dir = params.order === 'desc' ? 'DESC' : 'ASC';
+    return `${sortExpr(r, f)} ${dir}, t.id ${dir}`;
+  }
+  const title = r.def.searchable[0] ?? r.def.titleField;
+  const q = params.q?.trim();
+  if (q) {
+    const exact = p.add(q.toLowerCase());
+    const prefix = p.add(`${likeEscape(q)}%`);
+    return `(lower(t.${ident(title)}) = ${exact}) DESC, (t.${ident(title)} ILIKE ${prefix}) DESC, length(t.${ident(title)}), t.${ident(title)}, t.id`;
+  }
+  const d = r.def.defaultSort;
+  const df = fieldByName(r, d.col);
+  const dir = d.order === 'desc' ? 'DESC' : 'ASC';
+  return df ? `${sortExpr(r, df)} ${dir}, t.id ${dir}` : `t.id ${dir}`;
+}
+
+/** Columns of a full row (alias `t`): declared fields, loaded relations, bookkeeping, author names. */
+export function rowSelect(r: ServerResource): { select: string; joins: string } {
+  const cols = ['t.id', ...plainFields(r).map((f) => `t.${ident(f.name)}`)];
+  const joins: string[] = [];
+  plainFields(r)
+    .filter((f) => f.kind === 'relation')
+    .forEach((f, i) => {
+      const link = r.relations[f.name];
+      if (!link) return;
+      const alias = `r${i}`;
+      joins.push(`LEFT JOIN ${ident(link.targetTable)} ${alias} ON ${alias}.id = t.${ident(f.name)}`);
+      cols.push(`${alias}.${ident(link.targetTitle)} AS ${ident(`__label_${f.name}`)}`);
+    });
+  for (const f of manyFields(r)) {
+    const m = r.many[f.name];
+    if (!m) continue;
+    cols.push(
+      `COALESCE((SELECT json_agg(json_build_object('id', x.id, 'label', x.${ident(m.targetTitle)}) ORDER BY x.${ident(m.targetTitle)}) ` +
+        `FROM ${ident(m.joinTable)} j JOIN ${ident(m.targetTable)} x ON x.id = j.${ident(m.otherKey)} ` +
+        `WHERE j.${ident(m.ownKey)} = t.id AND x.deleted_at IS NULL), '[]'::json) AS ${ident(`__many_${f.name}`)}`,
+    );
+  }
+  cols.push('t.deleted_at', 't.created_at', 't.updated_at', 't.created_by', 't.updated_by', 'cu.username AS created_by_name', 'uu.username AS updated_by_name');
+  joins.push('LEFT JOIN users cu ON cu.id = t.created_by', 'LEFT JOIN users uu ON uu.id = t.updated_by');
+  return { select: cols.join(', '), joins: joins.join(' ') };
+}
+
+/**
+ * One page: the ids are chosen first by an index-only walk (a "deferred join"), then only those
+ * rows are read and decorated. Deep offsets then cost an index scan of ids, not of whole rows.
+ */
+export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams): { text: string; values: unknown[] } {
+  const p = new SqlParams();
+  const where = whereClause(r, user, params, p);
+  const order = orderClause(r, params, p);
+  const limit = p.add(params.max);
+  const offset = p.add(params.page * params.max);
+  const { select, joins } = rowSelect(r);
+  const text =
+    `SELECT ${select} FROM (SELECT t.id FROM ${ident(r.table)} t WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) k ` +
+    `JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`;
+  return { text, values: p.values };
+}
+
+export function countQuery(r: ServerResource, user: AuthUser, params: ListParams): { text: string; values: unknown[]; key: string } {
+  const p = new SqlParams();
+  const where = whereClause(r, user, params, p);
+  return { text: `SELECT count(*)::int AS n FROM ${ident(r.table)} t WHERE ${where}`, values: p.values, key: `${where}|${JSON.stringify(p.values)}` };
+}

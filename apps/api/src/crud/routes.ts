@@ -1,0 +1,148 @@
+import { bulkBody, createSchema, fieldLabel, okEnvelope, translate, updateSchema } from '@habla/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { poolOf } from '../db/client';
+import { z } from 'zod';
+import { requestLanguage } from '../lib/i18n';
+import { errorResponses } from '../lib/responses';
+import { requireAuth, requirePermission, signedIn } from '../plugins/access';
+import { csvLine } from './csv';
+import type { ListParams } from './list-query';
+import type { ServerResource } from './resource';
+import { idParams, listQuerySchema, rowSchema } from './schemas';
+import { createRow, findPage, getRow, setDeleted, updateRow, type CrudContext, type Row } from './service';
+
+const EXPORT_BATCH = 5_000;
+const EXPORT_MAX_ROWS = 200_000;
+
+type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
+
+function listParams(r: ServerResource, q: ListQuery): ListParams {
+  const filters: Record<string, string | number> = {};
+  for (const f of r.def.fields) {
+    const v = (q as Record<string, unknown>)[f.name];
+    if (f.filterable && (typeof v === 'string' || typeof v === 'number')) filters[f.name] = v;
+  }
+  return { page: q.page, max: q.max, col: q.col, order: q.order, q: q.q, trash: q.trash, filters };
+}
+
+/** The value of one export column: relations by their label, many-links by their labels. */
+function exportValue(r: ServerResource, row: Row, name: string): unknown {
+  const f = r.def.fields.find((x) => x.name === name);
+  if (f?.as && (f.kind === 'relation' || f.kind === 'relationMany')) {
+    const v = row[f.as] as { label: string } | { label: string }[] | null;
+    return Array.isArray(v) ? v.map((x) => x.label) : (v?.label ?? null);
+  }
+  return row[name];
+}
+
+/**
+ * Register the generic endpoints of one resource under the current prefix:
+ * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore.
+ * Reading needs a signed-in user; every write needs the resource's write permission.
+ */
+export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = [r.def.name];
+    const row = rowSchema(r.def);
+    const query = listQuerySchema(r.def);
+    const write = requirePermission(r.def.writePermission);
+    const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
+    const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
+
+    app.get('/', {
+      preValidation: requireAuth,
+      schema: { tags, summary: `List ${r.def.name}`, querystring: query, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
+      handler: async (req) => {
+        const params = listParams(r, req.query);
+        const { rows, total } = await findPage(ctx(req), r, params);
+        return { status: true as const, data: rows, meta: { page: params.page, max: params.max, total } };
+      },
+    });
+
+    app.get('/export', {
+      preValidation: requireAuth,
+      schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, produces: ['text/csv'], response: errorResponses },
+      handler: async (req, reply) => {
+        const c = ctx(req);
+        const params = listParams(r, req.query);
+        const names = new Set(r.def.fields.map((f) => f.name));
+        const asked = (req.query.columns ?? '').split(',').map((s) => s.trim()).filter((s) => names.has(s));
+        const columns = asked.length ? asked : r.def.fields.filter((f) => f.listed).map((f) => f.name);
+        const lang = requestLanguage(req);
+        // Read the first batch before answering, so a failure still gets the JSON error envelope.
+        const first = await findPage(c, r, { ...params, page: 0, max: EXPORT_BATCH });
+        async function* lines() {
+          yield `\uFEFF${csvLine(columns.map((n) => fieldLabel(lang, n)))}`;
+          let batch = first.rows;
+          let sent = 0;
+          for (let page = 1; batch.length; page += 1) {
+            yield batch.map((x) => csvLine(columns.map((n) => exportValue(r, x, n)))).join('');
+            sent += batch.length;
+            if (batch.length < EXPORT_BATCH || sent >= EXPORT_MAX_ROWS) break;
+            batch = (await findPage(c, r, { ...params, page, max: EXPORT_BATCH })).rows;
+          }
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${r.def.name}.csv"`)
+          .send(Readable.from(lines()) as never);
+      },
+    });
+
+    app.get('/:id', {
+      preValidation: requireAuth,
+      schema: { tags, summary: `One of ${r.def.name}`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
+      handler: async (req) => ({ status: true as const, data: await getRow(ctx(req), r, req.params.id) }),
+    });
+
+    app.post('/', {
+      preValidation: write,
+      schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },
+      handler: async (req, reply) => {
+        const data = await createRow(ctx(req), r, req.body as Record<string, unknown>);
+        return reply.code(201).send({ status: true as const, data, message: say(req, 'messages.created') });
+      },
+    });
+
+    app.put('/:id', {
+      preValidation: write,
+      schema: { tags, summary: `Replace one of ${r.def.name}`, params: idParams, body: createSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
+      handler: async (req) => ({ status: true as const, data: await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>), message: say(req, 'messages.updated') }),
+    });
+
+    app.patch('/:id', {
+      preValidation: write,
+      schema: { tags, summary: `Change fields of one of ${r.def.name}`, params: idParams, body: updateSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
+      handler: async (req) => ({ status: true as const, data: await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>), message: say(req, 'messages.updated') }),
+    });
+
+    app.delete('/:id', {
+      preValidation: write,
+      schema: { tags, summary: `Move one of ${r.def.name} to the trash`, params: idParams, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
+      handler: async (req) => ({ status: true as const, data: { count: await setDeleted(ctx(req), r, [req.params.id], true) }, message: say(req, 'messages.deleted') }),
+    });
+
+    app.post('/:id/restore', {
+      preValidation: write,
+      schema: { tags, summary: `Restore one of ${r.def.name} from the trash`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
+      handler: async (req) => {
+        const c = ctx(req);
+        await setDeleted(c, r, [req.params.id], false);
+        return { status: true as const, data: await getRow(c, r, req.params.id), message: say(req, 'messages.restored') };
+      },
+    });
+
+    for (const [path, deleted] of [['/bulk-delete', true], ['/bulk-restore', false]] as const) {
+      app.post(path, {
+        preValidation: write,
+        schema: { tags, summary: `${deleted ? 'Delete' : 'Restore'} several of ${r.def.name} (all or nothing)`, body: bulkBody, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
+        handler: async (req) => {
+          const count = await setDeleted(ctx(req), r, req.body.ids, deleted);
+          return { status: true as const, data: { count }, message: say(req, deleted ? 'messages.bulkDeleted' : 'messages.bulkRestored', { count }) };
+        },
+      });
+    }
+  };
+}

@@ -1,0 +1,63 @@
+import { SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
+import { z } from 'zod';
+
+const ref = z.object({ id: z.string(), label: z.string() });
+
+function outputField(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'int':
+      return z.number().nullable();
+    case 'bool':
+      return z.boolean();
+    case 'enumArray':
+    case 'relationMany':
+      return z.array(z.string());
+    default:
+      return z.string().nullable();
+  }
+}
+
+/** A row as the API returns it (also the OpenAPI description). */
+export function rowSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { id: z.string() };
+  for (const f of def.fields) {
+    shape[f.name] = outputField(f);
+    if (f.kind === 'relation' && f.as) shape[f.as] = ref.nullable();
+    if (f.kind === 'relationMany' && f.as) shape[f.as] = z.array(ref);
+  }
+  for (const k of ['deleted_at', 'created_at', 'updated_at', 'created_by', 'updated_by', 'created_by_name', 'updated_by_name']) shape[k] = z.string().nullable();
+  return z.object(shape);
+}
+
+function filterInput(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'enum':
+    case 'enumArray':
+      return z.enum(f.options as [string, ...string[]], { error: 'validation.choice' });
+    case 'relation':
+      return z.uuid({ error: 'validation.invalid' });
+    case 'int':
+      return z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' });
+    default:
+      return z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
+  }
+}
+
+/** Query string of a list (and of the CSV export): paging, sorting, search, trash, declared filters. */
+export function listQuerySchema(def: ResourceDef) {
+  const sortable = def.fields.filter((f) => f.sortable).map((f) => f.name) as [string, ...string[]];
+  const filters = Object.fromEntries(def.fields.filter((f) => f.filterable).map((f) => [f.name, filterInput(f).optional()]));
+  return z.object({
+    page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(1_000_000, { error: 'validation.range' }).default(0),
+    // Capped rather than refused: a client asking for 500 gets the largest page there is.
+    max: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(1, { error: 'validation.range' }).default(25).transform((n) => Math.min(n, 100)),
+    col: z.enum(sortable, { error: 'validation.unknownSort' }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'validation.choice' }).optional(),
+    q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
+    trash: z.enum(['true', 'false', '1', '0'], { error: 'validation.choice' }).optional().transform((v) => v === 'true' || v === '1'),
+    columns: z.string().max(2000, { error: 'validation.tooLong' }).optional(),
+    ...filters,
+  });
+}
+
+export const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });

@@ -1,0 +1,240 @@
+import type { FieldDef } from '@habla/shared';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { AppError, conflict, notFound } from '../lib/errors';
+import type { AuthUser } from '../modules/auth/sessions';
+import { countQuery, pageQuery, rowSelect, type ListParams } from './list-query';
+import { manyFields, plainFields, type ServerResource } from './resource';
+import { ident, SqlParams } from './sql';
+
+export type Row = Record<string, unknown> & { id: string };
+export type CrudContext = { pool: pg.Pool; user: AuthUser; now: Date; req: FastifyRequest };
+
+const COUNT_TTL_MS = 60_000;
+const counts = new Map<string, Map<string, { n: number; at: number }>>();
+
+/**
+ * Totals are cached per resource and filter for a minute and dropped on every write through this
+ * engine, so paging a 150k-row table does not count it on every request. Another API instance's
+ * writes show up in the total within the minute.
+ */
+function cachedCount(table: string, key: string): number | undefined {
+  const hit = counts.get(table)?.get(key);
+  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+}
+export function invalidateCounts(table: string): void {
+  counts.delete(table);
+}
+
+function iso(v: unknown): unknown {
+  return v instanceof Date ? v.toISOString() : v;
+}
+
+/** A database row → the API's row: relations as `{ id, label }`, many-links as ids + labels, ISO dates. */
+export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
+  const row: Row = { id: String(raw.id) };
+  for (const f of plainFields(r)) {
+    row[f.name] = raw[f.name] ?? (f.kind === 'enumArray' ? [] : null);
+    if (f.kind === 'relation' && f.as) {
+      const label = raw[`__label_${f.name}`];
+      row[f.as] = raw[f.name] ? { id: String(raw[f.name]), label: label == null ? String(raw[f.name]) : String(label) } : null;
+    }
+  }
+  for (const f of manyFields(r)) {
+    const list = (raw[`__many_${f.name}`] ?? []) as { id: string; label: string }[];
+    row[f.name] = list.map((x) => x.id);
+    if (f.as) row[f.as] = list;
+  }
+  for (const k of ['deleted_at', 'created_at', 'updated_at']) row[k] = iso(raw[k]) ?? null;
+  for (const k of ['created_by', 'updated_by', 'created_by_name', 'updated_by_name']) row[k] = raw[k] ?? null;
+  return row;
+}
+
+/** One page of rows and the total. */
+export async function findPage(ctx: CrudContext, r: ServerResource, params: ListParams): Promise<{ rows: Row[]; total: number }> {
+  const page = pageQuery(r, ctx.user, params);
+  const count = countQuery(r, ctx.user, params);
+  const known = cachedCount(r.table, count.key);
+  const [rows, total] = await Promise.all([
+    ctx.pool.query(page.text, page.values),
+    known !== undefined ? Promise.resolve(known) : ctx.pool.query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n)),
+  ]);
+  if (known === undefined) {
+    const byKey = counts.get(r.table) ?? new Map<string, { n: number; at: number }>();
+    if (byKey.size > 500) byKey.clear();
+    byKey.set(count.key, { n: total, at: Date.now() });
+    counts.set(r.table, byKey);
+  }
+  return { rows: rows.rows.map((raw: Record<string, unknown>) => toRow(r, raw)), total };
+}
+
+async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: AuthUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {
+  const p = new SqlParams();
+  const conds = [`t.id = ${p.add(id)}`];
+  if (opts.live) conds.push('t.deleted_at IS NULL');
+  const scope = r.scope?.(user, p);
+  if (scope) conds.push(scope);
+  const { select, joins } = rowSelect(r);
+  const text = opts.lock
+    ? `SELECT t.* FROM ${ident(r.table)} t WHERE ${conds.join(' AND ')} FOR UPDATE`
+    : `SELECT ${select} FROM ${ident(r.table)} t ${joins} WHERE ${conds.join(' AND ')}`;
+  const res = await db.query(text, p.values);
+  return res.rows[0] as Record<string, unknown> | undefined;
+}
+
+/** One row in the caller's scope, soft-deleted ones included (the show page offers restore). */
+export async function getRow(ctx: CrudContext, r: ServerResource, id: string): Promise<Row> {
+  const raw = await selectOne(ctx.pool, r, ctx.user, id);
+  if (!raw) throw notFound();
+  return toRow(r, raw);
+}
+
+const missingReference = (field: string) => new AppError(400, 'VALIDATION', 'validation.missingReference', {}, { [field]: 'validation.missingReference' });
+
+/** Relations must point at live rows: a wrong id is the client's mistake (400 naming the field), never a 500. */
+async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>): Promise<void> {
+  for (const f of r.def.fields) {
+    const value = body[f.name];
+    if (f.kind === 'relation' && typeof value === 'string') {
+      const link = r.relations[f.name];
+      if (!link) continue;
+      const res = await client.query(`SELECT 1 FROM ${ident(link.targetTable)} WHERE id = $1 AND deleted_at IS NULL`, [value]);
+      if (res.rowCount === 0) throw missingReference(f.name);
+    }
+    if (f.kind === 'relationMany' && Array.isArray(value) && value.length) {
+      const m = r.many[f.name];
+      if (!m) continue;
+      const unique = [...new Set(value as string[])];
+      const res = await client.query(`SELECT count(*)::int AS n FROM ${ident(m.targetTable)} WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [unique]);
+      if ((res.rows[0] as { n: number }).n !== unique.length) throw missingReference(f.name);
+    }
+  }
+}
+
+async function writeLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef, ownId: string, ids: string[], ctx: CrudContext): Promise<void> {
+  const m = r.many[f.name];
+  if (!m) return;
+  await client.query(`DELETE FROM ${ident(m.joinTable)} WHERE ${ident(m.ownKey)} = $1 AND NOT (${ident(m.otherKey)} = ANY($2::uuid[]))`, [ownId, ids]);
+  if (ids.length)
+    await client.query(
+      `INSERT INTO ${ident(m.joinTable)} (${ident(m.ownKey)}, ${ident(m.otherKey)}, created_at, updated_at, created_by, updated_by) ` +
+        `SELECT $1, x, $3, $3, $4, $4 FROM unnest($2::uuid[]) x ON CONFLICT DO NOTHING`,
+      [ownId, [...new Set(ids)], ctx.now, ctx.user.id],
+    );
+}
+
+async function currentLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef, ownId: string): Promise<string[]> {
+  const m = r.many[f.name];
+  if (!m) return [];
+  const res = await client.query(`SELECT ${ident(m.otherKey)} AS id FROM ${ident(m.joinTable)} WHERE ${ident(m.ownKey)} = $1 ORDER BY 1`, [ownId]);
+  return res.rows.map((x: { id: string }) => x.id);
+}
+
+/** Audit rows for writes, in the write's transaction; `changes` holds field values, never secrets. */
+async function auditRows(client: pg.PoolClient, ctx: CrudContext, r: ServerResource, action: string, entries: { id: string; changes: Record<string, unknown> | null }[]): Promise<void> {
+  if (!entries.length) return;
+  await client.query(
+    `INSERT INTO audit_log (action, entity, entity_id, actor_user_id, account_id, changes, request_id, ip, at, created_at, updated_at, created_by, updated_by)
+     SELECT $1, $2, e.id, $3, $4, e.changes, $5, $6, $7, $7, $7, $3, $3 FROM unnest($8::text[], $9::jsonb[]) AS e(id, changes)`,
+    [action, r.entity, ctx.user.id, ctx.user.account_id, ctx.req.id, ctx.req.ip, ctx.now, entries.map((e) => e.id), entries.map((e) => (e.changes ? JSON.stringify(e.changes) : null))],
+  );
+}
+
+/** Run `work` in one transaction; unique violations become 409 naming the field. */
+async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    invalidateCounts(r.table);
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    const pgErr = err as { code?: string; constraint?: string };
+    if (pgErr.code === '23505') {
+      const field = r.def.fields.find((f) => f.unique && pgErr.constraint === `${r.table}_${f.name}_unique_idx`);
+      throw conflict(field?.name ?? r.def.titleField);
+    }
+    if (pgErr.code === '23503') {
+      const field = r.def.fields.find((f) => pgErr.constraint?.includes(f.name));
+      throw missingReference(field?.name ?? 'body');
+    }
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function createRow(ctx: CrudContext, r: ServerResource, body: Record<string, unknown>): Promise<Row> {
+  const id = await inTransaction(ctx, r, async (client) => {
+    await checkReferences(client, r, body);
+    const p = new SqlParams();
+    const fields = plainFields(r);
+    const cols = [...fields.map((f) => ident(f.name)), 'created_at', 'updated_at', 'created_by', 'updated_by'];
+    const vals = [...fields.map((f) => p.add(body[f.name] ?? (f.kind === 'enumArray' ? [] : null))), p.add(ctx.now), p.add(ctx.now), p.add(ctx.user.id), p.add(ctx.user.id)];
+    const res = await client.query(`INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
+    const newId = String((res.rows[0] as { id: string }).id);
+    for (const f of manyFields(r)) await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
+    const changes = Object.fromEntries(r.def.fields.filter((f) => body[f.name] !== undefined).map((f) => [f.name, body[f.name]]));
+    await auditRows(client, ctx, r, 'create', [{ id: newId, changes }]);
+    return newId;
+  });
+  return getRow(ctx, r, id);
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Update a live row in scope with the fields present in `body`; records what changed. */
+export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, body: Record<string, unknown>): Promise<Row> {
+  await inTransaction(ctx, r, async (client) => {
+    const before = await selectOne(client, r, ctx.user, id, { live: true, lock: true });
+    if (!before) throw notFound();
+    await checkReferences(client, r, body);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    const p = new SqlParams();
+    const sets: string[] = [];
+    for (const f of plainFields(r)) {
+      if (body[f.name] === undefined) continue;
+      const next = body[f.name];
+      if (same(before[f.name], next)) continue;
+      changes[f.name] = { from: iso(before[f.name]) ?? null, to: next };
+      sets.push(`${ident(f.name)} = ${p.add(next)}`);
+    }
+    for (const f of manyFields(r)) {
+      const next = body[f.name] as string[] | undefined;
+      if (next === undefined) continue;
+      const prev = await currentLinks(client, r, f, id);
+      const sorted = [...new Set(next)].sort();
+      if (same(prev, sorted)) continue;
+      changes[f.name] = { from: prev, to: sorted };
+      await writeLinks(client, r, f, id, sorted, ctx);
+    }
+    if (!Object.keys(changes).length) return;
+    sets.push(`updated_at = ${p.add(ctx.now)}`, `updated_by = ${p.add(ctx.user.id)}`);
+    await client.query(`UPDATE ${ident(r.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
+    await auditRows(client, ctx, r, 'update', [{ id, changes }]);
+  });
+  return getRow(ctx, r, id);
+}
+
+/**
+ * Soft delete (`deleted`) or restore (`restored`) rows in scope, all or nothing: if any id is missing,
+ * outside the caller's scope or already in the wanted state, nothing changes and the answer is 404.
+ */
+export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: string[], deleted: boolean): Promise<number> {
+  const unique = [...new Set(ids)];
+  return inTransaction(ctx, r, async (client) => {
+    const p = new SqlParams();
+    const conds = [`t.id = ANY(${p.add(unique)}::uuid[])`, deleted ? 't.deleted_at IS NULL' : 't.deleted_at IS NOT NULL'];
+    const scope = r.scope?.(ctx.user, p);
+    if (scope) conds.push(scope);
+    const res = await client.query(
+      `UPDATE ${ident(r.table)} t SET deleted_at = ${deleted ? p.add(ctx.now) : 'NULL'}, updated_at = ${p.add(ctx.now)}, updated_by = ${p.add(ctx.user.id)} WHERE ${conds.join(' AND ')} RETURNING t.id`,
+      p.values,
+    );
+    if (res.rowCount !== unique.length) throw notFound();
+    await auditRows(client, ctx, r, deleted ? 'delete' : 'restore', res.rows.map((x: { id: string }) => ({ id: x.id, changes: null })));
+    return unique.length;
+  });
+}
