@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -70,6 +71,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(rolePermissionRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalogs' });
+  await app.register(pictureRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);
   return app;
 }

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
+import { seedCatalogs } from '../src/db/seed/catalogs/index';
 import { seedReference } from '../src/db/seed/reference';
 import { freePort } from './ports';
 
@@ -30,6 +31,7 @@ async function prepareTemplate(adminUrl: string): Promise<void> {
   const database = connect(adminUrl.replace(/\/[^/]+$/, `/${TEMPLATE}`), 2);
   await runMigrations(database.db);
   await seedReference(database.db);
+  await seedCatalogs(database.pool);
   await database.close();
 }
 

@@ -42,9 +42,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  // API answers are per user and often personal: never stored by browsers or proxies.
+  // API answers are per user and often personal: never stored by browsers or proxies, unless a
+  // route declared its own public caching (the reference pictures).
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url === '/api' || req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (isApi && !String(reply.getHeader('cache-control') ?? '').startsWith('public')) reply.header('cache-control', 'no-store');
     return payload;
   });
 });

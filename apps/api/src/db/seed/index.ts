@@ -1,11 +1,15 @@
 import type { Logger } from 'pino';
-import type { Db } from '../client';
+import { poolOf, type Db } from '../client';
+import { seedCatalogs } from './catalogs/index';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
 
-/** Everything a start needs after migrating: reference data always, the demo set once unless disabled. */
+/** Everything a start needs after migrating: reference data and catalogs (once), the demo set once unless disabled. */
 export async function seedAll(db: Db, opts: { demo: boolean; log: Logger; now?: Date }): Promise<void> {
   await seedReference(db);
+  const started = Date.now();
+  const catalogs = await seedCatalogs(poolOf(db));
+  if (catalogs) opts.log.info({ rows: catalogs, ms: Date.now() - started }, 'reference catalogs loaded');
   if (opts.demo && (await seedDemo(db, opts.now ?? new Date()))) {
     opts.log.info('demo data loaded: users superadmin, admin, support, editor, viewer, accountadmin, supervisor, therapist, student…student4, parent (password Habla-Demo-2026)');
   }
