@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
+import { CATALOG_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
 import { PERMISSION_GATES } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
@@ -45,7 +46,30 @@ const lazyPage = {
   player: load(() => import('@/features/player/player-page'), (m) => m.PlayerPage),
   settings: load(() => import('@/features/settings/settings-page'), (m) => m.SettingsPage),
   notFound: load(() => import('@/features/errors/not-found-page'), (m) => m.NotFoundPage),
+  recordList: load(() => import('@/components/records/record-list-page'), (m) => m.RecordListPage),
+  recordForm: load(() => import('@/components/records/record-form-page'), (m) => m.RecordFormPage),
+  recordFullEdit: load(() => import('@/components/records/record-form-page'), (m) => m.RecordFullEditPage),
+  recordShow: load(() => import('@/components/records/record-show-page'), (m) => m.RecordShowPage),
+  recordFullView: load(() => import('@/components/records/record-show-page'), (m) => m.RecordFullViewPage),
 };
+
+/**
+ * The screens of one resource (seed §2 "model screens"): list, New, edit/{id}, {id}, and the full
+ * view and full edit. The generic pages read the resource from `handle.screen`.
+ */
+function resourceRoutes(screen: ResourceScreen): RouteObject {
+  const h = (crumb: RouteHandle['crumb'], title?: string) => ({ ...(crumb ? { crumb } : {}), ...(title ? { title } : {}), screen });
+  return {
+    path: screen.path,
+    handle: h(labelCrumb(screen.titleKey)),
+    children: [
+      { index: true, handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList },
+      { path: 'add', handle: h(labelCrumb('crumbs.new')), lazy: lazyPage.recordForm },
+      { path: 'edit/:id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordForm }, { path: 'full', handle: h(labelCrumb('crumbs.fullEdit')), lazy: lazyPage.recordFullEdit }] },
+      { path: ':id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordShow }, { path: 'full', handle: h(labelCrumb('crumbs.fullView')), lazy: lazyPage.recordFullView }] },
+    ],
+  };
+}
 
 const handle = (crumbKey: string | null, title?: string): RouteHandle => ({
   ...(crumbKey ? { crumb: labelCrumb(crumbKey) } : {}),
@@ -106,7 +130,12 @@ const mainRoutes: RouteObject[] = [
   {
     path: 'catalogs',
     handle: handle('crumbs.catalogs'),
-    children: [{ index: true, lazy: lazyPage.catalogs }, ...CATALOG_PAGES.map((c) => screen(c.path, handle(c.label, c.label)))],
+    children: [
+      { index: true, lazy: lazyPage.catalogs },
+      ...CATALOG_SCREENS.map(resourceRoutes),
+      // Local vocabulary is an account's own list: it arrives with the accounts issue.
+      ...CATALOG_PAGES.filter((c) => !CATALOG_SCREENS.some((s) => s.path === c.path)).map((c) => screen(c.path, handle(c.label, c.label))),
+    ],
   },
   section('levels', handle('crumbs.level', 'nav.levels')),
   section('chapters', handle('crumbs.chapter', 'nav.chapters')),

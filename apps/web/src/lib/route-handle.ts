@@ -11,6 +11,8 @@ export type CrumbContext = {
 export type RouteHandle = {
   crumb?: (ctx: CrumbContext) => string;
   title?: string;
+  /** The resource a generic record screen shows (list, form, show). */
+  screen?: unknown;
 };
 
 export const isRouteHandle = (value: unknown): value is RouteHandle =>

@@ -5,6 +5,7 @@ import { sharedLocales } from '@habla/shared/messages';
 import { ROLE_VALUES } from '@habla/shared/roles';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
+import { CATALOG_SCREENS } from '@/lib/resource-screens';
 import { NAVIGATION, type NavItem } from '@/lib/navigation';
 import en from './en.json';
 import es from './es.json';
@@ -24,7 +25,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const enKeys = flatten(en as Tree);
 const esKeys = flatten(es as Tree);
 const sharedEn = flatten(sharedLocales.en as unknown as Tree);
-const exists = (key: string) => enKeys.has(key) || sharedEn.has(key);
+const has = (key: string) => enKeys.has(key) || sharedEn.has(key);
+/** A key exists as written or, for counted texts, in its plural forms (i18next `_one` / `_other`). */
+const exists = (key: string) => has(key) || (has(`${key}_one`) && has(`${key}_other`));
 
 const SRC = join(__dirname, '..');
 function sourceFiles(dir: string): string[] {
@@ -79,6 +82,11 @@ describe('locale catalogues', () => {
       ...SHARED_LANGUAGES.map((l) => `language.${l}`),
       ...items(NAVIGATION).flatMap((i) => [i.label, ...(i.description ? [i.description] : [])]),
       ...CATALOG_PAGES.map((c) => c.label),
+      // Generic record screens: titles, every field label and every enumeration label they show.
+      ...CATALOG_SCREENS.flatMap((c) => [
+        c.titleKey,
+        ...c.resource.fields.flatMap((f) => [`fields.${f.name}`, ...(f.options ?? []).map((o) => `enums.${f.enumName}.${o}`)]),
+      ]),
       'nav.administration',
       'sections.administration',
       'nav.analytics',

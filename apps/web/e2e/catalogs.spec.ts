@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { loginViaUi, storageItem } from './helpers';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+const unique = () => Math.random().toString(36).slice(2, 8);
+const rows = (page: Page) => page.locator('tbody tr');
+/** Cells of the first data column (after the selection checkbox, when the user may select). */
+const firstCells = (page: Page, column = 2) => page.locator(`tbody tr td:nth-child(${column})`);
+/** The Trash switch follows the URL, which the router updates a moment after the click. */
+async function setTrash(page: Page, on: boolean) {
+  await page.getByLabel('Trash').click();
+  await expect(page.getByLabel('Trash')).toBeChecked({ checked: on });
+}
+
+test.describe('reference catalogs on the generic resource screens', () => {
+  test('an editor searches the dictionary, sorts, pages to page 3 and opens a quick view', async ({ page }) => {
+    await loginViaUi(page, 'editor');
+    await page.goto('/catalogs/dictionary');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dictionary' })).toBeVisible();
+    await expect(page.getByText(/^1–25 of 1\d\d,\d{3}$/)).toBeVisible();
+
+    await page.getByLabel('Search').fill('zebra');
+    await expect(page).toHaveURL(/q=zebra/);
+    await expect(firstCells(page).first()).toHaveText('zebra');
+    await expect(rows(page)).not.toHaveCount(0);
+
+    // Sort by word descending, then back to ascending, through the column header.
+    await page.getByRole('button', { name: /^word$/i }).click();
+    await expect(page.getByRole('columnheader', { name: /word/i })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByRole('button', { name: /^word$/i }).click();
+    await expect(page.getByRole('columnheader', { name: /word/i })).toHaveAttribute('aria-sort', 'descending');
+    const desc = await firstCells(page).allTextContents();
+    expect(desc).toEqual([...desc].sort().reverse());
+
+    await page.getByLabel('Search').fill('ter');
+    await expect(page).toHaveURL(/q=ter/);
+    await page.getByRole('button', { name: /^word$/i }).click();
+    await expect(page).toHaveURL(/order=asc/);
+    const page1 = await firstCells(page).allTextContents();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(/^Page 3 of [\d,]+$/)).toBeVisible();
+    await expect(page.getByText(/^51–75 of [\d,]+$/)).toBeVisible();
+    const page3 = await firstCells(page).allTextContents();
+    expect(page3).toHaveLength(25);
+    expect(page3.some((w) => page1.includes(w))).toBe(false);
+    expect(page3.every((w) => w.toLowerCase().includes('ter'))).toBe(true);
+
+    const word = page3[0]!;
+    await page.getByRole('button', { name: `Quick view of ${word}` }).first().click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('heading', { name: word })).toBeVisible();
+    await expect(drawer.getByText('Definition')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('an editor creates, edits, deletes and restores a verb', async ({ page }) => {
+    const base = `blorp${unique()}`;
+    await loginViaUi(page, 'editor');
+    await page.goto('/catalogs/verbs');
+    await page.getByRole('link', { name: 'New' }).click();
+    await expect(page).toHaveURL(/\/catalogs\/verbs\/add$/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Base form is required.')).toBeVisible();
+    await page.getByLabel('Base form').fill(base);
+    await page.getByLabel('Past simple').fill(`${base}ed`);
+    await page.getByLabel('Past participle').fill(`${base}ed`);
+    await page.getByLabel('Type').selectOption('regular');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: base })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /breadcrumb/i })).toContainText(base);
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Past simple').fill(`${base}t`);
+    await page.getByLabel('Type').selectOption('irregular');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: base })).toBeVisible();
+    await expect(page.getByText(`${base}t`)).toBeVisible();
+    await expect(page.getByText('Irregular')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('This record is in the trash.')).toBeVisible();
+    await page.goto(`/catalogs/verbs?q=${base}`);
+    await expect(page.getByText(/No records match/)).toBeVisible();
+    await setTrash(page, true);
+    await expect(firstCells(page)).toHaveText([base]);
+    await page.getByRole('button', { name: `Restore ${base}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('The record was restored.')).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+    await setTrash(page, false);
+    await expect(firstCells(page)).toHaveText([base]);
+    // It is also on the Irregular Verb screen (a fixed filter of the same resource).
+    await page.goto(`/catalogs/verbIrregular?q=${base}`);
+    await expect(firstCells(page)).toHaveText([base]);
+  });
+
+  test('an editor bulk-deletes two topics; with nothing selected the seed text shows', async ({ page }) => {
+    const tag = unique();
+    await loginViaUi(page, 'editor');
+    for (const name of [`Bulk ${tag} one`, `Bulk ${tag} two`]) {
+      await page.goto('/catalogs/topics/add');
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    }
+    await page.goto(`/catalogs/topics?q=${tag}`);
+    await expect(rows(page)).toHaveCount(2);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await expect(page.getByText('Please, select items to proccede.')).toBeVisible();
+    await page.getByLabel('Select all records on this page').check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('2 record(s) moved to the trash.')).toBeVisible();
+    await expect(page.getByText(/No records match/)).toBeVisible();
+    await setTrash(page, true);
+    await expect(rows(page)).toHaveCount(2);
+  });
+
+  test('a hidden column stays hidden after logging out and in again', async ({ page }) => {
+    await loginViaUi(page, 'admin');
+    await page.goto('/catalogs/verbTenses');
+    // Start from the default layout (the test may run again against the same server).
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Default' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('columnheader', { name: /grammatical function/i })).toBeVisible();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Grammatical function' }).uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('columnheader', { name: /grammatical function/i })).toHaveCount(0);
+    await page.goto('/logout');
+    await expect.poll(() => storageItem(page, 'user')).toBeNull();
+    await loginViaUi(page, 'admin');
+    const stored = JSON.parse((await storageItem(page, 'user')) ?? '{}') as { view_options: { controller: string; columns: string[] }[] };
+    expect(stored.view_options.find((v) => v.controller === 'verbTenses')?.columns).not.toContain('grammatical_function');
+    await page.goto('/catalogs/verbTenses');
+    await expect(page.getByRole('columnheader', { name: /^name$/i })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /grammatical function/i })).toHaveCount(0);
+  });
+
+  test('a viewer reads the catalogs but sees no create, edit or delete buttons', async ({ page }) => {
+    await loginViaUi(page, 'viewer');
+    await page.goto('/catalogs/verbs?q=go');
+    // No selection column for a viewer: the base form is the first column.
+    await expect(firstCells(page, 1).first()).toHaveText('go');
+    await expect(page.getByRole('checkbox')).toHaveCount(1); // the Trash switch only
+    await expect(page.getByRole('link', { name: 'New' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete selected' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Show go', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'go' })).toBeVisible();
+    await expect(page.getByText('went', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+    // Typing the URL of the form does not open it either.
+    await page.goto(page.url().replace(/\/verbs\//, '/verbs/edit/'));
+    await expect(page).toHaveURL(/\/catalogs\/verbs$/);
+  });
+
+  test('the Spanish UI shows Spanish labels on lists and forms', async ({ page }) => {
+    await loginViaUi(page, 'editor');
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.goto('/catalogs/vocabulary?q=perro');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vocabulario' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /palabra \(español\)/i })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'perro', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Sustantivo' }).first()).toBeVisible();
+    await page.goto('/catalogs/verbs/add');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Forma base es obligatorio.')).toBeVisible();
+  });
+
+  test('axe finds no serious or critical violation on a list, the quick view and a form', async ({ page }) => {
+    await loginViaUi(page, 'editor');
+    await page.goto('/catalogs/vocabulary?q=cat');
+    await expect(rows(page).first()).toBeVisible();
+    expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    await page.getByRole('button', { name: /^Quick view of / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    await page.goto('/catalogs/topics/add');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Name is required.')).toBeVisible();
+    expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import type { FieldDef } from '@habla/shared/resources/define';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { screenOf } from '@/lib/resource-screens';
+import type { RecordRow, Ref } from './records-api';
+
+/** URL of an emoji picture the app serves itself. */
+export const pictureUrl = (code: string) => `/api/pictures/${code}.svg`;
+
+const relationLink = (target: string | undefined, ref: Ref) => {
+  const screen = target ? screenOf(target) : undefined;
+  return screen ? (
+    <Link key={ref.id} to={`${screen.base}/${ref.id}`} className="text-teal-800 underline decoration-teal-300 underline-offset-2 hover:decoration-teal-700">
+      {ref.label}
+    </Link>
+  ) : (
+    <span key={ref.id}>{ref.label}</span>
+  );
+};
+
+/** A record's value of one field, as people read it: labels for enumerations, links for relations, pictures. */
+export function FieldValue({ field, row, links = true }: { field: FieldDef; row: RecordRow; links?: boolean }) {
+  const { t } = useTranslation();
+  const value = row[field.name];
+  const empty = <span className="text-slate-400">—</span>;
+  switch (field.kind) {
+    case 'enum':
+      return typeof value === 'string' ? <>{t(`enums.${field.enumName}.${value}`)}</> : empty;
+    case 'enumArray': {
+      const list = (value as string[] | null) ?? [];
+      if (!list.length) return empty;
+      return (
+        <span className="flex flex-wrap gap-1">
+          {list.map((v) => (
+            <span key={v} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              {t(`enums.${field.enumName}.${v}`)}
+            </span>
+          ))}
+        </span>
+      );
+    }
+    case 'relation': {
+      const ref = row[field.as ?? ''] as Ref | null;
+      if (!ref) return empty;
+      return links ? relationLink(field.target, ref) : <>{ref.label}</>;
+    }
+    case 'relationMany': {
+      const refs = (row[field.as ?? ''] as Ref[] | undefined) ?? [];
+      if (!refs.length) return empty;
+      return <span className="flex flex-wrap gap-x-2 gap-y-1">{refs.map((r) => (links ? relationLink(field.target, r) : <span key={r.id}>{r.label}</span>))}</span>;
+    }
+    case 'picture':
+      return typeof value === 'string' && value ? <img src={pictureUrl(value)} alt={String(row.word ?? row.name ?? value)} className="size-8" loading="lazy" /> : empty;
+    case 'bool':
+      return <>{value ? t('records.yes') : t('records.no')}</>;
+    default:
+      return value === null || value === undefined || value === '' ? empty : <>{String(value)}</>;
+  }
+}
+
+/** The record's title (its declared title field). */
+export const recordTitle = (titleField: string, row: RecordRow | undefined): string => (row ? String(row[titleField] ?? row.id) : '');

@@ -1,0 +1,48 @@
+import { CAPABILITIES } from '@habla/shared/permissions';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { recordTitle } from './field-value';
+import { RecordForm } from './record-form';
+import { LoadFailed } from './load-failed';
+import { useRecord, useRecordWrites } from './records-api';
+import { useItemName } from './use-item-name';
+import { useCapabilities, useResourceScreen } from './use-resource-screen';
+
+/** Create (`add`), edit (`edit/:id`) and full edit (`edit/:id/full`) of any resource. */
+export function RecordFormPage({ wide = false }: { wide?: boolean }) {
+  const { t } = useTranslation();
+  const screen = useResourceScreen();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const can = useCapabilities(screen);
+  const record = useRecord(screen, id);
+  const writes = useRecordWrites(screen);
+  const row = record.data?.data;
+  useItemName(row ? recordTitle(screen.resource.titleField, row) : null);
+
+  if (!can[id ? CAPABILITIES.CAN_EDIT : CAPABILITIES.CAN_CREATE]) return <Navigate to={screen.base} replace />;
+  const title = t(screen.titleKey);
+  if (id && record.isPending) return <Spinner label={t('records.loading')} />;
+  if (id && (record.isError || !row)) return <LoadFailed onRetry={() => void record.refetch()} back={screen.base} />;
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const body = { ...values, ...screen.fixed };
+    const answer = id ? await writes.update.mutateAsync({ id, body }) : await writes.create.mutateAsync(body);
+    if (answer?.data) navigate(`${screen.base}/${answer.data.id}`, { replace: Boolean(id) });
+    return answer?.data;
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={title}
+        title={id ? t('records.editTitle', { name: recordTitle(screen.resource.titleField, row) }) : t('records.newTitle', { title })}
+      />
+      <RecordForm key={row?.updated_at ?? 'new'} screen={screen} row={row} wide={wide} onSubmit={onSubmit} cancelTo={id ? `${screen.base}/${id}` : screen.base} />
+    </>
+  );
+}
+
+export const RecordFullEditPage = () => <RecordFormPage wide />;

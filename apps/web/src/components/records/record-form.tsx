@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createSchema, type FieldDef } from '@habla/shared/resources/define';
+import { clsx } from 'clsx';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { fieldControlClasses, TextField } from '@/components/ui/text-field';
+import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
+import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
+import { pictureUrl } from './field-value';
+import type { RecordRow, Ref } from './records-api';
+import { RelationPicker } from './relation-picker';
+
+type Values = Record<string, unknown>;
+
+/** Form values of a record (or the empty values of a new one). */
+function initialValues(fields: readonly FieldDef[], row?: RecordRow): Values {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const v = row?.[f.name];
+      if (f.kind === 'enumArray' || f.kind === 'relationMany') return [f.name, (v as string[] | undefined) ?? []];
+      if (f.kind === 'bool') return [f.name, Boolean(v)];
+      if (f.kind === 'int' || f.kind === 'relation' || f.kind === 'enum') return [f.name, v ?? null];
+      return [f.name, (v as string | null | undefined) ?? ''];
+    }),
+  );
+}
+
+type Props = {
+  screen: ResourceScreen;
+  row?: RecordRow;
+  wide?: boolean;
+  onSubmit: (values: Values) => Promise<RecordRow | undefined>;
+  cancelTo: string;
+};
+
+/**
+ * The one form of every resource: inputs chosen by field kind, validated with the same shared zod
+ * schema as the API; server field errors (400, 409) appear beside their inputs. Create and edit
+ * use it alike.
+ */
+export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Props) {
+  const { t } = useTranslation();
+  const { fields } = screen.resource;
+  const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
+  const [labels, setLabels] = useState<Record<string, string>>(() => {
+    const out: Record<string, string> = {};
+    for (const f of fields) {
+      const loaded = row?.[f.as ?? ''];
+      for (const r of Array.isArray(loaded) ? (loaded as Ref[]) : loaded ? [loaded as Ref] : []) out[r.id] = r.label;
+    }
+    return out;
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(fields, row) });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, fields.map((f) => f.name));
+    }
+  });
+
+  const label = (f: FieldDef) => t(`fields.${f.name}`);
+  const errorOf = (f: FieldDef) => fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f));
+  const optional = t('records.optional');
+
+  const input = (f: FieldDef) => {
+    const common = { label: label(f), error: errorOf(f), optionalLabel: f.required ? undefined : optional };
+    switch (f.kind) {
+      case 'enum':
+        return (
+          <SelectField
+            {...common}
+            placeholder={t('records.choose')}
+            options={(f.options ?? []).map((o) => ({ value: o, label: t(`enums.${f.enumName}.${o}`) }))}
+            {...register(f.name, { setValueAs: (v: string) => (v === '' ? null : v) })}
+          />
+        );
+      case 'int':
+        return <TextField {...common} type="number" inputMode="numeric" min={f.min} max={f.maxValue} {...register(f.name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })} />;
+      case 'longtext':
+        return (
+          <div className="flex flex-col gap-1.5 sm:col-span-2">
+            <label htmlFor={`field-${f.name}`} className="text-sm font-medium text-slate-800">
+              {label(f)}
+            </label>
+            <textarea id={`field-${f.name}`} rows={3} aria-invalid={errorOf(f) ? true : undefined} aria-describedby={`field-${f.name}-error`} className={fieldControlClasses(Boolean(errorOf(f)))} {...register(f.name)} />
+            <p id={`field-${f.name}-error`} aria-live="polite" className={errorOf(f) ? 'text-sm text-red-700' : 'sr-only'}>
+              {errorOf(f)}
+            </p>
+          </div>
+        );
+      case 'enumArray':
+        return (
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1.5 text-sm font-medium text-slate-800">{label(f)}</legend>
+            <div className="flex flex-wrap gap-3">
+              {(f.options ?? []).map((o) => (
+                <label key={o} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                  <input type="checkbox" value={o} className="size-4 rounded border-slate-300 text-teal-700" {...register(f.name)} />
+                  {t(`enums.${f.enumName}.${o}`)}
+                </label>
+              ))}
+            </div>
+            {errorOf(f) && <p className="text-sm text-red-700">{errorOf(f)}</p>}
+          </fieldset>
+        );
+      case 'bool':
+        return (
+          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="size-4 rounded border-slate-300 text-teal-700" {...register(f.name)} />
+            {label(f)}
+          </label>
+        );
+      case 'relation':
+      case 'relationMany': {
+        const target = f.target ? screenOf(f.target) : undefined;
+        if (!target) return null;
+        const many = f.kind === 'relationMany';
+        return (
+          <Controller
+            control={control}
+            name={f.name}
+            render={({ field }) => {
+              const ids = many ? ((field.value as string[] | null) ?? []) : field.value ? [field.value as string] : [];
+              return (
+                <RelationPicker
+                  label={f.required ? label(f) : `${label(f)} (${optional})`}
+                  target={target}
+                  multiple={many}
+                  error={errorOf(f)}
+                  value={ids.map((id) => ({ id, label: labels[id] ?? id }))}
+                  onChange={(refs) => {
+                    setLabels((prev) => ({ ...prev, ...Object.fromEntries(refs.map((r) => [r.id, r.label])) }));
+                    field.onChange(many ? refs.map((r) => r.id) : (refs[0]?.id ?? null));
+                  }}
+                />
+              );
+            }}
+          />
+        );
+      }
+      case 'picture': {
+        const code = watch(f.name) as string;
+        return (
+          <div className="flex items-end gap-3">
+            <TextField {...common} className="flex-1" description={t('records.pictureHelp')} {...register(f.name)} />
+            {code && /^[0-9a-f-]+$/i.test(code) && <img src={pictureUrl(code.toLowerCase())} alt={t('records.picturePreview')} className="mb-7 size-10" />}
+          </div>
+        );
+      }
+      default:
+        return <TextField {...common} maxLength={f.max} {...register(f.name)} />;
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', !wide && 'max-w-3xl')}>
+      <div className={clsx('grid gap-5', wide ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2')}>
+        {fields.map((f) => (
+          <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' || f.kind === 'enumArray' ? 'sm:col-span-2' : undefined}>
+            {input(f)}
+          </div>
+        ))}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+        <ButtonLink to={cancelTo} variant="secondary">
+          {t('records.cancel')}
+        </ButtonLink>
+        <Button type="submit" loading={isSubmitting}>
+          {t('records.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
