@@ -46,6 +46,20 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
     expect(desc).toContain('dictionary_type_sort_idx');
   });
 
+  it('starts a page after its anchor with an index range scan, returning the same rows as the offset', async () => {
+    const deep = params({ page: 3999, col: 'word', order: 'desc' });
+    const before = await t.database.pool.query('SELECT word, id FROM dictionary WHERE deleted_at IS NULL ORDER BY word DESC, id DESC LIMIT 1 OFFSET 99974');
+    const anchor = { value: before.rows[0].word as string, id: before.rows[0].id as string };
+    const q = pageQuery(dictionary, user, deep, { anchor });
+    const text = await plan(q);
+    // The index walk starts at the anchor: no 100k entries skipped, no filter on the way.
+    expect(text).toMatch(/"Index Name":"dictionary_word_sort_idx"[^}]*"Index Cond":"\(ROW\(word, id\) < ROW\(/);
+    expect(text).not.toContain('"Filter"');
+    const byAnchor = await t.database.pool.query(q.text, q.values);
+    const byOffset = await t.database.pool.query('SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word DESC, id DESC LIMIT 25 OFFSET 99975');
+    expect(byAnchor.rows.map((r: { id: string }) => r.id)).toEqual(byOffset.rows.map((r: { id: string }) => r.id));
+  });
+
   it('returns the same rows through the deferred join as a plain ORDER BY … OFFSET', async () => {
     const q = pageQuery(dictionary, user, params({ page: 2000, col: 'word', order: 'asc' }));
     const got = await t.database.pool.query(q.text, q.values);

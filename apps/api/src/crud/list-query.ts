@@ -94,12 +94,35 @@ export function rowSelect(r: ServerResource): { select: string; joins: string } 
  * One page: the ids are chosen first by an index-only walk (a "deferred join"), then only those
  * rows are read and decorated. Deep offsets then cost an index scan of ids, not of whole rows.
  */
-export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams): { text: string; values: unknown[] } {
+/** A page's starting point for keyset paging: the sort value and id of the row just before it. */
+export type Anchor = { value: string | number; id: string };
+
+/**
+ * The column a list is sorted by, when keyset paging can use it: a plain NOT NULL column (row
+ * comparison skips NULLs) with its `(col, id)` index; not relevance or relation-label orders.
+ */
+export function keysetColumn(r: ServerResource, params: ListParams): { col: string; dir: 'asc' | 'desc' } | null {
+  if (params.q?.trim() && !params.col) return null;
+  const col = params.col ?? r.def.defaultSort.col;
+  const f = fieldByName(r, col);
+  if (!f?.sortable || !f.required || f.kind === 'relation') return null;
+  return { col, dir: (params.col ? params.order : r.def.defaultSort.order) === 'desc' ? 'desc' : 'asc' };
+}
+
+/**
+ * One page. With an anchor the page starts right after it (keyset: an index range scan however deep
+ * the page); without one, `lead` asks for one extra row before the page (its anchor, kept by the
+ * caller for the next visit).
+ */
+export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams, opts: { anchor?: Anchor; lead?: boolean } = {}): { text: string; values: unknown[] } {
   const p = new SqlParams();
-  const where = whereClause(r, user, params, p);
+  let where = whereClause(r, user, params, p);
+  const keyset = opts.anchor ? keysetColumn(r, params) : null;
+  if (keyset && opts.anchor) where += ` AND (t.${ident(keyset.col)}, t.id) ${keyset.dir === 'desc' ? '<' : '>'} (${p.add(opts.anchor.value)}, ${p.add(opts.anchor.id)}::uuid)`;
   const order = orderClause(r, params, p);
-  const limit = p.add(params.max);
-  const offset = p.add(params.page * params.max);
+  const lead = !keyset && opts.lead && params.page > 0 ? 1 : 0;
+  const limit = p.add(params.max + lead);
+  const offset = p.add(keyset ? 0 : params.page * params.max - lead);
   const { select, joins } = rowSelect(r);
   const text =
     `SELECT ${select} FROM (SELECT t.id FROM ${ident(r.table)} t WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) k ` +

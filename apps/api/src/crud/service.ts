@@ -1,9 +1,10 @@
 import type { FieldDef } from '@habla/shared';
+import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { AppError, conflict, notFound } from '../lib/errors';
 import type { AuthUser } from '../modules/auth/sessions';
-import { countQuery, pageQuery, rowSelect, type ListParams } from './list-query';
+import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor, type ListParams } from './list-query';
 import { manyFields, plainFields, type ServerResource } from './resource';
 import { ident, SqlParams } from './sql';
 
@@ -24,6 +25,61 @@ function cachedCount(table: string, key: string): number | undefined {
 }
 export function invalidateCounts(table: string): void {
   counts.delete(table);
+  anchors.delete(table);
+}
+
+/**
+ * Keyset anchors per resource, list (filter + sort) and page: the sort value and id of the row before
+ * the page. A page visited once (or reached with "next") is read with an index range scan afterwards,
+ * so deep pages cost what page 1 costs. Dropped on every write, like the totals.
+ */
+const anchors = new Map<string, Map<string, Map<number, Anchor & { at: number }>>>();
+const ANCHOR_LISTS = 200;
+const ANCHOR_PAGES = 2_000;
+
+function anchorsOf(table: string, key: string, create: boolean): Map<number, Anchor & { at: number }> | undefined {
+  let byList = anchors.get(table);
+  if (!byList && create) anchors.set(table, (byList = new Map()));
+  let pages = byList?.get(key);
+  if (!pages && create && byList) {
+    if (byList.size >= ANCHOR_LISTS) byList.clear();
+    byList.set(key, (pages = new Map()));
+  }
+  return pages;
+}
+
+function remember(pages: Map<number, Anchor & { at: number }>, page: number, row: Record<string, unknown> | undefined, col: string): void {
+  const value = row?.[col];
+  if (!row || (typeof value !== 'string' && typeof value !== 'number')) return;
+  if (pages.size >= ANCHOR_PAGES) pages.clear();
+  pages.set(page, { value, id: String(row.id), at: Date.now() });
+}
+
+/** Rows of one page, by keyset when an anchor is known, else by offset (learning the anchors). */
+async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string): Promise<Record<string, unknown>[]> {
+  const keyset = keysetColumn(r, params);
+  if (!keyset) {
+    const q = pageQuery(r, ctx.user, params);
+    return (await ctx.pool.query(q.text, q.values)).rows as Record<string, unknown>[];
+  }
+  const key = `${listKey}|${keyset.col}|${keyset.dir}`;
+  const pages = anchorsOf(r.table, key, true)!;
+  const known = params.page > 0 ? pages.get(params.page) : undefined;
+  // Another API instance's writes do not reach this cache: anchors expire like the totals.
+  const anchor = known && Date.now() - known.at < COUNT_TTL_MS ? known : undefined;
+  const q = pageQuery(r, ctx.user, params, { anchor, lead: true });
+  let rows = (await ctx.pool.query({ text: q.text, values: q.values, name: statementName(q.text) })).rows as Record<string, unknown>[];
+  if (!anchor && params.page > 0) {
+    remember(pages, params.page, rows[0], keyset.col);
+    rows = rows.slice(1);
+  }
+  if (rows.length === params.max) remember(pages, params.page + 1, rows[rows.length - 1], keyset.col);
+  return rows;
+}
+
+/** A server-side prepared statement per distinct SQL text: planned once per connection, not per request. */
+function statementName(text: string): string {
+  return `crud_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 }
 
 function iso(v: unknown): unknown {
@@ -52,11 +108,10 @@ export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
 
 /** One page of rows and the total. */
 export async function findPage(ctx: CrudContext, r: ServerResource, params: ListParams): Promise<{ rows: Row[]; total: number }> {
-  const page = pageQuery(r, ctx.user, params);
   const count = countQuery(r, ctx.user, params);
   const known = cachedCount(r.table, count.key);
   const [rows, total] = await Promise.all([
-    ctx.pool.query(page.text, page.values),
+    pageRows(ctx, r, params, count.key),
     known !== undefined ? Promise.resolve(known) : ctx.pool.query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n)),
   ]);
   if (known === undefined) {
@@ -65,7 +120,7 @@ export async function findPage(ctx: CrudContext, r: ServerResource, params: List
     byKey.set(count.key, { n: total, at: Date.now() });
     counts.set(r.table, byKey);
   }
-  return { rows: rows.rows.map((raw: Record<string, unknown>) => toRow(r, raw)), total };
+  return { rows: rows.map((raw) => toRow(r, raw)), total };
 }
 
 async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: AuthUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {

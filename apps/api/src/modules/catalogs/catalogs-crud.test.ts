@@ -45,6 +45,18 @@ describe('generic resource engine on the catalogs', () => {
     expect(dflt.meta).toMatchObject({ page: 0, max: 25 });
   });
 
+  it('serves a revisited page from its keyset anchor with the same rows, and drops anchors on a write', async () => {
+    const url = (page: number) => `/api/catalogs/dictionary?col=word&order=desc&max=20&page=${page}`;
+    const first = await Promise.all([0, 1, 2, 3].map(async (p) => (await list(url(p))).data.map((r) => r.id)));
+    const again = await Promise.all([3, 2, 1].map(async (p) => (await list(url(p))).data.map((r) => r.id)));
+    expect(again).toEqual([first[3], first[2], first[1]]);
+    // A new word sorting before all others shifts every page by one row, anchors or not.
+    await created('/api/catalogs/dictionary', { word: `zzzzzz${tag}`, type: 'noun' });
+    const shifted = (await list(url(2))).data.map((r) => r.id);
+    expect(shifted[0]).toBe(first[1]![19]);
+    expect(shifted.slice(1)).toEqual(first[2]!.slice(0, 19));
+  });
+
   it('sorts by every sortable column of every catalog, both ways, exactly as the database orders it', async () => {
     const pool = t.database.pool;
     for (const name of CATALOG_NAMES) {
