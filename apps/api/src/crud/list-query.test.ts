@@ -60,6 +60,29 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
     expect(byAnchor.rows.map((r: { id: string }) => r.id)).toEqual(byOffset.rows.map((r: { id: string }) => r.id));
   });
 
+  it('orders a search by relevance (prefix matches first, exact leading), page after page, without sorting every match', async () => {
+    const reference = (offset: number) =>
+      t.database.pool.query(
+        `SELECT id, word FROM dictionary WHERE deleted_at IS NULL AND word ILIKE '%ter%'
+         ORDER BY (lower(word) COLLATE "C" >= 'ter' AND lower(word) COLLATE "C" < 'tes') DESC,
+                  CASE WHEN lower(word) COLLATE "C" >= 'ter' AND lower(word) COLLATE "C" < 'tes' THEN lower(word) COLLATE "C" ELSE word COLLATE "C" END, id
+         LIMIT 25 OFFSET $1`,
+        [offset],
+      );
+    for (const page of [0, 3, 20]) {
+      const q = pageQuery(dictionary, user, params({ q: 'ter', page }));
+      const got = await t.database.pool.query(q.text, q.values);
+      const want = await reference(page * 25);
+      expect(got.rows.map((r: { id: string }) => r.id), `page ${page}`).toEqual(want.rows.map((r: { id: string }) => r.id));
+    }
+    const first = await t.database.pool.query(pageQuery(dictionary, user, params({ q: 'Ter' })).text, pageQuery(dictionary, user, params({ q: 'Ter' })).values);
+    expect(first.rows.slice(0, 5).every((r: { word: string }) => r.word.toLowerCase().startsWith('ter'))).toBe(true);
+    // 7,800 matches, but no step of the plan sorts more than a page's worth of rows.
+    const text = await plan(pageQuery(dictionary, user, params({ q: 'ter' })));
+    expect(text).toContain('dictionary_word_prefix_idx');
+    expect(text).toContain('dictionary_word_sort_idx');
+  });
+
   it('returns the same rows through the deferred join as a plain ORDER BY … OFFSET', async () => {
     const q = pageQuery(dictionary, user, params({ page: 2000, col: 'word', order: 'asc' }));
     const got = await t.database.pool.query(q.text, q.values);

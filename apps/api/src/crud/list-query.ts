@@ -41,21 +41,14 @@ function sortExpr(r: ServerResource, f: FieldDef): string {
 
 /**
  * ORDER BY of a page. An explicit column sorts by it with the id as tie-breaker (matching the
- * `(col, id)` partial indexes, so deep pages walk an index). A search without a column sorts by
- * relevance: exact match, then prefix, then shorter titles first.
+ * `(col, id)` partial indexes, so deep pages walk an index); else the resource's default sort.
+ * (A search without a column orders by relevance: see searchIds.)
  */
-export function orderClause(r: ServerResource, params: ListParams, p: SqlParams): string {
+export function orderClause(r: ServerResource, params: ListParams, _p?: SqlParams): string {
   const f = params.col ? fieldByName(r, params.col) : undefined;
   if (f?.sortable) {
     const dir = params.order === 'desc' ? 'DESC' : 'ASC';
     return `${sortExpr(r, f)} ${dir}, t.id ${dir}`;
-  }
-  const title = r.def.searchable[0] ?? r.def.titleField;
-  const q = params.q?.trim();
-  if (q) {
-    const exact = p.add(q.toLowerCase());
-    const prefix = p.add(`${likeEscape(q)}%`);
-    return `(lower(t.${ident(title)}) = ${exact}) DESC, (t.${ident(title)} ILIKE ${prefix}) DESC, length(t.${ident(title)}), t.${ident(title)}, t.id`;
   }
   const d = r.def.defaultSort;
   const df = fieldByName(r, d.col);
@@ -85,7 +78,9 @@ export function rowSelect(r: ServerResource): { select: string; joins: string } 
         `WHERE j.${ident(m.ownKey)} = t.id AND x.deleted_at IS NULL), '[]'::json) AS ${ident(`__many_${f.name}`)}`,
     );
   }
-  cols.push('t.deleted_at', 't.created_at', 't.updated_at', 't.created_by', 't.updated_by', 'cu.username AS created_by_name', 'uu.username AS updated_by_name');
+  // Timestamps leave PostgreSQL as ISO 8601 text: no Date parsing and re-formatting per row in Node.
+  const isoText = (c: string) => `to_json(t.${c}) #>> '{}' AS ${c}`;
+  cols.push(isoText('deleted_at'), isoText('created_at'), isoText('updated_at'), 't.created_by', 't.updated_by', 'cu.username AS created_by_name', 'uu.username AS updated_by_name');
   joins.push('LEFT JOIN users cu ON cu.id = t.created_by', 'LEFT JOIN users uu ON uu.id = t.updated_by');
   return { select: cols.join(', '), joins: joins.join(' ') };
 }
@@ -117,17 +112,44 @@ export function keysetColumn(r: ServerResource, params: ListParams): { col: stri
 export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams, opts: { anchor?: Anchor; lead?: boolean } = {}): { text: string; values: unknown[] } {
   const p = new SqlParams();
   let where = whereClause(r, user, params, p);
+  const { select, joins } = rowSelect(r);
+  const q = params.q?.trim();
+  if (q && !params.col) {
+    const inner = searchIds(r, where, q, params, p);
+    return { text: `SELECT ${select} FROM (${inner}) k JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY k.g, k.s, k.id`, values: p.values };
+  }
   const keyset = opts.anchor ? keysetColumn(r, params) : null;
   if (keyset && opts.anchor) where += ` AND (t.${ident(keyset.col)}, t.id) ${keyset.dir === 'desc' ? '<' : '>'} (${p.add(opts.anchor.value)}, ${p.add(opts.anchor.id)}::uuid)`;
   const order = orderClause(r, params, p);
   const lead = !keyset && opts.lead && params.page > 0 ? 1 : 0;
   const limit = p.add(params.max + lead);
   const offset = p.add(keyset ? 0 : params.page * params.max - lead);
-  const { select, joins } = rowSelect(r);
   const text =
     `SELECT ${select} FROM (SELECT t.id FROM ${ident(r.table)} t WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) k ` +
     `JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`;
   return { text, values: p.values };
+}
+
+/**
+ * Ids of one page of a search, by relevance: titles that start with the text first (exact match
+ * leading), in a case-insensitive range of the `lower(title) COLLATE "C"` index; then the other
+ * matches alphabetically. Each half reads at most the rows up to the page, in index order, so a
+ * common fragment ("ter", 7,800 matches) costs a short index walk instead of sorting every match;
+ * a rare one ("zebr") goes through the trigram index.
+ */
+function searchIds(r: ServerResource, where: string, q: string, params: ListParams, p: SqlParams): string {
+  const title = ident(r.def.searchable[0] ?? r.def.titleField);
+  const low = `(lower(t.${title}) COLLATE "C")`;
+  const from = q.toLowerCase();
+  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
+  const prefix = `${low} >= ${p.add(from)} AND ${low} < ${p.add(to)}`;
+  const upTo = p.add(params.page * params.max + params.max);
+  const table = ident(r.table);
+  return (
+    `SELECT id, g, s FROM ((SELECT t.id, 0 AS g, ${low} AS s FROM ${table} t WHERE ${where} AND ${prefix} ORDER BY ${low}, t.id LIMIT ${upTo}) ` +
+    `UNION ALL (SELECT t.id, 1 AS g, t.${title} COLLATE "C" AS s FROM ${table} t WHERE ${where} AND NOT (${prefix}) ORDER BY t.${title}, t.id LIMIT ${upTo})) u ` +
+    `ORDER BY g, s, id LIMIT ${p.add(params.max)} OFFSET ${p.add(params.page * params.max)}`
+  );
 }
 
 export function countQuery(r: ServerResource, user: AuthUser, params: ListParams): { text: string; values: unknown[]; key: string } {

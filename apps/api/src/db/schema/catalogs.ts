@@ -72,6 +72,9 @@ export function catalogTable(name: CatalogName): AnyTable {
       if (f.unique) extras.push(uniqueIndex(`${tableName}_${f.name}_unique_idx`).on(sql`lower(${c})`).where(live));
     }
     for (const s of def.searchable) extras.push(index(`${tableName}_${s}_trgm_idx`).using('gin', sql`${cols[s] as never} gin_trgm_ops`));
+    // Prefix matches of a search come first: a case-insensitive range on the first searchable column.
+    const first = def.searchable[0];
+    if (first) extras.push(index(`${tableName}_${first}_prefix_idx`).on(sql`(lower(${cols[first] as never}) COLLATE "C")`, t.id as never).where(live));
     extras.push(index(`${tableName}_updated_idx`).on(t.updated_at as never, t.id as never));
     return extras;
   });
