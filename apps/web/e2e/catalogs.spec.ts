@@ -15,6 +15,8 @@ async function setTrash(page: Page, on: boolean) {
 }
 
 test.describe('reference catalogs on the generic resource screens', () => {
+  // Each of these walks through several screens and server round trips: more than the default 30 s on a loaded 2-core CI machine.
+  test.describe.configure({ timeout: 60_000 });
   test('an editor searches the dictionary, sorts, pages to page 3 and opens a quick view', async ({ page }) => {
     await loginViaUi(page, 'editor');
     await page.goto('/catalogs/dictionary');

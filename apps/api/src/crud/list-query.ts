@@ -10,6 +10,8 @@ export type ListParams = {
   col?: string;
   order?: 'asc' | 'desc';
   q?: string;
+  /** Restrict the search to this searchable column. */
+  in?: string;
   trash?: boolean;
   filters: Record<string, string | number>;
 };
@@ -22,7 +24,8 @@ export function whereClause(r: ServerResource, user: AuthUser, params: ListParam
   const q = params.q?.trim();
   if (q) {
     const pattern = p.add(`%${likeEscape(q)}%`);
-    parts.push(`(${r.def.searchable.map((c) => `t.${ident(c)} ILIKE ${pattern}`).join(' OR ')})`);
+    const columns = params.in && r.def.searchable.includes(params.in) ? [params.in] : r.def.searchable;
+    parts.push(`(${columns.map((c) => `t.${ident(c)} ILIKE ${pattern}`).join(' OR ')})`);
   }
   for (const [name, value] of Object.entries(params.filters)) {
     const f = fieldByName(r, name);
@@ -138,7 +141,7 @@ export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams,
  * a rare one ("zebr") goes through the trigram index.
  */
 function searchIds(r: ServerResource, where: string, q: string, params: ListParams, p: SqlParams): string {
-  const title = ident(r.def.searchable[0] ?? r.def.titleField);
+  const title = ident(params.in && r.def.searchable.includes(params.in) ? params.in : (r.def.searchable[0] ?? r.def.titleField));
   const low = `(lower(t.${title}) COLLATE "C")`;
   const from = q.toLowerCase();
   const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);

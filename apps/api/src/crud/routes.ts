@@ -24,7 +24,7 @@ function listParams(r: ServerResource, q: ListQuery): ListParams {
     const v = (q as Record<string, unknown>)[f.name];
     if (f.filterable && (typeof v === 'string' || typeof v === 'number')) filters[f.name] = v;
   }
-  return { page: q.page, max: q.max, col: q.col, order: q.order, q: q.q, trash: q.trash, filters };
+  return { page: q.page, max: q.max, col: q.col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
 }
 
 /** The value of one export column: relations by their label, many-links by their labels. */

@@ -54,6 +54,8 @@ export function listQuerySchema(def: ResourceDef) {
     col: z.enum(sortable, { error: 'validation.unknownSort' }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'validation.choice' }).optional(),
     q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
+    /** Search one column only (seed §3 "column search"); by default every searchable column. */
+    in: z.enum(def.searchable as [string, ...string[]], { error: 'validation.choice' }).optional(),
     trash: z.enum(['true', 'false', '1', '0'], { error: 'validation.choice' }).optional().transform((v) => v === 'true' || v === '1'),
     columns: z.string().max(2000, { error: 'validation.tooLong' }).optional(),
     ...filters,

@@ -92,6 +92,11 @@ describe('generic resource engine on the catalogs', () => {
     expect(found.data.map((r) => r.base_form)).toEqual([`zork${tag}`, `unzork${tag}x`]);
     expect((await list(`/api/catalogs/verbs?q=zork&type=irregular`)).data.map((r) => r.base_form)).toEqual([`zorkify${tag}`]);
     expect((await list(`/api/catalogs/verbs?q=zork&semantic_complexity=3`)).meta.total).toBe(1);
+    // Column search: only the past forms
+    expect((await list(`/api/catalogs/verbs?q=zorked${tag}&in=past_simple`)).data.map((r) => r.base_form)).toEqual([`zork${tag}`]);
+    expect((await list(`/api/catalogs/verbs?q=ked${tag}&in=past_participle`)).data.map((r) => r.base_form)).toEqual([`zork${tag}`]);
+    expect((await list(`/api/catalogs/verbs?q=zorkify&in=past_simple`)).meta.total).toBe(0);
+    expect((await get('/api/catalogs/verbs?q=x&in=type')).statusCode).toBe(400);
     // LIKE wildcards in the text are literal
     expect((await list(`/api/catalogs/verbs?q=${encodeURIComponent('zo%k')}`)).meta.total).toBe(0);
 

@@ -35,7 +35,7 @@ export function RecordListPage() {
   const writes = useRecordWrites(screen);
   const user = useAuthStore((s) => s.user);
   const setUser = useAuthStore((s) => s.setUser);
-  const { setSearchFilter, resetSearchFilter, acknowledgeReset } = useTableStore();
+  const { setSearchFilter, setColumnSearch, resetSearchFilter, acknowledgeReset } = useTableStore();
   const [search, setSearch] = useState(state.q);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [quick, setQuick] = useState<RecordRow | null>(null);
@@ -57,7 +57,7 @@ export function RecordListPage() {
     setSearch('');
     acknowledgeReset();
   }, [resetSearchFilter, acknowledgeReset]);
-  useEffect(() => setSelection({}), [state.page, state.q, state.trash, state.col, state.order, state.filters]);
+  useEffect(() => setSelection({}), [state.page, state.q, state.in, state.trash, state.col, state.order, state.filters]);
 
   const saved = user?.view_options.find((v) => v.controller === resource.controller && v.view === screen.view)?.columns;
   const visible = useMemo(() => {
@@ -204,6 +204,27 @@ export function RecordListPage() {
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm shadow-sm hover:border-slate-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600"
           />
         </div>
+        {resource.searchable.length > 1 && (
+          <div className="w-44">
+            <label htmlFor="records-search-in" className="sr-only">
+              {t('records.searchIn')}
+            </label>
+            <select
+              id="records-search-in"
+              value={state.in ?? ''}
+              onChange={(e) => {
+                setColumnSearch(e.target.value || null);
+                update({ in: e.target.value || undefined, page: 0 });
+              }}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm hover:border-slate-400 focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600"
+            >
+              <option value="">{`${t('records.searchIn')}: ${t('records.allColumns')}`}</option>
+              {resource.searchable.map((c) => (
+                <option key={c} value={c}>{`${t('records.searchIn')}: ${t(`fields.${c}`)}`}</option>
+              ))}
+            </select>
+          </div>
+        )}
         {filters.map((f) => (
           <FilterControl key={f.name} field={f} value={state.filters[f.name] ?? ''} onChange={(v) => update({ filters: { ...state.filters, [f.name]: v }, page: 0 })} />
         ))}

@@ -15,7 +15,7 @@ export type RecordRow = Record<string, unknown> & {
 export type Page = { status: true; data: RecordRow[]; meta: { page: number; max: number; total: number } };
 type One = { status: true; data: RecordRow; message?: string };
 
-export type ListState = { page: number; max: number; col?: string; order?: 'asc' | 'desc'; q: string; trash: boolean; filters: Record<string, string> };
+export type ListState = { page: number; max: number; col?: string; order?: 'asc' | 'desc'; q: string; in?: string; trash: boolean; filters: Record<string, string> };
 
 export const listQuery = (screen: ResourceScreen, s: ListState): QueryParams => ({
   page: s.page,
@@ -23,6 +23,7 @@ export const listQuery = (screen: ResourceScreen, s: ListState): QueryParams => 
   col: s.col,
   order: s.col ? s.order : undefined,
   q: s.q.trim() || undefined,
+  in: s.q.trim() ? s.in : undefined,
   trash: s.trash ? 'true' : undefined,
   ...s.filters,
   ...screen.fixed,

@@ -6,6 +6,7 @@ import { Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
+import { useTableStore } from '@/lib/table-store';
 import { setupTestI18n } from '@/test/i18n';
 import { makeUser } from '@/test/users';
 
@@ -58,6 +59,16 @@ describe('generic record list', () => {
     await userEvent.click(screen.getByRole('button', { name: /^past simple$/i }));
     await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('col') === 'past_simple' && c.url.searchParams.get('order') === 'asc')).toBe(true));
     expect(screen.getByRole('columnheader', { name: /past simple/i })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('searches one column when the person picks it (seed §3 column search)', async () => {
+    signIn('VIEWER');
+    const { calls } = renderApp('/catalogs/verbs', ({ url }) => (url.pathname === '/api/catalogs/verbs' ? page([verb('1', 'go')]) : undefined));
+    await screen.findByRole('cell', { name: 'go' });
+    await userEvent.selectOptions(screen.getByLabelText('Search in'), 'past_simple');
+    await userEvent.type(screen.getByLabelText('Search'), 'went');
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('q') === 'went' && c.url.searchParams.get('in') === 'past_simple')).toBe(true));
+    expect(useTableStore.getState().columnSearch).toBe('past_simple');
   });
 
   it('the Irregular Verb screen always sends its fixed filter', async () => {

@@ -24,10 +24,11 @@ export function useListState(screen: ResourceScreen): [ListState, (patch: Partia
       col: params.get('col') ?? undefined,
       order: order === 'desc' ? 'desc' : order === 'asc' ? 'asc' : undefined,
       q: params.get('q') ?? '',
+      in: screen.resource.searchable.includes(params.get('in') ?? '') ? (params.get('in') ?? undefined) : undefined,
       trash: params.get('trash') === 'true',
       filters,
     };
-  }, [params, filterNames]);
+  }, [params, filterNames, screen.resource.searchable]);
   const update = useCallback(
     (patch: Partial<ListState>) => {
       const next = { ...state, ...patch };
@@ -36,6 +37,7 @@ export function useListState(screen: ResourceScreen): [ListState, (patch: Partia
       if (next.col) out.set('col', next.col);
       if (next.col && next.order) out.set('order', next.order);
       if (next.q) out.set('q', next.q);
+      if (next.in) out.set('in', next.in);
       if (next.trash) out.set('trash', 'true');
       for (const [k, v] of Object.entries(next.filters)) if (v) out.set(k, v);
       setParams(out, { replace: true });
