@@ -80,7 +80,8 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
       case 'enum':
         return (
           <SelectField
-            {...common}
+            label={common.label}
+            error={common.error}
             placeholder={t('records.choose')}
             options={(f.options ?? []).map((o) => ({ value: o, label: t(`enums.${f.enumName}.${o}`) }))}
             {...register(f.name, { setValueAs: (v: string) => (v === '' ? null : v) })}
