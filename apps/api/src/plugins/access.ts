@@ -4,7 +4,7 @@ import type { AuthUser } from '../modules/auth/sessions';
 import { forbidden, unauthorized } from '../lib/errors';
 import { authenticate } from './auth';
 
-/** preHandler for routes any signed-in user may call. */
+/** Guard (as `preValidation`: before any validation detail) for routes any signed-in user may call. */
 export const requireAuth = async (req: FastifyRequest): Promise<void> => authenticate(req);
 
 /**

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/logout', {
-    preHandler: requireAuth,
+    preValidation: requireAuth,
     schema: { tags, summary: 'End the current session', response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
       await logoutSession(req);
@@ -63,13 +63,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/me', {
-    preHandler: requireAuth,
+    preValidation: requireAuth,
     schema: { tags, summary: 'The signed-in user', response: { 200: okEnvelope(sessionUser), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: toSessionUser(signedIn(req)) }),
   });
 
   app.post('/change-password', {
-    preHandler: requireAuth,
+    preValidation: requireAuth,
     schema: { tags, summary: 'Change the password; ends the other sessions', body: changePasswordBody, response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
       await changePassword(req, req.body);
@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/view-options', {
-    preHandler: requireAuth,
+    preValidation: requireAuth,
     schema: { tags, summary: 'Save the column layout of one list screen', body: viewOption, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await saveViewOption(req, req.body) }),
   });

@@ -10,7 +10,7 @@ const rolePermissionsList = z.array(z.object({ role: z.string(), name: z.string(
 /** Role → permissions as stored (the Role Permissions screen reads this); SUPERADMIN only. */
 export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/role-permissions', {
-    preHandler: requirePermission(PERMISSIONS.FULL),
+    preValidation: requirePermission(PERMISSIONS.FULL),
     schema: { tags: ['role-permissions'], summary: 'Permissions granted to each role', response: { 200: okEnvelope(rolePermissionsList), ...errorResponses } },
     handler: async () => ({ status: true as const, data: await listRolePermissions(app.db) }),
   });

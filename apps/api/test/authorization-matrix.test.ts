@@ -1,0 +1,127 @@
+import { CATALOG_NAMES, ROLE_VALUES, type Role } from '@habla/shared';
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './app';
+import { buildUser, login } from './factories';
+
+/**
+ * The authorization matrix (PRODUCT.md §2–3): every API route × every kind of caller → allowed or
+ * refused. The table is declared by hand, not computed from the permission code it checks. The
+ * test enumerates the routes the server registered (its OpenAPI document) and fails when a route
+ * has no row, when a row names no route, or when any answer differs from the table: a refused
+ * caller gets 401 (anonymous) or 403 (signed in), an allowed one anything else (400 for the empty
+ * bodies and 404 for the random ids sent here, so nothing changes while probing).
+ */
+type Principal = 'anonymous' | Role | 'otherAccount';
+const PRINCIPALS: Principal[] = ['anonymous', ...ROLE_VALUES, 'otherAccount'];
+const SIGNED_IN: Principal[] = PRINCIPALS.filter((p) => p !== 'anonymous');
+const PUBLIC: Principal[] = PRINCIPALS;
+/** Catalog writes: the content team and the platform admins (PRODUCT.md §3 defaults). */
+const CATALOG_WRITERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR'];
+
+const MATRIX: Record<string, Principal[]> = {
+  'GET /api/health': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/register': PUBLIC,
+  'POST /api/auth/forgot-password': PUBLIC,
+  'POST /api/auth/reset-password': PUBLIC,
+  'GET /api/auth/csrf-cookie': PUBLIC,
+  'POST /api/auth/logout': SIGNED_IN,
+  'GET /api/auth/me': SIGNED_IN,
+  'POST /api/auth/change-password': SIGNED_IN,
+  'PUT /api/auth/view-options': SIGNED_IN,
+  'GET /api/role-permissions': ['SUPERADMIN'],
+  'GET /api/pictures/{code}': PUBLIC,
+};
+for (const name of CATALOG_NAMES) {
+  const base = `/api/catalogs/${name}`;
+  Object.assign(MATRIX, {
+    [`GET ${base}/`]: SIGNED_IN,
+    [`GET ${base}/export`]: SIGNED_IN,
+    [`GET ${base}/{id}`]: SIGNED_IN,
+    [`POST ${base}/`]: CATALOG_WRITERS,
+    [`PUT ${base}/{id}`]: CATALOG_WRITERS,
+    [`PATCH ${base}/{id}`]: CATALOG_WRITERS,
+    [`DELETE ${base}/{id}`]: CATALOG_WRITERS,
+    [`POST ${base}/{id}/restore`]: CATALOG_WRITERS,
+    [`POST ${base}/bulk-delete`]: CATALOG_WRITERS,
+    [`POST ${base}/bulk-restore`]: CATALOG_WRITERS,
+  });
+}
+
+let t: TestApp;
+const tokens = new Map<Principal, string>();
+const users = new Map<Principal, { username: string; password: string }>();
+
+async function principalUser(p: Principal) {
+  if (p === 'anonymous') return null;
+  if (p === 'otherAccount') return buildUser(t.app.db, { role: 'ACCOUNT_ADMIN' });
+  return buildUser(t.app.db, { role: p });
+}
+
+/** Routes of the server's own OpenAPI document, as `METHOD /path/{param}`. */
+function registeredRoutes(): string[] {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+/** A real URL for a route pattern; exports get a search that matches nothing (no 150k-row CSVs while probing). */
+const concrete = (path: string) =>
+  path.replace('{id}', crypto.randomUUID()).replace('{code}', '1f415.svg') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
+
+async function probe(route: string, who: Principal, ip: string): Promise<number> {
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+  let token = tokens.get(who);
+  // Signing out ends the session it is sent with: probe it with a session of its own.
+  if (route === 'POST /api/auth/logout' && who !== 'anonymous') {
+    const u = users.get(who)!;
+    token = (await login(t.app, u.username, u.password)).token;
+  }
+  const res = await t.app.inject({
+    method,
+    url: concrete(path.replace(/\/$/, '') || '/'),
+    remoteAddress: ip,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+  return res.statusCode;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const p of PRINCIPALS) {
+    const u = await principalUser(p);
+    if (!u) continue;
+    users.set(p, u);
+    tokens.set(p, (await login(t.app, u.username, u.password)).token);
+  }
+});
+
+describe('authorization matrix', () => {
+  it('has exactly one row per registered API route', () => {
+    const routes = registeredRoutes().filter((r) => r.split(' ')[1]!.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((r) => !(r in MATRIX)).sort(), 'routes without a row').toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)).sort(), 'rows without a route').toEqual([]);
+  });
+
+  it('answers every route × principal as the table says', { timeout: 120_000 }, async () => {
+    const wrong: string[] = [];
+    let probes = 0;
+    for (const [route, allowed] of Object.entries(MATRIX)) {
+      for (const [i, who] of PRINCIPALS.entries()) {
+        const status = await probe(route, who, `10.9.${i}.${probes % 250}`);
+        probes += 1;
+        const refused = status === 401 || status === 403;
+        const expected = allowed.includes(who) ? 'allowed' : who === 'anonymous' ? 401 : 403;
+        if (expected === 'allowed' ? refused || status >= 500 : status !== expected) wrong.push(`${route} as ${who}: ${status}, expected ${expected}`);
+      }
+    }
+    expect(probes).toBe(Object.keys(MATRIX).length * PRINCIPALS.length);
+    expect(wrong).toEqual([]);
+  });
+});
