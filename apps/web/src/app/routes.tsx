@@ -46,11 +46,11 @@ const lazyPage = {
   player: load(() => import('@/features/player/player-page'), (m) => m.PlayerPage),
   settings: load(() => import('@/features/settings/settings-page'), (m) => m.SettingsPage),
   notFound: load(() => import('@/features/errors/not-found-page'), (m) => m.NotFoundPage),
-  recordList: load(() => import('@/components/records/record-list-page'), (m) => m.RecordListPage),
-  recordForm: load(() => import('@/components/records/record-form-page'), (m) => m.RecordFormPage),
-  recordFullEdit: load(() => import('@/components/records/record-form-page'), (m) => m.RecordFullEditPage),
-  recordShow: load(() => import('@/components/records/record-show-page'), (m) => m.RecordShowPage),
-  recordFullView: load(() => import('@/components/records/record-show-page'), (m) => m.RecordFullViewPage),
+  recordList: load(() => import('@/components/resource/record-list-page'), (m) => m.RecordListPage),
+  recordForm: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFormPage),
+  recordFullEdit: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFullEditPage),
+  recordShow: load(() => import('@/components/resource/record-show-page'), (m) => m.RecordShowPage),
+  recordFullView: load(() => import('@/components/resource/record-show-page'), (m) => m.RecordFullViewPage),
 };
 
 /**

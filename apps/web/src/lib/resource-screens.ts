@@ -1,5 +1,5 @@
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
-import type { ResourceDef } from '@habla/shared/resources/define';
+import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
 
 /**
  * One screen set (list, add, edit, show, full view, full edit) over a resource: the seed's path, the
@@ -50,4 +50,21 @@ export const CATALOG_SCREENS: ResourceScreen[] = [
 /** The screen that lists a resource first (where relation links point). */
 export function screenOf(resourceName: string): ResourceScreen | undefined {
   return CATALOG_SCREENS.find((s) => s.resource.name === resourceName);
+}
+
+/**
+ * Records of other resources that point at one of this resource through a filterable relation
+ * (topic types → topics, topics → vocabulary…): what the full view lists as related records.
+ */
+export function relatedOf(resourceName: string): { screen: ResourceScreen; field: FieldDef }[] {
+  const seen = new Set<string>();
+  const out: { screen: ResourceScreen; field: FieldDef }[] = [];
+  for (const screen of CATALOG_SCREENS) {
+    if (seen.has(screen.resource.name) || screen.fixed) continue;
+    seen.add(screen.resource.name);
+    for (const field of screen.resource.fields) {
+      if (field.kind === 'relation' && field.filterable && field.target === resourceName) out.push({ screen, field });
+    }
+  }
+  return out;
 }

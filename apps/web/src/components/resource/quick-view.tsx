@@ -1,10 +1,11 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import type { ResourceScreen } from '@/lib/resource-screens';
 import { FieldValue, recordTitle } from './field-value';
-import type { RecordRow } from './records-api';
+import type { RecordRow } from './resource-api';
 import { RecordDetails } from './record-details';
 
 type Props = { screen: ResourceScreen; row: RecordRow | null; canEdit: boolean; onClose: () => void };
@@ -12,12 +13,16 @@ type Props = { screen: ResourceScreen; row: RecordRow | null; canEdit: boolean; 
 /** Quick view: the record's fields in a drawer beside the list, with links to show, full view and edit. */
 export function QuickView({ screen, row, canEdit, onClose }: Props) {
   const { t } = useTranslation();
-  const title = recordTitle(screen.resource.titleField, row ?? undefined);
+  // Keep the last record on screen while the drawer slides out.
+  const [last, setLast] = useState(row);
+  if (row && row !== last) setLast(row);
+  const shown = row ?? last;
+  const title = recordTitle(screen.resource.titleField, shown ?? undefined);
   return (
     <Dialog open={row !== null} onClose={onClose} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-slate-900/30" aria-hidden="true" />
+      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/30 transition-opacity duration-200 data-closed:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-md">
-        <DialogPanel className="flex w-full flex-col overflow-y-auto bg-white shadow-2xl">
+        <DialogPanel transition className="flex w-full flex-col overflow-y-auto bg-white shadow-2xl transition-transform duration-200 ease-out data-closed:translate-x-full motion-reduce:transition-none">
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0">
               <p className="text-xs font-medium tracking-wide text-teal-700 uppercase">{t('records.quickView')}</p>
@@ -27,31 +32,31 @@ export function QuickView({ screen, row, canEdit, onClose }: Props) {
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>
-          {row && (
+          {shown && (
             <div className="flex-1 space-y-5 px-5 py-4">
               <dl className="space-y-3">
                 {screen.resource.fields.map((f) => (
                   <div key={f.name}>
                     <dt className="text-xs font-medium text-slate-500">{t(`fields.${f.name}`)}</dt>
                     <dd className="mt-0.5 text-sm break-words text-slate-900">
-                      <FieldValue field={f} row={row} />
+                      <FieldValue field={f} row={shown} />
                     </dd>
                   </div>
                 ))}
               </dl>
-              <RecordDetails row={row} />
+              <RecordDetails row={shown} />
             </div>
           )}
-          {row && (
+          {shown && (
             <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-3">
-              <ButtonLink to={`${screen.base}/${row.id}`} variant="secondary" size="sm">
+              <ButtonLink to={`${screen.base}/${shown.id}`} variant="secondary" size="sm">
                 {t('records.show')}
               </ButtonLink>
-              <ButtonLink to={`${screen.base}/${row.id}/full`} variant="secondary" size="sm">
+              <ButtonLink to={`${screen.base}/${shown.id}/full`} variant="secondary" size="sm">
                 {t('records.fullView')}
               </ButtonLink>
-              {canEdit && !row.deleted_at && (
-                <ButtonLink to={`${screen.base}/edit/${row.id}`} size="sm">
+              {canEdit && !shown.deleted_at && (
+                <ButtonLink to={`${screen.base}/edit/${shown.id}`} size="sm">
                   {t('records.edit')}
                 </ButtonLink>
               )}

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { recordTitle } from './field-value';
 import { RecordForm } from './record-form';
 import { LoadFailed } from './load-failed';
-import { useRecord, useRecordWrites } from './records-api';
+import { useRecord, useRecordWrites } from './resource-api';
 import { useItemName } from './use-item-name';
 import { useCapabilities, useResourceScreen } from './use-resource-screen';
 
@@ -27,10 +27,10 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
   if (id && record.isPending) return <Spinner label={t('records.loading')} />;
   if (id && (record.isError || !row)) return <LoadFailed onRetry={() => void record.refetch()} back={screen.base} />;
 
-  const onSubmit = async (values: Record<string, unknown>) => {
-    const body = { ...values, ...screen.fixed };
+  const onSubmit = async (body: Record<string, unknown>) => {
     const answer = id ? await writes.update.mutateAsync({ id, body }) : await writes.create.mutateAsync(body);
-    if (answer?.data) navigate(`${screen.base}/${answer.data.id}`, { replace: Boolean(id) });
+    // Back to what the person came from: the show page, or the full view after a full edit.
+    if (answer?.data) navigate(`${screen.base}/${answer.data.id}${wide ? '/full' : ''}`, { replace: Boolean(id) });
     return answer?.data;
   };
 
@@ -40,7 +40,7 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
         eyebrow={title}
         title={id ? t('records.editTitle', { name: recordTitle(screen.resource.titleField, row) }) : t('records.newTitle', { title })}
       />
-      <RecordForm key={row?.updated_at ?? 'new'} screen={screen} row={row} wide={wide} onSubmit={onSubmit} cancelTo={id ? `${screen.base}/${id}` : screen.base} />
+      <RecordForm key={row?.updated_at ?? 'new'} screen={screen} row={row} wide={wide} onSubmit={onSubmit} cancelTo={id ? `${screen.base}/${id}${wide ? '/full' : ''}` : screen.base} />
     </>
   );
 }

@@ -10,16 +10,16 @@ import { fieldControlClasses, TextField } from '@/components/ui/text-field';
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
 import { pictureUrl } from './field-value';
-import type { RecordRow, Ref } from './records-api';
+import type { RecordRow, Ref } from './resource-api';
 import { RelationPicker } from './relation-picker';
 
 type Values = Record<string, unknown>;
 
-/** Form values of a record (or the empty values of a new one). */
-function initialValues(fields: readonly FieldDef[], row?: RecordRow): Values {
+/** Form values of a record, or of a new one (empty, except what the screen fixes: Regular Verb's type). */
+function initialValues(fields: readonly FieldDef[], row?: RecordRow, fixed?: Record<string, string>): Values {
   return Object.fromEntries(
     fields.map((f) => {
-      const v = row?.[f.name];
+      const v = row ? row[f.name] : fixed?.[f.name];
       if (f.kind === 'enumArray' || f.kind === 'relationMany') return [f.name, (v as string[] | undefined) ?? []];
       if (f.kind === 'bool') return [f.name, Boolean(v)];
       if (f.kind === 'int' || f.kind === 'relation' || f.kind === 'enum') return [f.name, v ?? null];
@@ -43,7 +43,8 @@ type Props = {
  */
 export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Props) {
   const { t } = useTranslation();
-  const { fields } = screen.resource;
+  // A new record on a screen with a fixed filter gets the fixed value, and no input for it.
+  const fields = useMemo(() => screen.resource.fields.filter((f) => row || !screen.fixed?.[f.name]), [screen, row]);
   const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
   const [labels, setLabels] = useState<Record<string, string>>(() => {
     const out: Record<string, string> = {};
@@ -60,7 +61,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(fields, row) });
+  } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(screen.resource.fields, row, screen.fixed) });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -71,7 +72,8 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
   });
 
   const label = (f: FieldDef) => t(`fields.${f.name}`);
-  const errorOf = (f: FieldDef) => fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f));
+  const errorOf = (f: FieldDef) =>
+    fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), { maximum: f.max ?? (f.kind === 'longtext' ? 2000 : 200) });
   const optional = t('records.optional');
 
   const input = (f: FieldDef) => {
@@ -88,14 +90,34 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
           />
         );
       case 'int':
-        return <TextField {...common} type="number" inputMode="numeric" min={f.min} max={f.maxValue} {...register(f.name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })} />;
+        return (
+          <TextField
+            {...common}
+            type="number"
+            inputMode="numeric"
+            min={f.min}
+            max={f.maxValue}
+            description={f.min !== undefined && f.maxValue !== undefined ? t('records.rangeHelp', { min: f.min, max: f.maxValue }) : undefined}
+            {...register(f.name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })}
+          />
+        );
       case 'longtext':
         return (
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <label htmlFor={`field-${f.name}`} className="text-sm font-medium text-slate-800">
-              {label(f)}
-            </label>
-            <textarea id={`field-${f.name}`} rows={3} aria-invalid={errorOf(f) ? true : undefined} aria-describedby={`field-${f.name}-error`} className={fieldControlClasses(Boolean(errorOf(f)))} {...register(f.name)} />
+          <div className="flex flex-col gap-1.5">
+            <div className="flex items-baseline justify-between gap-2">
+              <label htmlFor={`field-${f.name}`} className="text-sm font-medium text-slate-800">
+                {label(f)}
+              </label>
+              {!f.required && <span className="text-xs text-slate-500">{optional}</span>}
+            </div>
+            <textarea
+              id={`field-${f.name}`}
+              rows={3}
+              aria-invalid={errorOf(f) ? true : undefined}
+              aria-describedby={errorOf(f) ? `field-${f.name}-error` : undefined}
+              className={fieldControlClasses(Boolean(errorOf(f)))}
+              {...register(f.name)}
+            />
             <p id={`field-${f.name}-error`} aria-live="polite" className={errorOf(f) ? 'text-sm text-red-700' : 'sr-only'}>
               {errorOf(f)}
             </p>
@@ -104,11 +126,14 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
       case 'enumArray':
         return (
           <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium text-slate-800">{label(f)}</legend>
+            <legend className="mb-1.5 flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-800">
+              {label(f)}
+              {!f.required && <span className="text-xs font-normal text-slate-500">{optional}</span>}
+            </legend>
             <div className="flex flex-wrap gap-3">
               {(f.options ?? []).map((o) => (
                 <label key={o} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                  <input type="checkbox" value={o} className="size-4 rounded border-slate-300 text-teal-700" {...register(f.name)} />
+                  <input type="checkbox" value={o} className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600" {...register(f.name)} />
                   {t(`enums.${f.enumName}.${o}`)}
                 </label>
               ))}
@@ -119,7 +144,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
       case 'bool':
         return (
           <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className="size-4 rounded border-slate-300 text-teal-700" {...register(f.name)} />
+            <input type="checkbox" className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600" {...register(f.name)} />
             {label(f)}
           </label>
         );
@@ -136,7 +161,8 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
               const ids = many ? ((field.value as string[] | null) ?? []) : field.value ? [field.value as string] : [];
               return (
                 <RelationPicker
-                  label={f.required ? label(f) : `${label(f)} (${optional})`}
+                  label={label(f)}
+                  optionalLabel={f.required ? undefined : optional}
                   target={target}
                   multiple={many}
                   error={errorOf(f)}

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from '@habla/shared/enums';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ResourceScreen } from '@/lib/resource-screens';
-import type { ListState } from './records-api';
+import type { ListState } from './resource-api';
 
 /**
  * List state (page, sort, search, trash, filters) kept in the URL, so back/forward, reload and a

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { QueryParams } from '@/lib/api-client';
+import { buildUrl, type QueryParams } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
 import type { ResourceScreen } from '@/lib/resource-screens';
 
 export type Ref = { id: string; label: string };
@@ -40,12 +42,44 @@ export function useRecordPage(screen: ResourceScreen, state: ListState) {
   });
 }
 
-export function useRecord(screen: ResourceScreen, id: string | undefined) {
+/** One record (also a deleted one). `silent` for background look-ups (a filter's label) that must not toast. */
+export function useRecord(screen: ResourceScreen, id: string | undefined, silent = false) {
   return useQuery({
     queryKey: [...keyOf(screen), 'one', id],
-    queryFn: ({ signal }) => api.get<One>(`${screen.apiPath}/${id}`, { signal, silentSuccess: true }),
+    queryFn: ({ signal }) => api.get<One>(`${screen.apiPath}/${id}`, { signal, ...(silent ? { silent: true } : { silentSuccess: true }) }),
     enabled: Boolean(id),
   });
+}
+
+/** The first records of a resource that point at one record (full view's related records). */
+export function useRelated(screen: ResourceScreen, field: string, id: string, max = 10) {
+  const query = { page: 0, max, [field]: id };
+  return useQuery({
+    queryKey: [...keyOf(screen), 'list', query],
+    queryFn: ({ signal }) => api.get<Page>(screen.apiPath, { query, signal, silent: true }),
+  });
+}
+
+/**
+ * Download the CSV of the whole current filter (`GET …/export`): fetched with the session's Bearer
+ * token (a plain link could not send it), then saved through a temporary object URL.
+ */
+export async function downloadCsv(screen: ResourceScreen, state: ListState, columns: string[]): Promise<boolean> {
+  const url = buildUrl(`${screen.apiPath}/export`, { ...listQuery(screen, state), page: undefined, max: undefined, columns: columns.join(',') });
+  const token = useAuthStore.getState().token;
+  const res = await fetch(url, { headers: { Accept: 'text/csv', 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  if (!res.ok) return false;
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${screen.resource.name}.csv`;
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return true;
 }
 
 /** Writes of a resource; each refreshes every cached list and record of it. */

@@ -2,7 +2,7 @@ import type { FieldDef } from '@habla/shared/resources/define';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { screenOf } from '@/lib/resource-screens';
-import type { RecordRow, Ref } from './records-api';
+import type { RecordRow, Ref } from './resource-api';
 
 /** URL of an emoji picture the app serves itself. */
 export const pictureUrl = (code: string) => `/api/pictures/${code}.svg`;
