@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(rolePermissionRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalogs' });
+  await app.register(tenancyRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);
   return app;

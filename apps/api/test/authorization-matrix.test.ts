@@ -49,6 +49,45 @@ for (const name of CATALOG_NAMES) {
   });
 }
 
+/** Tenancy resources (PRODUCT.md §3 defaults): who may read and who may write each. */
+const ADMIN_USERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'otherAccount'];
+const PLATFORM_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN'];
+const ACCOUNT_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'];
+const TENANCY: Record<string, { read: Principal[]; write: Principal[] }> = {
+  accounts: { read: SIGNED_IN, write: PLATFORM_ADMINS },
+  plans: { read: SIGNED_IN, write: ['SUPERADMIN'] },
+  organizations: { read: ADMIN_USERS, write: ACCOUNT_ADMINS },
+  billings: { read: ADMIN_USERS, write: PLATFORM_ADMINS },
+  users: { read: ADMIN_USERS, write: ADMIN_USERS },
+  clients: { read: SIGNED_IN, write: [...ACCOUNT_ADMINS, 'SUPERVISOR', 'THERAPIST'] },
+  workspaces: { read: SIGNED_IN, write: ACCOUNT_ADMINS },
+};
+for (const [name, { read, write }] of Object.entries(TENANCY)) {
+  const base = `/api/${name}`;
+  Object.assign(MATRIX, {
+    [`GET ${base}/`]: read,
+    [`GET ${base}/export`]: read,
+    [`GET ${base}/{id}`]: read,
+    [`POST ${base}/`]: write,
+    [`PUT ${base}/{id}`]: write,
+    [`PATCH ${base}/{id}`]: write,
+    [`DELETE ${base}/{id}`]: write,
+    [`POST ${base}/{id}/restore`]: write,
+    [`POST ${base}/bulk-delete`]: write,
+    [`POST ${base}/bulk-restore`]: write,
+  });
+}
+Object.assign(MATRIX, {
+  'GET /api/workspaces/{id}/members': SIGNED_IN,
+  'POST /api/workspaces/{id}/members': ACCOUNT_ADMINS,
+  'DELETE /api/workspaces/{id}/members/{memberId}': ACCOUNT_ADMINS,
+  'POST /api/users/{id}/reveal-ssn': ACCOUNT_ADMINS,
+  'POST /api/clients/{id}/reveal-ssn': ACCOUNT_ADMINS,
+  'POST /api/users/{id}/reset-password': ADMIN_USERS,
+  'GET /api/users/{id}/permissions': ADMIN_USERS,
+  'GET /api/selector': SIGNED_IN,
+});
+
 let t: TestApp;
 const tokens = new Map<Principal, string>();
 const users = new Map<Principal, { username: string; password: string }>();
@@ -71,7 +110,7 @@ function registeredRoutes(): string[] {
 
 /** A real URL for a route pattern; exports get a search that matches nothing (no 150k-row CSVs while probing). */
 const concrete = (path: string) =>
-  path.replace('{id}', crypto.randomUUID()).replace('{code}', '1f415.svg') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
+  path.replace(/\{(id|memberId)\}/g, () => crypto.randomUUID()).replace('{code}', '1f415.svg') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
 
 async function probe(route: string, who: Principal, ip: string): Promise<number> {
   const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];

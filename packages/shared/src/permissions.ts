@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   CREATE_ENTITIES: 'PERMISSION_CREATE_ENTITIES',
   EDIT_ENTITIES: 'PERMISSION_EDIT_ENTITIES',
   READ_ENTITIES: 'PERMISSION_READ_ENTITIES',
+  /** Show a person's full SSN (it is masked otherwise); every use is audited. Ours, not in the seed. */
+  REVEAL_SSN: 'PERMISSION_REVEAL_SSN',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

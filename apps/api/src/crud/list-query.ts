@@ -61,7 +61,7 @@ export function orderClause(r: ServerResource, params: ListParams, _p?: SqlParam
 
 /** Columns of a full row (alias `t`): declared fields, loaded relations, bookkeeping, author names. */
 export function rowSelect(r: ServerResource): { select: string; joins: string } {
-  const cols = ['t.id', ...plainFields(r).map((f) => `t.${ident(f.name)}`)];
+  const cols = ['t.id', ...plainFields(r).map((f) => `t.${ident(f.name)}`), ...(r.extraSelect ?? []).map((c) => `t.${ident(c)}`)];
   const joins: string[] = [];
   plainFields(r)
     .filter((f) => f.kind === 'relation')

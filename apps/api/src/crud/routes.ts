@@ -48,11 +48,12 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     const row = rowSchema(r.def);
     const query = listQuerySchema(r.def);
     const write = requirePermission(r.def.writePermission);
+    const read = r.def.readPermission ? requirePermission(r.def.readPermission) : requireAuth;
     const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
     app.get('/', {
-      preValidation: requireAuth,
+      preValidation: read,
       schema: { tags, summary: `List ${r.def.name}`, querystring: query, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
       handler: async (req) => {
         const params = listParams(r, req.query);
@@ -62,7 +63,7 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     });
 
     app.get('/export', {
-      preValidation: requireAuth,
+      preValidation: read,
       schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, produces: ['text/csv'], response: errorResponses },
       handler: async (req, reply) => {
         const c = ctx(req);
@@ -92,7 +93,7 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     });
 
     app.get('/:id', {
-      preValidation: requireAuth,
+      preValidation: read,
       schema: { tags, summary: `One of ${r.def.name}`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
       handler: async (req) => ({ status: true as const, data: await getRow(ctx(req), r, req.params.id) }),
     });

@@ -1,4 +1,4 @@
-import { SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
+import { outputFields, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
 import { z } from 'zod';
 
 const ref = z.object({ id: z.string(), label: z.string() });
@@ -20,7 +20,7 @@ function outputField(f: FieldDef): z.ZodType {
 /** A row as the API returns it (also the OpenAPI description). */
 export function rowSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = { id: z.string() };
-  for (const f of def.fields) {
+  for (const f of outputFields(def)) {
     shape[f.name] = outputField(f);
     if (f.kind === 'relation' && f.as) shape[f.as] = ref.nullable();
     if (f.kind === 'relationMany' && f.as) shape[f.as] = z.array(ref);

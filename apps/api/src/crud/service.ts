@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { AppError, conflict, notFound } from '../lib/errors';
 import type { AuthUser } from '../modules/auth/sessions';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor, type ListParams } from './list-query';
-import { manyFields, plainFields, type ServerResource } from './resource';
+import { manyFields, plainFields, storedFields, type ServerResource } from './resource';
 import { ident, SqlParams } from './sql';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -103,6 +103,7 @@ export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
   }
   for (const k of ['deleted_at', 'created_at', 'updated_at']) row[k] = iso(raw[k]) ?? null;
   for (const k of ['created_by', 'updated_by', 'created_by_name', 'updated_by_name']) row[k] = raw[k] ?? null;
+  r.present?.(row, raw);
   return row;
 }
 
@@ -147,13 +148,18 @@ export async function getRow(ctx: CrudContext, r: ServerResource, id: string): P
 const missingReference = (field: string) => new AppError(400, 'VALIDATION', 'validation.missingReference', {}, { [field]: 'validation.missingReference' });
 
 /** Relations must point at live rows: a wrong id is the client's mistake (400 naming the field), never a 500. */
-async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>): Promise<void> {
+async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>, user: AuthUser): Promise<void> {
   for (const f of r.def.fields) {
     const value = body[f.name];
     if (f.kind === 'relation' && typeof value === 'string') {
       const link = r.relations[f.name];
       if (!link) continue;
-      const res = await client.query(`SELECT 1 FROM ${ident(link.targetTable)} WHERE id = $1 AND deleted_at IS NULL`, [value]);
+      // A row outside the caller's scope is as missing as a row that does not exist.
+      const p = new SqlParams();
+      const conds = [`t.id = ${p.add(value)}`, 't.deleted_at IS NULL'];
+      const scope = link.scope?.(user, p);
+      if (scope) conds.push(scope);
+      const res = await client.query(`SELECT 1 FROM ${ident(link.targetTable)} t WHERE ${conds.join(' AND ')}`, p.values);
       if (res.rowCount === 0) throw missingReference(f.name);
     }
     if (f.kind === 'relationMany' && Array.isArray(value) && value.length) {
@@ -185,18 +191,29 @@ async function currentLinks(client: pg.PoolClient, r: ServerResource, f: FieldDe
   return res.rows.map((x: { id: string }) => x.id);
 }
 
+/** Values of secret fields never reach the audit log: it records that they changed, not to what. */
+function auditSafe(r: ServerResource, changes: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!changes) return changes;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(changes)) {
+    const f = r.def.fields.find((x) => x.name === k);
+    out[k] = f?.secret || f?.writeOnly ? (v && typeof v === 'object' && 'from' in v ? { from: '[hidden]', to: '[hidden]' } : '[hidden]') : v;
+  }
+  return out;
+}
+
 /** Audit rows for writes, in the write's transaction; `changes` holds field values, never secrets. */
-async function auditRows(client: pg.PoolClient, ctx: CrudContext, r: ServerResource, action: string, entries: { id: string; changes: Record<string, unknown> | null }[]): Promise<void> {
+export async function auditRows(client: pg.PoolClient, ctx: CrudContext, r: ServerResource, action: string, entries: { id: string; changes: Record<string, unknown> | null }[]): Promise<void> {
   if (!entries.length) return;
   await client.query(
     `INSERT INTO audit_log (action, entity, entity_id, actor_user_id, account_id, changes, request_id, ip, at, created_at, updated_at, created_by, updated_by)
-     SELECT $1, $2, e.id, $3, $4, e.changes, $5, $6, $7, $7, $7, $3, $3 FROM unnest($8::text[], $9::jsonb[]) AS e(id, changes)`,
-    [action, r.entity, ctx.user.id, ctx.user.account_id, ctx.req.id, ctx.req.ip, ctx.now, entries.map((e) => e.id), entries.map((e) => (e.changes ? JSON.stringify(e.changes) : null))],
+     SELECT $1, $2, e.id, $3, ${r.tenantColumn ? `COALESCE((SELECT x.${ident(r.tenantColumn)} FROM ${ident(r.table)} x WHERE x.id = e.id::uuid), $4)` : '$4'}, e.changes, $5, $6, $7, $7, $7, $3, $3 FROM unnest($8::text[], $9::jsonb[]) AS e(id, changes)`,
+    [action, r.entity, ctx.user.id, ctx.user.account_id, ctx.req.id, ctx.req.ip, ctx.now, entries.map((e) => e.id), entries.map((e) => (e.changes ? JSON.stringify(auditSafe(r, e.changes)) : null))],
   );
 }
 
 /** Run `work` in one transaction; unique violations become 409 naming the field. */
-async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await ctx.pool.connect();
   try {
     await client.query('BEGIN');
@@ -221,18 +238,23 @@ async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work: (clie
   }
 }
 
-export async function createRow(ctx: CrudContext, r: ServerResource, body: Record<string, unknown>): Promise<Row> {
+export async function createRow(ctx: CrudContext, r: ServerResource, input: Record<string, unknown>): Promise<Row> {
+  const body = { ...input };
   const id = await inTransaction(ctx, r, async (client) => {
-    await checkReferences(client, r, body);
+    const extras = (await r.hooks?.beforeCreate?.(client, ctx, body)) ?? {};
+    await checkReferences(client, r, body, ctx.user);
     const p = new SqlParams();
-    const fields = plainFields(r);
-    const cols = [...fields.map((f) => ident(f.name)), 'created_at', 'updated_at', 'created_by', 'updated_by'];
-    const vals = [...fields.map((f) => p.add(body[f.name] ?? (f.kind === 'enumArray' ? [] : null))), p.add(ctx.now), p.add(ctx.now), p.add(ctx.user.id), p.add(ctx.user.id)];
+    // A field the body leaves out takes the column's default (a new user is ACTIVE, speaks English…).
+    const fields = storedFields(r).filter((f) => body[f.name] !== undefined && !(f.name in extras));
+    const extraCols = Object.keys(extras);
+    const cols = [...fields.map((f) => ident(f.name)), ...extraCols.map(ident), 'created_at', 'updated_at', 'created_by', 'updated_by'];
+    const vals = [...fields.map((f) => p.add(body[f.name] ?? (f.kind === 'enumArray' ? [] : null))), ...extraCols.map((c) => p.add(extras[c])), p.add(ctx.now), p.add(ctx.now), p.add(ctx.user.id), p.add(ctx.user.id)];
     const res = await client.query(`INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
     const newId = String((res.rows[0] as { id: string }).id);
     for (const f of manyFields(r)) await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
-    const changes = Object.fromEntries(r.def.fields.filter((f) => body[f.name] !== undefined).map((f) => [f.name, body[f.name]]));
+    const changes = Object.fromEntries(r.def.fields.filter((f) => body[f.name] !== undefined && !f.writeOnly).map((f) => [f.name, body[f.name]]));
     await auditRows(client, ctx, r, 'create', [{ id: newId, changes }]);
+    await r.hooks?.afterWrite?.(client, ctx, newId, body);
     return newId;
   });
   return getRow(ctx, r, id);
@@ -241,18 +263,25 @@ export async function createRow(ctx: CrudContext, r: ServerResource, body: Recor
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Update a live row in scope with the fields present in `body`; records what changed. */
-export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, body: Record<string, unknown>): Promise<Row> {
+export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, input: Record<string, unknown>): Promise<Row> {
+  const body = { ...input };
   await inTransaction(ctx, r, async (client) => {
     const before = await selectOne(client, r, ctx.user, id, { live: true, lock: true });
     if (!before) throw notFound();
-    await checkReferences(client, r, body);
+    const extras = (await r.hooks?.beforeUpdate?.(client, ctx, body, before)) ?? {};
+    await checkReferences(client, r, body, ctx.user);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const p = new SqlParams();
     const sets: string[] = [];
-    for (const f of plainFields(r)) {
+    for (const [col, value] of Object.entries(extras)) {
+      sets.push(`${ident(col)} = ${p.add(value)}`);
+      if (r.def.fields.some((f) => f.name === col)) changes[col] = { from: before[col] ?? null, to: value };
+    }
+    for (const f of storedFields(r)) {
+      if (f.name in extras) continue;
       if (body[f.name] === undefined) continue;
       const next = body[f.name];
-      if (same(before[f.name], next)) continue;
+      if (same(before[f.name], next) || (f.kind === 'decimal' && next !== null && Number(before[f.name]) === Number(next))) continue;
       changes[f.name] = { from: iso(before[f.name]) ?? null, to: next };
       sets.push(`${ident(f.name)} = ${p.add(next)}`);
     }
@@ -265,10 +294,11 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
       changes[f.name] = { from: prev, to: sorted };
       await writeLinks(client, r, f, id, sorted, ctx);
     }
-    if (!Object.keys(changes).length) return;
+    if (!Object.keys(changes).length && !sets.length) return;
     sets.push(`updated_at = ${p.add(ctx.now)}`, `updated_by = ${p.add(ctx.user.id)}`);
     await client.query(`UPDATE ${ident(r.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
     await auditRows(client, ctx, r, 'update', [{ id, changes }]);
+    await r.hooks?.afterWrite?.(client, ctx, id, body, before);
   });
   return getRow(ctx, r, id);
 }
@@ -280,6 +310,15 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
 export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: string[], deleted: boolean): Promise<number> {
   const unique = [...new Set(ids)];
   return inTransaction(ctx, r, async (client) => {
+    if (r.hooks?.beforeDelete) {
+      // Hooks see only rows the caller may touch; the UPDATE below refuses the rest (404).
+      const p0 = new SqlParams();
+      const c0 = [`t.id = ANY(${p0.add(unique)}::uuid[])`];
+      const s0 = r.scope?.(ctx.user, p0);
+      if (s0) c0.push(s0);
+      const seen = await client.query(`SELECT t.id FROM ${ident(r.table)} t WHERE ${c0.join(' AND ')}`, p0.values);
+      if (seen.rowCount === unique.length) await r.hooks.beforeDelete(client, ctx, unique, deleted);
+    }
     const p = new SqlParams();
     const conds = [`t.id = ANY(${p.add(unique)}::uuid[])`, deleted ? 't.deleted_at IS NULL' : 't.deleted_at IS NOT NULL'];
     const scope = r.scope?.(ctx.user, p);

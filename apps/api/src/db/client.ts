@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema/index';
 
+// A SQL date (birthday, start date) is a calendar day, not an instant: keep PostgreSQL's
+// YYYY-MM-DD text instead of a JavaScript Date at local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
+
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

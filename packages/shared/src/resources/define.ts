@@ -5,7 +5,7 @@ import { z } from 'zod';
  * filters) and the web (columns, inputs, filters). One declaration per entity: the engines on both
  * sides read it; nothing is hand-written per screen.
  */
-export type FieldKind = 'text' | 'longtext' | 'enum' | 'enumArray' | 'int' | 'bool' | 'relation' | 'relationMany' | 'picture';
+export type FieldKind = 'text' | 'longtext' | 'enum' | 'enumArray' | 'int' | 'bool' | 'relation' | 'relationMany' | 'picture' | 'date' | 'decimal' | 'password';
 
 export type FieldDef = {
   name: string;
@@ -32,6 +32,14 @@ export type FieldDef = {
   listed?: boolean;
   /** Unique among live rows: a duplicate answers 409 naming this field. */
   unique?: boolean;
+  /** Computed by the server (e.g. full name, totals): shown, never accepted in a body. */
+  readOnly?: boolean;
+  /** Accepted in a body, never stored as sent nor returned (a password the server hashes). */
+  writeOnly?: boolean;
+  /** Personal data kept out of the audit log's values (the log says it changed, not to what). */
+  secret?: boolean;
+  /** Text format checked on input. */
+  format?: 'email' | 'ssn' | 'username';
 };
 
 export type ResourceDef = {
@@ -44,19 +52,33 @@ export type ResourceDef = {
   /** Columns searched by `q` (each has a trigram index). */
   searchable: readonly string[];
   defaultSort: { col: string; order: 'asc' | 'desc' };
-  /** Permission (pipe syntax) needed to create, edit, delete and restore; reading needs sign-in only. */
+  /** Permission (pipe syntax) needed to create, edit, delete and restore. */
   writePermission: string;
+  /** Permission (pipe syntax) needed to list and read; without it, signing in is enough. */
+  readPermission?: string;
   fields: readonly FieldDef[];
 };
 
 /** A missing value reads "is required"; a value of the wrong type "is not valid". */
 const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
 
+/** SSN as 123-45-6789 or 9 digits; the masked form the API shows (***-**-6789) means "unchanged". */
+export const SSN_PATTERN = /^(\d{3}-?\d{2}-?\d{4}|\*{3}-\*{2}-\d{4})$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USERNAME_PATTERN = /^[a-zA-Z0-9._-]+$/;
+
 const text = (f: FieldDef) => {
   const max = f.max ?? (f.kind === 'longtext' ? 2000 : 200);
-  const base = z.string({ error: missingOr('validation.invalid') }).trim().max(max, { error: 'validation.tooLong' });
-  return f.required ? base.min(1, { error: 'validation.required' }) : base.nullable().optional().transform((v) => (v ? v : null));
+  let base = z.string({ error: missingOr('validation.invalid') }).trim().max(max, { error: 'validation.tooLong' });
+  const pattern = f.format === 'email' ? EMAIL_PATTERN : f.format === 'ssn' ? SSN_PATTERN : f.format === 'username' ? USERNAME_PATTERN : undefined;
+  const formatted = (s: z.ZodString) => (pattern ? s.refine((v) => v === '' || pattern.test(v), { error: f.format === 'email' ? 'validation.email' : f.format === 'ssn' ? 'validation.ssn' : 'validation.usernameChars' }) : s);
+  if (f.required) return formatted(base.min(1, { error: 'validation.required' }));
+  base = base as z.ZodString;
+  return formatted(base).nullable().optional().transform((v) => (v ? v : null));
 };
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** The zod schema of one field's input value (create/update bodies, also the web forms). */
 export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
@@ -65,6 +87,19 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
     case 'longtext':
     case 'picture':
       return text(f);
+    case 'password': {
+      const pw = z.string({ error: 'validation.invalid' }).min(8, { error: 'validation.passwordTooShort' }).max(128, { error: 'validation.passwordTooLong' });
+      return f.required ? pw : pw.nullable().optional().transform((v) => (v ? v : null));
+    }
+    case 'date': {
+      const d = z.string({ error: missingOr('validation.date') }).refine(isRealDate, { error: 'validation.date' });
+      return f.required ? d : z.union([d, z.literal('')], { error: 'validation.date' }).nullable().optional().transform((v) => (v ? v : null));
+    }
+    case 'decimal': {
+      let n = z.number({ error: missingOr('validation.number') }).refine((v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)), { error: 'validation.cents' });
+      n = n.refine((v) => v >= (f.min ?? 0) && v <= (f.maxValue ?? 99_999_999), { error: 'validation.range' });
+      return f.required ? n : n.nullable().optional();
+    }
     case 'enum': {
       const e = z.enum(f.options as [string, ...string[]], { error: missingOr('validation.choice') });
       return f.required ? e : e.nullable().optional();
@@ -96,12 +131,17 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
 
 /** Body of POST (create) and PUT: every declared field, unknown keys refused. */
 export function createSchema(def: ResourceDef) {
-  return z.strictObject(Object.fromEntries(def.fields.map((f) => [f.name, fieldInput(f)])));
+  return z.strictObject(Object.fromEntries(inputFields(def).map((f) => [f.name, fieldInput(f)])));
 }
+
+/** Fields a client may send (everything but the computed ones). */
+export const inputFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => !f.readOnly);
+/** Fields the API returns (everything but write-only ones such as a password). */
+export const outputFields = (def: ResourceDef): FieldDef[] => def.fields.filter((f) => !f.writeOnly);
 
 /** Body of PATCH: any subset of the declared fields (absent fields stay as they are: no defaults). */
 export function updateSchema(def: ResourceDef) {
-  return z.strictObject(Object.fromEntries(def.fields.map((f) => [f.name, fieldInput(f, false).optional()])));
+  return z.strictObject(Object.fromEntries(inputFields(def).map((f) => [f.name, fieldInput(f, false).optional()])));
 }
 
 /** Bulk delete / restore body; an empty list is refused with the seed's text. */

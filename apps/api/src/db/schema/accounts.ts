@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, id } from './common';
 
 /** A subscriber (parent, school, therapist, therapist center): the tenant every account-owned row points to. */
@@ -18,6 +18,7 @@ export const accounts = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull().default('0'),
     max_students: integer('max_students').notNull().default(5),
     max_adults: integer('max_adults').notNull().default(5),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...auditColumns(),
   },
   (t) => [index('accounts_status_idx').on(t.status)],
@@ -28,23 +29,39 @@ export const organizations = pgTable(
   'organizations',
   {
     id: id(),
-    account_id: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    name: text('name').notNull().default(''),
+    account_id: uuid('account_id').references(() => accounts.id),
     entity_type: text('entity_type').notNull(),
     tax_code: text('tax_code'),
     license_code: text('license_code'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('organizations_account_idx').on(t.account_id)],
 );
 
 /** Subscription plans offered by the platform (reference data). */
 export const plans = pgTable('plans', {
   id: id(),
-  code: text('code').notNull().unique(),
+  code: text('code').notNull(),
   description: text('description').notNull(),
   is_calculated: boolean('is_calculated').notNull().default(false),
   price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  ...auditColumns(),
+});
+
+/** What an account pays for, and how often a statement is drawn up (seed §3 "Billing"). */
+export const billings = pgTable('billings', {
+  id: id(),
+  account_id: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  product: text('product').notNull(),
+  plan_id: uuid('plan_id').references(() => plans.id),
+  statement_frequency: text('statement_frequency').notNull(),
+  payment_method: text('payment_method').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  start_date: date('start_date', { mode: 'string' }).notNull(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
   ...auditColumns(),
 });

@@ -4,3 +4,4 @@ export * from './sessions';
 export * from './roles';
 export * from './audit';
 export * from './catalogs';
+export * from './workspaces';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { auditColumns, id } from './common';
 import { roles } from './roles';
@@ -24,28 +24,16 @@ export const users = pgTable(
     account_id: uuid('account_id').references(() => accounts.id),
     language: text('language').notNull().default('en'),
     view_options: jsonb('view_options').$type<ViewOptionRow[]>().notNull().default(sql`'[]'::jsonb`),
-    ...auditColumns(),
-  },
-  (t) => [
-    // Case-insensitive uniqueness, whatever casing reaches the database.
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    index('users_account_idx').on(t.account_id),
-  ],
-);
-
-/** Personal details of a user (seed §3 "User profile"); SSN and licence arrive with a later issue. */
-export const userProfiles = pgTable(
-  'user_profiles',
-  {
-    id: id(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    account_id: uuid('account_id').references(() => accounts.id),
-    first_name: text('first_name').notNull(),
-    last_name: text('last_name').notNull(),
+    // Profile (seed §3 "User profile"); clients are users with role STUDENT plus client_status.
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    full_name: text('full_name').generatedAlwaysAs(sql`btrim(first_name || ' ' || last_name)`),
+    /** AES-256-GCM ciphertext (see lib/secrets.ts); the key is configuration, never in the database. */
+    ssn: text('ssn'),
+    ssn_last4: text('ssn_last4'),
+    license: text('license'),
     gender: text('gender'),
+    sex: text('sex'),
     birthday: date('birthday', { mode: 'string' }),
     occupation: text('occupation'),
     job_title: text('job_title'),
@@ -57,8 +45,17 @@ export const userProfiles = pgTable(
     street: text('street'),
     apt: text('apt'),
     zipcode: text('zipcode'),
+    address: text('address'),
     notify_by_email: boolean('notify_by_email').notNull().default(true),
+    client_status: text('client_status'),
+    total_workspaces: integer('total_workspaces').notNull().default(0),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('user_profiles_user_idx').on(t.user_id), index('user_profiles_account_idx').on(t.account_id)],
+  (t) => [
+    // Case-insensitive uniqueness, whatever casing reaches the database.
+    uniqueIndex('users_email_unique_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique_idx').on(sql`lower(${t.username})`),
+    index('users_account_idx').on(t.account_id),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { Role } from '@habla/shared';
 import type { Db } from '../client';
-import { appMeta } from '../schema/index';
+import { eq } from 'drizzle-orm';
+import { appMeta, billings, plans, workspaceMembers, workspaces } from '../schema/index';
 import { createAccount, createUser } from '../../modules/users/users.service';
 
 export const DEMO_PASSWORD = 'Habla-Demo-2026';
@@ -49,11 +50,28 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
         occupation: u.occupation ?? null,
         now,
       });
-    for (const u of PLATFORM) await add(u, null);
+    const ids: Record<string, string> = {};
+    for (const u of PLATFORM) ids[u.username] = await add(u, null);
     const center = await createAccount(tx, { name: 'Demo Therapy Center', membership_type: 'therapist_center', type: 'legal_person', membership_length: 'yearly', now });
-    for (const u of CENTER) await add(u, center);
+    for (const u of CENTER) ids[u.username] = await add(u, center);
     const family = await createAccount(tx, { name: 'Garcia Family', membership_type: 'parent', type: 'natural_person', membership_length: 'monthly', now });
-    for (const u of FAMILY) await add(u, family);
+    for (const u of FAMILY) ids[u.username] = await add(u, family);
+    // Care teams: the therapist works with Leo and Mia; the supervisor oversees those and Noah's; Ana runs Mateo's home workspace.
+    const ws = async (account: string, name: string, type: string, student: string, supervisor: string | null, members: [string, string, string][]) => {
+      const [w] = await tx
+        .insert(workspaces)
+        .values({ account_id: account, name, type, student_id: ids[student]!, supervisor_id: supervisor ? ids[supervisor]! : null, summary_period: 'weekly', created_at: now, updated_at: now })
+        .returning({ id: workspaces.id });
+      for (const [user, role, relationship] of members)
+        await tx.insert(workspaceMembers).values({ workspace_id: w!.id, user_id: ids[user]!, workspace_role: role, relationship_to_student: relationship, created_at: now, updated_at: now });
+    };
+    await ws(center, 'Leo Walker · School', 'school', 'student', 'supervisor', [['therapist', 'THERAPIST', 'therapist']]);
+    await ws(center, 'Mia Johnson · Home', 'home', 'student2', 'supervisor', [['therapist', 'THERAPIST', 'therapist']]);
+    await ws(center, 'Noah Patel · School', 'school', 'student3', 'supervisor', []);
+    await ws(family, 'Mateo Garcia · Home', 'home', 'student4', null, [['parent', 'ADMIN', 'mother']]);
+    const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, 'therapist_center_yearly'));
+    await tx.insert(billings).values({ account_id: center, product: 'Habla therapist center, yearly', plan_id: plan?.id ?? null, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: '1250.00', start_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now });
+    await tx.insert(billings).values({ account_id: family, product: 'Habla parent, monthly', statement_frequency: 'monthly', payment_method: 'credit_card', amount: '9.99', start_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now });
     return true;
   });
 }

@@ -39,8 +39,7 @@ export async function seedReference(db: DbOrTx): Promise<void> {
   const hasAny = new Set(granted.map((g) => g.role));
   const missing = ROLE_VALUES.filter((r) => !hasAny.has(r)).flatMap((role) => ROLE_DEFAULT_PERMISSIONS[role].map((permission) => ({ role, permission })));
   if (missing.length) await db.insert(rolePermissions).values(missing).onConflictDoNothing();
-  await db
-    .insert(plans)
-    .values(PLANS)
-    .onConflictDoNothing({ target: plans.code });
+  const known = new Set((await db.select({ code: plans.code }).from(plans)).map((x) => x.code.toLowerCase()));
+  const newPlans = PLANS.filter((x) => !known.has(x.code));
+  if (newPlans.length) await db.insert(plans).values(newPlans);
 }

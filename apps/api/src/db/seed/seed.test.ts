@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../test/db';
 import { verifyPassword } from '../../modules/auth/passwords';
-import { accounts, rolePermissions, userProfiles, users } from '../schema/index';
+import { accounts, rolePermissions, users } from '../schema/index';
 import { DEMO_PASSWORD } from './demo';
 import { seedAll } from './index';
 
@@ -15,10 +15,9 @@ describe('seeding', () => {
     await seedAll(db, { demo: true, log });
     await seedAll(db, { demo: true, log });
     const rows = await db
-      .select({ username: users.username, email: users.email, role: users.role, account: accounts.name, relationship: userProfiles.relationship_to_student, hash: users.password_hash })
+      .select({ username: users.username, email: users.email, role: users.role, account: accounts.name, relationship: users.relationship_to_student, hash: users.password_hash })
       .from(users)
-      .leftJoin(accounts, eq(accounts.id, users.account_id))
-      .leftJoin(userProfiles, eq(userProfiles.user_id, users.id));
+      .leftJoin(accounts, eq(accounts.id, users.account_id));
     expect(rows).toHaveLength(13);
     const by = Object.fromEntries(rows.map((r) => [r.username, r]));
     for (const u of ['superadmin', 'admin', 'support', 'editor', 'viewer']) expect(by[u]?.account).toBeNull();

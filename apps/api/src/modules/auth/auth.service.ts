@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, LoginBody, RegisterBody, SessionUser, ViewOption } from '@habla/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { accounts, userProfiles, users } from '../../db/schema/index';
+import { accounts, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
@@ -24,7 +24,6 @@ async function findLoginUser(req: FastifyRequest, where: ReturnType<typeof login
   const [row] = await req.server.db
     .select({ ...userWithPermissions, password_hash: users.password_hash })
     .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
     .leftJoin(accounts, eq(accounts.id, users.account_id))
     .where(where)
     .limit(1);

@@ -1,7 +1,7 @@
 import { translate, type ForgotPasswordBody, type Language, type ResetPasswordBody } from '@habla/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { passwordResetTokens, userProfiles, users } from '../../db/schema/index';
+import { passwordResetTokens, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -20,9 +20,8 @@ export async function requestPasswordReset(req: FastifyRequest, body: ForgotPass
   const { db, config, mailer } = req.server;
   const now = req.server.now();
   const [user] = await db
-    .select({ id: users.id, email: users.email, username: users.username, language: users.language, status: users.status, account_id: users.account_id, first_name: userProfiles.first_name })
+    .select({ id: users.id, email: users.email, username: users.username, language: users.language, status: users.status, account_id: users.account_id, first_name: users.first_name })
     .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
     .where(loginCondition(body.login))
     .limit(1);
   if (!user?.email || user.status !== 'ACTIVE') {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { login } from '../../../test/factories';
-import { accounts, auditLog, userProfiles, users } from '../../db/schema/index';
+import { accounts, auditLog, users } from '../../db/schema/index';
 
 const { app } = await buildTestApp();
 let n = 0;
@@ -26,7 +26,7 @@ describe('POST /api/auth/register', () => {
     expect(user?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const [account] = await app.db.select().from(accounts).where(eq(accounts.id, user!.account_id!));
     expect(account).toMatchObject({ name: 'Lopez Speech', membership_type: 'therapist_center', membership_length: 'free_trial', status: 'ACTIVE', type: 'legal_person' });
-    const [profile] = await app.db.select().from(userProfiles).where(eq(userProfiles.user_id, user!.id));
+    const [profile] = await app.db.select().from(users).where(eq(users.id, user!.id));
     expect(profile).toMatchObject({ first_name: 'Rosa', last_name: 'Diaz', account_id: account!.id });
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.entity_id, user!.id));
     expect(audit.map((a) => a.action)).toContain('register');

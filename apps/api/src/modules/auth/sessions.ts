@@ -2,7 +2,7 @@ import type { Language, Role } from '@habla/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { accounts, sessions, userProfiles, users, type ViewOptionRow } from '../../db/schema/index';
+import { accounts, sessions, users, type ViewOptionRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -57,9 +57,10 @@ export const userWithPermissions = {
   account_id: users.account_id,
   language: users.language,
   view_options: users.view_options,
-  first_name: sql<string>`coalesce(${userProfiles.first_name}, '')`,
-  last_name: sql<string>`coalesce(${userProfiles.last_name}, '')`,
+  first_name: users.first_name,
+  last_name: users.last_name,
   account_status: accounts.status,
+  deleted_at: users.deleted_at,
   permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role = ${users.role}), '{}')`,
 };
 
@@ -75,6 +76,7 @@ type UserRow = {
   first_name: string;
   last_name: string;
   account_status: string | null;
+  deleted_at: Date | null;
   permissions: string[];
 };
 
@@ -94,8 +96,8 @@ export function toAuthUser(row: UserRow): AuthUser {
 }
 
 /** Why a known user may not use the app (disabled, or an account that is not ACTIVE), as a message key. */
-export function blockedReason(row: Pick<UserRow, 'status' | 'account_id' | 'account_status'>): string | undefined {
-  if (row.status !== 'ACTIVE') return 'errors.userDisabled';
+export function blockedReason(row: Pick<UserRow, 'status' | 'account_id' | 'account_status' | 'deleted_at'>): string | undefined {
+  if (row.status !== 'ACTIVE' || row.deleted_at) return 'errors.userDisabled';
   if (row.account_id && row.account_status !== 'ACTIVE') return 'errors.accountInactive';
   return undefined;
 }
@@ -107,7 +109,6 @@ function buildSessionQuery(db: DbOrTx) {
     .select({ ...userWithPermissions, session_id: sessions.id, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, revoked_at: sessions.revoked_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(userProfiles, eq(userProfiles.user_id, users.id))
     .leftJoin(accounts, eq(accounts.id, users.account_id))
     .where(eq(sessions.token_hash, sql.placeholder('hash')))
     .limit(1)

@@ -1,7 +1,7 @@
 import type { Language, MembershipType, Role } from '@habla/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accounts, organizations, userProfiles, users } from '../../db/schema/index';
+import { accounts, organizations, users } from '../../db/schema/index';
 import { hashPassword } from '../auth/passwords';
 
 /** Free-trial limits per membership type: a family needs few seats, a center many. */
@@ -42,7 +42,7 @@ export async function createAccount(db: DbOrTx, input: NewAccount): Promise<stri
   if (!account) throw new Error('account insert returned nothing');
   if (legal === 'legal_person') {
     const entityType = input.membership_type === 'school' ? 'school' : input.membership_type === 'therapist_center' ? 'therapist_center' : 'other';
-    await db.insert(organizations).values({ account_id: account.id, entity_type: entityType, ...stamp });
+    await db.insert(organizations).values({ name: input.name, account_id: account.id, entity_type: entityType, ...stamp });
   }
   return account.id;
 }
@@ -76,6 +76,11 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<string> {
       status: input.status ?? 'ACTIVE',
       account_id: input.account_id,
       language: input.language ?? 'en',
+      first_name: input.first_name,
+      last_name: input.last_name,
+      relationship_to_student: input.relationship_to_student ?? null,
+      occupation: input.occupation ?? null,
+      client_status: input.role === 'STUDENT' ? 'active' : null,
       created_at: input.now,
       updated_at: input.now,
       created_by: input.actorId ?? null,
@@ -83,18 +88,6 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<string> {
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user insert returned nothing');
-  await db.insert(userProfiles).values({
-    user_id: user.id,
-    account_id: input.account_id,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    relationship_to_student: input.relationship_to_student ?? null,
-    occupation: input.occupation ?? null,
-    created_at: input.now,
-    updated_at: input.now,
-    created_by: input.actorId ?? user.id,
-    updated_by: input.actorId ?? user.id,
-  });
   return user.id;
 }
 

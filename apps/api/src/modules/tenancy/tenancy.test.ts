@@ -1,0 +1,316 @@
+import { TENANCY_NAMES } from '@habla/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type MemoryMailer, type TestApp } from '../../../test/app';
+import { login } from '../../../test/factories';
+import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
+
+/**
+ * Tenancy on the server (PRODUCT.md §2–3) against the demo data set of PRODUCT.md §8: two accounts
+ * ("Demo Therapy Center", "Garcia Family"), a therapist with two of the center's three students.
+ */
+let t: TestApp;
+const headers = new Map<string, { authorization: string }>();
+const ids = new Map<string, string>();
+
+async function as(username: string) {
+  let h = headers.get(username);
+  if (!h) {
+    h = (await login(t.app, username, DEMO_PASSWORD)).headers;
+    headers.set(username, h);
+  }
+  return h;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers are read field by field
+type Res = { statusCode: number; json: () => any; body: string };
+async function call(username: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<Res> {
+  const h = username ? await as(username) : {};
+  return t.app.inject({ method, url, headers: { ...h, 'accept-language': 'en' }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await t.database.pool.query(text, values)).rows as T[];
+}
+
+/** Every id a caller lists (all pages). */
+async function listIds(username: string, resource: string): Promise<Set<string> | 'refused'> {
+  const out = new Set<string>();
+  for (let page = 0; ; page += 1) {
+    const res = await call(username, 'GET', `/api/${resource}?max=100&page=${page}`);
+    if (res.statusCode === 403) return 'refused';
+    expect(res.statusCode, `${username} lists ${resource}`).toBe(200);
+    const rows = res.json().data as { id: string }[];
+    rows.forEach((r) => out.add(r.id));
+    if (rows.length < 100) return out;
+  }
+}
+
+const TABLE: Record<string, string> = { accounts: 'accounts', plans: 'plans', organizations: 'organizations', billings: 'billings', users: 'users', clients: 'users', workspaces: 'workspaces' };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t.app.db, t.clock.now());
+  for (const r of await sql<{ username: string; id: string }>('SELECT username, id FROM users')) ids.set(r.username, r.id);
+  for (const r of await sql<{ name: string; id: string }>('SELECT name, id FROM accounts')) ids.set(r.name, r.id);
+});
+
+describe('accounts, users, clients and workspaces', () => {
+  it('an account admin creates a therapist and a student, builds a workspace, and the therapist sees the student in the selector', async () => {
+    const center = ids.get('Demo Therapy Center')!;
+    const family = ids.get('Garcia Family')!;
+    // The account in the body is ignored: account members always create in their own account.
+    const th = await call('accountadmin', 'POST', '/api/users', { first_name: 'Rosa', last_name: 'Diaz', username: 'rosa.diaz', email: 'Rosa.Diaz@Example.com', role: 'THERAPIST', account_id: family, password: 'Quiet-River-2026' });
+    expect(th.statusCode, th.body).toBe(201);
+    expect(th.json().data).toMatchObject({ full_name: 'Rosa Diaz', email: 'rosa.diaz@example.com', account_id: center, status: 'ACTIVE', role: 'THERAPIST' });
+    expect(th.json().data).not.toHaveProperty('password');
+    const st = await call('accountadmin', 'POST', '/api/clients', { first_name: 'Ava', last_name: 'Stone', username: 'ava.stone', password: 'Blue-Kite-Sky-7', birthday: '2018-04-09' });
+    expect(st.statusCode, st.body).toBe(201);
+    expect(st.json().data).toMatchObject({ full_name: 'Ava Stone', client_status: 'active', birthday: '2018-04-09', account_id: center, total_workspaces: 0 });
+    const ws = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Ava · School', type: 'school', student_id: st.json().data.id, summary_period: 'weekly' });
+    expect(ws.statusCode, ws.body).toBe(201);
+    expect(ws.json().data).toMatchObject({ account_id: center, student: { id: st.json().data.id, label: 'Ava Stone' }, total_users: 0 });
+    const wsId = ws.json().data.id as string;
+
+    // Before joining, the new therapist sees no student.
+    const rosa = (await login(t.app, 'rosa.diaz', 'Quiet-River-2026')).headers;
+    const before = await t.app.inject({ method: 'GET', url: '/api/selector', headers: rosa });
+    expect(before.json().data).toEqual([]);
+    const add = await call('accountadmin', 'POST', `/api/workspaces/${wsId}/members`, { user_id: th.json().data.id, workspace_role: 'THERAPIST', relationship_to_student: 'therapist' });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json().data).toEqual([expect.objectContaining({ full_name: 'Rosa Diaz', workspace_role: 'THERAPIST', relationship_to_student: 'therapist' })]);
+    const after = await t.app.inject({ method: 'GET', url: '/api/selector', headers: rosa });
+    expect(after.json().data).toEqual([{ student_id: st.json().data.id, name: 'Ava Stone', workspaces: [{ id: wsId, name: 'Ava · School', type: 'school' }] }]);
+    // Totals are kept by the database.
+    expect((await call('accountadmin', 'GET', `/api/workspaces/${wsId}`)).json().data.total_users).toBe(1);
+    expect((await call('accountadmin', 'GET', `/api/clients/${st.json().data.id}`)).json().data.total_workspaces).toBe(1);
+    // The student signs in by username (no e-mail).
+    expect((await login(t.app, 'ava.stone', 'Blue-Kite-Sky-7')).token).toBeTruthy();
+  });
+
+  it('enforces max students and max adults on create with a clear message', async () => {
+    const center = ids.get('Demo Therapy Center')!;
+    const [{ students, adults }] = await sql<{ students: number; adults: number }>(
+      `SELECT count(*) FILTER (WHERE role = 'STUDENT')::int AS students, count(*) FILTER (WHERE role <> 'STUDENT')::int AS adults FROM users WHERE account_id = $1 AND deleted_at IS NULL`,
+      [center],
+    );
+    expect((await call('admin', 'PATCH', `/api/accounts/${center}`, { max_students: students, max_adults: adults })).statusCode).toBe(200);
+    const st = await call('accountadmin', 'POST', '/api/clients', { first_name: 'One', last_name: 'Toomany', username: 'one.toomany' });
+    expect(st.statusCode).toBe(400);
+    expect(st.json().errors).toEqual([`This account may have at most ${students} students. Raise the limit on the account, or remove a student first.`]);
+    const ad = await call('accountadmin', 'POST', '/api/users', { first_name: 'Two', last_name: 'Toomany', username: 'two.toomany', role: 'SUPERVISOR' });
+    expect(ad.statusCode).toBe(400);
+    expect(ad.json().errors[0]).toContain(`at most ${adults} adult users`);
+    const es = await t.app.inject({ method: 'POST', url: '/api/clients', headers: { ...(await as('accountadmin')), 'accept-language': 'es' }, payload: { first_name: 'Uno', last_name: 'Demasiado', username: 'uno.demasiado' } });
+    expect(es.json().errors[0]).toContain(`como máximo ${students} estudiantes`);
+    expect(await sql('SELECT 1 FROM users WHERE username IN ($1, $2, $3)', ['one.toomany', 'two.toomany', 'uno.demasiado'])).toHaveLength(0);
+    await call('admin', 'PATCH', `/api/accounts/${center}`, { max_students: 50, max_adults: 20 });
+  });
+
+  it('allows at most two workspaces per student', async () => {
+    const student = ids.get('student2')!;
+    const second = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · School', type: 'school', student_id: student });
+    expect(second.statusCode, second.body).toBe(201);
+    const third = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Other', type: 'other', student_id: student });
+    expect(third.statusCode).toBe(400);
+    expect(third.json().fields).toEqual({ student_id: 'This student already has 2 workspaces, the most allowed.' });
+    // A deleted workspace frees the place; restoring over the limit is refused.
+    expect((await call('accountadmin', 'DELETE', `/api/workspaces/${second.json().data.id}`)).statusCode).toBe(200);
+    const again = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Other', type: 'other', student_id: student });
+    expect(again.statusCode).toBe(201);
+    expect((await call('accountadmin', 'POST', `/api/workspaces/${second.json().data.id}/restore`)).statusCode).toBe(400);
+  });
+
+  it('account status moves as documented; users of a non-ACTIVE account cannot sign in; CANCELED is final except for a SUPERADMIN', async () => {
+    const acc = await call('admin', 'POST', '/api/accounts', { name: 'Lakeside School', status: 'ACTIVE', type: 'legal_person', membership_type: 'school', membership_length: 'yearly', start_date: '2026-09-01', amount: 1200.5, max_students: 100, max_adults: 10 });
+    expect(acc.statusCode, acc.body).toBe(201);
+    expect(acc.json().data).toMatchObject({ amount: '1200.50', start_date: '2026-09-01' });
+    const id = acc.json().data.id as string;
+    const teacher = await call('admin', 'POST', '/api/users', { first_name: 'Tom', last_name: 'Reed', username: 'tom.reed', role: 'ACCOUNT_ADMIN', account_id: id, password: 'Lake-Side-2026' });
+    expect(teacher.statusCode, teacher.body).toBe(201);
+    const session = (await login(t.app, 'tom.reed', 'Lake-Side-2026')).headers;
+    expect((await call('admin', 'PATCH', `/api/accounts/${id}`, { status: 'ON-HOLD' })).statusCode).toBe(200);
+    // The open session ends on its next request, and signing in says why.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session });
+    expect(me.statusCode).toBe(401);
+    const denied = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'tom.reed', password: 'Lake-Side-2026' } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().errors).toEqual(['Your account is not active. Please contact your administrator.']);
+    expect((await call('admin', 'PATCH', `/api/accounts/${id}`, { status: 'CANCELED' })).statusCode).toBe(200);
+    const back = await call('admin', 'PATCH', `/api/accounts/${id}`, { status: 'ACTIVE' });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().fields.status).toBe('Status cannot change from CANCELED to ACTIVE.');
+    expect((await call('superadmin', 'PATCH', `/api/accounts/${id}`, { status: 'ACTIVE' })).statusCode).toBe(200);
+    expect((await login(t.app, 'tom.reed', 'Lake-Side-2026')).token).toBeTruthy();
+    // Account members cannot edit accounts (not even their own limits).
+    expect((await call('accountadmin', 'PATCH', `/api/accounts/${ids.get('Demo Therapy Center')}`, { max_students: 9999 })).statusCode).toBe(403);
+  });
+
+  it('disabling a user ends their sessions at once; nobody changes their own role or status', async () => {
+    const h = (await login(t.app, 'supervisor', DEMO_PASSWORD)).headers;
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: h })).statusCode).toBe(200);
+    const res = await call('accountadmin', 'PATCH', `/api/users/${ids.get('supervisor')}`, { status: 'DISABLED' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: h })).statusCode).toBe(401);
+    expect((await call('accountadmin', 'PATCH', `/api/users/${ids.get('supervisor')}`, { status: 'ACTIVE' })).statusCode).toBe(200);
+    headers.delete('supervisor');
+    const own = await call('accountadmin', 'PATCH', `/api/users/${ids.get('accountadmin')}`, { role: 'THERAPIST' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().fields.role).toBe('Role: you cannot change this on your own user.');
+    expect((await call('accountadmin', 'PATCH', `/api/users/${ids.get('accountadmin')}`, { status: 'DISABLED' })).statusCode).toBe(400);
+    // An account admin cannot hand out platform roles.
+    const admin = await call('accountadmin', 'POST', '/api/users', { first_name: 'Eve', last_name: 'Up', username: 'eve.up', role: 'ADMIN' });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().fields.role).toBe('Role: you may not give this role.');
+    expect(await sql(`SELECT role FROM users WHERE id = $1`, [ids.get('accountadmin')])).toEqual([{ role: 'ACCOUNT_ADMIN' }]);
+  });
+
+  it('keeps the SSN encrypted, shows it masked, reveals it only with the permission and audits that', async () => {
+    const created = await call('accountadmin', 'POST', '/api/clients', { first_name: 'Sam', last_name: 'Vega', username: 'sam.vega', ssn: '123-45-6789' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    expect(created.json().data.ssn).toBe('***-**-6789');
+    const [stored] = await sql<{ ssn: string }>('SELECT ssn FROM users WHERE id = $1', [id]);
+    expect(stored!.ssn).toMatch(/^v1\./);
+    expect(stored!.ssn).not.toContain('6789');
+    const audit = await sql<{ changes: Record<string, unknown> }>(`SELECT changes FROM audit_log WHERE entity = 'clients' AND entity_id = $1 AND action = 'create'`, [id]);
+    expect(audit[0]!.changes.ssn).toBe('[hidden]');
+    expect(JSON.stringify(audit)).not.toContain('6789');
+    // Sending the masked value back (an edit form) leaves it as it was.
+    expect((await call('accountadmin', 'PATCH', `/api/clients/${id}`, { ssn: '***-**-6789', city: 'Austin' })).statusCode).toBe(200);
+    const bad = await call('accountadmin', 'PATCH', `/api/clients/${id}`, { ssn: '12-345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.ssn).toBe('SSN must look like 123-45-6789.');
+    expect((await call('therapist', 'POST', `/api/clients/${id}/reveal-ssn`)).statusCode).toBe(403);
+    const shown = await call('accountadmin', 'POST', `/api/clients/${id}/reveal-ssn`);
+    expect(shown.json().data).toEqual({ ssn: '123-45-6789' });
+    expect(await sql(`SELECT actor_user_id FROM audit_log WHERE action = 'ssn.reveal' AND entity_id = $1`, [id])).toEqual([{ actor_user_id: ids.get('accountadmin') }]);
+    // Another account's admin cannot reveal it (not found, like a missing row).
+    expect((await call('parent', 'POST', `/api/clients/${id}/reveal-ssn`)).statusCode).toBe(404);
+  });
+
+  it('an admin e-mails a password link to a user of any account; an account admin only to their own', async () => {
+    const mailer = t.mailer as MemoryMailer;
+    const before = mailer.sent.length;
+    const res = await call('accountadmin', 'POST', `/api/users/${ids.get('therapist')}/reset-password`);
+    expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mailer.sent.slice(before).map((m) => m.to)).toEqual(['therapist@example.com']);
+    expect((await call('parent', 'POST', `/api/users/${ids.get('therapist')}/reset-password`)).statusCode).toBe(404);
+    const perms = await call('accountadmin', 'GET', `/api/users/${ids.get('therapist')}/permissions`);
+    expect(perms.json().data.permissions).toContain('PERMISSION_CREATE_CLIENTS');
+  });
+});
+
+describe('cross-tenant isolation', () => {
+  it('a user of one account sends the other account’s ids in path, query, body and bulk lists: 0 leaks, nothing changes', async () => {
+    const center = ids.get('Demo Therapy Center')!;
+    const family = ids.get('Garcia Family')!;
+    const target: Record<string, string[]> = {
+      accounts: [center],
+      organizations: (await sql<{ id: string }>('SELECT id FROM organizations WHERE account_id = $1', [center])).map((r) => r.id),
+      billings: (await sql<{ id: string }>('SELECT id FROM billings WHERE account_id = $1', [center])).map((r) => r.id),
+      users: (await sql<{ id: string }>(`SELECT id FROM users WHERE account_id = $1 AND role <> 'STUDENT'`, [center])).map((r) => r.id),
+      clients: (await sql<{ id: string }>(`SELECT id FROM users WHERE account_id = $1 AND role = 'STUDENT'`, [center])).map((r) => r.id),
+      workspaces: (await sql<{ id: string }>('SELECT id FROM workspaces WHERE account_id = $1', [center])).map((r) => r.id),
+    };
+    const snapshot = async () =>
+      JSON.stringify([
+        await sql('SELECT * FROM accounts WHERE id = $1', [center]),
+        await sql('SELECT * FROM organizations WHERE account_id = $1 ORDER BY id', [center]),
+        await sql('SELECT * FROM billings WHERE account_id = $1 ORDER BY id', [center]),
+        await sql('SELECT id, username, role, status, deleted_at, first_name, ssn, account_id FROM users WHERE account_id = $1 ORDER BY id', [center]),
+        await sql('SELECT * FROM workspaces WHERE account_id = $1 ORDER BY id', [center]),
+        await sql('SELECT m.* FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id WHERE w.account_id = $1 ORDER BY m.id', [center]),
+      ]);
+    const before = await snapshot();
+    let probes = 0;
+    const leaks: string[] = [];
+    const expectHidden = (what: string, res: Res, allowed: number[]) => {
+      probes += 1;
+      const text = res.body;
+      const leaked = Object.values(target).flat().some((id) => text.includes(id)) || text.includes('Demo Therapy Center');
+      if (!allowed.includes(res.statusCode) || leaked) leaks.push(`${what}: ${res.statusCode} ${text.slice(0, 160)}`);
+    };
+    for (const who of ['parent', 'student4']) {
+      for (const [resource, list] of Object.entries(target)) {
+        for (const id of list) {
+          const base = `/api/${resource}`;
+          expectHidden(`${who} GET ${resource}`, await call(who, 'GET', `${base}/${id}`), [403, 404]);
+          expectHidden(`${who} PATCH ${resource}`, await call(who, 'PATCH', `${base}/${id}`, { name: 'x', first_name: 'x' }), [400, 403, 404]);
+          expectHidden(`${who} PUT ${resource}`, await call(who, 'PUT', `${base}/${id}`, {}), [400, 403, 404]);
+          expectHidden(`${who} DELETE ${resource}`, await call(who, 'DELETE', `${base}/${id}`), [403, 404]);
+          expectHidden(`${who} restore ${resource}`, await call(who, 'POST', `${base}/${id}/restore`), [403, 404]);
+          expectHidden(`${who} bulk-delete ${resource}`, await call(who, 'POST', `${base}/bulk-delete`, { ids: [id] }), [403, 404]);
+          expectHidden(`${who} bulk-restore ${resource}`, await call(who, 'POST', `${base}/bulk-restore`, { ids: [id] }), [403, 404]);
+          expectHidden(`${who} filter ${resource}`, await call(who, 'GET', `${base}?account_id=${center}`), [200, 400, 403]);
+          expectHidden(`${who} export ${resource}`, await call(who, 'GET', `${base}/export?account_id=${center}`), [200, 400, 403]);
+          if (resource === 'users' || resource === 'clients') expectHidden(`${who} reveal`, await call(who, 'POST', `${base}/${id}/reveal-ssn`), [403, 404]);
+          if (resource === 'users') {
+            expectHidden(`${who} reset`, await call(who, 'POST', `${base}/${id}/reset-password`), [403, 404]);
+            expectHidden(`${who} permissions`, await call(who, 'GET', `${base}/${id}/permissions`), [403, 404]);
+          }
+          if (resource === 'workspaces') {
+            expectHidden(`${who} members`, await call(who, 'GET', `${base}/${id}/members`), [403, 404]);
+            expectHidden(`${who} add member`, await call(who, 'POST', `${base}/${id}/members`, { user_id: ids.get('parent'), workspace_role: 'ADMIN' }), [403, 404]);
+          }
+        }
+        expectHidden(`${who} search ${resource}`, await call(who, 'GET', `/api/${resource}?q=Demo`), [200, 403]);
+        expectHidden(`${who} list ${resource}`, await call(who, 'GET', `/api/${resource}?max=100`), [200, 403]);
+      }
+      // Ids of the other account inside bodies: refused, never linked.
+      const myStudent = ids.get('student4')!;
+      expectHidden(`${who} workspace for their student`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: target.clients[0] }), [400, 403]);
+      expectHidden(`${who} supervisor from the other account`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: myStudent, supervisor_id: target.users[0] }), [400, 403]);
+      const myWs = (await sql<{ id: string }>('SELECT id FROM workspaces WHERE account_id = $1', [family]))[0]!.id;
+      expectHidden(`${who} member from the other account`, await call(who, 'POST', `/api/workspaces/${myWs}/members`, { user_id: ids.get('therapist'), workspace_role: 'THERAPIST' }), [400, 403]);
+      const moved = await call(who, 'POST', '/api/clients', { first_name: 'Moved', last_name: 'In', username: `moved.${who}`, account_id: center });
+      expectHidden(`${who} client into the other account`, moved, [201, 400, 403]);
+      expectHidden(`${who} selector`, await call(who, 'GET', '/api/selector'), [200]);
+    }
+    expect(probes).toBeGreaterThan(300);
+    expect(leaks).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    // The one client the parent could create went into the parent's own account.
+    expect(await sql('SELECT account_id FROM users WHERE username = $1', ['moved.parent'])).toEqual([{ account_id: family }]);
+  });
+
+  it('a therapist sees only the students of their workspaces: the third student answers 404', async () => {
+    const noah = ids.get('student3')!;
+    expect((await call('therapist', 'GET', `/api/clients/${noah}`)).statusCode).toBe(404);
+    expect((await call('therapist', 'PATCH', `/api/clients/${noah}`, { city: 'x' })).statusCode).toBe(404);
+    const visible = await listIds('therapist', 'clients');
+    expect(visible).not.toBe('refused');
+    expect([...(visible as Set<string>)]).not.toContain(noah);
+    // The supervisor supervises Noah's workspace and sees him.
+    expect((await call('supervisor', 'GET', `/api/clients/${noah}`)).statusCode).toBe(200);
+  });
+});
+
+describe('list = detail', () => {
+  it('for each role, ids visible in lists equal ids readable one by one', { timeout: 120_000 }, async () => {
+    const people = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
+    const mismatches: string[] = [];
+    let reads = 0;
+    for (const resource of TENANCY_NAMES) {
+      const all = (await sql<{ id: string }>(`SELECT id FROM ${TABLE[resource]} WHERE deleted_at IS NULL`)).map((r) => r.id);
+      for (const who of people) {
+        const listed = await listIds(who, resource);
+        const readable = new Set<string>();
+        for (const id of all) {
+          const res = await call(who, 'GET', `/api/${resource}/${id}`);
+          reads += 1;
+          if (res.statusCode === 200) readable.add(id);
+          else if (![403, 404].includes(res.statusCode)) mismatches.push(`${who} GET ${resource}/${id}: ${res.statusCode}`);
+        }
+        const l = listed === 'refused' ? [] : [...listed].sort();
+        const d = [...readable].sort();
+        if (JSON.stringify(l) !== JSON.stringify(d)) mismatches.push(`${who} ${resource}: listed ${l.length}, readable ${d.length}`);
+      }
+    }
+    expect(reads).toBeGreaterThan(500);
+    expect(mismatches).toEqual([]);
+    // And the scopes are not trivially empty: the therapist sees exactly their two students.
+    const th = await listIds('therapist', 'clients');
+    expect(th === 'refused' ? [] : [...th].sort()).toEqual([ids.get('student'), ids.get('student2')].sort());
+  });
+});
