@@ -86,6 +86,11 @@ Object.assign(MATRIX, {
   'POST /api/users/{id}/reset-password': ADMIN_USERS,
   'GET /api/users/{id}/permissions': ADMIN_USERS,
   'GET /api/selector': SIGNED_IN,
+  'PATCH /api/auth/profile': SIGNED_IN,
+  'GET /api/auth/sessions': SIGNED_IN,
+  'POST /api/auth/sessions/sign-out-others': SIGNED_IN,
+  'PUT /api/role-permissions/{role}': ['SUPERADMIN'],
+  'GET /api/audit-log': ADMIN_USERS,
 });
 
 let t: TestApp;
@@ -110,7 +115,7 @@ function registeredRoutes(): string[] {
 
 /** A real URL for a route pattern; exports get a search that matches nothing (no 150k-row CSVs while probing). */
 const concrete = (path: string) =>
-  path.replace(/\{(id|memberId)\}/g, () => crypto.randomUUID()).replace('{code}', '1f415.svg') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
+  path.replace(/\{(id|memberId)\}/g, () => crypto.randomUUID()).replace('{code}', '1f415.svg').replace('{role}', 'NOBODY') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
 
 async function probe(route: string, who: Principal, ip: string): Promise<number> {
   const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];

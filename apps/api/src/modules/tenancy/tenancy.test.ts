@@ -89,10 +89,11 @@ describe('accounts, users, clients and workspaces', () => {
 
   it('enforces max students and max adults on create with a clear message', async () => {
     const center = ids.get('Demo Therapy Center')!;
-    const [{ students, adults }] = await sql<{ students: number; adults: number }>(
+    const [counts] = await sql<{ students: number; adults: number }>(
       `SELECT count(*) FILTER (WHERE role = 'STUDENT')::int AS students, count(*) FILTER (WHERE role <> 'STUDENT')::int AS adults FROM users WHERE account_id = $1 AND deleted_at IS NULL`,
       [center],
     );
+    const { students, adults } = counts!;
     expect((await call('admin', 'PATCH', `/api/accounts/${center}`, { max_students: students, max_adults: adults })).statusCode).toBe(200);
     const st = await call('accountadmin', 'POST', '/api/clients', { first_name: 'One', last_name: 'Toomany', username: 'one.toomany' });
     expect(st.statusCode).toBe(400);
@@ -259,8 +260,8 @@ describe('cross-tenant isolation', () => {
       }
       // Ids of the other account inside bodies: refused, never linked.
       const myStudent = ids.get('student4')!;
-      expectHidden(`${who} workspace for their student`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: target.clients[0] }), [400, 403]);
-      expectHidden(`${who} supervisor from the other account`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: myStudent, supervisor_id: target.users[0] }), [400, 403]);
+      expectHidden(`${who} workspace for their student`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: target.clients![0] }), [400, 403]);
+      expectHidden(`${who} supervisor from the other account`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: myStudent, supervisor_id: target.users![0] }), [400, 403]);
       const myWs = (await sql<{ id: string }>('SELECT id FROM workspaces WHERE account_id = $1', [family]))[0]!.id;
       expectHidden(`${who} member from the other account`, await call(who, 'POST', `/api/workspaces/${myWs}/members`, { user_id: ids.get('therapist'), workspace_role: 'THERAPIST' }), [400, 403]);
       const moved = await call(who, 'POST', '/api/clients', { first_name: 'Moved', last_name: 'In', username: `moved.${who}`, account_id: center });
