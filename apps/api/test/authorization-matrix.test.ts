@@ -87,6 +87,7 @@ Object.assign(MATRIX, {
   'GET /api/users/{id}/permissions': ADMIN_USERS,
   'GET /api/selector': SIGNED_IN,
   'PATCH /api/auth/profile': SIGNED_IN,
+  'GET /api/auth/profile': SIGNED_IN,
   'GET /api/auth/sessions': SIGNED_IN,
   'POST /api/auth/sessions/sign-out-others': SIGNED_IN,
   'PUT /api/role-permissions/{role}': ['SUPERADMIN'],

@@ -52,6 +52,33 @@ const auditRow = z.object({
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = () => poolOf(app.db);
 
+  const profileRow = z.object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    role: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    language: z.string(),
+    notify_by_email: z.boolean(),
+    phone: z.string().nullable(),
+    job_title: z.string().nullable(),
+    account: z.string().nullable(),
+  });
+  app.get('/auth/profile', {
+    preValidation: requireAuth,
+    schema: { tags: ['auth'], summary: 'Your own profile', response: { 200: okEnvelope(profileRow), ...errorResponses } },
+    handler: async (req) => {
+      const me = signedIn(req);
+      const res = await pool().query(
+        `SELECT u.id, u.username, u.email, u.role, u.first_name, u.last_name, u.language, u.notify_by_email, u.phone, u.job_title, a.name AS account
+           FROM users u LEFT JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
+        [me.id],
+      );
+      return { status: true as const, data: res.rows[0] as z.infer<typeof profileRow> };
+    },
+  });
+
   app.patch('/auth/profile', {
     preValidation: requireAuth,
     schema: { tags: ['auth'], summary: 'Change your own profile (names, language, notifications)', body: profileBody, response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses } },

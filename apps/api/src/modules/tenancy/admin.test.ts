@@ -64,6 +64,8 @@ describe('general profile and sessions', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: h })).json().data;
     expect(me).toMatchObject({ first_name: 'Ana María', language: 'es' });
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: h })).json().data;
+    expect(profile).toMatchObject({ first_name: 'Ana María', last_name: 'Garcia', notify_by_email: false, account: 'Garcia Family', role: 'ACCOUNT_ADMIN' });
     const sneaky = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { role: 'SUPERADMIN' } });
     expect(sneaky.statusCode).toBe(400);
     const row = await t.database.pool.query(`SELECT role, notify_by_email FROM users WHERE username = 'parent'`);
