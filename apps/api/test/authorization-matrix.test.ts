@@ -30,7 +30,7 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/auth/me': SIGNED_IN,
   'POST /api/auth/change-password': SIGNED_IN,
   'PUT /api/auth/view-options': SIGNED_IN,
-  'GET /api/role-permissions': ['SUPERADMIN'],
+  'GET /api/role-permissions': ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'],
   'GET /api/pictures/{code}': PUBLIC,
 };
 for (const name of CATALOG_NAMES) {

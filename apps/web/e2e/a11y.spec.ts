@@ -29,4 +29,30 @@ test.describe('accessibility (axe)', () => {
     const result = await new AxeBuilder({ page }).analyze();
     expect(seriousOrWorse(result.violations)).toEqual([]);
   });
+
+  test('the administration screens of issue 4 have no serious or critical violation', async ({ page }) => {
+    test.setTimeout(60_000);
+    await loginViaUi(page, 'superadmin');
+    const screens: [string, string][] = [
+      ['/administration/userProfiles', 'Users'],
+      ['/administration/workspaces', 'Workspaces'],
+      ['/administration/accounts', 'Accounts'],
+      ['/students', 'Students'],
+      ['/administration/rolePermissions', 'Role permissions'],
+      ['/administration/auditLog', 'Audit log'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(heading, 'i') })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const result = await new AxeBuilder({ page }).analyze();
+      expect(seriousOrWorse(result.violations), path).toEqual([]);
+    }
+    // The header's student selector, open.
+    await page.getByRole('button', { name: /Student and workspace/ }).click();
+    await expect(page.getByText('Students and workspaces').first()).toBeVisible();
+    // Headless UI's focus guards (aria-hidden buttons that hand focus back into the open panel) are excluded.
+    const result = await new AxeBuilder({ page }).exclude('[data-headlessui-focus-guard]').analyze();
+    expect(seriousOrWorse(result.violations), 'selector').toEqual([]);
+  });
 });

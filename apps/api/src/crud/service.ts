@@ -9,7 +9,14 @@ import { manyFields, plainFields, storedFields, type ServerResource } from './re
 import { ident, SqlParams } from './sql';
 
 export type Row = Record<string, unknown> & { id: string };
-export type CrudContext = { pool: pg.Pool; user: AuthUser; now: Date; req: FastifyRequest };
+export type CrudContext = {
+  pool: pg.Pool;
+  user: AuthUser;
+  now: Date;
+  req: FastifyRequest;
+  /** Work for after the write's transaction commits (e-mails that must see the committed row). */
+  afterCommit?: (() => Promise<void>)[];
+};
 
 const COUNT_TTL_MS = 60_000;
 const counts = new Map<string, Map<string, { n: number; at: number }>>();
@@ -220,6 +227,7 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
     const result = await work(client);
     await client.query('COMMIT');
     invalidateCounts(r.table);
+    for (const job of ctx.afterCommit?.splice(0) ?? []) await job().catch((err: unknown) => ctx.req.log.error({ err }, 'after-commit work failed'));
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -227,6 +235,11 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
     if (pgErr.code === '23505') {
       const field = r.def.fields.find((f) => f.unique && pgErr.constraint === `${r.table}_${f.name}_unique_idx`);
       throw conflict(field?.name ?? r.def.titleField);
+    }
+    if (pgErr.code === '23502') {
+      // A NOT NULL column left empty: the client's mistake, named like a missing field.
+      const column = (err as { column?: string }).column ?? 'body';
+      throw new AppError(400, 'VALIDATION', 'validation.required', {}, { [column]: 'validation.required' });
     }
     if (pgErr.code === '23503') {
       const field = r.def.fields.find((f) => pgErr.constraint?.includes(f.name));

@@ -121,7 +121,7 @@ describe('route gating', () => {
     ['STUDENT', '/clients', 'Clients'],
     ['STUDENT', '/administration/accounts', 'Accounts'],
     ['ACCOUNT_ADMIN', '/reports', 'Reports'],
-    ['ACCOUNT_ADMIN', '/administration/userProfiles/edit/5', 'Edit user'],
+    ['ACCOUNT_ADMIN', '/administration/userProfiles/add', 'New record: Users'],
     ['SUPPORT', '/administration', 'Administration'],
   ] as const)('%s may open %s', async (role, path, heading) => {
     signIn(makeUser(role));

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { CATALOG_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
+import { ADMIN_SCREENS, CATALOG_SCREENS, PEOPLE_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
 import { PERMISSION_GATES } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
@@ -46,6 +46,9 @@ const lazyPage = {
   player: load(() => import('@/features/player/player-page'), (m) => m.PlayerPage),
   settings: load(() => import('@/features/settings/settings-page'), (m) => m.SettingsPage),
   notFound: load(() => import('@/features/errors/not-found-page'), (m) => m.NotFoundPage),
+  rolePermissions: load(() => import('@/features/administration/role-permissions-page'), (m) => m.RolePermissionsPage),
+  generalProfile: load(() => import('@/features/administration/general-profile-page'), (m) => m.GeneralProfilePage),
+  auditLog: load(() => import('@/features/administration/audit-log-page'), (m) => m.AuditLogPage),
   recordList: load(() => import('@/components/resource/record-list-page'), (m) => m.RecordListPage),
   recordForm: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFormPage),
   recordFullEdit: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFullEditPage),
@@ -59,16 +62,18 @@ const lazyPage = {
  */
 function resourceRoutes(screen: ResourceScreen): RouteObject {
   const h = (crumb: RouteHandle['crumb'], title?: string) => ({ ...(crumb ? { crumb } : {}), ...(title ? { title } : {}), screen });
-  return {
-    path: screen.path,
-    handle: h(labelCrumb(screen.titleKey)),
-    children: [
-      { index: true, handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList },
-      { path: 'add', handle: h(labelCrumb('crumbs.new')), lazy: lazyPage.recordForm },
-      { path: 'edit/:id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordForm }, { path: 'full', handle: h(labelCrumb('crumbs.fullEdit')), lazy: lazyPage.recordFullEdit }] },
-      { path: ':id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordShow }, { path: 'full', handle: h(labelCrumb('crumbs.fullView')), lazy: lazyPage.recordFullView }] },
-    ],
-  };
+  // Seed §6 gating: add, edit and show behind the screen's permission (and the list with gateList).
+  const gated = (route: RouteObject): RouteObject => (screen.gate && !screen.gateList ? { element: <Guard permission={screen.gate} />, children: [route] } : route);
+  const children: RouteObject[] = [
+    { index: true, handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList },
+    gated({ path: 'add', handle: h(labelCrumb('crumbs.new')), lazy: lazyPage.recordForm }),
+    gated({ path: 'edit/:id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordForm }, { path: 'full', handle: h(labelCrumb('crumbs.fullEdit')), lazy: lazyPage.recordFullEdit }] }),
+    gated({ path: ':id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordShow }, { path: 'full', handle: h(labelCrumb('crumbs.fullView')), lazy: lazyPage.recordFullView }] }),
+  ];
+  // Seed paths ending in "/*" (/administration/workspaces/*): other sub-paths show the list.
+  if (screen.wildcard) children.push({ path: '*', handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList });
+  if (screen.gate && screen.gateList) return { path: screen.path, handle: h(labelCrumb(screen.titleKey)), element: <Guard permission={screen.gate} />, children };
+  return { path: screen.path, handle: h(labelCrumb(screen.titleKey)), children };
 }
 
 const handle = (crumbKey: string | null, title?: string): RouteHandle => ({
@@ -82,6 +87,11 @@ function screen(path: string, h: RouteHandle, lazy: Lazy = lazyPage.placeholder,
   return { path, handle: h, element: <Guard permission={permission} />, children: [{ index: true, lazy }] };
 }
 
+/** A screen whose seed path ends in "/*": any sub-path shows the same screen. */
+function wildcard(path: string, h: RouteHandle, lazy: Lazy, permission: string): RouteObject {
+  return { path, handle: h, element: <Guard permission={permission} />, children: [{ index: true, lazy }, { path: '*', lazy }] };
+}
+
 /** A section whose sub-pages later issues build ("/levels/*"): the index and any sub-path. */
 function section(path: string, h: RouteHandle, permission?: string): RouteObject {
   const children: RouteObject[] = [
@@ -90,28 +100,6 @@ function section(path: string, h: RouteHandle, permission?: string): RouteObject
   ];
   if (!permission) return { path, handle: h, children };
   return { path, handle: h, element: <Guard permission={permission} />, children };
-}
-
-/**
- * List, New, edit/{id} and {id} of one record type. `permission` gates add/edit/show; with
- * `guardList` the list is gated by it too.
- */
-function records(
-  path: string,
-  param: string,
-  keys: { crumb: string; list: string; add: string; edit: string; show: string },
-  permission: string,
-  guardList = false,
-): RouteObject {
-  const gate = guardList ? undefined : permission;
-  const children: RouteObject[] = [
-    { index: true, handle: handle(null, keys.list), lazy: lazyPage.placeholder },
-    screen('add', handle('crumbs.new', keys.add), lazyPage.placeholder, gate),
-    screen(`edit/:${param}`, { crumb: itemCrumb(param), title: keys.edit }, lazyPage.placeholder, gate),
-    screen(`:${param}`, { crumb: itemCrumb(param), title: keys.show }, lazyPage.placeholder, gate),
-  ];
-  if (guardList) return { path, handle: handle(keys.crumb), element: <Guard permission={permission} />, children };
-  return { path, handle: handle(keys.crumb), children };
 }
 
 const P = PERMISSIONS;
@@ -142,45 +130,25 @@ const mainRoutes: RouteObject[] = [
   section('games', handle('crumbs.game', 'nav.games')),
   section('activities', handle('crumbs.activity', 'nav.activities')),
   section('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery')),
-  records(
-    'clients',
-    'clientId',
-    { crumb: 'crumbs.clients', list: 'crumbs.clients', add: 'pages.clientNew', edit: 'pages.clientEdit', show: 'pages.clientShow' },
-    P.ADMIN_USERS,
-  ),
+  resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),
   {
     path: 'administration',
     handle: handle('crumbs.administration'),
     children: [
       // Pathless wrapper: an index route cannot have children of its own.
       { element: <Guard permission={P.ADMIN_USERS} />, children: [{ index: true, lazy: lazyPage.overview }] },
-      records(
-        'accounts',
-        'accountId',
-        { crumb: 'crumbs.accounts', list: 'crumbs.accounts', add: 'pages.accountNew', edit: 'pages.accountEdit', show: 'pages.accountShow' },
-        P.ADMIN_USERS,
-      ),
-      records(
-        'userProfiles',
-        'userId',
-        { crumb: 'crumbs.users', list: 'crumbs.users', add: 'pages.userNew', edit: 'pages.userEdit', show: 'pages.userShow' },
-        P.ADMIN_USERS,
-        true,
-      ),
-      section('workspaces', handle('crumbs.workspaces', 'crumbs.workspaces'), P.ADMIN_WORKSPACES),
+      ...ADMIN_SCREENS.map(resourceRoutes),
       section('reports', handle('crumbs.reports', 'nav.adminReports'), P.ADMIN_WORKSPACES),
-      section('rolePermissions', handle('crumbs.rolePermissions', 'crumbs.rolePermissions'), P.ADMIN_WORKSPACES),
-      section('generalProfile', handle('crumbs.generalProfile', 'crumbs.generalProfile'), P.ADMIN_WORKSPACES),
-      section('plans', handle('crumbs.plans', 'crumbs.plans'), G.platformOwner),
-      section('organizations', handle('crumbs.organizations', 'crumbs.organizations'), G.organizations),
-      section('billings', handle('crumbs.billings', 'crumbs.billings'), G.accounts),
+      wildcard('rolePermissions', handle('crumbs.rolePermissions', 'crumbs.rolePermissions'), lazyPage.rolePermissions, P.ADMIN_WORKSPACES),
+      wildcard('generalProfile', handle('crumbs.generalProfile', 'crumbs.generalProfile'), lazyPage.generalProfile, P.ADMIN_WORKSPACES),
+      screen('auditLog', handle('crumbs.auditLog', 'crumbs.auditLog'), lazyPage.auditLog, G.auditLog),
       section('appConfiguration', handle('crumbs.appConfiguration', 'crumbs.appConfiguration'), G.platformOwner),
       section('notifications', handle('crumbs.notifications', 'crumbs.notifications'), P.ADMIN_USERS),
       section('comments', handle('crumbs.comments', 'crumbs.comments'), P.ADMIN_USERS),
     ],
   },
   screen('reports', handle('crumbs.reports', 'crumbs.reports'), lazyPage.placeholder, P.ADMIN_WORKSPACES),
-  screen('students', handle('crumbs.students', 'crumbs.students')),
+  resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'students')!),
   {
     path: 'analytics',
     handle: handle('crumbs.analytics'),

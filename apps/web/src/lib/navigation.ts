@@ -108,6 +108,7 @@ export const NAVIGATION: NavItem[] = [
       { id: 'notifications', label: 'nav.notifications', description: 'sections.notifications', to: '/administration/notifications', permission: G.adminUsers },
       { id: 'comments', label: 'nav.comments', description: 'sections.comments', to: '/administration/comments', permission: G.adminUsers },
       { id: 'generalProfile', label: 'nav.generalProfile', description: 'sections.generalProfile', to: '/administration/generalProfile', permission: G.adminWorkspaces },
+      { id: 'auditLog', label: 'nav.auditLog', description: 'sections.auditLog', to: '/administration/auditLog', permission: G.auditLog },
       { id: 'adminReports', label: 'nav.adminReports', description: 'sections.adminReports', to: '/administration/reports', permission: G.adminWorkspaces },
     ],
   },

@@ -28,5 +28,6 @@ export const PERMISSION_GATES = {
   accounts: any(P.ADMIN_ACCOUNTS, P.ADMIN_USERS),
   organizations: any(P.ADMIN_ACCOUNTS, P.ADMIN_ENTITIES),
   platformOwner: P.FULL,
+  auditLog: any(P.ADMIN_USERS, P.ADMIN_ACCOUNTS),
 } as const;
 

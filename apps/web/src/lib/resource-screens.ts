@@ -1,5 +1,7 @@
+import { PERMISSIONS as P } from '@habla/shared/permissions';
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
+import { TENANCY_RESOURCES, type TenancyName } from '@habla/shared/resources/tenancy';
 
 /**
  * One screen set (list, add, edit, show, full view, full edit) over a resource: the seed's path, the
@@ -14,6 +16,13 @@ export type ResourceScreen = {
   titleKey: string;
   view: string;
   fixed?: Record<string, string>;
+  /** Seed §6 route gating: the permission the add, edit and show screens need (and the list with `gateList`). */
+  gate?: string;
+  gateList?: boolean;
+  /** The seed path ends in "/*". */
+  wildcard?: boolean;
+  /** Choices of an enumeration offered to a caller (the server refuses the others anyway). */
+  options?: Record<string, (user: { account_id: string | null } | null) => readonly string[]>;
 };
 
 const catalog = (path: string, name: CatalogName, titleKey: string, fixed?: Record<string, string>): ResourceScreen => ({
@@ -47,9 +56,43 @@ export const CATALOG_SCREENS: ResourceScreen[] = [
   catalog('target', 'targets', 'crumbs.target'),
 ];
 
+const tenancy = (base: string, name: TenancyName, titleKey: string, extra: Partial<ResourceScreen> = {}): ResourceScreen => ({
+  path: base.split('/').pop()!,
+  base,
+  resource: TENANCY_RESOURCES[name],
+  apiPath: `/api/${name}`,
+  titleKey,
+  view: base.split('/').pop()!,
+  ...extra,
+});
+
+/** Account members give only their account's adult roles; platform staff any but SUPERADMIN (a SUPERADMIN any). */
+const grantableRoles = (user: { account_id: string | null; role?: string } | null): readonly string[] =>
+  user?.account_id
+    ? ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST']
+    : ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'].filter((r) => r !== 'SUPERADMIN' || user?.role === 'SUPERADMIN');
+
+/** Administration screens (seed §2 routes; Plans, Organizations and Billings get /administration/<name>). */
+export const ADMIN_SCREENS: ResourceScreen[] = [
+  tenancy('/administration/accounts', 'accounts', 'crumbs.accounts', { gate: P.ADMIN_USERS }),
+  tenancy('/administration/userProfiles', 'users', 'crumbs.users', { gate: P.ADMIN_USERS, gateList: true, options: { role: grantableRoles } }),
+  tenancy('/administration/workspaces', 'workspaces', 'crumbs.workspaces', { gate: P.ADMIN_WORKSPACES, gateList: true, wildcard: true }),
+  tenancy('/administration/plans', 'plans', 'crumbs.plans', { gate: P.FULL, gateList: true }),
+  tenancy('/administration/organizations', 'organizations', 'crumbs.organizations', { gate: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_ENTITIES}|${P.READ_ENTITIES}|${P.ADMIN_USERS}`, gateList: true }),
+  tenancy('/administration/billings', 'billings', 'crumbs.billings', { gate: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_USERS}`, gateList: true }),
+];
+
+/** Clients (gated like the seed: add, edit and show need PERMISSION_ADMIN_USERS) and Students (open to all who reach them). */
+export const PEOPLE_SCREENS: ResourceScreen[] = [
+  tenancy('/students', 'clients', 'crumbs.students'),
+  tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS }),
+];
+
+const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS];
+
 /** The screen that lists a resource first (where relation links point). */
 export function screenOf(resourceName: string): ResourceScreen | undefined {
-  return CATALOG_SCREENS.find((s) => s.resource.name === resourceName);
+  return ALL_SCREENS.find((s) => s.resource.name === resourceName);
 }
 
 /**
@@ -59,7 +102,7 @@ export function screenOf(resourceName: string): ResourceScreen | undefined {
 export function relatedOf(resourceName: string): { screen: ResourceScreen; field: FieldDef }[] {
   const seen = new Set<string>();
   const out: { screen: ResourceScreen; field: FieldDef }[] = [];
-  for (const screen of CATALOG_SCREENS) {
+  for (const screen of ALL_SCREENS) {
     if (seen.has(screen.resource.name) || screen.fixed) continue;
     seen.add(screen.resource.name);
     for (const field of screen.resource.fields) {

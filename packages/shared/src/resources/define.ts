@@ -38,6 +38,10 @@ export type FieldDef = {
   writeOnly?: boolean;
   /** Personal data kept out of the audit log's values (the log says it changed, not to what). */
   secret?: boolean;
+  /** Value of a new record when the body leaves the field out or empty (a new user is ACTIVE). */
+  default?: string;
+  /** The owning account: filled by the server for account members (their own), chosen by platform staff. */
+  tenant?: boolean;
   /** Text format checked on input. */
   format?: 'email' | 'ssn' | 'username';
 };
@@ -89,7 +93,8 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
       return text(f);
     case 'password': {
       const pw = z.string({ error: 'validation.invalid' }).min(8, { error: 'validation.passwordTooShort' }).max(128, { error: 'validation.passwordTooLong' });
-      return f.required ? pw : pw.nullable().optional().transform((v) => (v ? v : null));
+      // An empty password input means "no password" (an e-mailed link sets it), not a too-short one.
+      return f.required ? pw : z.preprocess((v) => (v === '' ? null : v), pw.nullable().optional());
     }
     case 'date': {
       const d = z.string({ error: missingOr('validation.date') }).refine(isRealDate, { error: 'validation.date' });
@@ -102,7 +107,10 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
     }
     case 'enum': {
       const e = z.enum(f.options as [string, ...string[]], { error: missingOr('validation.choice') });
-      return f.required ? e : e.nullable().optional();
+      if (f.required) return e;
+      // A field with a default never becomes empty: on create, left out or null takes the default; on a change, null leaves it as it is.
+      if (f.default !== undefined) return withDefaults ? e.nullable().optional().transform((v) => v ?? f.default) : e.nullable().optional().transform((v) => v ?? undefined);
+      return e.nullable().optional();
     }
     case 'enumArray':
     {

@@ -116,8 +116,8 @@ CREATE FUNCTION "refresh_workspace_totals"(ws uuid) RETURNS void LANGUAGE sql AS
   UPDATE workspaces w SET total_users = (SELECT count(*) FROM workspace_members m WHERE m.workspace_id = w.id) WHERE w.id = ws;
   UPDATE users u SET total_workspaces = (
     SELECT count(DISTINCT x.id) FROM workspaces x
-    WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
-  WHERE u.id IN (SELECT student_id FROM workspaces WHERE id = ws UNION SELECT user_id FROM workspace_members WHERE workspace_id = ws);
+    WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR x.supervisor_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
+  WHERE u.id IN (SELECT student_id FROM workspaces WHERE id = ws UNION SELECT supervisor_id FROM workspaces WHERE id = ws UNION SELECT user_id FROM workspace_members WHERE workspace_id = ws);
 $$;--> statement-breakpoint
 CREATE FUNCTION "workspace_members_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -125,7 +125,7 @@ BEGIN
     PERFORM refresh_workspace_totals(OLD.workspace_id);
     UPDATE users u SET total_workspaces = (
       SELECT count(DISTINCT x.id) FROM workspaces x
-      WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
+      WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR x.supervisor_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
     WHERE u.id = OLD.user_id;
     RETURN OLD;
   END IF;
@@ -136,10 +136,12 @@ CREATE TRIGGER "workspace_members_totals_trg" AFTER INSERT OR DELETE ON "workspa
 CREATE FUNCTION "workspaces_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM refresh_workspace_totals(NEW.id);
-  IF TG_OP = 'UPDATE' AND OLD.student_id IS DISTINCT FROM NEW.student_id THEN
+  IF TG_OP = 'UPDATE' AND (OLD.student_id IS DISTINCT FROM NEW.student_id OR OLD.supervisor_id IS DISTINCT FROM NEW.supervisor_id) THEN
     UPDATE users u SET total_workspaces = (
-      SELECT count(*) FROM workspaces x WHERE x.deleted_at IS NULL AND x.student_id = u.id) WHERE u.id = OLD.student_id;
+      SELECT count(DISTINCT x.id) FROM workspaces x
+      WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR x.supervisor_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
+    WHERE u.id IN (OLD.student_id, OLD.supervisor_id);
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "workspaces_totals_trg" AFTER INSERT OR UPDATE OF deleted_at, student_id ON "workspaces" FOR EACH ROW EXECUTE FUNCTION workspaces_totals();
+CREATE TRIGGER "workspaces_totals_trg" AFTER INSERT OR UPDATE OF deleted_at, student_id, supervisor_id ON "workspaces" FOR EACH ROW EXECUTE FUNCTION workspaces_totals();

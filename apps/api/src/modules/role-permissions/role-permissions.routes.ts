@@ -10,7 +10,8 @@ const rolePermissionsList = z.array(z.object({ role: z.string(), name: z.string(
 /** Role → permissions as stored (the Role Permissions screen reads this); SUPERADMIN only. */
 export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/role-permissions', {
-    preValidation: requirePermission(PERMISSIONS.FULL),
+    // Read by the Role Permissions screen (seed §6 gates it by PERMISSION_ADMIN_WORKSPACES); only PERMISSION_FULL edits.
+    preValidation: requirePermission(`${PERMISSIONS.FULL}|${PERMISSIONS.ADMIN_WORKSPACES}`),
     schema: { tags: ['role-permissions'], summary: 'Permissions granted to each role', response: { 200: okEnvelope(rolePermissionsList), ...errorResponses } },
     handler: async () => ({ status: true as const, data: await listRolePermissions(app.db) }),
   });

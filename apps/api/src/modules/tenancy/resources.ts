@@ -15,6 +15,7 @@ import type { CrudContext } from '../../crud/service';
 import { AppError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
+import { requestPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { accountRows, accountsScope, adultsScope, seesAllAccounts, studentsScope, workspacesScope } from './scopes';
@@ -137,8 +138,11 @@ const users: ServerResource = {
         const account = await owningAccount(client, ctx, body, true);
         await checkLimit(client, account!, 'adults');
       }
+      const invite = typeof body.password !== 'string' && typeof body.email === 'string';
       const extras = await personColumns(ctx, body);
       await initialPassword(extras);
+      // No password given: the person sets one through an e-mailed link, once the user exists.
+      if (invite) (ctx.afterCommit ??= []).push(() => requestPasswordReset(ctx.req, { login: String(body.email) }));
       return extras;
     },
     async beforeUpdate(client, ctx, body, before) {
@@ -267,13 +271,12 @@ const billings: ServerResource = {
 };
 
 /** A workspace's student must be a student the caller sees; its account is the student's. */
-async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, before?: Body): Promise<void> {
+async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, before?: Body): Promise<WriteExtras> {
   const studentId = (body.student_id ?? before?.student_id) as string;
   const student = await client.query(`SELECT account_id FROM users WHERE id = $1 AND role = 'STUDENT' AND deleted_at IS NULL`, [studentId]);
   const account = (student.rows[0] as { account_id: string } | undefined)?.account_id;
   if (!account) throw fieldError('student_id', 'validation.notStudent');
   if (ctx.user.account_id && account !== ctx.user.account_id) throw fieldError('student_id', 'validation.missingReference');
-  body.account_id = account;
   const supervisor = body.supervisor_id === undefined ? before?.supervisor_id : body.supervisor_id;
   if (supervisor) {
     const sup = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> 'STUDENT' AND deleted_at IS NULL`, [supervisor, account]);
@@ -286,6 +289,7 @@ async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, 
     const n = await client.query('SELECT count(*)::int AS n FROM workspaces WHERE student_id = $1 AND deleted_at IS NULL', [studentId]);
     if ((n.rows[0] as { n: number }).n >= max) throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: max });
   }
+  return { account_id: account };
 }
 
 const workspaces: ServerResource = {
@@ -302,10 +306,11 @@ const workspaces: ServerResource = {
   scope: workspacesScope,
   hooks: {
     async beforeCreate(client, ctx, body) {
-      await workspaceRules(client, ctx, body);
+      return workspaceRules(client, ctx, body);
     },
     async beforeUpdate(client, ctx, body, before) {
-      await workspaceRules(client, ctx, body, before);
+      const extras = await workspaceRules(client, ctx, body, before);
+      return extras.account_id === before.account_id ? {} : extras;
     },
     async beforeDelete(client, _ctx, ids, deleted) {
       if (deleted) return;

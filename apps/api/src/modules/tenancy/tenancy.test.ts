@@ -83,8 +83,26 @@ describe('accounts, users, clients and workspaces', () => {
     // Totals are kept by the database.
     expect((await call('accountadmin', 'GET', `/api/workspaces/${wsId}`)).json().data.total_users).toBe(1);
     expect((await call('accountadmin', 'GET', `/api/clients/${st.json().data.id}`)).json().data.total_workspaces).toBe(1);
+    // A user created without a password gets an e-mailed link to set one.
+    const mailer = t.mailer as MemoryMailer;
+    const sentBefore = mailer.sent.length;
+    const invited = await call('accountadmin', 'POST', '/api/users', { first_name: 'Ian', last_name: 'Moss', username: 'ian.moss', email: 'ian.moss@example.com', role: 'SUPERVISOR' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mailer.sent.slice(sentBefore).map((m) => m.to)).toEqual(['ian.moss@example.com']);
+    expect(mailer.sent.at(-1)!.text).toContain('http://habla.test/resetPassword?token=');
     // The student signs in by username (no e-mail).
     expect((await login(t.app, 'ava.stone', 'Blue-Kite-Sky-7')).token).toBeTruthy();
+  });
+
+  it('an empty status or language (a form left on "Choose…") takes the default, never a 500', async () => {
+    const res = await call('accountadmin', 'POST', '/api/users', { first_name: 'Nia', last_name: 'Park', username: 'nia.park', role: 'THERAPIST', status: null, language: null });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'ACTIVE', language: 'en' });
+    await call('accountadmin', 'PATCH', `/api/users/${res.json().data.id}`, { status: 'DISABLED' });
+    const kept = await call('accountadmin', 'PATCH', `/api/users/${res.json().data.id}`, { status: null, city: 'Reno' });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({ status: 'DISABLED', city: 'Reno' });
   });
 
   it('enforces max students and max adults on create with a clear message', async () => {

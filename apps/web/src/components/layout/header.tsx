@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Breadcrumbs } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
+import { StudentSelector } from './student-selector';
 import { UserMenu } from './user-menu';
 
 type HeaderProps = {
@@ -35,6 +36,7 @@ export function Header({ menuExpanded, menuControls, onToggleMenu }: HeaderProps
           <Breadcrumbs />
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-3">
+          <StudentSelector />
           <LanguageSwitch />
           <UserMenu />
         </div>

@@ -21,7 +21,7 @@ type Props = {
 export function ColumnChooser({ resource, visible, hidden, saving, onSave }: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string[]>(visible);
-  const offered = resource.fields.filter((f) => !hidden?.[f.name]);
+  const offered = resource.fields.filter((f) => !hidden?.[f.name] && !f.writeOnly);
   const all = [...draft, ...offered.map((f) => f.name).filter((n) => !draft.includes(n))];
   // Moving a row re-inserts its DOM node, which drops focus: put it back on the same button.
   const [refocus, setRefocus] = useState<string | null>(null);

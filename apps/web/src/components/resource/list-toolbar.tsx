@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '@/lib/auth-store';
 import { fieldControlClasses } from '@/components/ui/text-field';
 import type { ResourceScreen } from '@/lib/resource-screens';
 import { useTableStore } from '@/lib/table-store';
@@ -49,7 +50,9 @@ export function ListToolbar({ screen, state, update }: Props) {
     acknowledgeReset();
   }, [resetSearchFilter, acknowledgeReset]);
 
-  const filters = resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name]);
+  // An account member's lists hold their own account only: no account filter.
+  const ownAccount = useAuthStore((st) => Boolean(st.user?.account_id));
+  const filters = resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name] && !(f.tenant && ownAccount));
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <div className="relative w-full sm:w-64">

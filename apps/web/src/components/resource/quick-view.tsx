@@ -35,7 +35,7 @@ export function QuickView({ screen, row, canEdit, onClose }: Props) {
           {shown && (
             <div className="flex-1 space-y-5 px-5 py-4">
               <dl className="space-y-3">
-                {screen.resource.fields.map((f) => (
+                {screen.resource.fields.filter((f) => !f.writeOnly).map((f) => (
                   <div key={f.name}>
                     <dt className="text-xs font-medium text-slate-500">{t(`fields.${f.name}`)}</dt>
                     <dd className="mt-0.5 text-sm break-words text-slate-900">

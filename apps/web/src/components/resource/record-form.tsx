@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { fieldControlClasses, TextField } from '@/components/ui/text-field';
+import { useAuthStore } from '@/lib/auth-store';
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
 import { pictureUrl } from './field-value';
@@ -19,10 +20,11 @@ type Values = Record<string, unknown>;
 function initialValues(fields: readonly FieldDef[], row?: RecordRow, fixed?: Record<string, string>): Values {
   return Object.fromEntries(
     fields.map((f) => {
-      const v = row ? row[f.name] : fixed?.[f.name];
+      const v = row ? row[f.name] : (fixed?.[f.name] ?? f.default);
       if (f.kind === 'enumArray' || f.kind === 'relationMany') return [f.name, (v as string[] | undefined) ?? []];
       if (f.kind === 'bool') return [f.name, Boolean(v)];
       if (f.kind === 'int' || f.kind === 'relation' || f.kind === 'enum') return [f.name, v ?? null];
+      if (f.kind === 'decimal') return [f.name, v === null || v === undefined || v === '' ? null : Number(v)];
       return [f.name, (v as string | null | undefined) ?? ''];
     }),
   );
@@ -44,7 +46,12 @@ type Props = {
 export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Props) {
   const { t } = useTranslation();
   // A new record on a screen with a fixed filter gets the fixed value, and no input for it.
-  const fields = useMemo(() => screen.resource.fields.filter((f) => row || !screen.fixed?.[f.name]), [screen, row]);
+  // Computed fields are shown, never edited; an account member's own account is filled by the server.
+  const user = useAuthStore((s) => s.user);
+  const fields = useMemo(
+    () => screen.resource.fields.filter((f) => (row || !screen.fixed?.[f.name]) && !f.readOnly && !(f.tenant && user?.account_id)),
+    [screen, row, user?.account_id],
+  );
   const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
   const [labels, setLabels] = useState<Record<string, string>>(() => {
     const out: Record<string, string> = {};
@@ -61,7 +68,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(screen.resource.fields, row, screen.fixed) });
+  } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(screen.resource.fields.filter((f) => !f.readOnly), row, screen.fixed) });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -85,7 +92,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
             label={common.label}
             error={common.error}
             placeholder={t('records.choose')}
-            options={(f.options ?? []).map((o) => ({ value: o, label: t(`enums.${f.enumName}.${o}`) }))}
+            options={(screen.options?.[f.name]?.(user) ?? f.options ?? []).map((o) => ({ value: o, label: t(`enums.${f.enumName}.${o}`) }))}
             {...register(f.name, { setValueAs: (v: string) => (v === '' ? null : v) })}
           />
         );
@@ -101,6 +108,21 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
             {...register(f.name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })}
           />
         );
+      case 'decimal':
+        return (
+          <TextField
+            {...common}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={f.min ?? 0}
+            {...register(f.name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })}
+          />
+        );
+      case 'date':
+        return <TextField {...common} type="date" {...register(f.name)} />;
+      case 'password':
+        return <TextField {...common} type="password" autoComplete="new-password" description={row ? t('records.passwordKeep') : t('records.passwordHelp')} {...register(f.name)} />;
       case 'longtext':
         return (
           <div className="flex flex-col gap-1.5">
@@ -187,7 +209,16 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
         );
       }
       default:
-        return <TextField {...common} maxLength={f.max} {...register(f.name)} />;
+        return (
+          <TextField
+            {...common}
+            maxLength={f.max}
+            type={f.format === 'email' ? 'email' : 'text'}
+            autoComplete={f.format === 'email' ? 'email' : f.format === 'username' ? 'off' : undefined}
+            description={f.format === 'ssn' ? t('records.ssnHelp') : undefined}
+            {...register(f.name)}
+          />
+        );
     }
   };
 

@@ -31,6 +31,7 @@ export function RecordListPage() {
   const [state, update] = useListState(screen);
   const page = useRecordPage(screen, state);
   const writes = useRecordWrites(screen);
+  const ownAccount = useAuthStore((s) => Boolean(s.user?.account_id));
   const saved = useAuthStore((s) => s.user?.view_options.find((v) => v.controller === resource.controller && v.view === screen.view)?.columns);
   const clearSearchFilter = useTableStore((s) => s.clearSearchFilter);
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -49,10 +50,10 @@ export function RecordListPage() {
   }
 
   const visible = useMemo(() => {
-    const names = new Set(resource.fields.map((f) => f.name));
-    const list = (saved ?? resource.fields.filter((f) => f.listed).map((f) => f.name)).filter((n) => names.has(n) && !screen.fixed?.[n]);
+    const names = new Set(resource.fields.filter((f) => !f.writeOnly).map((f) => f.name));
+    const list = (saved ?? resource.fields.filter((f) => f.listed && !(f.tenant && ownAccount)).map((f) => f.name)).filter((n) => names.has(n) && !screen.fixed?.[n]);
     return list.length ? list : [resource.titleField];
-  }, [saved, resource, screen.fixed]);
+  }, [saved, resource, screen.fixed, ownAccount]);
 
   // Without an explicit order the server sorts by the declaration's default, or by relevance while searching.
   const sort: { col?: string; order?: 'asc' | 'desc' } = state.col ? { col: state.col, order: state.order ?? 'asc' } : state.q ? {} : resource.defaultSort;

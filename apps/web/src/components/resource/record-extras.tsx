@@ -1,0 +1,185 @@
+import { RELATIONSHIPS_TO_STUDENT, WORKSPACE_ROLES } from '@habla/shared/enums';
+import { hasPermission, PERMISSIONS } from '@habla/shared/permissions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Eye, EyeOff, KeyRound, Trash2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { api } from '@/lib/api';
+import { useAuthStore } from '@/lib/auth-store';
+import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
+import { RelationPicker } from './relation-picker';
+import type { RecordRow, Ref } from './resource-api';
+
+const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6';
+
+/** The full SSN on request (audited by the server), hidden again with one click. */
+function RevealSsn({ screen, row }: { screen: ResourceScreen; row: RecordRow }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState<string | null>(null);
+  const reveal = useMutation({ mutationFn: () => api.post<{ data: { ssn: string | null } }>(`${screen.apiPath}/${row.id}/reveal-ssn`, {}, { silentSuccess: true }) });
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="font-mono text-sm text-slate-900" aria-live="polite">
+        {shown ?? String(row.ssn)}
+      </span>
+      {shown ? (
+        <Button size="sm" variant="secondary" onClick={() => setShown(null)}>
+          <EyeOff className="size-4" aria-hidden="true" />
+          {t('people.hideSsn')}
+        </Button>
+      ) : (
+        <Button size="sm" variant="secondary" loading={reveal.isPending} onClick={() => void reveal.mutateAsync().then((r) => setShown(r.data.ssn))}>
+          <Eye className="size-4" aria-hidden="true" />
+          {t('people.revealSsn')}
+        </Button>
+      )}
+      <span className="text-xs text-slate-500">{t('people.revealAudited')}</span>
+    </div>
+  );
+}
+
+/** What a user's role grants, and an e-mailed link to set a new password. */
+function UserAccess({ row }: { row: RecordRow }) {
+  const { t } = useTranslation();
+  const perms = useQuery({ queryKey: ['user-permissions', row.id], queryFn: () => api.get<{ data: { permissions: string[] } }>(`/api/users/${row.id}/permissions`, { silent: true }) });
+  const reset = useMutation({ mutationFn: () => api.post(`/api/users/${row.id}/reset-password`, {}) });
+  return (
+    <section aria-labelledby="user-access" className={card}>
+      <h2 id="user-access" className="text-base font-semibold text-slate-900">
+        {t('people.access')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('people.accessHint', { role: t(`enums.role.${String(row.role)}`) })}</p>
+      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('fields.permissions')}>
+        {(perms.data?.data.permissions ?? []).map((p) => (
+          <li key={p} className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-700">
+            {p}
+          </li>
+        ))}
+      </ul>
+      {typeof row.email === 'string' && row.email && !row.deleted_at && (
+        <Button className="mt-4" variant="secondary" loading={reset.isPending} onClick={() => void reset.mutateAsync()}>
+          <KeyRound className="size-4" aria-hidden="true" />
+          {t('people.sendResetLink')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+type Member = { id: string; user_id: string; full_name: string; username: string; role: string; workspace_role: string; relationship_to_student: string | null };
+
+/** A workspace's care team: members with their workspace role and relationship to the student. */
+function WorkspaceMembers({ row }: { row: RecordRow }) {
+  const { t } = useTranslation();
+  const user = useAuthStore((s) => s.user);
+  const canEdit = hasPermission(user, PERMISSIONS.ADMIN_WORKSPACES) && !row.deleted_at;
+  const client = useQueryClient();
+  const key = ['workspace-members', row.id];
+  const members = useQuery({ queryKey: key, queryFn: () => api.get<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { silent: true }) });
+  const [who, setWho] = useState<Ref[]>([]);
+  const [role, setRole] = useState<string>('THERAPIST');
+  const [relationship, setRelationship] = useState<string>('');
+  const refresh = (data: { data: Member[] }) => {
+    client.setQueryData(key, data);
+    void client.invalidateQueries({ queryKey: ['records'] });
+  };
+  const add = useMutation({
+    mutationFn: () => api.post<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { user_id: who[0]?.id, workspace_role: role, relationship_to_student: relationship || null }),
+    onSuccess: (data) => {
+      refresh(data);
+      setWho([]);
+    },
+  });
+  const remove = useMutation({ mutationFn: (memberId: string) => api.delete<{ data: Member[] }>(`/api/workspaces/${row.id}/members/${memberId}`), onSuccess: refresh });
+  const usersScreen = screenOf('users');
+  const list = members.data?.data ?? [];
+  return (
+    <section aria-labelledby="ws-members" className={card}>
+      <h2 id="ws-members" className="text-base font-semibold text-slate-900">
+        {t('people.members')}
+      </h2>
+      {list.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{members.isPending ? t('records.loading') : t('people.noMembers')}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <caption className="sr-only">{t('people.members')}</caption>
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.full_name')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.workspace_role')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.relationship_to_student')}</th>
+                {canEdit && <th scope="col" className="py-2 font-medium"><span className="sr-only">{t('records.actions')}</span></th>}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.map((m) => (
+                <tr key={m.id}>
+                  <td className="py-2 pr-3 font-medium text-slate-900">{m.full_name}</td>
+                  <td className="py-2 pr-3">{t(`enums.workspaceRole.${m.workspace_role}`)}</td>
+                  <td className="py-2 pr-3">{m.relationship_to_student ? t(`enums.relationshipToStudent.${m.relationship_to_student}`) : '—'}</td>
+                  {canEdit && (
+                    <td className="py-2 text-right">
+                      <Button size="sm" variant="ghost" aria-label={t('people.removeMember', { name: m.full_name })} onClick={() => void remove.mutateAsync(m.id)}>
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {canEdit && usersScreen && (
+        <form
+          className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (who[0]) void add.mutateAsync();
+          }}
+        >
+          <RelationPicker label={t('people.addMember')} target={usersScreen} multiple={false} value={who} onChange={setWho} />
+          <SelectField label={t('fields.workspace_role')} value={role} onChange={(e) => setRole(e.target.value)} options={WORKSPACE_ROLES.map((r) => ({ value: r, label: t(`enums.workspaceRole.${r}`) }))} />
+          <SelectField
+            label={t('fields.relationship_to_student')}
+            value={relationship}
+            onChange={(e) => setRelationship(e.target.value)}
+            placeholder={t('records.choose')}
+            options={RELATIONSHIPS_TO_STUDENT.map((r) => ({ value: r, label: t(`enums.relationshipToStudent.${r}`) }))}
+          />
+          <Button type="submit" disabled={!who[0]} loading={add.isPending}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            {t('people.add')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** Panels some resources add below their details (people, workspaces). */
+export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: RecordRow }) {
+  const { t } = useTranslation();
+  const user = useAuthStore((s) => s.user);
+  const name = screen.resource.name;
+  if (name !== 'users' && name !== 'clients' && name !== 'workspaces') return null;
+  return (
+    <div className="mt-5 grid max-w-3xl gap-5">
+      {(name === 'users' || name === 'clients') && row.ssn && hasPermission(user, PERMISSIONS.REVEAL_SSN) ? (
+        <section aria-labelledby="ssn-panel" className={card}>
+          <h2 id="ssn-panel" className="text-base font-semibold text-slate-900">
+            {t('fields.ssn')}
+          </h2>
+          <div className="mt-2">
+            <RevealSsn screen={screen} row={row} />
+          </div>
+        </section>
+      ) : null}
+      {name === 'users' && hasPermission(user, PERMISSIONS.ADMIN_USERS) && <UserAccess row={row} />}
+      {name === 'workspaces' && <WorkspaceMembers row={row} />}
+    </div>
+  );
+}
