@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchCatalogs } from './bench/catalogs';
+import { benchTenancy } from './bench/tenancy';
 import { runLoad, type LoadResult } from './bench/load';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -103,6 +104,7 @@ async function main() {
     console.log(`GET /api/health while logins run:     ${fmt(healthDuring)}`);
 
     await benchCatalogs(base, await login('editor'), rounds, seconds);
+    await benchTenancy(base, dataDir, 54351, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
 
     const js = initialJsKb();
     console.log(`\nInitial JS of the production build: ${js === null ? 'no build (run npm run build)' : `${js.toFixed(1)} KB gzip (budget 150: ${js <= 150 ? 'PASS' : 'MISS'})`}`);

@@ -86,6 +86,7 @@ Object.assign(MATRIX, {
   'POST /api/users/{id}/reset-password': ADMIN_USERS,
   'GET /api/users/{id}/permissions': ADMIN_USERS,
   'GET /api/selector': SIGNED_IN,
+  'GET /api/accounts/{id}/statements': ADMIN_USERS,
   'PATCH /api/auth/profile': SIGNED_IN,
   'GET /api/auth/profile': SIGNED_IN,
   'GET /api/auth/sessions': SIGNED_IN,

@@ -34,7 +34,10 @@ DROP TABLE "user_profiles";--> statement-breakpoint
 ALTER INDEX "users_email_lower_idx" RENAME TO "users_email_unique_idx";--> statement-breakpoint
 ALTER INDEX "users_username_lower_idx" RENAME TO "users_username_unique_idx";--> statement-breakpoint
 CREATE INDEX "users_account_last_name_idx" ON "users" ("account_id", "last_name", "id") WHERE deleted_at IS NULL;--> statement-breakpoint
-CREATE INDEX "users_account_role_last_name_idx" ON "users" ("account_id", "role", "last_name", "id") WHERE deleted_at IS NULL;--> statement-breakpoint
+-- The two lists of an account (its adults, its students) each walk their own partial index in name order.
+CREATE INDEX "users_account_adults_idx" ON "users" ("account_id", "last_name", "id") WHERE deleted_at IS NULL AND role <> 'STUDENT';--> statement-breakpoint
+CREATE INDEX "users_account_students_idx" ON "users" ("account_id", "last_name", "id") WHERE deleted_at IS NULL AND role = 'STUDENT';--> statement-breakpoint
+CREATE INDEX "users_created_by_students_idx" ON "users" ("created_by") WHERE role = 'STUDENT';--> statement-breakpoint
 CREATE INDEX "users_last_name_idx" ON "users" ("last_name", "id") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "users_first_name_idx" ON "users" ("first_name", "id") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "users_full_name_idx" ON "users" ("full_name", "id") WHERE deleted_at IS NULL;--> statement-breakpoint

@@ -65,3 +65,18 @@ export const billings = pgTable('billings', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
   ...auditColumns(),
 });
+
+/** One statement per completed period of a billing (migration 0004); made idempotently when listed. */
+export const billingStatements = pgTable('billing_statements', {
+  id: id(),
+  billing_id: uuid('billing_id')
+    .notNull()
+    .references(() => billings.id),
+  account_id: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  period_start: date('period_start', { mode: 'string' }).notNull(),
+  period_end: date('period_end', { mode: 'string' }).notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  ...auditColumns(),
+});

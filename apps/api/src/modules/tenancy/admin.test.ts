@@ -99,3 +99,30 @@ describe('audit log', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/audit-log', headers: await as('therapist') })).statusCode).toBe(403);
   });
 });
+
+describe('billing statements', () => {
+  it('makes one statement per completed period, once, and lists them per account', async () => {
+    const admin = await as('admin');
+    const acc = await t.app.inject({ method: 'POST', url: '/api/accounts', headers: admin, payload: { name: 'Statements School', status: 'ACTIVE', type: 'legal_person', membership_type: 'school', membership_length: 'yearly', start_date: '2026-01-01', amount: 0, max_students: 10, max_adults: 5 } });
+    const account = acc.json().data.id as string;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    // Monthly from 31 January: periods end on the last day the month allows, never drifting.
+    const monthly = await t.app.inject({ method: 'POST', url: '/api/billings', headers: admin, payload: { product: 'School plan', account_id: account, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: 120.5, start_date: '2025-01-31' } });
+    expect(monthly.statusCode, monthly.body).toBe(201);
+    const weekly = await t.app.inject({ method: 'POST', url: '/api/billings', headers: admin, payload: { product: 'Extra seats', account_id: account, statement_frequency: 'weekly', payment_method: 'credit_card', amount: 5, start_date: today } });
+    expect(weekly.statusCode).toBe(201);
+    const list = async () => (await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements?max=100`, headers: admin })).json();
+    const first = await list();
+    const rows = first.data as { product: string; period_start: string; period_end: string; amount: string }[];
+    // Only completed periods: the weekly billing that starts today has none yet.
+    expect(rows.every((r) => r.product === 'School plan' && r.amount === '120.50' && r.period_end <= today)).toBe(true);
+    const months = (Number(today.slice(0, 4)) - 2025) * 12 + Number(today.slice(5, 7)) - 1;
+    expect(first.meta.total).toBeGreaterThanOrEqual(months - 1);
+    const starts = rows.map((r) => r.period_start).sort();
+    expect(starts.slice(0, 3)).toEqual(['2025-01-31', '2025-02-28', '2025-03-31']);
+    // Listing again makes nothing new.
+    expect((await list()).meta.total).toBe(first.meta.total);
+    // Another account's admin cannot list them.
+    expect((await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements`, headers: await as('accountadmin') })).statusCode).toBe(404);
+  });
+});

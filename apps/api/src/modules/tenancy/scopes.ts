@@ -45,7 +45,9 @@ export function studentsScope(u: AuthUser, p: SqlParams): string {
   if (u.role !== 'ACCOUNT_ADMIN' && !isCaseloadRole(u)) return NOTHING;
   const account = `t.account_id = ${p.add(u.account_id)}`;
   if (u.role === 'ACCOUNT_ADMIN') return `${base} AND ${account}`;
-  const mine = `t.id IN (SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${myWorkspaces(u, p)})`;
+  // ANY(ARRAY(…)) is computed once (an init plan) and then read through the primary key, so a caseload
+  // of a few students among thousands costs a few index probes, not a walk through the account.
+  const mine = `t.id = ANY(ARRAY(SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${myWorkspaces(u, p)}))`;
   // A therapist who just added a student keeps seeing them until a workspace is built.
   return `${base} AND ${account} AND (${mine} OR t.created_by = ${p.add(u.id)})`;
 }

@@ -13,6 +13,7 @@ import { decryptText, secretKey } from '../../lib/secrets';
 import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
 import { requestPasswordReset } from '../auth/password-reset';
 import { fieldError, TENANCY_SERVER } from './resources';
+import { makeStatements } from './statements';
 import { studentsScope, workspacesScope } from './scopes';
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
@@ -146,6 +147,36 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await getRow(c, TENANCY_SERVER.users, req.params.id);
       const res = await c.pool.query('SELECT permission FROM role_permissions WHERE role = $1 ORDER BY permission', [row.role]);
       return { status: true as const, data: { role: String(row.role), permissions: res.rows.map((x: { permission: string }) => x.permission) } };
+    },
+  });
+
+  const statement = z.object({ id: z.string(), billing_id: z.string(), product: z.string(), period_start: z.string(), period_end: z.string(), amount: z.string() });
+  app.get('/accounts/:id/statements', {
+    preValidation: requirePermission(`${P.ADMIN_ACCOUNTS}|${P.ADMIN_USERS}`),
+    schema: {
+      tags: ['accounts'],
+      summary: "The account's billing statements, one per completed period, newest first",
+      params: idParams,
+      querystring: z.object({
+        page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(100_000, { error: 'validation.range' }).default(0),
+        max: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(1, { error: 'validation.range' }).default(25).transform((n) => Math.min(n, 100)),
+      }),
+      response: { 200: okEnvelope(z.array(statement)), ...errorResponses },
+    },
+    handler: async (req) => {
+      const c = ctx(req);
+      const account = await getRow(c, TENANCY_SERVER.accounts, req.params.id);
+      const now = app.now();
+      await makeStatements(c.pool, account.id, now.toISOString().slice(0, 10), now);
+      const [rows, total] = await Promise.all([
+        c.pool.query(
+          `SELECT s.id, s.billing_id, b.product, s.period_start, s.period_end, s.amount FROM billing_statements s JOIN billings b ON b.id = s.billing_id
+            WHERE s.account_id = $1 ORDER BY s.period_start DESC, s.id DESC LIMIT $2 OFFSET $3`,
+          [account.id, req.query.max, req.query.page * req.query.max],
+        ),
+        c.pool.query('SELECT count(*)::int AS n FROM billing_statements WHERE account_id = $1', [account.id]),
+      ]);
+      return { status: true as const, data: rows.rows as z.infer<typeof statement>[], meta: { page: req.query.page, max: req.query.max, total: (total.rows[0] as { n: number }).n } };
     },
   });
 

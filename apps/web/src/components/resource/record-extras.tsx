@@ -160,12 +160,70 @@ function WorkspaceMembers({ row }: { row: RecordRow }) {
   );
 }
 
-/** Panels some resources add below their details (people, workspaces). */
+type Statement = { id: string; product: string; period_start: string; period_end: string; amount: string };
+
+/** An account's billing statements, one per completed period, newest first. */
+function AccountStatements({ row }: { row: RecordRow }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const list = useQuery({
+    queryKey: ['statements', row.id, page],
+    queryFn: () => api.get<{ data: Statement[]; meta: { total: number } }>(`/api/accounts/${row.id}/statements`, { query: { page, max: 10 }, silent: true }),
+  });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+  const money = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'USD' });
+  const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString(i18n.resolvedLanguage, { timeZone: 'UTC', dateStyle: 'medium' });
+  return (
+    <section aria-labelledby="statements" className={card}>
+      <h2 id="statements" className="text-base font-semibold text-slate-900">
+        {t('people.statements')}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{list.isPending ? t('records.loading') : t('people.noStatements')}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.statements')}>
+          <table className="w-full min-w-[26rem] text-left text-sm">
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('people.period')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.product')}</th>
+                <th scope="col" className="py-2 text-right font-medium">{t('fields.amount')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((s) => (
+                <tr key={s.id}>
+                  <td className="py-2 pr-3 whitespace-nowrap">{t('people.periodRange', { from: day(s.period_start), to: day(s.period_end) })}</td>
+                  <td className="py-2 pr-3">{s.product}</td>
+                  <td className="py-2 text-right tabular-nums">{money.format(Number(s.amount))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {total > 10 && (
+        <div className="mt-3 flex items-center justify-end gap-2 text-sm text-slate-600">
+          <Button size="sm" variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+            {t('records.previousPage')}
+          </Button>
+          <span>{t('people.pageOf', { page: page + 1, pages: Math.ceil(total / 10) })}</span>
+          <Button size="sm" variant="secondary" disabled={(page + 1) * 10 >= total} onClick={() => setPage((p) => p + 1)}>
+            {t('records.nextPage')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Panels some resources add below their details (people, workspaces, account statements). */
 export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: RecordRow }) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const name = screen.resource.name;
-  if (name !== 'users' && name !== 'clients' && name !== 'workspaces') return null;
+  if (name !== 'users' && name !== 'clients' && name !== 'workspaces' && name !== 'accounts') return null;
   return (
     <div className="mt-5 grid max-w-3xl gap-5">
       {(name === 'users' || name === 'clients') && row.ssn && hasPermission(user, PERMISSIONS.REVEAL_SSN) ? (
@@ -180,6 +238,7 @@ export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: Rec
       ) : null}
       {name === 'users' && hasPermission(user, PERMISSIONS.ADMIN_USERS) && <UserAccess row={row} />}
       {name === 'workspaces' && <WorkspaceMembers row={row} />}
+      {name === 'accounts' && hasPermission(user, `${PERMISSIONS.ADMIN_ACCOUNTS}|${PERMISSIONS.ADMIN_USERS}`) && <AccountStatements row={row} />}
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import type pg from 'pg';
+
+/** Length of one statement period per billing frequency (seed §3 billing periods). */
+const PERIOD_SQL = `CASE b.statement_frequency
+  WHEN 'daily' THEN interval '1 day' WHEN 'weekly' THEN interval '7 days' WHEN 'biweekly' THEN interval '14 days'
+  WHEN 'monthly' THEN interval '1 month' WHEN 'quarter' THEN interval '3 months' ELSE interval '1 year' END`;
+
+/** At most this many periods are made per billing and call (ten years of weekly statements). */
+const MAX_PERIODS = 520;
+
+/**
+ * Make the statements of every completed period (start + k·period, ending on or before `today`) of
+ * the account's live billings. Idempotent: a period already stated is skipped (unique index), so it
+ * can run on every read and from several instances. Periods count from the start date, so a
+ * monthly billing from 31 January is stated on 28/29 February, 31 March, 30 April…
+ */
+export async function makeStatements(db: pg.Pool | pg.PoolClient, accountId: string, today: string, now: Date): Promise<number> {
+  const res = await db.query(
+    `INSERT INTO billing_statements (billing_id, account_id, period_start, period_end, amount, created_at, updated_at)
+     SELECT b.id, b.account_id, (b.start_date + k * p.len)::date, (b.start_date + (k + 1) * p.len)::date, b.amount, $3, $3
+       FROM billings b
+       CROSS JOIN LATERAL (SELECT ${PERIOD_SQL} AS len) p
+       CROSS JOIN LATERAL generate_series(0, $4::int - 1) k
+      WHERE b.account_id = $1 AND b.deleted_at IS NULL AND (b.start_date + (k + 1) * p.len)::date <= $2::date
+     ON CONFLICT (billing_id, period_start) DO NOTHING`,
+    [accountId, today, now, MAX_PERIODS],
+  );
+  return res.rowCount ?? 0;
+}
