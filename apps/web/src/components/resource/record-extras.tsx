@@ -182,7 +182,7 @@ function AccountStatements({ row }: { row: RecordRow }) {
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{list.isPending ? t('records.loading') : t('people.noStatements')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.statements')}>
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.statementsTable')}>
           <table className="w-full min-w-[26rem] text-left text-sm">
             <thead className="text-xs text-slate-500 uppercase">
               <tr>
