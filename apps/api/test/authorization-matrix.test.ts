@@ -2,6 +2,7 @@ import { CATALOG_NAMES, ROLE_VALUES, type Role } from '@habla/shared';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './app';
+import { createAccount } from '../src/modules/users/users.service';
 import { buildUser, login } from './factories';
 
 /**
@@ -12,8 +13,9 @@ import { buildUser, login } from './factories';
  * caller gets 401 (anonymous) or 403 (signed in), an allowed one anything else (400 for the empty
  * bodies and 404 for the random ids sent here, so nothing changes while probing).
  */
-type Principal = 'anonymous' | Role | 'otherAccount';
-const PRINCIPALS: Principal[] = ['anonymous', ...ROLE_VALUES, 'otherAccount'];
+/** Every role, anonymous, a parent (ACCOUNT_ADMIN of a family account) and an ACCOUNT_ADMIN of another account. */
+type Principal = 'anonymous' | Role | 'parent' | 'otherAccount';
+const PRINCIPALS: Principal[] = ['anonymous', ...ROLE_VALUES, 'parent', 'otherAccount'];
 const SIGNED_IN: Principal[] = PRINCIPALS.filter((p) => p !== 'anonymous');
 const PUBLIC: Principal[] = PRINCIPALS;
 /** Catalog writes: the content team and the platform admins (PRODUCT.md §3 defaults). */
@@ -95,6 +97,9 @@ Object.assign(MATRIX, {
   'GET /api/audit-log': ADMIN_USERS,
 });
 
+// A parent is the ACCOUNT_ADMIN of a family account: wherever an account admin is allowed, so is a parent.
+for (const allowed of Object.values(MATRIX)) if (allowed.includes('ACCOUNT_ADMIN') && !allowed.includes('parent')) allowed.push('parent');
+
 let t: TestApp;
 const tokens = new Map<Principal, string>();
 const users = new Map<Principal, { username: string; password: string }>();
@@ -102,6 +107,10 @@ const users = new Map<Principal, { username: string; password: string }>();
 async function principalUser(p: Principal) {
   if (p === 'anonymous') return null;
   if (p === 'otherAccount') return buildUser(t.app.db, { role: 'ACCOUNT_ADMIN' });
+  if (p === 'parent') {
+    const family = await createAccount(t.app.db, { name: 'Family account', membership_type: 'parent', now: new Date() });
+    return buildUser(t.app.db, { role: 'ACCOUNT_ADMIN', accountId: family });
+  }
   return buildUser(t.app.db, { role: p });
 }
 
@@ -168,6 +177,7 @@ describe('authorization matrix', () => {
       }
     }
     expect(probes).toBe(Object.keys(MATRIX).length * PRINCIPALS.length);
+    console.info(`authorization matrix: ${Object.keys(MATRIX).length} routes × ${PRINCIPALS.length} principals = ${probes} probes`);
     expect(wrong).toEqual([]);
   });
 });

@@ -192,6 +192,8 @@ test.describe('reference catalogs on the generic resource screens', () => {
     await related.getByRole('link', { name: /^See all \d+ in the Vocabulary list$/ }).click();
     await expect(page).toHaveURL(/\/catalogs\/vocabulary\?topic_id=/);
     await expect(page.getByRole('combobox', { name: 'Topic' })).toHaveValue(topic);
+    // Wait for the rows themselves (not the loading skeleton) before reading them.
+    await expect(page.locator('tbody tr td:nth-child(4)').first()).toHaveText(topic);
     const topics = await page.locator('tbody tr td:nth-child(4)').allTextContents();
     expect(topics.length).toBeGreaterThan(0);
     expect(new Set(topics)).toEqual(new Set([topic]));
