@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   sidebarOptions: 'sidebarOptions',
   sidebar: 'sidebar',
   language: 'language',
+  /** The header selector's last choice ({ user_id, student_id, workspace_id }), restored after a reload. */
+  studentSelection: 'studentSelection',
 } as const;
 
 /** The running build's version; a different stored `version` means stale session data. */

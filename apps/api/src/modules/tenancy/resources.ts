@@ -65,13 +65,16 @@ async function checkLimit(client: PoolClient, accountId: string, kind: 'students
   }
 }
 
-/** Roles a caller may give: a SUPERADMIN any; platform admins any but SUPERADMIN; account admins the account's adult roles. */
+/**
+ * Roles a caller may give: a SUPERADMIN any; whoever administers accounts (ADMIN) any but SUPERADMIN;
+ * everyone else who manages users (SUPPORT, account admins) only an account's adult roles, so that
+ * nobody can make a user more powerful than they are.
+ */
 function grantableRoles(ctx: CrudContext): Role[] {
-  if (hasPermission({ permissions: ctx.user.permissions }, PERMISSIONS.FULL) && ctx.user.role === 'SUPERADMIN') {
-    return ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
-  }
-  if (seesAllAccounts(ctx.user)) return ['ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
-  return ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
+  const account: Role[] = ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
+  if (ctx.user.role === 'SUPERADMIN' && hasPermission(ctx.user, PERMISSIONS.FULL)) return ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', ...account];
+  if (seesAllAccounts(ctx.user) && hasPermission(ctx.user, PERMISSIONS.ADMIN_ACCOUNTS)) return ['ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', ...account];
+  return account;
 }
 
 /** Username and e-mail are stored lower-case; the SSN encrypted with its last four digits beside it. */

@@ -181,6 +181,12 @@ describe('accounts, users, clients and workspaces', () => {
     expect(admin.statusCode).toBe(400);
     expect(admin.json().fields.role).toBe('Role: you may not give this role.');
     expect(await sql(`SELECT role FROM users WHERE id = $1`, [ids.get('accountadmin')])).toEqual([{ role: 'ACCOUNT_ADMIN' }]);
+    // Support manages users but cannot make anyone more powerful than support: no platform roles.
+    const bySupport = await call('support', 'POST', '/api/users', { first_name: 'Max', last_name: 'Power', username: 'max.power', role: 'ADMIN' });
+    expect(bySupport.statusCode).toBe(400);
+    expect((await call('support', 'PATCH', `/api/users/${ids.get('editor')}`, { status: 'DISABLED' })).statusCode).toBe(400);
+    expect((await call('admin', 'POST', '/api/users', { first_name: 'Max', last_name: 'Ok', username: 'max.ok', role: 'SUPPORT' })).statusCode).toBe(201);
+    expect((await call('admin', 'POST', '/api/users', { first_name: 'Su', last_name: 'Per', username: 'su.per', role: 'SUPERADMIN' })).statusCode).toBe(400);
   });
 
   it('keeps the SSN encrypted, shows it masked, reveals it only with the permission and audits that', async () => {

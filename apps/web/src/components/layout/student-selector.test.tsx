@@ -16,6 +16,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   queryClient.clear();
+  window.localStorage.removeItem('studentSelection');
   useStudentSelectionStore.setState({ students: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -34,6 +35,21 @@ describe('student and workspace selector', () => {
     const state = useStudentSelectionStore.getState().students;
     expect(state.filter((s) => s.selected)).toHaveLength(1);
     expect(state.flatMap((s) => s.workspaces).filter((w) => w.selected)).toHaveLength(1);
+    expect(JSON.parse(window.localStorage.getItem('studentSelection') ?? 'null')).toEqual({ user_id: 'therapist-id', student_id: 's2', workspace_id: 'w3' });
+  });
+
+  it('brings the last choice back after a reload, but not for another user', async () => {
+    window.localStorage.setItem('studentSelection', JSON.stringify({ user_id: 'therapist-id', student_id: 's1', workspace_id: 'w1' }));
+    signIn('THERAPIST', { account_id: 'acc' });
+    renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
+    expect(await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' })).toBeInTheDocument();
+  });
+
+  it('ignores a saved choice of another user', async () => {
+    window.localStorage.setItem('studentSelection', JSON.stringify({ user_id: 'someone-else', student_id: 's1', workspace_id: 'w1' }));
+    signIn('THERAPIST', { account_id: 'acc' });
+    renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
+    expect(await screen.findByRole('button', { name: 'Student and workspace: Choose a student' })).toBeInTheDocument();
   });
 
   it('is not shown to a content editor, who works with no students', async () => {

@@ -5,7 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
-import { selectedStudent, useStudentSelectionStore } from '@/lib/student-selection-store';
+import { readJson, removeItems, STORAGE_KEYS, writeJson } from '@/lib/storage';
+import { selectStudent, selectedStudent, useStudentSelectionStore } from '@/lib/student-selection-store';
+
+type SavedChoice = { user_id: string; student_id: string; workspace_id: string | null };
 
 type SelectorStudent = { student_id: string; name: string; workspaces: { id: string; name: string; type: string }[] };
 
@@ -39,13 +42,22 @@ export function StudentSelector() {
   useEffect(() => {
     if (!query.data) return;
     const current = useStudentSelectionStore.getState().students;
-    setStudents(
-      list.map((s) => {
-        const was = current.find((c) => c.student_id === s.student_id);
-        return { student_id: s.student_id, selected: was?.selected ?? false, workspaces: s.workspaces.map((w) => ({ id: w.id, selected: was?.workspaces.find((x) => x.id === w.id)?.selected ?? false })) };
-      }),
-    );
-  }, [query.data, list, setStudents]);
+    let next = list.map((s) => {
+      const was = current.find((c) => c.student_id === s.student_id);
+      return { student_id: s.student_id, selected: was?.selected ?? false, workspaces: s.workspaces.map((w) => ({ id: w.id, selected: was?.workspaces.find((x) => x.id === w.id)?.selected ?? false })) };
+    });
+    // After a reload, the user's last choice comes back if they may still see that student.
+    const saved = readJson<SavedChoice>(STORAGE_KEYS.studentSelection);
+    if (!selectedStudent(next) && saved && saved.user_id === user?.id && next.some((s) => s.student_id === saved.student_id)) {
+      next = selectStudent(next, saved.student_id, saved.workspace_id ?? undefined);
+    }
+    setStudents(next);
+  }, [query.data, list, setStudents, user?.id]);
+
+  const choose = (studentId: string, workspaceId?: string) => {
+    select(studentId, workspaceId);
+    if (user) writeJson(STORAGE_KEYS.studentSelection, { user_id: user.id, student_id: studentId, workspace_id: workspaceId ?? null } satisfies SavedChoice);
+  };
 
   if (!enabled || (query.isSuccess && list.length === 0)) return null;
   const chosen = selectedStudent(students);
@@ -93,7 +105,7 @@ export function StudentSelector() {
                       aria-pressed={studentChosen && !chosen?.workspace_id}
                       className={optionClasses}
                       onClick={() => {
-                        select(s.student_id);
+                        choose(s.student_id);
                         close();
                       }}
                     >
@@ -111,7 +123,7 @@ export function StudentSelector() {
                                 aria-pressed={on}
                                 className={optionClasses}
                                 onClick={() => {
-                                  select(s.student_id, w.id);
+                                  choose(s.student_id, w.id);
                                   close();
                                 }}
                               >
@@ -137,6 +149,7 @@ export function StudentSelector() {
                   className={optionClasses}
                   onClick={() => {
                     clearSelection();
+                    removeItems(STORAGE_KEYS.studentSelection);
                     close();
                   }}
                 >
