@@ -165,4 +165,18 @@ test.describe('accounts, people and workspaces', () => {
     await expect(page.getByText('Nombre es obligatorio.')).toBeVisible();
     await expect(page.getByRole('button', { name: /Estudiante y espacio de trabajo/ })).toBeVisible();
   });
+
+  test('on a 375 px phone the people and workspace screens do not scroll sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await loginViaUi(page, 'accountadmin');
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const path of ['/students', '/administration/userProfiles', '/administration/workspaces']) {
+      await page.goto(path);
+      await expect(page.getByRole('row').nth(1)).toBeVisible();
+      expect(await sideways(), path).toBeLessThanOrEqual(0);
+    }
+    await page.getByRole('link', { name: /Leo Walker · School/ }).first().click();
+    await expect(page.getByRole('region', { name: 'Members' })).toBeVisible();
+    expect(await sideways(), 'workspace').toBeLessThanOrEqual(0);
+  });
 });

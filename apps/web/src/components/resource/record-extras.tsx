@@ -103,7 +103,7 @@ function WorkspaceMembers({ row }: { row: RecordRow }) {
       {list.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{members.isPending ? t('records.loading') : t('people.noMembers')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.membersTable')}>
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="sr-only">{t('people.members')}</caption>
             <thead className="text-xs text-slate-500 uppercase">
@@ -182,7 +182,7 @@ function AccountStatements({ row }: { row: RecordRow }) {
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{list.isPending ? t('records.loading') : t('people.noStatements')}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.statementsTable')}>
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.statementsTable')}>
           <table className="w-full min-w-[26rem] text-left text-sm">
             <thead className="text-xs text-slate-500 uppercase">
               <tr>
@@ -225,7 +225,8 @@ export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: Rec
   const name = screen.resource.name;
   if (name !== 'users' && name !== 'clients' && name !== 'workspaces' && name !== 'accounts') return null;
   return (
-    <div className="mt-5 grid max-w-3xl gap-5">
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on a phone.
+    <div className="mt-5 grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-5">
       {(name === 'users' || name === 'clients') && row.ssn && hasPermission(user, PERMISSIONS.REVEAL_SSN) ? (
         <section aria-labelledby="ssn-panel" className={card}>
           <h2 id="ssn-panel" className="text-base font-semibold text-slate-900">
