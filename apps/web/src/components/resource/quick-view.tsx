@@ -8,10 +8,10 @@ import { FieldValue, recordTitle } from './field-value';
 import type { RecordRow } from './resource-api';
 import { RecordDetails } from './record-details';
 
-type Props = { screen: ResourceScreen; row: RecordRow | null; canEdit: boolean; onClose: () => void };
+type Props = { screen: ResourceScreen; row: RecordRow | null; canShow?: boolean; canEdit: boolean; onClose: () => void };
 
 /** Quick view: the record's fields in a drawer beside the list, with links to show, full view and edit. */
-export function QuickView({ screen, row, canEdit, onClose }: Props) {
+export function QuickView({ screen, row, canShow = true, canEdit, onClose }: Props) {
   const { t } = useTranslation();
   // Keep the last record on screen while the drawer slides out.
   const [last, setLast] = useState(row);
@@ -49,12 +49,16 @@ export function QuickView({ screen, row, canEdit, onClose }: Props) {
           )}
           {shown && (
             <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-3">
-              <ButtonLink to={`${screen.base}/${shown.id}`} variant="secondary" size="sm">
-                {t('records.show')}
-              </ButtonLink>
-              <ButtonLink to={`${screen.base}/${shown.id}/full`} variant="secondary" size="sm">
-                {t('records.fullView')}
-              </ButtonLink>
+              {canShow && (
+                <>
+                  <ButtonLink to={`${screen.base}/${shown.id}`} variant="secondary" size="sm">
+                    {t('records.show')}
+                  </ButtonLink>
+                  <ButtonLink to={`${screen.base}/${shown.id}/full`} variant="secondary" size="sm">
+                    {t('records.fullView')}
+                  </ButtonLink>
+                </>
+              )}
               {canEdit && !shown.deleted_at && (
                 <ButtonLink to={`${screen.base}/edit/${shown.id}`} size="sm">
                   {t('records.edit')}

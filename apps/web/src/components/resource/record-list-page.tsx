@@ -164,7 +164,7 @@ export function RecordListPage() {
         rows={rows}
         visible={visible}
         caption={t('records.caption', { title, from, to, total })}
-        can={{ select: canDelete, edit: can[CAPABILITIES.CAN_EDIT], delete: canDelete }}
+        can={{ select: canDelete, show: can[CAPABILITIES.CAN_SHOW], edit: can[CAPABILITIES.CAN_EDIT], delete: canDelete }}
         selection={selection}
         onSelectionChange={setSelection}
         sort={sort}
@@ -204,7 +204,7 @@ export function RecordListPage() {
 
       <ListPagination page={state.page} max={state.max} total={total} onPage={(p) => update({ page: p })} />
 
-      <QuickView screen={screen} row={quick} canEdit={can[CAPABILITIES.CAN_EDIT]} onClose={() => setQuick(null)} />
+      <QuickView screen={screen} row={quick} canShow={can[CAPABILITIES.CAN_SHOW]} canEdit={can[CAPABILITIES.CAN_EDIT]} onClose={() => setQuick(null)} />
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'restore' ? t('records.confirmRestoreTitle') : t('records.confirmDeleteTitle')}

@@ -15,7 +15,7 @@ type Props = {
   /** Visible field columns, in order. */
   visible: string[];
   caption: string;
-  can: { select: boolean; edit: boolean; delete: boolean };
+  can: { select: boolean; show?: boolean; edit: boolean; delete: boolean };
   selection: RowSelectionState;
   onSelectionChange: OnChangeFn<RowSelectionState>;
   /** The order the rows come in (the explicit one, or the declaration's default when not searching). */
@@ -141,6 +141,7 @@ export function RecordTable({ screen, rows, visible, caption, can, selection, on
                   row={row.original}
                   base={screen.base}
                   name={recordTitle(resource.titleField, row.original)}
+                  canShow={can.show ?? true}
                   canEdit={can.edit}
                   canDelete={can.delete}
                   onQuickView={() => onQuickView(row.original)}

@@ -9,6 +9,7 @@ type Props = {
   row: RecordRow;
   base: string;
   name: string;
+  canShow?: boolean;
   canEdit: boolean;
   canDelete: boolean;
   onQuickView: () => void;
@@ -20,16 +21,18 @@ const icon =
   'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600';
 
 /** A row's actions (seed §2): quick view, show, details, edit, delete or restore; each named after the record. */
-export function RowActions({ row, base, name, canEdit, canDelete, onQuickView, onDelete, onRestore }: Props) {
+export function RowActions({ row, base, name, canShow = true, canEdit, canDelete, onQuickView, onDelete, onRestore }: Props) {
   const { t } = useTranslation();
   return (
     <div className="inline-flex items-center gap-0.5">
       <button type="button" className={icon} onClick={onQuickView} aria-label={t('records.quickViewOf', { name })} title={t('records.quickView')}>
         <Eye className="size-4" aria-hidden="true" />
       </button>
-      <Link to={`${base}/${row.id}`} className="rounded-lg px-2 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-600" aria-label={t('records.showOf', { name })}>
-        {t('records.show')}
-      </Link>
+      {canShow && (
+        <Link to={`${base}/${row.id}`} className="rounded-lg px-2 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-600" aria-label={t('records.showOf', { name })}>
+          {t('records.show')}
+        </Link>
+      )}
       <Popover>
         <PopoverButton className={icon} aria-label={t('records.detailsOf', { name })} title={t('records.details')}>
           <Info className="size-4" aria-hidden="true" />

@@ -21,11 +21,13 @@ export function useResourceScreen(): ResourceScreen {
 export function useCapabilities(screen: ResourceScreen): Record<Capability, boolean> {
   const user = useAuthStore((s) => s.user);
   const write = hasPermission(user, screen.resource.writePermission);
+  // Seed §6 route gating: a screen's add, edit and show routes may need more than the API does.
+  const gate = !screen.gate || hasPermission(user, screen.gate);
   return {
-    [CAPABILITIES.CAN_LIST]: Boolean(user),
-    [CAPABILITIES.CAN_SHOW]: Boolean(user),
-    [CAPABILITIES.CAN_CREATE]: write,
-    [CAPABILITIES.CAN_EDIT]: write,
+    [CAPABILITIES.CAN_LIST]: Boolean(user) && (gate || !screen.gateList),
+    [CAPABILITIES.CAN_SHOW]: Boolean(user) && gate,
+    [CAPABILITIES.CAN_CREATE]: write && gate,
+    [CAPABILITIES.CAN_EDIT]: write && gate,
     [CAPABILITIES.CAN_DELETE]: write,
   } as Record<Capability, boolean>;
 }
