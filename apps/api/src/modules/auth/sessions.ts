@@ -59,7 +59,7 @@ export const userWithPermissions = {
   view_options: users.view_options,
   first_name: users.first_name,
   last_name: users.last_name,
-  account_status: accounts.status,
+  account_status: sql<string | null>`case when ${accounts.deleted_at} is not null then 'DELETED' else ${accounts.status} end`,
   deleted_at: users.deleted_at,
   permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role = ${users.role}), '{}')`,
 };

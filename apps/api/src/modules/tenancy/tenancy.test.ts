@@ -160,6 +160,12 @@ describe('accounts, users, clients and workspaces', () => {
     expect(back.json().fields.status).toBe('Status cannot change from CANCELED to ACTIVE.');
     expect((await call('superadmin', 'PATCH', `/api/accounts/${id}`, { status: 'ACTIVE' })).statusCode).toBe(200);
     expect((await login(t.app, 'tom.reed', 'Lake-Side-2026')).token).toBeTruthy();
+    // A deleted account's users are refused as well, until it is restored.
+    expect((await call('admin', 'DELETE', `/api/accounts/${id}`)).statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'tom.reed', password: 'Lake-Side-2026' } });
+    expect(gone.statusCode).toBe(403);
+    expect((await call('admin', 'POST', `/api/accounts/${id}/restore`)).statusCode).toBe(200);
+    expect((await login(t.app, 'tom.reed', 'Lake-Side-2026')).token).toBeTruthy();
     // Account members cannot edit accounts (not even their own limits).
     expect((await call('accountadmin', 'PATCH', `/api/accounts/${ids.get('Demo Therapy Center')}`, { max_students: 9999 })).statusCode).toBe(403);
   });
