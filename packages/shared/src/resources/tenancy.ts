@@ -107,7 +107,8 @@ export const TENANCY_RESOURCES = {
     readPermission: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_ENTITIES}|${P.READ_ENTITIES}|${P.ADMIN_USERS}`,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 150, sortable: true, listed: true },
-      { name: 'account_id', kind: 'relation', target: 'accounts', as: 'account', tenant: true, sortable: true, filterable: true, listed: true },
+      // One organization per account (a second one answers 409 naming the account).
+      { name: 'account_id', kind: 'relation', target: 'accounts', as: 'account', tenant: true, unique: true, sortable: true, filterable: true, listed: true },
       { name: 'entity_type', kind: 'enum', required: true, options: ORGANIZATION_TYPES, enumName: 'organizationType', sortable: true, filterable: true, listed: true },
       { name: 'tax_code', kind: 'text', max: 40, sortable: true, listed: true },
       { name: 'license_code', kind: 'text', max: 40, sortable: true, listed: true },

@@ -125,6 +125,15 @@ describe('accounts, users, clients and workspaces', () => {
     await call('admin', 'PATCH', `/api/accounts/${center}`, { max_students: 50, max_adults: 20 });
   });
 
+  it('keeps one organization per account: a second answers 409 naming the account', async () => {
+    const second = await call('accountadmin', 'POST', '/api/organizations', { name: 'Second entity', entity_type: 'other' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().fields).toEqual({ account_id: 'Account is already in use.' });
+    const family = await call('parent', 'POST', '/api/organizations', { name: 'Garcia household', entity_type: 'other', tax_code: 'X-1', license_code: null });
+    expect(family.statusCode, family.body).toBe(201);
+    expect(family.json().data).toMatchObject({ account_id: ids.get('Garcia Family'), tax_code: 'X-1' });
+  });
+
   it('allows at most two workspaces per student', async () => {
     const student = ids.get('student2')!;
     const second = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · School', type: 'school', student_id: student });
