@@ -52,7 +52,7 @@ test.describe('accounts, people and workspaces', () => {
     await pick(page, 'Associated student', `Lola Garcia${tag}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Lola home ${tag}` })).toBeVisible();
-    const members = page.getByRole('region', { name: 'Members' });
+    const members = page.getByRole('region', { name: 'Members', exact: true });
     await pick(page, 'Add a member', `Carla Therapist${tag}`);
     await members.getByLabel('Workspace role').selectOption('THERAPIST');
     await members.getByLabel('Relationship to student').selectOption('therapist');
@@ -176,7 +176,7 @@ test.describe('accounts, people and workspaces', () => {
       expect(await sideways(), path).toBeLessThanOrEqual(0);
     }
     await page.getByRole('link', { name: /Leo Walker · School/ }).first().click();
-    await expect(page.getByRole('region', { name: 'Members' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Members', exact: true })).toBeVisible();
     expect(await sideways(), 'workspace').toBeLessThanOrEqual(0);
   });
 });
