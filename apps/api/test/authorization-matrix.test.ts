@@ -55,16 +55,16 @@ for (const name of CATALOG_NAMES) {
 const ADMIN_USERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'otherAccount'];
 const PLATFORM_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN'];
 const ACCOUNT_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'];
-const TENANCY: Record<string, { read: Principal[]; write: Principal[] }> = {
+const TENANCY: Record<string, { read: Principal[]; write: Principal[]; remove?: Principal[] }> = {
   accounts: { read: SIGNED_IN, write: PLATFORM_ADMINS },
   plans: { read: SIGNED_IN, write: ['SUPERADMIN'] },
   organizations: { read: ADMIN_USERS, write: ACCOUNT_ADMINS },
   billings: { read: ADMIN_USERS, write: PLATFORM_ADMINS },
   users: { read: ADMIN_USERS, write: ADMIN_USERS },
-  clients: { read: SIGNED_IN, write: [...ACCOUNT_ADMINS, 'SUPERVISOR', 'THERAPIST'] },
+  clients: { read: SIGNED_IN, write: [...ACCOUNT_ADMINS, 'SUPERVISOR', 'THERAPIST'], remove: ACCOUNT_ADMINS },
   workspaces: { read: SIGNED_IN, write: ACCOUNT_ADMINS },
 };
-for (const [name, { read, write }] of Object.entries(TENANCY)) {
+for (const [name, { read, write, remove = write }] of Object.entries(TENANCY)) {
   const base = `/api/${name}`;
   Object.assign(MATRIX, {
     [`GET ${base}/`]: read,
@@ -73,10 +73,10 @@ for (const [name, { read, write }] of Object.entries(TENANCY)) {
     [`POST ${base}/`]: write,
     [`PUT ${base}/{id}`]: write,
     [`PATCH ${base}/{id}`]: write,
-    [`DELETE ${base}/{id}`]: write,
-    [`POST ${base}/{id}/restore`]: write,
-    [`POST ${base}/bulk-delete`]: write,
-    [`POST ${base}/bulk-restore`]: write,
+    [`DELETE ${base}/{id}`]: remove,
+    [`POST ${base}/{id}/restore`]: remove,
+    [`POST ${base}/bulk-delete`]: remove,
+    [`POST ${base}/bulk-restore`]: remove,
   });
 }
 Object.assign(MATRIX, {

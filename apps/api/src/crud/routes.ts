@@ -48,6 +48,7 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     const row = rowSchema(r.def);
     const query = listQuerySchema(r.def);
     const write = requirePermission(r.def.writePermission);
+    const remove = requirePermission(r.def.deletePermission ?? r.def.writePermission);
     const read = r.def.readPermission ? requirePermission(r.def.readPermission) : requireAuth;
     const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
@@ -120,13 +121,13 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     });
 
     app.delete('/:id', {
-      preValidation: write,
+      preValidation: remove,
       schema: { tags, summary: `Move one of ${r.def.name} to the trash`, params: idParams, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
       handler: async (req) => ({ status: true as const, data: { count: await setDeleted(ctx(req), r, [req.params.id], true) }, message: say(req, 'messages.deleted') }),
     });
 
     app.post('/:id/restore', {
-      preValidation: write,
+      preValidation: remove,
       schema: { tags, summary: `Restore one of ${r.def.name} from the trash`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
       handler: async (req) => {
         const c = ctx(req);
@@ -137,7 +138,7 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
 
     for (const [path, deleted] of [['/bulk-delete', true], ['/bulk-restore', false]] as const) {
       app.post(path, {
-        preValidation: write,
+        preValidation: remove,
         schema: { tags, summary: `${deleted ? 'Delete' : 'Restore'} several of ${r.def.name} (all or nothing)`, body: bulkBody, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
         handler: async (req) => {
           const count = await setDeleted(ctx(req), r, req.body.ids, deleted);

@@ -58,6 +58,8 @@ export type ResourceDef = {
   defaultSort: { col: string; order: 'asc' | 'desc' };
   /** Permission (pipe syntax) needed to create, edit, delete and restore. */
   writePermission: string;
+  /** Permission (pipe syntax) to delete, restore and bulk delete/restore, when stricter than writing. */
+  deletePermission?: string;
   /** Permission (pipe syntax) needed to list and read; without it, signing in is enough. */
   readPermission?: string;
   fields: readonly FieldDef[];

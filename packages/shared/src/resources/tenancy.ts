@@ -156,6 +156,8 @@ export const TENANCY_RESOURCES = {
     searchable: ['full_name', 'username'],
     defaultSort: { col: 'last_name', order: 'asc' },
     writePermission: `${P.ADMIN_CLIENTS}|${P.CREATE_CLIENTS}|${P.EDIT_CLIENTS}`,
+    // Therapists add and edit their students; removing one is for whoever administers clients.
+    deletePermission: P.ADMIN_CLIENTS,
     fields: [
       ...person().filter((f) => f.name !== 'relationship_to_student'),
       { name: 'client_status', kind: 'enum', options: CLIENT_STATUSES, enumName: 'clientStatus', default: 'active', sortable: true, filterable: true, listed: true },

@@ -325,6 +325,12 @@ describe('cross-tenant isolation', () => {
     expect([...(visible as Set<string>)]).not.toContain(noah);
     // The supervisor supervises Noah's workspace and sees him.
     expect((await call('supervisor', 'GET', `/api/clients/${noah}`)).statusCode).toBe(200);
+    // A therapist edits their students but does not remove them: that needs PERMISSION_ADMIN_CLIENTS.
+    const leo = ids.get('student')!;
+    expect((await call('therapist', 'PATCH', `/api/clients/${leo}`, { city: 'Austin' })).statusCode).toBe(200);
+    expect((await call('therapist', 'DELETE', `/api/clients/${leo}`)).statusCode).toBe(403);
+    expect((await call('therapist', 'POST', '/api/clients/bulk-delete', { ids: [leo] })).statusCode).toBe(403);
+    expect(await sql('SELECT deleted_at FROM users WHERE id = $1', [leo])).toEqual([{ deleted_at: null }]);
   });
 });
 

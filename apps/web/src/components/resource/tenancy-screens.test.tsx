@@ -36,6 +36,9 @@ describe('people screens follow the seed gating', () => {
     renderApp('/students', answer);
     const row = (await screen.findByRole('cell', { name: 'Leo' })).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'Show Leo Walker' })).toHaveAttribute('href', `/students/${leo.id}`);
+    // They edit students but do not remove them (PERMISSION_ADMIN_CLIENTS).
+    expect(within(row).getByRole('link', { name: 'Edit Leo Walker' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Delete Leo Walker' })).not.toBeInTheDocument();
     // An account member's list has no account filter or column: it holds their account only.
     expect(screen.queryByRole('columnheader', { name: /Account/ })).not.toBeInTheDocument();
   });

@@ -28,6 +28,6 @@ export function useCapabilities(screen: ResourceScreen): Record<Capability, bool
     [CAPABILITIES.CAN_SHOW]: Boolean(user) && gate,
     [CAPABILITIES.CAN_CREATE]: write && gate,
     [CAPABILITIES.CAN_EDIT]: write && gate,
-    [CAPABILITIES.CAN_DELETE]: write,
+    [CAPABILITIES.CAN_DELETE]: hasPermission(user, screen.resource.deletePermission ?? screen.resource.writePermission),
   } as Record<Capability, boolean>;
 }
