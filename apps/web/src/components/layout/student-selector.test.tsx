@@ -52,8 +52,8 @@ describe('student and workspace selector', () => {
     expect(await screen.findByRole('button', { name: 'Student and workspace: Choose a student' })).toBeInTheDocument();
   });
 
-  it('is not shown to a content editor, who works with no students', async () => {
-    signIn('EDITOR');
+  it.each(['EDITOR', 'STUDENT'] as const)('is not shown to a %s, who has no student to choose', async (role) => {
+    signIn(role, role === 'STUDENT' ? { account_id: 'acc' } : {});
     const { calls } = renderApp('/dashboards', () => undefined);
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Student and workspace/ })).not.toBeInTheDocument();

@@ -12,9 +12,9 @@ type SavedChoice = { user_id: string; student_id: string; workspace_id: string |
 
 type SelectorStudent = { student_id: string; name: string; workspaces: { id: string; name: string; type: string }[] };
 
-/** Roles that work with students: account members and the platform staff who run accounts. */
+/** Roles that work with students: adults of an account and the platform staff who run accounts (a student has nobody to choose). */
 const worksWithStudents = (user: { account_id: string | null; role: string } | null) =>
-  Boolean(user && (user.account_id || ['SUPERADMIN', 'ADMIN', 'SUPPORT'].includes(user.role)));
+  Boolean(user && user.role !== 'STUDENT' && (user.account_id || ['SUPERADMIN', 'ADMIN', 'SUPPORT'].includes(user.role)));
 
 const optionClasses =
   'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-teal-50 focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600';

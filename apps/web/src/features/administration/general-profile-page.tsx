@@ -38,12 +38,15 @@ export const SESSIONS_KEY = ['administration', 'sessions'] as const;
 
 const failedBox = 'flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-8 text-center ring-1 ring-slate-200';
 
-/** `/administration/generalProfile`: your own profile, a way to the password change, and your sessions. */
-export function GeneralProfilePage() {
+/**
+ * `/administration/generalProfile` (and `/settings`, which everyone reaches): your own profile, a way
+ * to the password change, and your sessions.
+ */
+export function GeneralProfilePage({ title }: { title?: string } = {}) {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('administration.generalProfile.title')} description={t('administration.generalProfile.subtitle')} />
+      <PageHeader title={title ?? t('administration.generalProfile.title')} description={t('administration.generalProfile.subtitle')} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ProfileSection />
