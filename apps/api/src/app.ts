@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
-import { adminRoutes } from './modules/tenancy/admin.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
@@ -74,7 +74,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rolePermissionRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalogs' });
   await app.register(tenancyRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);
   return app;

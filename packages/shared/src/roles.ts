@@ -1,4 +1,4 @@
-import { PERMISSIONS as P, type Permission } from './permissions';
+import { hasPermission, PERMISSIONS as P, type Permission } from './permissions';
 
 /** System roles (seed §6) plus SUPERVISOR, the organisation role that supervises workspaces. */
 export const ROLES = {
@@ -18,6 +18,21 @@ export const ROLE_VALUES = Object.values(ROLES) as [Role, ...Role[]];
 /** Platform roles are not tied to an account (PRODUCT.md §2). */
 export const PLATFORM_ROLES: readonly Role[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER'];
 export const isPlatformRole = (role: Role): boolean => PLATFORM_ROLES.includes(role);
+
+/** The adult roles inside an account. */
+export const ACCOUNT_ADULT_ROLES: readonly Role[] = ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
+
+/**
+ * Roles a user may give to others (server rule; the web form offers the same): a SUPERADMIN any;
+ * platform staff who administer accounts (ADMIN) any but SUPERADMIN; everyone else who manages
+ * users (SUPPORT, account admins) only an account's adult roles, so nobody makes a user more
+ * powerful than themself. Students are made on the Clients screen, not given as a role.
+ */
+export function grantableRoles(user: { role: string; account_id: string | null; permissions?: readonly string[] | null } | null): readonly Role[] {
+  if (user?.role === 'SUPERADMIN' && hasPermission(user, P.FULL)) return [...PLATFORM_ROLES, ...ACCOUNT_ADULT_ROLES];
+  if (user && !user.account_id && hasPermission(user, P.ADMIN_ACCOUNTS)) return [...PLATFORM_ROLES.filter((r) => r !== 'SUPERADMIN'), ...ACCOUNT_ADULT_ROLES];
+  return ACCOUNT_ADULT_ROLES;
+}
 
 const THERAPIST_DEFAULTS: Permission[] = [
   P.CREATE_CLIENTS, P.EDIT_CLIENTS, P.READ_CLIENTS,

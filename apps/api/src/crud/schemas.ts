@@ -43,14 +43,18 @@ function filterInput(f: FieldDef): z.ZodType {
   }
 }
 
+/** `page` (from 0) and `max` (default 25) of every paged list of the API. */
+export const pagingQuery = z.object({
+  page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(1_000_000, { error: 'validation.range' }).default(0),
+  // Capped rather than refused: a client asking for 500 gets the largest page there is.
+  max: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(1, { error: 'validation.range' }).default(25).transform((n) => Math.min(n, 100)),
+});
+
 /** Query string of a list (and of the CSV export): paging, sorting, search, trash, declared filters. */
 export function listQuerySchema(def: ResourceDef) {
   const sortable = def.fields.filter((f) => f.sortable).map((f) => f.name) as [string, ...string[]];
   const filters = Object.fromEntries(def.fields.filter((f) => f.filterable).map((f) => [f.name, filterInput(f).optional()]));
-  return z.object({
-    page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(1_000_000, { error: 'validation.range' }).default(0),
-    // Capped rather than refused: a client asking for 500 gets the largest page there is.
-    max: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(1, { error: 'validation.range' }).default(25).transform((n) => Math.min(n, 100)),
+  return pagingQuery.extend({
     col: z.enum(sortable, { error: 'validation.unknownSort' }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'validation.choice' }).optional(),
     q: z.string().max(100, { error: 'validation.tooLong' }).optional(),

@@ -2,7 +2,7 @@ import type { FieldDef } from '@habla/shared';
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { conflict, fieldError, notFound } from '../lib/errors';
 import type { AuthUser } from '../modules/auth/sessions';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor, type ListParams } from './list-query';
 import { manyFields, plainFields, storedFields, type ServerResource } from './resource';
@@ -152,7 +152,7 @@ export async function getRow(ctx: CrudContext, r: ServerResource, id: string): P
   return toRow(r, raw);
 }
 
-const missingReference = (field: string) => new AppError(400, 'VALIDATION', 'validation.missingReference', {}, { [field]: 'validation.missingReference' });
+const missingReference = (field: string) => fieldError(field, 'validation.missingReference');
 
 /** Relations must point at live rows: a wrong id is the client's mistake (400 naming the field), never a 500. */
 async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>, user: AuthUser): Promise<void> {
@@ -238,8 +238,7 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
     }
     if (pgErr.code === '23502') {
       // A NOT NULL column left empty: the client's mistake, named like a missing field.
-      const column = (err as { column?: string }).column ?? 'body';
-      throw new AppError(400, 'VALIDATION', 'validation.required', {}, { [column]: 'validation.required' });
+      throw fieldError((err as { column?: string }).column ?? 'body', 'validation.required');
     }
     if (pgErr.code === '23503') {
       const field = r.def.fields.find((f) => pgErr.constraint?.includes(f.name));

@@ -31,6 +31,9 @@ export const forbidden = (messageKey = 'errors.forbidden') => new AppError(403, 
 
 export const notFound = (messageKey = 'errors.notFound') => new AppError(404, 'NOT_FOUND', messageKey);
 
+/** A 400 naming the field, with a translated message (shown beside the input by the web form). */
+export const fieldError = (field: string, key: string, params: MessageParams = {}) => new AppError(400, 'VALIDATION', key, params, { [field]: key });
+
 /** A unique value already taken; `field` names it in the message and in `fields`. */
 export const conflict = (field: string) => new AppError(409, 'CONFLICT', 'errors.conflict', {}, { [field]: 'errors.conflict' });
 

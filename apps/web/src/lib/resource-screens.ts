@@ -1,7 +1,8 @@
-import { hasPermission, PERMISSIONS as P } from '@habla/shared/permissions';
+import { PERMISSIONS as P } from '@habla/shared/permissions';
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
 import { TENANCY_RESOURCES, type TenancyName } from '@habla/shared/resources/tenancy';
+import { grantableRoles } from '@habla/shared/roles';
 
 /**
  * One screen set (list, add, edit, show, full view, full edit) over a resource: the seed's path, the
@@ -22,7 +23,7 @@ export type ResourceScreen = {
   /** The seed path ends in "/*". */
   wildcard?: boolean;
   /** Choices of an enumeration offered to a caller (the server refuses the others anyway). */
-  options?: Record<string, (user: { account_id: string | null; role?: string; permissions?: readonly string[] } | null) => readonly string[]>;
+  options?: Record<string, (user: { account_id: string | null; role: string; permissions?: readonly string[] } | null) => readonly string[]>;
 };
 
 const catalog = (path: string, name: CatalogName, titleKey: string, fixed?: Record<string, string>): ResourceScreen => ({
@@ -65,14 +66,6 @@ const tenancy = (base: string, name: TenancyName, titleKey: string, extra: Parti
   view: base.split('/').pop()!,
   ...extra,
 });
-
-/** The roles a caller may give (the server's rule): SUPERADMIN any, account administrators any but SUPERADMIN, others an account's adult roles. */
-const grantableRoles = (user: { account_id: string | null; role?: string; permissions?: readonly string[] } | null): readonly string[] => {
-  const account = ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
-  if (user?.role === 'SUPERADMIN') return ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', ...account];
-  if (!user?.account_id && hasPermission(user, P.ADMIN_ACCOUNTS)) return ['ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', ...account];
-  return account;
-};
 
 /** Administration screens (seed §2 routes; Plans, Organizations and Billings get /administration/<name>). */
 export const ADMIN_SCREENS: ResourceScreen[] = [

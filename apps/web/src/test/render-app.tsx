@@ -26,10 +26,10 @@ export const stamp = {
 export type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
 
 /**
- * The whole app on a memory router, with a fetch that answers through `handler` (undefined: the
- * test did not expect that call, which fails it) and records every call.
+ * Stub `fetch` with `handler` (undefined: the test did not expect that call, which fails it); every
+ * call is recorded, and `/api/auth/me` answers with the stored user.
  */
-export function renderApp(path: string, handler: (call: Call) => Response | undefined) {
+export function stubApi(handler: (call: Call) => Response | undefined): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -47,6 +47,12 @@ export function renderApp(path: string, handler: (call: Call) => Response | unde
       return answer;
     }),
   );
+  return calls;
+}
+
+/** The whole app on a memory router, its API answered through `handler` (see stubApi). */
+export function renderApp(path: string, handler: (call: Call) => Response | undefined) {
+  const calls = stubApi(handler);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Providers>

@@ -1,3 +1,5 @@
+-- The audit log screen reads newest first, across accounts for platform staff.
+CREATE INDEX "audit_log_at_idx" ON "audit_log" ("at", "id");--> statement-breakpoint
 -- Issue 4: accounts, organizations, plans, billings, users (profile fields on the user row), clients
 -- (users with role STUDENT), workspaces and their members. Every tenant-owned row carries account_id.
 ALTER TABLE "users" ADD COLUMN "first_name" text NOT NULL DEFAULT '';--> statement-breakpoint
@@ -115,21 +117,24 @@ CREATE TABLE "workspace_members" (
 CREATE UNIQUE INDEX "workspace_members_workspace_user_idx" ON "workspace_members" ("workspace_id", "user_id");--> statement-breakpoint
 CREATE INDEX "workspace_members_user_idx" ON "workspace_members" ("user_id", "workspace_id");--> statement-breakpoint
 -- Totals shown in the lists (users.total_workspaces, workspaces.total_users), kept by the database.
-CREATE FUNCTION "refresh_workspace_totals"(ws uuid) RETURNS void LANGUAGE sql AS $$
-  UPDATE workspaces w SET total_users = (SELECT count(*) FROM workspace_members m WHERE m.workspace_id = w.id) WHERE w.id = ws;
+-- users.total_workspaces: live workspaces a user is the student, the supervisor or a member of.
+CREATE FUNCTION "refresh_user_workspaces"(people uuid[]) RETURNS void LANGUAGE sql AS $$
   UPDATE users u SET total_workspaces = (
     SELECT count(DISTINCT x.id) FROM workspaces x
     WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR x.supervisor_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
-  WHERE u.id IN (SELECT student_id FROM workspaces WHERE id = ws UNION SELECT supervisor_id FROM workspaces WHERE id = ws UNION SELECT user_id FROM workspace_members WHERE workspace_id = ws);
+  WHERE u.id = ANY(people);
+$$;--> statement-breakpoint
+-- A workspace's member count, and the totals of everyone in it.
+CREATE FUNCTION "refresh_workspace_totals"(ws uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE workspaces w SET total_users = (SELECT count(*) FROM workspace_members m WHERE m.workspace_id = w.id) WHERE w.id = ws;
+  SELECT refresh_user_workspaces(ARRAY(SELECT student_id FROM workspaces WHERE id = ws UNION SELECT supervisor_id FROM workspaces WHERE id = ws UNION SELECT user_id FROM workspace_members WHERE workspace_id = ws));
 $$;--> statement-breakpoint
 CREATE FUNCTION "workspace_members_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
+    -- The removed member is no longer in the workspace: refresh them by name.
     PERFORM refresh_workspace_totals(OLD.workspace_id);
-    UPDATE users u SET total_workspaces = (
-      SELECT count(DISTINCT x.id) FROM workspaces x
-      WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR x.supervisor_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
-    WHERE u.id = OLD.user_id;
+    PERFORM refresh_user_workspaces(ARRAY[OLD.user_id]);
     RETURN OLD;
   END IF;
   PERFORM refresh_workspace_totals(NEW.workspace_id);
@@ -139,12 +144,8 @@ CREATE TRIGGER "workspace_members_totals_trg" AFTER INSERT OR DELETE ON "workspa
 CREATE FUNCTION "workspaces_totals"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM refresh_workspace_totals(NEW.id);
-  IF TG_OP = 'UPDATE' AND (OLD.student_id IS DISTINCT FROM NEW.student_id OR OLD.supervisor_id IS DISTINCT FROM NEW.supervisor_id) THEN
-    UPDATE users u SET total_workspaces = (
-      SELECT count(DISTINCT x.id) FROM workspaces x
-      WHERE x.deleted_at IS NULL AND (x.student_id = u.id OR x.supervisor_id = u.id OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = x.id AND m.user_id = u.id)))
-    WHERE u.id IN (OLD.student_id, OLD.supervisor_id);
-  END IF;
+  -- A student or supervisor who left the workspace is refreshed too.
+  IF TG_OP = 'UPDATE' THEN PERFORM refresh_user_workspaces(ARRAY[OLD.student_id, OLD.supervisor_id]); END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "workspaces_totals_trg" AFTER INSERT OR UPDATE OF deleted_at, student_id, supervisor_id ON "workspaces" FOR EACH ROW EXECUTE FUNCTION workspaces_totals();

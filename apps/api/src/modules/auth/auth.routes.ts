@@ -1,4 +1,5 @@
 import {
+  LANGUAGES,
   changePasswordBody,
   forgotPasswordBody,
   loginBody,
@@ -16,7 +17,8 @@ import { requestLanguage } from '../../lib/i18n';
 import { newToken } from '../../lib/tokens';
 import { errorResponses, messageOnly } from '../../lib/responses';
 import { requireAuth, signedIn } from '../../plugins/access';
-import { changePassword, loginUser, logoutSession, registerAccount, saveViewOption, toSessionUser } from './auth.service';
+import { changeOwnProfile, changePassword, loginUser, logoutSession, ownProfile, registerAccount, saveViewOption, signOutOtherSessions, toSessionUser } from './auth.service';
+import { listLiveSessions } from './sessions';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 const tags = ['auth'];
@@ -24,6 +26,30 @@ const tags = ['auth'];
 const pub = { tags, security: [] };
 /** Per-IP ceiling on endpoints that create rows or send e-mail, on top of the per-login lockout. */
 const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const profileRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  language: z.string(),
+  notify_by_email: z.boolean(),
+  phone: z.string().nullable(),
+  job_title: z.string().nullable(),
+  account: z.string().nullable(),
+});
+const name = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' });
+const profileBody = z.strictObject({
+  first_name: name.optional(),
+  last_name: name.optional(),
+  language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional(),
+  notify_by_email: z.boolean({ error: 'validation.invalid' }).optional(),
+  phone: z.string().trim().max(40, { error: 'validation.tooLong' }).nullable().optional(),
+  job_title: z.string().trim().max(100, { error: 'validation.tooLong' }).nullable().optional(),
+});
+const sessionRow = z.object({ id: z.string(), current: z.boolean(), ip: z.string().nullable(), user_agent: z.string().nullable(), created_at: z.string(), last_seen_at: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
@@ -109,5 +135,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAuth,
     schema: { tags, summary: 'Save the column layout of one list screen', body: viewOption, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await saveViewOption(req, req.body) }),
+  });
+
+  app.get('/profile', {
+    preValidation: requireAuth,
+    schema: { tags, summary: 'Your own profile', response: { 200: okEnvelope(profileRow), ...errorResponses } },
+    handler: async (req) => ({ status: true as const, data: await ownProfile(req) }),
+  });
+
+  app.patch('/profile', {
+    preValidation: requireAuth,
+    schema: { tags, summary: 'Change your own profile (names, language, notifications)', body: profileBody, response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses } },
+    handler: async (req) => {
+      await changeOwnProfile(req, req.body);
+      return { status: true as const, data: { id: signedIn(req).id }, message: translate(requestLanguage(req), 'messages.updated') };
+    },
+  });
+
+  app.get('/sessions', {
+    preValidation: requireAuth,
+    schema: { tags, summary: 'Your signed-in sessions', response: { 200: okEnvelope(z.array(sessionRow)), ...errorResponses } },
+    handler: async (req) => ({ status: true as const, data: await listLiveSessions(app.db, signedIn(req).id, req.sessionId, app.now(), app.config) }),
+  });
+
+  app.post('/sessions/sign-out-others', {
+    preValidation: requireAuth,
+    schema: { tags, summary: 'Sign out everywhere else', response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
+    handler: async (req) => {
+      const count = await signOutOtherSessions(req);
+      return { status: true as const, data: { count }, message: translate(requestLanguage(req), 'messages.signedOutOthers', { count }) };
+    },
   });
 };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accounts, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { createAccount, createUser, loginCondition, takenField } from '../users/users.service';
 import { lockedForSeconds, loginKey, recordAttempt } from './lockout';
@@ -14,7 +14,6 @@ import { blockedReason, createSession, revokeSession, revokeUserSessions, toAuth
 export const toSessionUser = (u: AuthUser): SessionUser => ({ ...u });
 
 /** 400 on one field, with the same envelope as schema validation. */
-const fieldError = (field: string, key: string) => new AppError(400, 'VALIDATION', key, {}, { [field]: key });
 
 export function assertAcceptablePassword(password: string, field: string): void {
   if (isCommonPassword(password)) throw fieldError(field, 'validation.passwordCommon');
@@ -128,4 +127,56 @@ export async function saveViewOption(req: FastifyRequest, option: ViewOption): P
   const next = [...user.view_options.filter((v) => v.controller !== option.controller || v.view !== option.view), option];
   await req.server.db.update(users).set({ view_options: next, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
   return next;
+}
+
+export type ProfileChange = Partial<{ first_name: string; last_name: string; language: 'en' | 'es'; notify_by_email: boolean; phone: string | null; job_title: string | null }>;
+
+/** The signed-in user's own profile (General Profile, Settings), with the account's name. */
+export async function ownProfile(req: FastifyRequest) {
+  const user = req.user;
+  if (!user) throw unauthorized();
+  const [row] = await req.server.db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      language: users.language,
+      notify_by_email: users.notify_by_email,
+      phone: users.phone,
+      job_title: users.job_title,
+      account: accounts.name,
+    })
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
+    .where(eq(users.id, user.id));
+  if (!row) throw unauthorized();
+  return row;
+}
+
+/** Change one's own names, language, notifications, phone and job title (never role, status or account), audited. */
+export async function changeOwnProfile(req: FastifyRequest, change: ProfileChange): Promise<void> {
+  const user = req.user;
+  if (!user) throw unauthorized();
+  const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as ProfileChange;
+  if (!Object.keys(set).length) return;
+  const now = req.server.now();
+  await req.server.db.transaction(async (tx) => {
+    await tx.update(users).set({ ...set, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+    await audit(tx, req, now, { action: 'profile.update', entity: 'users', entityId: user.id, changes: set });
+  });
+}
+
+/** "Sign out everywhere else": every session of the user but this one ends. @returns how many. */
+export async function signOutOtherSessions(req: FastifyRequest): Promise<number> {
+  const user = req.user;
+  if (!user) throw unauthorized();
+  const now = req.server.now();
+  return req.server.db.transaction(async (tx) => {
+    const count = await revokeUserSessions(tx, user.id, now, req.sessionId ?? undefined);
+    await audit(tx, req, now, { action: 'sessions.sign_out_others', entity: 'users', entityId: user.id, changes: { count } });
+    return count;
+  });
 }

@@ -1,5 +1,5 @@
 import type { Language, Role } from '@habla/shared';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { accounts, sessions, users, type ViewOptionRow } from '../../db/schema/index';
@@ -151,9 +151,29 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): P
   await db.update(sessions).set({ revoked_at: now, updated_at: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
-/** Revoke every live session of a user except `keepSessionId` (password change keeps the current one). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keepSessionId?: string): Promise<void> {
+/**
+ * Revoke every live session of a user except `keepSessionId` (a password change and "sign out
+ * everywhere else" keep the current one). @returns how many ended.
+ */
+export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keepSessionId?: string): Promise<number> {
   const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db.update(sessions).set({ revoked_at: now, updated_at: now, updated_by: userId }).where(and(...conditions));
+  const ended = await db.update(sessions).set({ revoked_at: now, updated_at: now, updated_by: userId }).where(and(...conditions)).returning({ id: sessions.id });
+  return ended.length;
+}
+
+export type LiveSession = { id: string; current: boolean; ip: string | null; user_agent: string | null; created_at: string; last_seen_at: string };
+
+/** A user's sessions that still work (not revoked, expired or idle), the current one first. */
+export async function listLiveSessions(db: DbOrTx, userId: string, currentId: string | null, now: Date, policy: SessionPolicy): Promise<LiveSession[]> {
+  const idleSince = new Date(now.getTime() - policy.sessionIdleMinutes * 60_000);
+  const rows = await db
+    .select({ id: sessions.id, ip: sessions.ip, user_agent: sessions.user_agent, created_at: sessions.created_at, last_seen_at: sessions.last_seen_at })
+    .from(sessions)
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, now), gt(sessions.last_seen_at, idleSince)))
+    .orderBy(desc(sessions.last_seen_at))
+    .limit(50);
+  return rows
+    .map((r) => ({ ...r, current: r.id === currentId, created_at: r.created_at.toISOString(), last_seen_at: r.last_seen_at.toISOString() }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
 }

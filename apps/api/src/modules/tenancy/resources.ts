@@ -1,9 +1,8 @@
 import {
   ACCOUNT_TRANSITIONS,
   DEFAULT_APP_CONFIGURATION,
-  hasPermission,
+  grantableRoles,
   isPlatformRole,
-  PERMISSIONS,
   TENANCY_RESOURCES,
   type Role,
   type TenancyName,
@@ -12,17 +11,12 @@ import crypto from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { ServerResource, WriteExtras } from '../../crud/resource';
 import type { CrudContext } from '../../crud/service';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
 import { requestPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions';
-import { accountRows, accountsScope, adultsScope, seesAllAccounts, studentsScope, workspacesScope } from './scopes';
-
-/** A 400 naming the field, with a translated message (shown beside the input by the web form). */
-export const fieldError = (field: string, key: string, params: Record<string, string | number> = {}) =>
-  new AppError(400, 'VALIDATION', key, params, { [field]: key });
+import { accountRows, accountsScope, adultsScope, studentsScope, workspacesScope } from './scopes';
 
 type Body = Record<string, unknown>;
 
@@ -65,16 +59,9 @@ async function checkLimit(client: PoolClient, accountId: string, kind: 'students
   }
 }
 
-/**
- * Roles a caller may give: a SUPERADMIN any; whoever administers accounts (ADMIN) any but SUPERADMIN;
- * everyone else who manages users (SUPPORT, account admins) only an account's adult roles, so that
- * nobody can make a user more powerful than they are.
- */
-function grantableRoles(ctx: CrudContext): Role[] {
-  const account: Role[] = ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
-  if (ctx.user.role === 'SUPERADMIN' && hasPermission(ctx.user, PERMISSIONS.FULL)) return ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', ...account];
-  if (seesAllAccounts(ctx.user) && hasPermission(ctx.user, PERMISSIONS.ADMIN_ACCOUNTS)) return ['ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER', ...account];
-  return account;
+/** End every live session of these users (disabled, removed, or given a new password by an admin). */
+async function endSessions(client: PoolClient, userIds: string[], now: Date): Promise<void> {
+  await client.query('UPDATE sessions SET revoked_at = $2, updated_at = $2 WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [userIds, now]);
 }
 
 /** Username and e-mail are stored lower-case; the SSN encrypted with its last four digits beside it. */
@@ -117,7 +104,7 @@ function guardSelf(ctx: CrudContext, body: Body, before: Body): void {
 }
 
 async function endSessionsIfBlocked(client: PoolClient, ctx: CrudContext, id: string, body: Body, extras?: WriteExtras): Promise<void> {
-  if (body.status === 'DISABLED' || extras?.password_hash) await client.query('UPDATE sessions SET revoked_at = $2, updated_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [id, ctx.now]);
+  if (body.status === 'DISABLED' || extras?.password_hash) await endSessions(client, [id], ctx.now);
 }
 
 const users: ServerResource = {
@@ -133,7 +120,7 @@ const users: ServerResource = {
   hooks: {
     async beforeCreate(client, ctx, body) {
       const role = body.role as Role;
-      if (!grantableRoles(ctx).includes(role)) throw fieldError('role', 'validation.roleNotAllowed');
+      if (!grantableRoles(ctx.user).includes(role)) throw fieldError('role', 'validation.roleNotAllowed');
       if (isPlatformRole(role)) {
         if (ctx.user.account_id) throw fieldError('role', 'validation.roleNotAllowed');
         body.account_id = null;
@@ -152,10 +139,10 @@ const users: ServerResource = {
       guardSelf(ctx, body, before);
       keepAccount(ctx, body, before);
       if (body.role !== undefined && body.role !== before.role) {
-        const grantable = grantableRoles(ctx);
+        const grantable = grantableRoles(ctx.user);
         if (!grantable.includes(body.role as Role) || !grantable.includes(before.role as Role)) throw fieldError('role', 'validation.roleNotAllowed');
         if (isPlatformRole(body.role as Role) !== isPlatformRole(before.role as Role)) throw fieldError('role', 'validation.roleNotAllowed');
-      } else if (!grantableRoles(ctx).includes(before.role as Role) && before.id !== ctx.user.id) {
+      } else if (!grantableRoles(ctx.user).includes(before.role as Role) && before.id !== ctx.user.id) {
         // An account admin may not edit a platform user (out of scope anyway) nor a SUPERADMIN unless one.
         throw fieldError('role', 'validation.roleNotAllowed');
       }
@@ -165,7 +152,7 @@ const users: ServerResource = {
     },
     async beforeDelete(client, ctx, ids, deleted) {
       if (ids.includes(ctx.user.id)) throw fieldError('ids', 'validation.ownRecord');
-      if (deleted) await client.query('UPDATE sessions SET revoked_at = $2, updated_at = $2 WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [ids, ctx.now]);
+      if (deleted) await endSessions(client, ids, ctx.now);
     },
   },
 };
@@ -202,7 +189,7 @@ const clients: ServerResource = {
       return extras;
     },
     async beforeDelete(client, ctx, ids, deleted) {
-      if (deleted) await client.query('UPDATE sessions SET revoked_at = $2, updated_at = $2 WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [ids, ctx.now]);
+      if (deleted) await endSessions(client, ids, ctx.now);
     },
   },
 };
@@ -329,6 +316,3 @@ const workspaces: ServerResource = {
 };
 
 export const TENANCY_SERVER: Record<TenancyName, ServerResource> = { accounts, plans, organizations, billings, users, clients, workspaces };
-
-/** Exposed for the member routes: sessions of a user end at once when they are disabled elsewhere. */
-export { revokeUserSessions };

@@ -27,3 +27,19 @@ export async function makeStatements(db: pg.Pool | pg.PoolClient, accountId: str
   );
   return res.rowCount ?? 0;
 }
+
+export type Statement = { id: string; billing_id: string; product: string; period_start: string; period_end: string; amount: string };
+
+/** One page of an account's statements, newest first, after making any that became due. */
+export async function listStatements(pool: pg.Pool, accountId: string, page: { page: number; max: number }, now: Date): Promise<{ rows: Statement[]; total: number }> {
+  await makeStatements(pool, accountId, now.toISOString().slice(0, 10), now);
+  const [rows, total] = await Promise.all([
+    pool.query(
+      `SELECT s.id, s.billing_id, b.product, s.period_start, s.period_end, s.amount FROM billing_statements s JOIN billings b ON b.id = s.billing_id
+        WHERE s.account_id = $1 ORDER BY s.period_start DESC, s.id DESC LIMIT $2 OFFSET $3`,
+      [accountId, page.max, page.page * page.max],
+    ),
+    pool.query('SELECT count(*)::int AS n FROM billing_statements WHERE account_id = $1', [accountId]),
+  ]);
+  return { rows: rows.rows as Statement[], total: (total.rows[0] as { n: number }).n };
+}

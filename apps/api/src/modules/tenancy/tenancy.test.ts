@@ -93,6 +93,13 @@ describe('accounts, users, clients and workspaces', () => {
     expect(mailer.sent.at(-1)!.text).toContain('http://habla.test/resetPassword?token=');
     // The student signs in by username (no e-mail).
     expect((await login(t.app, 'ava.stone', 'Blue-Kite-Sky-7')).token).toBeTruthy();
+    // Removing the member and then the workspace brings every total back down.
+    const memberId = add.json().data[0].id as string;
+    expect((await call('accountadmin', 'DELETE', `/api/workspaces/${wsId}/members/${memberId}`)).json().data).toEqual([]);
+    expect((await call('accountadmin', 'GET', `/api/workspaces/${wsId}`)).json().data.total_users).toBe(0);
+    expect((await call('accountadmin', 'GET', `/api/users/${th.json().data.id}`)).json().data.total_workspaces).toBe(0);
+    expect((await call('accountadmin', 'DELETE', `/api/workspaces/${wsId}`)).statusCode).toBe(200);
+    expect((await call('accountadmin', 'GET', `/api/clients/${st.json().data.id}`)).json().data.total_workspaces).toBe(0);
   });
 
   it('an empty status or language (a form left on "Choose…") takes the default, never a 500', async () => {

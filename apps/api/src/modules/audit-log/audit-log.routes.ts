@@ -1,0 +1,47 @@
+import { okEnvelope, PERMISSIONS as P } from '@habla/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pagingQuery } from '../../crud/schemas';
+import { poolOf } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { errorResponses } from '../../lib/responses';
+import { requirePermission, signedIn } from '../../plugins/access';
+import { findAuditPage } from './audit-log.service';
+
+const text = z.string().max(60, { error: 'validation.tooLong' }).optional();
+const auditQuery = pagingQuery.extend({
+  entity: text,
+  action: text,
+  actor: text,
+  entity_id: text,
+  from: z.iso.date({ error: 'validation.date' }).optional(),
+  to: z.iso.date({ error: 'validation.date' }).optional(),
+});
+const auditRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  actor_user_id: z.string().nullable(),
+  actor: z.string().nullable(),
+  account_id: z.string().nullable(),
+  account: z.string().nullable(),
+  request_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  changes: z.unknown(),
+});
+
+/** The audit log, read only: the API registers no route that changes or removes its rows. */
+export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/audit-log', {
+    preValidation: requirePermission(`${P.ADMIN_USERS}|${P.ADMIN_ACCOUNTS}`),
+    schema: { tags: ['audit-log'], summary: 'Who did what to which record, newest first (read only)', querystring: auditQuery, response: { 200: okEnvelope(z.array(auditRow)), ...errorResponses } },
+    handler: async (req) => {
+      const q = req.query;
+      if (q.from && q.to && q.from > q.to) throw badRequest('validation.range', { field: 'from' });
+      const { rows, total } = await findAuditPage(poolOf(app.db), signedIn(req), q);
+      return { status: true as const, data: rows, meta: { page: q.page, max: q.max, total } };
+    },
+  });
+};
