@@ -4,6 +4,14 @@ import { Link } from 'react-router';
 import { screenOf } from '@/lib/resource-screens';
 import type { RecordRow, Ref } from './resource-api';
 
+/** A calendar day (YYYY-MM-DD, no time zone) as people read it in the UI language. */
+export const formatDay = (language: string | undefined, day: string): string =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', dateStyle: 'medium' });
+
+/** An amount with its two decimals, grouped the way the UI language writes numbers. */
+export const formatAmount = (language: string | undefined, amount: string | number): string =>
+  Number(amount).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** URL of an emoji picture the app serves itself. */
 export const pictureUrl = (code: string) => `/api/pictures/${code}.svg`;
 
@@ -20,7 +28,7 @@ const relationLink = (target: string | undefined, ref: Ref) => {
 
 /** A record's value of one field, as people read it: labels for enumerations, links for relations, pictures. */
 export function FieldValue({ field, row, links = true }: { field: FieldDef; row: RecordRow; links?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const value = row[field.name];
   const empty = <span className="text-slate-400">—</span>;
   switch (field.kind) {
@@ -53,6 +61,10 @@ export function FieldValue({ field, row, links = true }: { field: FieldDef; row:
       return typeof value === 'string' && value ? <img src={pictureUrl(value)} alt={String(row.word ?? row.name ?? value)} className="size-8" loading="lazy" /> : empty;
     case 'bool':
       return <>{value ? t('records.yes') : t('records.no')}</>;
+    case 'date':
+      return typeof value === 'string' && value ? <time dateTime={value}>{formatDay(i18n.resolvedLanguage, value)}</time> : empty;
+    case 'decimal':
+      return value === null || value === undefined || value === '' ? empty : <span className="tabular-nums">{formatAmount(i18n.resolvedLanguage, value as string)}</span>;
     default:
       return value === null || value === undefined || value === '' ? empty : <>{String(value)}</>;
   }

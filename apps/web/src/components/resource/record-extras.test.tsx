@@ -101,5 +101,8 @@ describe('panels below a record', () => {
     expect(await within(panel).findByRole('cell', { name: 'Center plan' })).toBeInTheDocument();
     expect(within(panel).getByText('$1,250.00')).toBeInTheDocument();
     expect(within(panel).getByText('Oct 1, 2026 – Nov 1, 2026')).toBeInTheDocument();
+    // The account's own day and amount read as people write them.
+    expect(screen.getByText('Jan 1, 2026')).toHaveAttribute('datetime', '2026-01-01');
+    expect(screen.getByText('1,250.00')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
+import { formatDay } from './field-value';
 import { RelationPicker } from './relation-picker';
 import type { RecordRow, Ref } from './resource-api';
 
@@ -173,7 +174,7 @@ function AccountStatements({ row }: { row: RecordRow }) {
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
   const money = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'USD' });
-  const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString(i18n.resolvedLanguage, { timeZone: 'UTC', dateStyle: 'medium' });
+  const day = (d: string) => formatDay(i18n.resolvedLanguage, d);
   return (
     <section aria-labelledby="statements" className={card}>
       <h2 id="statements" className="text-base font-semibold text-slate-900">
