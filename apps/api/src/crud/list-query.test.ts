@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { buildUser } from '../../test/factories';
 import type { AuthUser } from '../modules/auth/sessions';
 import { catalogResource } from '../modules/catalogs/catalogs.routes';
-import { countQuery, pageQuery, type ListParams } from './list-query';
+import { countQuery, pageQuery, prefixUpperBound, type ListParams } from './list-query';
 
 let t: TestApp;
 let user: AuthUser;
@@ -88,5 +88,27 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
     const got = await t.database.pool.query(q.text, q.values);
     const want = await t.database.pool.query('SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word, id LIMIT 25 OFFSET 50000');
     expect(got.rows.map((r: { id: string }) => r.id)).toEqual(want.rows.map((r: { id: string }) => r.id));
+  });
+});
+
+describe('the upper bound of a prefix range', () => {
+  it('raises the last code point, skipping surrogates, carrying past U+10FFFF', () => {
+    expect(prefixUpperBound('cat')).toBe('cau');
+    expect(prefixUpperBound('a\uFFFF')).toBe('a\u{10000}');
+    expect(prefixUpperBound('\uD7FF')).toBe('\uE000');
+    expect(prefixUpperBound('a\u{10FFFF}')).toBe('b');
+    expect(prefixUpperBound('\u{10FFFF}\u{10FFFF}')).toBeNull();
+    expect(prefixUpperBound('')).toBeNull();
+    expect(prefixUpperBound('ni\u00F1')).toBe('ni\u00F2');
+  });
+
+  it('never yields a NUL, and every text with the prefix sorts below it byte-wise', () => {
+    for (const prefix of ['\uFFFF', 'x\uFFFF', 'é', '🐱', 'zz']) {
+      const bound = prefixUpperBound(prefix);
+      expect(bound).not.toContain('\u0000');
+      for (const tail of ['', 'a', '\uFFFF', '\u{10FFFF}\u{10FFFF}']) {
+        expect(Buffer.compare(Buffer.from(prefix + tail), Buffer.from(bound ?? ''))).toBe(-1);
+      }
+    }
   });
 });

@@ -13,7 +13,7 @@ export type ListParams = {
   /** Restrict the search to this searchable column. */
   in?: string;
   trash?: boolean;
-  filters: Record<string, string | number>;
+  filters: Record<string, string | number | boolean>;
 };
 
 /** WHERE clause (alias `t`) for scope, trash, search and filters; shared by the page, the count and the export. */
@@ -134,6 +134,24 @@ export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams,
 }
 
 /**
+ * The smallest text greater than every text that starts with `prefix`, in code-point order (which
+ * is the byte order of UTF-8 under COLLATE "C"): the last code point plus one, skipping the
+ * surrogate range; a last code point that has no successor (U+10FFFF) is dropped and the one before
+ * it is raised. Null when no bound exists (every code point is U+10FFFF, or the prefix is empty).
+ * Counting in UTF-16 units instead would turn U+FFFF into U+0000, which PostgreSQL refuses.
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const points = [...prefix].map((c) => c.codePointAt(0) ?? 0);
+  while (points.length) {
+    const last = (points.pop() ?? 0) + 1;
+    if (last > 0x10ffff) continue;
+    points.push(last >= 0xd800 && last <= 0xdfff ? 0xe000 : last);
+    return String.fromCodePoint(...points);
+  }
+  return null;
+}
+
+/**
  * Ids of one page of a search, by relevance: titles that start with the text first (exact match
  * leading), in a case-insensitive range of the `lower(title) COLLATE "C"` index; then the other
  * matches alphabetically. Each half reads at most the rows up to the page, in index order, so a
@@ -144,8 +162,8 @@ function searchIds(r: ServerResource, where: string, q: string, params: ListPara
   const title = ident(params.in && r.def.searchable.includes(params.in) ? params.in : (r.def.searchable[0] ?? r.def.titleField));
   const low = `(lower(t.${title}) COLLATE "C")`;
   const from = q.toLowerCase();
-  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
-  const prefix = `${low} >= ${p.add(from)} AND ${low} < ${p.add(to)}`;
+  const to = prefixUpperBound(from);
+  const prefix = to === null ? `${low} >= ${p.add(from)}` : `${low} >= ${p.add(from)} AND ${low} < ${p.add(to)}`;
   const upTo = p.add(params.page * params.max + params.max);
   const table = ident(r.table);
   return (

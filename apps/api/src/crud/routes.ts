@@ -19,10 +19,10 @@ const EXPORT_MAX_ROWS = 200_000;
 type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
 function listParams(r: ServerResource, q: ListQuery): ListParams {
-  const filters: Record<string, string | number> = {};
+  const filters: Record<string, string | number | boolean> = {};
   for (const f of r.def.fields) {
     const v = (q as Record<string, unknown>)[f.name];
-    if (f.filterable && (typeof v === 'string' || typeof v === 'number')) filters[f.name] = v;
+    if (f.filterable && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) filters[f.name] = v;
   }
   return { page: q.page, max: q.max, col: q.col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
 }

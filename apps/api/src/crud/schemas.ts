@@ -1,4 +1,4 @@
-import { outputFields, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
+import { INT_MAX, INT_MIN, outputFields, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
 import { z } from 'zod';
 
 const ref = z.object({ id: z.string(), label: z.string() });
@@ -29,6 +29,13 @@ export function rowSchema(def: ResourceDef) {
   return z.object(shape);
 }
 
+/** "true"/"1" or "false"/"0", as a query string carries a yes/no filter. */
+export const queryBool = z.enum(['true', 'false', '1', '0'], { error: 'validation.choice' }).transform((v) => v === 'true' || v === '1');
+
+/**
+ * A filter's query value, typed like its column so that anything PostgreSQL would refuse (a number
+ * beyond `integer`, a yes/no that is neither) is refused here first, naming the filter.
+ */
 function filterInput(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'enum':
@@ -37,9 +44,19 @@ function filterInput(f: FieldDef): z.ZodType {
     case 'relation':
       return z.uuid({ error: 'validation.invalid' });
     case 'int':
-      return z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' });
-    default:
+      return z.coerce
+        .number({ error: 'validation.number' })
+        .int({ error: 'validation.number' })
+        .min(f.min ?? INT_MIN, { error: 'validation.range' })
+        .max(f.maxValue ?? INT_MAX, { error: 'validation.range' });
+    case 'bool':
+      return queryBool;
+    case 'text':
+    case 'longtext':
+    case 'picture':
       return z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
+    default:
+      throw new Error(`a ${f.kind} field (${f.name}) cannot be a list filter yet: give it a typed filter input first`);
   }
 }
 
@@ -60,7 +77,7 @@ export function listQuerySchema(def: ResourceDef) {
     q: z.string().max(100, { error: 'validation.tooLong' }).optional(),
     /** Search one column only (seed §3 "column search"); by default every searchable column. */
     in: z.enum(def.searchable as [string, ...string[]], { error: 'validation.choice' }).optional(),
-    trash: z.enum(['true', 'false', '1', '0'], { error: 'validation.choice' }).optional().transform((v) => v === 'true' || v === '1'),
+    trash: queryBool.optional().transform((v) => v === true),
     columns: z.string().max(2000, { error: 'validation.tooLong' }).optional(),
     ...filters,
   });

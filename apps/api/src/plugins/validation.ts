@@ -1,5 +1,22 @@
 import { fieldLabel, translate, type Language } from '@habla/shared';
-import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findUnsafeText } from '../lib/input';
+
+/** Every request part passes the input rule of lib/input.ts first; its issue names the field like any other. */
+const safeInput = z.unknown().superRefine((data, ctx) => {
+  const bad = findUnsafeText(data);
+  // A field is named by its first few keys: a path thousands deep would make a megabyte of message.
+  if (bad) ctx.addIssue({ code: 'custom', path: bad.path.slice(0, 8), message: 'validation.invalidCharacters', input: undefined });
+});
+
+/**
+ * The API's validator compiler: the route's zod schema, behind the input rule for strings. A pipe
+ * stops at the first schema's issues, so the route's schema (and any SQL behind it) never sees a
+ * NUL or a lone surrogate, in a body, a query string or a path, on any route.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: safeInput.pipe(route.schema) });
 
 type Issue = Pick<ZodFastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
 

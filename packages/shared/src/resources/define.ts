@@ -65,6 +65,13 @@ export type ResourceDef = {
   fields: readonly FieldDef[];
 };
 
+/**
+ * Bounds of an `int` field when its declaration gives none: PostgreSQL's `integer`, so a value the
+ * column cannot hold is the client's mistake (400 naming the field), never a failed INSERT.
+ */
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+
 /** A missing value reads "is required"; a value of the wrong type "is not valid". */
 const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
 
@@ -120,9 +127,11 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
       return withDefaults ? list.default([]) : list;
     }
     case 'int': {
-      let n = z.number({ error: missingOr('validation.number') }).int({ error: 'validation.number' });
-      if (f.min !== undefined) n = n.min(f.min, { error: 'validation.range' });
-      if (f.maxValue !== undefined) n = n.max(f.maxValue, { error: 'validation.range' });
+      const n = z
+        .number({ error: missingOr('validation.number') })
+        .int({ error: 'validation.number' })
+        .min(f.min ?? INT_MIN, { error: 'validation.range' })
+        .max(f.maxValue ?? INT_MAX, { error: 'validation.range' });
       return f.required ? n : n.nullable().optional();
     }
     case 'bool':

@@ -68,12 +68,20 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** A saved column layout as stored and returned (seed §3 view_options). */
 export const viewOption = z.object({
   controller: z.string(),
   view: z.string(),
   columns: z.array(z.string()),
 });
 export type ViewOption = z.infer<typeof viewOption>;
+
+/** A column layout to save: bounded, since every one is stored in the user's row and sent on each sign-in. */
+export const viewOptionBody = z.strictObject({
+  controller: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  view: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  columns: z.array(z.string().max(100, { error: 'validation.tooLong' }), { error: 'validation.invalid' }).max(100, { error: 'validation.tooMany' }),
+});
 
 /** The signed-in user as the API returns it and the web stores it under `user`. */
 export const sessionUser = z.object({

@@ -10,6 +10,7 @@ import {
   sessionUser,
   translate,
   viewOption,
+  viewOptionBody,
 } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -133,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/view-options', {
     preValidation: requireAuth,
-    schema: { tags, summary: 'Save the column layout of one list screen', body: viewOption, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
+    schema: { tags, summary: 'Save the column layout of one list screen', body: viewOptionBody, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await saveViewOption(req, req.body) }),
   });
 
