@@ -1,11 +1,11 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { pino } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { createLogger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { validatorCompiler } from './plugins/validation';
 import { hasWebBuild, registerWeb, sendSpaIndex } from './plugins/web';
 import './types';
 
@@ -35,7 +36,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Build the Fastify instance: infrastructure plugins → auth → modules → web. Does not listen. */
 export async function buildApp(opts: AppOptions) {
   const { config } = opts;
-  const logger: FastifyBaseLogger = opts.logger ?? pino({ level: config.logLevel });
+  const logger: FastifyBaseLogger = opts.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
     loggerInstance: logger,
     // Keep a caller's request id (a proxy's or the client's) when it is sane, so logs line up end to end.

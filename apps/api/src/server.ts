@@ -1,9 +1,9 @@
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { seedAll } from './db/seed/index';
 import { startDatabase, type RunningDatabase } from './db/start';
 import { DataDirInUseError } from './db/lock';
+import { createLogger } from './lib/logger';
 import { pruneAuthTables } from './modules/auth/housekeeping';
 
 /** Entry point: config → database (embedded or external) → migrations and seeds → listen; stop cleanly on signals. */
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel });
+  const log = createLogger({ level: config.logLevel });
 
   let database: RunningDatabase;
   try {

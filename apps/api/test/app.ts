@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
+import { createLogger } from '../src/lib/logger';
 import type { Mail, Mailer } from '../src/lib/mailer';
 import { useTestDatabase } from './db';
 
@@ -48,7 +48,7 @@ export async function buildTestApp(
   const clock = opts.clock ?? fakeClock();
   // With SMTP_URL the app builds its real mailer from the configuration, as in production.
   const mailer = opts.mailer ?? (config.smtpUrl ? undefined : memoryMailer());
-  const app = await buildApp({ config, db: database.db, now: clock.now, mailer, logger: opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }) });
+  const app = await buildApp({ config, db: database.db, now: clock.now, mailer, logger: opts.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'silent' }) });
   opts.routes?.(app);
   await app.ready();
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { emailSchema, passwordSchema, translate, usernameSchema } from '@habla/shared';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { isCommonPassword } from '../modules/auth/passwords';
@@ -10,6 +9,7 @@ import { DataDirInUseError } from './lock';
 import { seedAll } from './seed/index';
 import { seedReference } from './seed/reference';
 import { startDatabase } from './start';
+import { createLogger } from '../lib/logger';
 
 /**
  * Operator commands: `migrate`, `seed`, `create-superadmin` (npm run db:migrate | db:seed |
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const command = process.argv[2];
   if (!command || !['migrate', 'seed', 'create-superadmin'].includes(command)) throw new Error(USAGE);
   const config = loadConfig();
-  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
   const database = await startDatabase(config, log);
   try {
     if (command === 'migrate') process.stdout.write('Migrations applied.\n');

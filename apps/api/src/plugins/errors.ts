@@ -54,7 +54,8 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts)
     }
     const known = frameworkError(err, lang);
     if (known) {
-      req.log.info({ code: known.body.code, status: known.status, err: err.message }, 'request refused');
+      // Not the parser's message: it quotes the start of the body, which may be a password.
+      req.log.info({ code: known.body.code, status: known.status }, 'request refused');
       return send(reply, known.status, known.body);
     }
     req.log.error({ err }, 'request failed');

@@ -42,7 +42,8 @@ export async function loginUser(req: FastifyRequest, body: LoginBody): Promise<{
   const login = row ? `user:${row.id}` : typed;
   const wait = await lockedForSeconds(db, { login, ip: req.ip, now });
   if (wait > 0) {
-    req.log.warn({ login, ip: req.ip, wait }, 'sign-in refused: locked out');
+    // The typed login stays out of the log: people type passwords into the wrong field.
+    req.log.warn({ userId: row?.id, ip: req.ip, wait }, 'sign-in refused: locked out');
     throw tooManyRequests(wait, 'errors.tooManyAttempts');
   }
   const ok = row ? await verifyPassword(row.password_hash, body.password) : (await burnVerifyTime(body.password), false);
