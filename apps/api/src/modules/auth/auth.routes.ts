@@ -19,14 +19,20 @@ import { newToken } from '../../lib/tokens';
 import { errorResponses, messageOnly } from '../../lib/responses';
 import { requireAuth, signedIn } from '../../plugins/access';
 import { changeOwnProfile, changePassword, loginUser, logoutSession, ownProfile, registerAccount, saveViewOption, signOutOtherSessions, toSessionUser } from './auth.service';
+import { countRefusedSignIn, refuseLockedAddress } from './lockout';
 import { listLiveSessions } from './sessions';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 const tags = ['auth'];
 /** Public routes: no bearer token in the OpenAPI document. */
 const pub = { tags, security: [] };
-/** Per-IP ceiling on endpoints that create rows or send e-mail, on top of the per-login lockout. */
+/**
+ * Per-IP ceiling on the public routes (sign-in, sign-up, reset), on top of the sign-in lockout. It
+ * counts at onRequest, before the body is read: every request counts, whatever it is answered.
+ */
 const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+/** Sign-ins per address and minute: a school's shared address signs in a class at once, an attacker far more. */
+export const SIGN_IN_PER_MINUTE = 60;
 
 const profileRow = z.object({
   id: z.string(),
@@ -54,6 +60,9 @@ const sessionRow = z.object({ id: z.string(), current: z.boolean(), ip: z.string
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
+    config: writeLimit(SIGN_IN_PER_MINUTE),
+    onRequest: refuseLockedAddress,
+    onSend: countRefusedSignIn,
     schema: { ...pub, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
     handler: async (req) => {
       const { user, token } = await loginUser(req, req.body);

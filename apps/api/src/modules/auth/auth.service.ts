@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { createAccount, createUser, loginCondition, takenField } from '../users/users.service';
-import { lockedForSeconds, loginKey, recordAttempt } from './lockout';
+import { lockedForSeconds, loginKey, markAttemptCounted, recordAttempt } from './lockout';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { blockedReason, createSession, revokeSession, revokeUserSessions, toAuthUser, userWithPermissions, type AuthUser } from './sessions';
 
@@ -48,6 +48,7 @@ export async function loginUser(req: FastifyRequest, body: LoginBody): Promise<{
   }
   const ok = row ? await verifyPassword(row.password_hash, body.password) : (await burnVerifyTime(body.password), false);
   await recordAttempt(db, { login, ip: req.ip, now, success: ok });
+  markAttemptCounted(req);
   if (!row || !ok) {
     await audit(db, req, now, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login: typed } });
     throw unauthorized('errors.invalidCredentials');

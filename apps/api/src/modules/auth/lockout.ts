@@ -1,5 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { tooManyRequests } from '../../lib/errors';
 import { loginAttempts } from '../../db/schema/index';
 
 /** Brute-force limits of issue 2: 10 failures per login or 30 per IP within 15 minutes. */
@@ -42,4 +44,29 @@ async function nthFailure(db: DbOrTx, match: ReturnType<typeof eq>, since: Date,
 
 export async function recordAttempt(db: DbOrTx, opts: { login: string; ip: string; now: Date; success: boolean }): Promise<void> {
   await db.insert(loginAttempts).values({ login: opts.login, ip: opts.ip, at: opts.now, success: opts.success, created_at: opts.now, updated_at: opts.now });
+}
+
+/** Sign-in requests whose attempt the sign-in itself recorded (success or wrong password). */
+const counted = new WeakSet<FastifyRequest>();
+export const markAttemptCounted = (req: FastifyRequest): void => void counted.add(req);
+
+/**
+ * onRequest of the sign-in route: an address over the per-IP limit is refused before anything else
+ * is read, whatever it sends (a malformed body included).
+ */
+export async function refuseLockedAddress(req: FastifyRequest): Promise<void> {
+  const since = new Date(req.server.now().getTime() - LOCKOUT.windowMs);
+  const nth = await nthFailure(req.server.db, eq(loginAttempts.ip, req.ip), since, LOCKOUT.perIp);
+  const wait = nth ? Math.ceil((nth.getTime() + LOCKOUT.windowMs - req.server.now().getTime()) / 1000) : 0;
+  if (wait > 0) throw tooManyRequests(wait, 'errors.tooManyAttempts');
+}
+
+/**
+ * onSend of the sign-in route: every answer but a success and a refusal for the limit itself counts
+ * as a failure of the address (issue 9, point 3): a flood of malformed bodies or of requests that
+ * fail on the server is throttled like a flood of wrong passwords. Under no login, since none was read.
+ */
+export async function countRefusedSignIn(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (counted.has(req) || reply.statusCode < 400 || reply.statusCode === 429) return;
+  await recordAttempt(req.server.db, { login: '', ip: req.ip, now: req.server.now(), success: false }).catch((err: unknown) => req.log.error({ err }, 'could not count a refused sign-in'));
 }
