@@ -4,6 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+
+/**
+ * A 204 answer has no body, so it has no content type either; the zod schema a route gives for it
+ * (`z.null()`) would otherwise be published as an `application/json` body that never comes.
+ */
+function withoutBodiesOn204(doc: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) delete operation.responses?.['204']?.content;
+  }
+  return doc;
+}
+
 /**
  * OpenAPI generated from the routes' zod schemas, at /api/docs (UI) and /api/docs/json.
  * Registered before the routes so that every route is collected.
@@ -16,6 +29,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: ({ openapiObject }) => withoutBodiesOn204(openapiObject as OpenApiDocument),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

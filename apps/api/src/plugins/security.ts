@@ -23,6 +23,12 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Browser features the app may use: the microphone on its own pages (recording a language sample),
+ * nothing else that reaches into the room or the device; no other origin, framed or not, gets any.
+ */
+export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
+
 /** Security headers, cookies, per-route rate limits and API cache policy. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
@@ -30,7 +36,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     // Older browsers ignore frame-ancestors; DENY matches it.
     frameguard: { action: 'deny' },
-    hsts: app.config.appUrl.startsWith('https:'),
+    // Not includeSubDomains: the app may live on a host whose sibling subdomains are someone else's (a school's).
+    hsts: app.config.hstsMaxAge > 0 ? { maxAge: app.config.hstsMaxAge, includeSubDomains: false } : false,
   });
   await app.register(cookie);
   // Only routes that opt in (config.rateLimit) are limited; sign-in has its own database-backed lockout.
@@ -41,6 +48,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // API answers are per user and often personal: never stored by browsers or proxies, unless a
   // route declared its own public caching (the reference pictures).
