@@ -16,7 +16,7 @@ import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { validatorCompiler } from './plugins/validation';
 import { hasWebBuild, registerWeb, sendSpaIndex } from './plugins/web';
@@ -45,6 +45,7 @@ export async function buildApp(opts: AppOptions) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   // The web client sends `Content-Type: application/json` on every call (seed §7), also on body-less

@@ -65,7 +65,10 @@ export function scrubLine(line: string): string {
 export function serializeError(err: unknown, depth = 0): Record<string, unknown> | unknown {
   if (!(err instanceof Error)) return typeof err === 'string' ? scrubText(err) : err;
   const e = err as Error & Record<string, unknown>;
-  const message = scrubText(e.message);
+  // PostgreSQL's data exceptions (SQLSTATE class 22) quote the value they refused: "invalid input
+  // syntax for type integer: "<a password>"". The quotes go, the explanation stays.
+  const quotesValues = typeof e.code === 'string' && e.code.startsWith('22') && 'severity' in e;
+  const message = scrubText(quotesValues ? e.message.replace(/"[^"]*"/g, `"${REDACTED}"`) : e.message);
   const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
   const out: Record<string, unknown> = { type: e.constructor?.name ?? e.name, message, stack: [`${e.name}: ${message}`, ...frames].join('\n') };
   for (const key of ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'routine', 'validation']) {

@@ -1,4 +1,4 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,7 +29,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: ({ openapiObject }) => withoutBodiesOn204(openapiObject as OpenApiDocument),
+    transformObject: (doc) => ('openapiObject' in doc ? withoutBodiesOn204(doc.openapiObject as OpenApiDocument) : doc.swaggerObject) as ReturnType<SwaggerTransformObject>,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

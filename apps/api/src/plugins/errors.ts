@@ -30,6 +30,17 @@ function frameworkError(err: FastifyError, lang: Language): { status: number; bo
 }
 
 /**
+ * Errors Fastify meets before routing (an address it cannot decode, a path segment longer than any
+ * id): the same envelope as every other refusal, instead of Fastify's own `{ error, message }`.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const lang = requestLanguage(req);
+  req.log.info({ code: err.code }, 'request refused before routing');
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return send(reply, tooLong ? 414 : 400, { status: false, errors: [translate(lang, tooLong ? 'errors.urlTooLong' : 'errors.badUrl')], code: err.code ?? 'BAD_REQUEST' });
+}
+
+/**
  * The one error handler and not-found handler of the API: every failure leaves as the PRODUCT.md §7
  * envelope in the caller's language, is logged with the request id, and a 5xx never shows internals.
  */
