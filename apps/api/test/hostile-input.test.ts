@@ -126,3 +126,14 @@ describe('a search ending in U+FFFF is an ordinary search', () => {
     expect(cats.data[0].word.toLowerCase().startsWith('cat')).toBe(true);
   });
 });
+
+describe('addresses Fastify refuses before routing answer the error envelope', () => {
+  it('an undecodable path → 400, a path segment longer than any id → 414, translated', async () => {
+    const bad = await app.inject({ method: 'GET', url: '/api/catalogs/%zz', headers: { 'accept-language': 'es' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ status: false, errors: ['La dirección de la solicitud no es válida.'], code: 'FST_ERR_BAD_URL' });
+    const long = await app.inject({ method: 'DELETE', url: `/api/users/${'a'.repeat(3000)}`, headers: superadmin });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ status: false, errors: ['The address of the request is too long.'], code: 'FST_ERR_MAX_PARAM_LENGTH' });
+  });
+});

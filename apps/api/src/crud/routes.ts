@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { poolOf } from '../db/client';
 import { z } from 'zod';
 import { requestLanguage } from '../lib/i18n';
-import { errorResponses } from '../lib/responses';
+import { errorResponses, fileResponse } from '../lib/responses';
 import { requireAuth, requirePermission, signedIn } from '../plugins/access';
 import { csvLine } from './csv';
 import type { ListParams } from './list-query';
@@ -65,7 +65,7 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
 
     app.get('/export', {
       preValidation: read,
-      schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, produces: ['text/csv'], response: errorResponses },
+      schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, response: { 200: fileResponse('text/csv', 'The rows as CSV'), ...errorResponses } },
       handler: async (req, reply) => {
         const c = ctx(req);
         const params = listParams(r, req.query);

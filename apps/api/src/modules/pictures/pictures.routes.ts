@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses, fileResponse } from '../../lib/responses';
 import { pictureFor } from './pictures';
 
 const params = z.object({ code: z.string().regex(/^[0-9a-fA-F]{2,8}(-[0-9a-fA-F]{2,8}){0,9}\.svg$/, { error: 'validation.invalid' }) });
@@ -12,7 +12,7 @@ const params = z.object({ code: z.string().regex(/^[0-9a-fA-F]{2,8}(-[0-9a-fA-F]
  */
 export const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/pictures/:code', {
-    schema: { tags: ['pictures'], summary: 'Emoji picture (SVG) by hexcode', params, produces: ['image/svg+xml'], response: errorResponses },
+    schema: { tags: ['pictures'], summary: 'Emoji picture (SVG) by hexcode', params, response: { 200: fileResponse('image/svg+xml', 'The picture'), ...errorResponses } },
     handler: async (req, reply) => {
       const svg = pictureFor(req.params.code.slice(0, -'.svg'.length));
       if (!svg) throw notFound();
