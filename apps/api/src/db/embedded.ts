@@ -80,23 +80,90 @@ export async function startEmbeddedPostgres(opts: {
 /**
  * After a kill -9 of the Node process, its PostgreSQL child keeps running and holds postmaster.pid and
  * the port. Ask it for a fast shutdown (SIGINT: committed data is safe) and wait; escalate only if stuck.
+ * When PostgreSQL was killed too (or had to be), clear the postmaster.pid it left behind.
  */
-export async function stopOrphanedPostgres(pgDir: string, log: Logger | FastifyBaseLogger): Promise<void> {
+export async function stopOrphanedPostgres(pgDir: string, log: Logger | FastifyBaseLogger, opts: { attachedWaitMs?: number } = {}): Promise<void> {
   const pid = readPid(path.join(pgDir, 'postmaster.pid'));
-  if (pid === undefined || !isAlive(pid) || !isPostgresOf(pid, pgDir)) return;
-  log.warn({ postgresPid: pid }, 'stopping an orphaned PostgreSQL left by a previous server that did not shut down');
+  if (pid === undefined) return;
+  if (isAlive(pid) && isPostgresOf(pid, pgDir)) {
+    log.warn({ postgresPid: pid }, 'stopping an orphaned PostgreSQL left by a previous server that did not shut down');
+    if (!(await stop(pid))) throw new Error(`PostgreSQL (pid ${pid}) on ${pgDir} does not stop; stop it by hand.`);
+  }
+  await removeStalePidFile(pgDir, pid, log, opts.attachedWaitMs ?? 30_000);
+}
+
+/** Signal the process, more firmly each time, until it is gone (a zombie counts as gone). */
+async function stop(pid: number): Promise<boolean> {
   for (const [signal, waitMs] of [['SIGINT', 30_000], ['SIGQUIT', 10_000], ['SIGKILL', 5_000]] as const) {
     try {
       process.kill(pid, signal);
     } catch {
-      return;
+      return true;
     }
-    for (let waited = 0; waited < waitMs; waited += 100) {
-      if (!isAlive(pid)) return;
-      await sleep(100);
+    if (await waitFor(() => !isAlive(pid), waitMs)) return true;
+  }
+  return false;
+}
+
+/**
+ * A postmaster that was killed (kill -9, or our SIGKILL above) leaves postmaster.pid behind. PostgreSQL
+ * clears that file itself only if the pid in it does not exist: while the dead postmaster is a zombie
+ * not yet reaped by its new parent (an init may reap orphans late: about 2 s on the machine where this
+ * was found), or when an unrelated process got the pid, it refuses to start ("lock file "postmaster.pid"
+ * already exists").
+ * The postmaster's children (checkpointer, backends) outlive it for a moment, still using the data
+ * directory; each is attached to the shared memory segment named in the file, which is PostgreSQL's own
+ * interlock. Once nothing is attached the file is stale: remove it, so the start succeeds at once.
+ */
+async function removeStalePidFile(pgDir: string, pid: number, log: Logger | FastifyBaseLogger, attachedWaitMs: number): Promise<void> {
+  const file = path.join(pgDir, 'postmaster.pid');
+  // A clean stop removed it; a new postmaster cannot have written it, as we hold the data-directory lock.
+  if (readPid(file) !== pid) return;
+  const shmid = sharedMemoryId(file);
+  if (shmid !== undefined) {
+    // Without /proc/sysvipc (macOS) the segment cannot be checked: leave the file to PostgreSQL's own checks.
+    if (attachedProcesses(shmid) === undefined) return;
+    if (!(await waitFor(() => attachedProcesses(shmid) === 0, attachedWaitMs))) {
+      throw new Error(`Processes of a previous PostgreSQL (pid ${pid}) still use ${pgDir} (shared memory ${shmid}); stop them by hand.`);
     }
   }
-  throw new Error(`PostgreSQL (pid ${pid}) on ${pgDir} does not stop; stop it by hand.`);
+  fs.rmSync(file, { force: true });
+  log.warn({ postgresPid: pid }, 'removed the postmaster.pid of a PostgreSQL that did not shut down');
+}
+
+/** The SysV shared memory id on line 7 of postmaster.pid ("key id"), if the postmaster got that far. */
+function sharedMemoryId(file: string): string | undefined {
+  try {
+    const id = fs.readFileSync(file, 'utf8').split('\n')[6]?.trim().split(/\s+/)[1];
+    return id && /^\d+$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many processes are attached to a SysV shared memory segment: 0 when it is gone, undefined without /proc. */
+function attachedProcesses(shmid: string): number | undefined {
+  let table: string;
+  try {
+    table = fs.readFileSync('/proc/sysvipc/shm', 'utf8');
+  } catch {
+    return undefined;
+  }
+  // Columns: key shmid perms size cpid lpid nattch … (ids are unique among existing segments; the key is
+  // printed signed here and unsigned in postmaster.pid, so it is not compared).
+  const row = table
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((cols) => cols[1] === shmid);
+  return row ? Number(row[6]) : 0;
+}
+
+async function waitFor(done: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (done()) return true;
+    await sleep(100);
+  }
+  return done();
 }
 
 /** Guard against pid reuse: only touch a process that is a postgres serving this very directory. */

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirInUseError } from './lock';
+import { zombie } from '../../test/zombie';
+import { acquireDataDirLock, DataDirInUseError, isAlive } from './lock';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -46,5 +47,34 @@ describe('data directory lock', () => {
     const lock = acquireDataDirLock(dir);
     expect(lock.stalePid).toBe(process.ppid);
     lock.release();
+  });
+
+  it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over from a server killed with kill -9 that is still a zombie (not yet reaped by its parent)', async () => {
+    const dir = tempDir();
+    const dead = await zombie();
+    try {
+      // Signal 0 still reaches a zombie: that alone made the lock refuse ("Another Habla server (pid …)").
+      expect(() => process.kill(dead.pid, 0)).not.toThrow();
+      expect(isAlive(dead.pid)).toBe(false);
+      // What that server wrote when it took the lock: its pid and start time, which still match.
+      fs.writeFileSync(path.join(dir, 'habla.lock'), `${dead.pid}\n${dead.startTime}\n`);
+      const lock = acquireDataDirLock(dir);
+      expect(lock.stalePid).toBe(dead.pid);
+      expect(fs.readFileSync(path.join(dir, 'habla.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+      lock.release();
+    } finally {
+      dead.release();
+    }
+  });
+
+  it('counts a stopped process (kill -STOP) as alive', async () => {
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      process.kill(sleeper.pid!, 'SIGSTOP');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(isAlive(sleeper.pid!)).toBe(true);
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
   });
 });

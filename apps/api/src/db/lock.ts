@@ -1,14 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** True when a process with this pid exists (signal 0 only checks). EPERM still means "exists". */
+/**
+ * True when a process with this pid exists and has not exited. Signal 0 only checks that the pid exists
+ * (EPERM still means "exists"), and a process killed with kill -9 keeps its pid as a zombie until its
+ * parent reaps it: seconds when a supervisor polls or an init reaps orphans late. A zombie runs nothing
+ * and holds no file, port or shared memory, so it counts as dead.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const state = statFields(pid)?.[0];
+  // Z: zombie, X: being reaped. Without /proc (macOS) the state is unknown: trust signal 0.
+  return state !== 'Z' && state !== 'X';
 }
 
 export class DataDirInUseError extends Error {
@@ -67,15 +74,22 @@ export function readPid(file: string): number | undefined {
   }
 }
 
-/** A process's start time (clock ticks since boot, /proc/<pid>/stat field 22), where /proc exists. */
-function startTime(pid: number): string | undefined {
+/**
+ * The fields of /proc/<pid>/stat from field 3 (the state) on, where /proc exists. The command name
+ * (field 2) may hold spaces and parentheses; the fields after its last closing parenthesis do not.
+ */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** A process's start time (clock ticks since boot, /proc/<pid>/stat field 22), where /proc exists. */
+function startTime(pid: number): string | undefined {
+  return statFields(pid)?.[19];
 }
 
 /**
