@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { namingValidatorCompiler } from './plugins/validation';
 import { hasWebBuild, registerWeb, sendSpaIndex } from './plugins/web';
 import './types';
 
@@ -56,7 +57,7 @@ export async function buildApp(opts: AppOptions) {
     if (text.trim() === '') done(null, undefined);
     else parseJson(req, text, done);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(namingValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);

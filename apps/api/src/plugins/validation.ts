@@ -1,5 +1,5 @@
 import { fieldLabel, translate, type Language } from '@habla/shared';
-import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 
 type Issue = Pick<ZodFastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
 
@@ -46,3 +46,23 @@ export function fieldMessages(issues: Issue[], lang: Language): Record<string, s
   }
   return fields;
 }
+
+type ValidatorCompiler = typeof validatorCompiler;
+
+/**
+ * The zod validator compiler, except that a request without a body (none sent, an empty JSON one, or
+ * `null`) that its route refuses is refused naming each required field, as an empty object would be, rather
+ * than with one message about "the body". Only the message changes: what the route accepts does not.
+ */
+export const namingValidatorCompiler: ValidatorCompiler = (args) => {
+  const validate = validatorCompiler(args);
+  if (args.httpPart !== 'body') return validate;
+  const refused = (result: unknown) => typeof result === 'object' && result !== null && 'error' in result && Boolean(result.error);
+  return (data) => {
+    const result = validate(data);
+    // Fastify hands a missing body over as null.
+    if (data != null || !refused(result)) return result;
+    const asEmpty = validate({});
+    return refused(asEmpty) ? asEmpty : result;
+  };
+};
