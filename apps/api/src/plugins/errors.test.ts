@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@habla/shared';
+import { fieldLabel, PERMISSIONS } from '@habla/shared';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { loginAs } from '../../test/factories';
@@ -35,7 +35,19 @@ describe('error envelopes', () => {
   it('a body-less JSON POST to a route that needs a body → 400 naming the fields', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().status).toBe(false);
+    // Each required field by its label, as for an empty object; not one message about "the body".
+    expect(res.json()).toEqual({
+      status: false,
+      code: 'VALIDATION',
+      errors: ['E-mail or username is required.', 'Password is required.'],
+      fields: { login: 'E-mail or username is required.', password: 'Password is required.' },
+    });
+    // The same without a content type, and in the caller's language.
+    const es = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'accept-language': 'es' } });
+    expect(es.statusCode).toBe(400);
+    expect(Object.keys(es.json().fields)).toEqual(['login', 'password']);
+    expect(es.json().fields.login).toContain(fieldLabel('es', 'login'));
+    expect(es.json().fields.password).toContain(fieldLabel('es', 'password'));
   });
 
   it('too large a body → 413 envelope', async () => {

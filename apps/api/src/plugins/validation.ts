@@ -11,12 +11,6 @@ const safeInput = z.unknown().superRefine((data, ctx) => {
   if (bad) ctx.addIssue({ code: 'custom', path: bad.path.slice(0, 8), message: 'validation.invalidCharacters', input: undefined });
 });
 
-/**
- * The API's validator compiler: the route's zod schema, behind the input rule for strings. A pipe
- * stops at the first schema's issues, so the route's schema (and any SQL behind it) never sees a
- * NUL or a lone surrogate, in a body, a query string or a path, on any route.
- */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: safeInput.pipe(route.schema) });
 
 type Issue = Pick<ZodFastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
 
@@ -63,3 +57,26 @@ export function fieldMessages(issues: Issue[], lang: Language): Record<string, s
   }
   return fields;
 }
+
+/** The route's zod schema behind the input rule: a pipe stops at the first schema's issues. */
+const guarded: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: safeInput.pipe(route.schema) });
+
+/**
+ * The API's validator compiler: the route's zod schema, behind the input rule for strings, so the
+ * route's schema (and any SQL behind it) never sees a NUL or a lone surrogate, in a body, a query
+ * string or a path, on any route. A request without a body (none sent, an empty JSON one, or `null`)
+ * that its route refuses is refused naming each required field, as an empty object would be, rather
+ * than with one message about "the body". Only the message changes: what the route accepts does not.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = guarded(route);
+  if (route.httpPart !== 'body') return validate;
+  const refused = (result: unknown) => typeof result === 'object' && result !== null && 'error' in result && Boolean(result.error);
+  return (data) => {
+    const result = validate(data);
+    // Fastify hands a missing body over as null.
+    if (data != null || !refused(result)) return result;
+    const asEmpty = validate({});
+    return refused(asEmpty) ? asEmpty : result;
+  };
+};

@@ -1,12 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { SessionUser } from '@habla/shared/schemas/auth';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { isValidElement } from 'react';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { isRouteHandle } from '@/lib/route-handle';
 import { setupTestI18n } from '@/test/i18n';
 import { makeUser } from '@/test/users';
+import { Guard } from './guard';
 import { Providers } from './providers';
+import { AppRoot } from './root';
 import { routes } from './routes';
 
 /** Seed §2 table: path → breadcrumb label ("*" = item name or id). */
@@ -83,14 +86,40 @@ describe('route table', () => {
   });
 
   it('gives every route an error screen and loads every screen lazily', () => {
-    const walk = (list: typeof routes): void => {
+    // Screens load on demand (one chunk each): every route that renders a screen gets it from
+    // `lazy`, never from an `element` or `Component` built into the main bundle. Two kinds of route
+    // legitimately carry an eager element, and only as a wrapper around child routes:
+    //  - the root, <AppRoot>: the loading bar, scroll restoration and the expired-session redirect
+    //    that every screen needs before any chunk arrives;
+    //  - <Guard>: a permission check that redirects or renders the child route's <Outlet>; it holds
+    //    no screen, and the screen it lets through is the child's lazy one.
+    // The layouts (public, main, player) are screens' frames with code of their own: lazy as well.
+    const EAGER_WRAPPERS: unknown[] = [AppRoot, Guard];
+    const seen = { routes: 0, leaves: 0, wrappers: 0 };
+    const walk = (list: RouteObject[], trail: string): void => {
       for (const route of list) {
-        expect(route.errorElement, route.path ?? route.id ?? 'route').toBeTruthy();
-        if (!route.children && !route.element) expect(route.lazy, route.path).toBeTypeOf('function');
-        if (route.children) walk(route.children);
+        const name = `${trail}/${route.index ? '(index)' : (route.path ?? route.id ?? '(pathless)')}`;
+        seen.routes += 1;
+        expect(route.errorElement, name).toBeTruthy();
+        expect(route.Component, `${name}: a Component is eager`).toBeUndefined();
+        if (route.element !== undefined) {
+          seen.wrappers += 1;
+          expect(isValidElement(route.element) && EAGER_WRAPPERS.includes(route.element.type), `${name}: an eager element other than <AppRoot> or <Guard>`).toBe(true);
+          expect(route.children?.length, `${name}: an eager wrapper with no child route to load lazily`).toBeGreaterThan(0);
+          expect(route.lazy, `${name}: both an element and lazy`).toBeUndefined();
+        }
+        if (route.children) walk(route.children, name);
+        else {
+          // A leaf renders a screen: it comes from lazy.
+          seen.leaves += 1;
+          expect(route.lazy, name).toBeTypeOf('function');
+        }
       }
     };
-    walk(routes);
+    walk(routes, '');
+    // The walk saw the whole table, including the wrapped routes (a sanity check on the walk itself).
+    expect(seen.leaves).toBeGreaterThan(100);
+    expect(seen.wrappers).toBeGreaterThan(10);
   });
 });
 

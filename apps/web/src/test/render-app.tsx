@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
 import { useAuthStore } from '@/lib/auth-store';
@@ -26,11 +26,17 @@ export const stamp = {
 export type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
 
 /**
- * Stub `fetch` with `handler` (undefined: the test did not expect that call, which fails it); every
- * call is recorded, and `/api/auth/me` answers with the stored user.
+ * Stub `fetch` with `handler`; every call is recorded, and `/api/auth/me` answers with the stored
+ * user. A call the handler does not answer (undefined) fails the test: fetch rejects, as a network
+ * error would, and because the app turns that into a toast and goes on, the call is also recorded
+ * and the test fails when it finishes, whatever it asserted.
  */
 export function stubApi(handler: (call: Call) => Response | undefined): Call[] {
   const calls: Call[] = [];
+  const unanswered: string[] = [];
+  onTestFinished(() => {
+    expect(unanswered, 'API calls the test did not answer').toEqual([]);
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -43,12 +49,19 @@ export function stubApi(handler: (call: Call) => Response | undefined): Call[] {
       calls.push(call);
       if (call.url.pathname === '/api/auth/me') return json({ status: true, data: useAuthStore.getState().user });
       const answer = handler(call);
-      if (!answer) throw new Error(`unexpected ${call.method} ${call.url}`);
+      if (!answer) {
+        const what = `${call.method} ${call.url.pathname}${call.url.search}`;
+        unanswered.push(what);
+        throw new Error(`unexpected API call: ${what}`);
+      }
       return answer;
     }),
   );
   return calls;
 }
+
+/** The calls that change something (all but GET), as method, path with query, and body: for exact assertions. */
+export const writesOf = (calls: Call[]) => calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: `${c.url.pathname}${c.url.search}`, body: c.body }));
 
 /** The whole app on a memory router, its API answered through `handler` (see stubApi). */
 export function renderApp(path: string, handler: (call: Call) => Response | undefined) {

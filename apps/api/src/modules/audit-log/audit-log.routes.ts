@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagingQuery } from '../../crud/schemas';
 import { poolOf } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
 import { requirePermission, signedIn } from '../../plugins/access';
 import { findAuditPage } from './audit-log.service';
@@ -39,7 +39,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['audit-log'], summary: 'Who did what to which record, newest first (read only)', querystring: auditQuery, response: { 200: okEnvelope(z.array(auditRow)), ...errorResponses } },
     handler: async (req) => {
       const q = req.query;
-      if (q.from && q.to && q.from > q.to) throw badRequest('validation.range', { field: 'from' });
+      if (q.from && q.to && q.from > q.to) throw fieldError('from', 'validation.range');
       const { rows, total } = await findAuditPage(poolOf(app.db), signedIn(req), q);
       return { status: true as const, data: rows, meta: { page: q.page, max: q.max, total } };
     },

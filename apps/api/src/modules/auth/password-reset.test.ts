@@ -60,15 +60,28 @@ describe('forgot / reset password', () => {
     expect(mail.text).toContain('/resetPassword?token=');
   });
 
-  it('a link older than one hour is refused', async () => {
-    const user = await buildUser(app.db);
-    await forgot(user.username);
-    const token = linkIn((await smtp.waitFor()).text);
-    clock.advance(61 * 60_000);
-    const res = await reset(token, 'Brand-New-Secret-31');
+  it('a link works for one hour: a second before, yes; a second after, no', async () => {
+    const HOUR = 60 * 60_000;
+    const linkFor = async (username: string) => {
+      const n = smtp.messages.length + 1;
+      await forgot(username);
+      return linkIn((await smtp.waitFor(n)).text);
+    };
+    const early = await buildUser(app.db);
+    const late = await buildUser(app.db);
+    const earlyToken = await linkFor(early.username);
+    const lateToken = await linkFor(late.username);
+    // Both links were made at the same fake instant: the clock has not moved since.
+    clock.advance(HOUR - 1000);
+    const ok = await reset(earlyToken, 'Brand-New-Secret-31');
+    expect(ok.statusCode, ok.body).toBe(200);
+    await login(app, early.username, 'Brand-New-Secret-31');
+
+    clock.advance(2000);
+    const res = await reset(lateToken, 'Brand-New-Secret-31');
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('BAD_REQUEST');
-    await login(app, user.username, TEST_PASSWORD);
+    expect(res.json()).toEqual({ status: false, code: 'BAD_REQUEST', errors: ['This password reset link is invalid or has expired. Please ask for a new one.'] });
+    await login(app, late.username, TEST_PASSWORD);
   });
 
   it('an unknown token and a common new password are refused', async () => {

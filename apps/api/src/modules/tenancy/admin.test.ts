@@ -90,13 +90,72 @@ describe('audit log', () => {
     expect(rows[0]!.changes).toMatchObject({ first_name: 'Zoe', last_name: 'Lane' });
     const all = await t.app.inject({ method: 'GET', url: '/api/audit-log?entity=clients&action=create', headers: await as('admin') });
     expect((all.json().data as { entity_id: string }[]).map((r) => r.entity_id).sort()).toEqual([c.json().data.id, f.json().data.id].sort());
-    const byActor = await t.app.inject({ method: 'GET', url: '/api/audit-log?actor=parent', headers: await as('admin') });
-    expect((byActor.json().data as { actor: string }[]).every((r) => r.actor === 'parent')).toBe(true);
+    // By actor (the username, any case): exactly the parent's rows, newest first, among them the client made above.
+    const byActor = await t.app.inject({ method: 'GET', url: '/api/audit-log?actor=PARENT&max=100', headers: await as('admin') });
+    expect(byActor.statusCode).toBe(200);
+    const parentRows = byActor.json().data as { id: string; actor: string; entity_id: string; action: string }[];
+    const expected = await t.database.pool.query(
+      `SELECT id FROM audit_log WHERE actor_user_id = (SELECT id FROM users WHERE username = 'parent') ORDER BY at DESC, id DESC`,
+    );
+    expect(expected.rowCount).toBeGreaterThan(0);
+    expect(parentRows.map((r) => r.id)).toEqual(expected.rows.map((r: { id: string }) => r.id));
+    expect(byActor.json().meta.total).toBe(expected.rowCount);
+    expect(new Set(parentRows.map((r) => r.actor))).toEqual(new Set(['parent']));
+    expect(parentRows.filter((r) => r.action === 'create' && r.entity_id === f.json().data.id)).toHaveLength(1);
     // The API offers no way to change or remove a row.
     for (const method of ['DELETE', 'PATCH', 'PUT'] as const) {
       expect((await t.app.inject({ method, url: `/api/audit-log/${rows[0]!.entity_id}`, headers: await as('superadmin'), payload: {} })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/audit-log', headers: await as('therapist') })).statusCode).toBe(403);
+  });
+});
+
+describe('audit log dates', () => {
+  // Rows of one made-up entity, written straight into the table with chosen times. The times are in
+  // the database's time zone, the same one the filter's days are counted in.
+  const rows: [string, string][] = [
+    ['before', '2020-03-09 23:59:59.999'],
+    ['first', '2020-03-10 00:00:00'],
+    ['noon', '2020-03-10 12:00:00'],
+    ['last', '2020-03-10 23:59:59.999'],
+    ['after', '2020-03-11 00:00:00'],
+    ['later', '2020-03-12 12:00:00'],
+  ];
+  beforeAll(async () => {
+    for (const [label, at] of rows) {
+      await t.database.pool.query(`INSERT INTO audit_log (action, entity, entity_id, at) VALUES ('update', 'test.dates', $1, $2::timestamptz)`, [label, at]);
+    }
+  });
+  const dated = async (query: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/audit-log?entity=test.dates&${query}`, headers: await as('admin') });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: { entity_id: string }[]; meta: { total: number } };
+    expect(body.meta.total).toBe(body.data.length);
+    return body.data.map((r) => r.entity_id);
+  };
+
+  it('from and to are whole days, both included, newest first', async () => {
+    expect(await dated('')).toEqual(['later', 'after', 'last', 'noon', 'first', 'before']);
+    expect(await dated('from=2020-03-10&to=2020-03-10')).toEqual(['last', 'noon', 'first']);
+    expect(await dated('from=2020-03-10')).toEqual(['later', 'after', 'last', 'noon', 'first']);
+    expect(await dated('to=2020-03-10')).toEqual(['last', 'noon', 'first', 'before']);
+    expect(await dated('from=2020-03-11&to=2020-03-11')).toEqual(['after']);
+    expect(await dated('from=2020-03-09&to=2020-03-11')).toEqual(['after', 'last', 'noon', 'first', 'before']);
+    expect(await dated('from=2020-03-13')).toEqual([]);
+    expect(await dated('to=2020-03-08')).toEqual([]);
+  });
+
+  it('refuses a range that ends before it starts, and a day that is not a date, naming the field', async () => {
+    const admin = await as('admin');
+    const reversed = await t.app.inject({ method: 'GET', url: '/api/audit-log?from=2020-03-11&to=2020-03-10', headers: admin });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual({ status: false, code: 'VALIDATION', errors: ['From is out of the allowed range.'], fields: { from: 'From is out of the allowed range.' } });
+    for (const [query, field, label] of [['from=yesterday', 'from', 'From'], ['to=2020-13-01', 'to', 'To'], ['from=10/03/2020', 'from', 'From']] as const) {
+      const bad = await t.app.inject({ method: 'GET', url: `/api/audit-log?${query}`, headers: admin });
+      expect(bad.statusCode, query).toBe(400);
+      expect(Object.keys(bad.json().fields), query).toEqual([field]);
+      expect(bad.json().fields[field], query).toContain(label);
+    }
   });
 });
 

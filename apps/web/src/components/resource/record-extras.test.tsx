@@ -35,6 +35,8 @@ describe('panels below a record', () => {
     const { calls } = renderApp(`/students/${STUDENT}`, ({ url, method }) => {
       if (url.pathname === `/api/clients/${STUDENT}` && method === 'GET') return json({ status: true, data: student });
       if (url.pathname === `/api/clients/${STUDENT}/reveal-ssn`) return json({ status: true, data: { ssn: '123-45-6789' } });
+      // The header's student selector of an account admin.
+      if (url.pathname === '/api/selector') return json({ status: true, data: [] });
       return undefined;
     });
     const panel = await screen.findByRole('region', { name: 'SSN' });

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { queryClient } from '@/lib/query-client';
 import { useTableStore } from '@/lib/table-store';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, signIn, stamp } from '@/test/render-app';
+import { json, listAnswer, renderApp, signIn, stamp, writesOf } from '@/test/render-app';
 
 const GO = '11111111-1111-4111-8111-111111111111';
 const EAT = '22222222-2222-4222-8222-222222222222';
@@ -192,7 +192,8 @@ describe('record list: selection and bulk actions', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select go' }));
     await userEvent.click(screen.getByRole('button', { name: 'Restore selected' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/restore'))).toBe(true));
+    expect(await screen.findByText('The record was restored.')).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/catalogs/verbs/${GO}/restore`, body: {} }]);
   });
 
   it('hides the write buttons from a viewer (capability flags)', async () => {

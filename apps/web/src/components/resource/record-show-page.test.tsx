@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, signIn, stamp } from '@/test/render-app';
+import { json, listAnswer, renderApp, signIn, stamp, writesOf } from '@/test/render-app';
 
 const TYPE_ID = '66666666-6666-4666-8666-666666666666';
 const TOPIC_ID = '77777777-7777-4777-8777-777777777777';
@@ -47,16 +47,20 @@ describe('record show page', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/restore'))).toBe(true));
     expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/catalogs/topics/${TOPIC_ID}/restore`, body: {} }]);
     expect(screen.queryByText('This record is in the trash.')).not.toBeInTheDocument();
   });
 
   it('an editor deletes after confirming; cancelling deletes nothing', async () => {
     signIn('EDITOR');
+    let deleted = false;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
-      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: topic });
-      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'DELETE') return json({ status: true, message: 'The record was moved to the trash.' });
+      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null } });
+      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'DELETE') {
+        deleted = true;
+        return json({ status: true, message: 'The record was moved to the trash.' });
+      }
       return undefined;
     });
     const del = await screen.findByRole('button', { name: 'Delete' });
@@ -67,7 +71,10 @@ describe('record show page', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(del);
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('The record was moved to the trash.')).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([{ method: 'DELETE', path: `/api/catalogs/topics/${TOPIC_ID}`, body: undefined }]);
+    // The page reloads the record, which now says it is in the trash.
+    expect(await screen.findByText('This record is in the trash.')).toBeInTheDocument();
   });
 
   it('a missing record shows the error with a way back', async () => {
