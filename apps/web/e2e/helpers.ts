@@ -2,6 +2,13 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Habla-Demo-2026';
 
+/** The server's data directory (playwright.config.ts decides it once; the workers inherit it). */
+export function e2eDataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests with -c apps/web/playwright.config.ts');
+  return dir;
+}
+
 /** Signs in through the login form, as a person would, and waits for the dashboard. */
 export async function loginViaUi(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');

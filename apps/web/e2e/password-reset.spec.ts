@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loginViaUi, storageItem } from './helpers';
+import { e2eDataDir, loginViaUi, storageItem } from './helpers';
 
 // With no SMTP configured the server writes each e-mail to DATA_DIR/outbox (scripts/e2e-server.mjs).
-const outbox = join(tmpdir(), 'habla-e2e-data', 'outbox');
+const outbox = join(e2eDataDir(), 'outbox');
 
 function newestMailTo(address: string, since: number): string | null {
   let files: string[] = [];
