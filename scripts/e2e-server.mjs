@@ -39,6 +39,17 @@ function isAlive(pid) {
   }
 }
 
+/** Guards against a reused pid: the process's command line names this (where /proc exists). */
+function runs(pid, ...words) {
+  if (!isAlive(pid)) return false;
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return words.every((w) => cmdline.includes(w));
+  } catch {
+    return true;
+  }
+}
+
 const pidIn = (file) => {
   try {
     const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
@@ -50,14 +61,14 @@ const pidIn = (file) => {
 
 // A live server on this folder is another e2e run of the same checkout: never wipe its data.
 const owner = pidIn(join(dataDir, 'habla.lock'));
-if (owner !== undefined && isAlive(owner)) {
+if (owner !== undefined && runs(owner, 'server.ts')) {
   console.error(`e2e-server: another Habla server (pid ${owner}) is using ${dataDir}; is another e2e run of this checkout going on?`);
   process.exit(1);
 }
 // A postgres left behind by an earlier, killed run would hold the folder: stop it, and wait until it
 // has gone before emptying the folder.
 const postmaster = pidIn(join(dataDir, 'pg', 'postmaster.pid'));
-if (postmaster !== undefined && isAlive(postmaster)) {
+if (postmaster !== undefined && runs(postmaster, 'postgres', join(dataDir, 'pg'))) {
   for (const [signal, waitMs] of [['SIGINT', 20_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]]) {
     try {
       process.kill(postmaster, signal);
