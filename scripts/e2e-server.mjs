@@ -1,29 +1,87 @@
 #!/usr/bin/env node
 // The server the Playwright tests run against: the real app (API + built web) on its own port,
 // with a fresh embedded PostgreSQL data directory and the demo data, stopped gracefully.
+// apps/web/playwright.config.ts picks the app port (E2E_PORT) and the data directory (E2E_DATA_DIR);
+// this script picks a free port for PostgreSQL unless E2E_PG_PORT is set.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 // Under the system temp folder: PostgreSQL runs as the unprivileged 'postgres' user, which may not
-// be able to enter a checkout under a private home folder.
-const dataDir = join(tmpdir(), 'habla-e2e-data');
+// be able to enter a checkout under a private home folder. One folder per checkout.
+const dataDir =
+  process.env.E2E_DATA_DIR ?? join(tmpdir(), `habla-e2e-${createHash('sha256').update(resolve(root)).digest('hex').slice(0, 10)}`);
 const port = process.env.E2E_PORT ?? '3100';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// A postgres left behind by an earlier, killed run would hold the directory: stop it first.
-const pidFile = join(dataDir, 'pg', 'postmaster.pid');
-if (existsSync(pidFile)) {
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+/** A TCP port nothing listens on right now (the OS picks it). */
+function freePort() {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => done(String(free)));
+    });
+  });
+}
+
+function isAlive(pid) {
   try {
-    process.kill(pid, 'SIGQUIT');
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** Guards against a reused pid: the process's command line names this (where /proc exists). */
+function runs(pid, ...words) {
+  if (!isAlive(pid)) return false;
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return words.every((w) => cmdline.includes(w));
   } catch {
-    // not running
+    return true;
+  }
+}
+
+const pidIn = (file) => {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+// A live server on this folder is another e2e run of the same checkout: never wipe its data.
+const owner = pidIn(join(dataDir, 'habla.lock'));
+if (owner !== undefined && runs(owner, 'server.ts')) {
+  console.error(`e2e-server: another Habla server (pid ${owner}) is using ${dataDir}; is another e2e run of this checkout going on?`);
+  process.exit(1);
+}
+// A postgres left behind by an earlier, killed run would hold the folder: stop it, and wait until it
+// has gone before emptying the folder.
+const postmaster = pidIn(join(dataDir, 'pg', 'postmaster.pid'));
+if (postmaster !== undefined && runs(postmaster, 'postgres', join(dataDir, 'pg'))) {
+  for (const [signal, waitMs] of [['SIGINT', 20_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]]) {
+    try {
+      process.kill(postmaster, signal);
+    } catch {
+      break;
+    }
+    for (let waited = 0; waited < waitMs && isAlive(postmaster); waited += 100) await sleep(100);
+    if (!isAlive(postmaster)) break;
   }
 }
 rmSync(dataDir, { recursive: true, force: true });
 
+const pgPort = process.env.E2E_PG_PORT ?? (await freePort());
 const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -33,7 +91,7 @@ const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     HABLA_DEMO: 'true',
     PORT: port,
     HOST: '127.0.0.1',
-    PG_PORT: process.env.E2E_PG_PORT ?? '54341',
+    PG_PORT: pgPort,
     DATA_DIR: dataDir,
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { closingLine, countPlaywright, countVitest, sum } from './test-report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, '.tmp');
@@ -18,7 +19,9 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const started = Date.now();
-const totals = { passed: 0, failed: 0, skipped: 0 };
+// Static checks, a missing report, a failed build: one failure each, on top of the reports' counts.
+const totals = { passed: 0, failed: 0, skipped: 0, broken: [] };
+const parts = [totals];
 let exitCode = 0;
 
 // 0. Static checks: types and lint must be clean, or the run fails.
@@ -27,6 +30,7 @@ if (process.env.SKIP_STATIC !== '1') {
     if (run('npm', ['run', '--silent', script]) !== 0) {
       console.error(`npm run ${script} failed`);
       totals.failed += 1;
+      totals.broken.push(`npm run ${script}`);
       exitCode = 1;
     }
   }
@@ -35,13 +39,10 @@ if (process.env.SKIP_STATIC !== '1') {
 // 1. Vitest: unit + API + web component tests.
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 if (existsSync(vitestReport)) {
-  const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests + (r.numRuntimeErrorTests ?? 0);
-  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) totals.failed += r.numFailedTestSuites;
+  parts.push(countVitest(JSON.parse(readFileSync(vitestReport, 'utf8'))));
 } else {
   totals.failed += 1;
+  totals.broken.push('Vitest wrote no report');
 }
 if (vitestStatus !== 0) exitCode = 1;
 
@@ -50,25 +51,27 @@ if (process.env.SKIP_E2E !== '1') {
   const buildStatus = run('npm', ['run', 'build']);
   if (buildStatus !== 0) {
     totals.failed += 1;
+    totals.broken.push('npm run build');
     exitCode = 1;
   } else {
     const pwStatus = run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     });
     if (existsSync(playwrightReport)) {
-      const s = JSON.parse(readFileSync(playwrightReport, 'utf8')).stats ?? {};
-      totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-      totals.failed += s.unexpected ?? 0;
-      totals.skipped += s.skipped ?? 0;
+      parts.push(countPlaywright(JSON.parse(readFileSync(playwrightReport, 'utf8'))));
     } else {
       totals.failed += 1;
+      totals.broken.push('Playwright wrote no report');
     }
     if (pwStatus !== 0) exitCode = 1;
   }
 }
 
-if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
+const all = sum(...parts);
+if (exitCode !== 0 && all.failed === 0) all.failed = 1;
+if (all.failed > 0) exitCode = 1;
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(`\nAll tests finished in ${seconds} s.`);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+for (const line of all.broken) console.log(`Failed outside a test: ${line}`);
+console.log(closingLine(all));
 process.exit(exitCode);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, loginViaUi, storageItem } from './helpers';
+import { DEMO_PASSWORD, expectToast, loginViaUi, storageItem } from './helpers';
 
 test.describe('signing in and out', () => {
   test('a therapist signs in by e-mail and lands on the dashboard', async ({ page }) => {
@@ -27,9 +27,11 @@ test.describe('signing in and out', () => {
     await page.goto('/');
     await page.getByLabel(/e-mail or username/i).fill('editor');
     await page.getByLabel(/^password$/i).fill('not-the-password');
-    await page.getByRole('button', { name: /^log in$/i }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please, input a correct email/username or password.' })).toBeVisible();
+    await expectToast(page, 'Please, input a correct email/username or password.', () => page.getByRole('button', { name: /^log in$/i }).click());
     await expect(page).toHaveURL(/\/$/);
+    // The form is ready for another try: the password is cleared and has the focus.
+    await expect(page.getByLabel(/^password$/i)).toBeFocused();
+    await expect(page.getByLabel(/^password$/i)).toHaveValue('');
     expect(await storageItem(page, 'token')).toBeNull();
   });
 
@@ -86,8 +88,7 @@ test.describe('signing in and out', () => {
     await page.getByLabel('Username').fill(`nora${stamp}`);
     await page.getByLabel(/^password$/i).fill('quiet-river-4821');
     await page.getByLabel(/membership type/i).selectOption({ label: 'Parent' });
-    await page.getByRole('button', { name: /sign up|create/i }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'New user was created' })).toBeVisible();
+    await expectToast(page, 'New user was created', () => page.getByRole('button', { name: /sign up|create/i }).click());
     await loginViaUi(page, `nora${stamp}`, 'quiet-river-4821');
     const user = JSON.parse((await storageItem(page, 'user')) ?? 'null');
     expect(user.role).toBe('ACCOUNT_ADMIN');

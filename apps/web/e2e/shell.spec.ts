@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { loginViaUi, storageItem } from './helpers';
+import { signIn, storageItem } from './helpers';
 
 test.describe('the app shell', () => {
   test('a student opening /administration is redirected to the dashboard', async ({ page }) => {
-    await loginViaUi(page, 'student2');
+    await signIn(page, 'student2');
     await page.goto('/administration');
     await expect(page).toHaveURL(/\/dashboards$/);
     // The guard replaced the history entry: going back does not return to /administration.
@@ -18,7 +18,7 @@ test.describe('the app shell', () => {
   });
 
   test('breadcrumbs follow a nested route and lead back up', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/administration/accounts/add');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Administration' })).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('the app shell', () => {
   });
 
   test('an edit route uses the id from the path until a name is known', async ({ page }) => {
-    await loginViaUi(page, 'admin');
+    await signIn(page, 'admin');
     await page.goto('/administration/userProfiles/edit/4711');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Users' })).toBeVisible();
@@ -37,7 +37,7 @@ test.describe('the app shell', () => {
   });
 
   test('an unknown path shows the not-found page', async ({ page }) => {
-    await loginViaUi(page, 'editor');
+    await signIn(page, 'editor');
     await page.goto('/no/such/place');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.goto('/administration/accounts/edit/1/extra/parts');
@@ -45,7 +45,9 @@ test.describe('the app shell', () => {
   });
 
   test('switching to Spanish translates the shell and survives a reload', async ({ page }) => {
-    await loginViaUi(page, 'therapist');
+    await signIn(page, 'therapist');
+    await page.goto('/dashboards');
+    await expect(page.getByRole('heading', { level: 1, name: /welcome, emily/i })).toBeVisible();
     await page.getByLabel('Language').selectOption('es');
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await expect(menu.getByText('Panel').first()).toBeVisible();
@@ -59,8 +61,10 @@ test.describe('the app shell', () => {
   });
 
   test('the sidebar state is remembered under the seed storage keys', async ({ page }) => {
-    await loginViaUi(page, 'therapist');
+    await signIn(page, 'therapist');
+    await page.goto('/dashboards');
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
     expect(JSON.parse((await storageItem(page, 'sidebar')) ?? '{}').collapsed).toBe(true);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
@@ -68,7 +72,9 @@ test.describe('the app shell', () => {
 
   test('on a phone the menu is a drawer that opens, closes with Escape and navigates', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await loginViaUi(page, 'accountadmin');
+    await signIn(page, 'accountadmin');
+    await page.goto('/dashboards');
+    await expect(page.getByRole('heading', { level: 1, name: /welcome, olivia/i })).toBeVisible();
     const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noHorizontalScroll).toBe(true);
     const toggle = page.getByRole('button', { name: 'Toggle navigation' });
@@ -86,7 +92,9 @@ test.describe('the app shell', () => {
   });
 
   test('a page that fails to load shows the error screen, and "Go back" steps back', async ({ page }) => {
-    await loginViaUi(page, 'therapist');
+    await signIn(page, 'therapist');
+    await page.goto('/dashboards');
+    await expect(page.getByRole('heading', { level: 1, name: /welcome, emily/i })).toBeVisible();
     // The network drops: every code chunk not loaded yet fails.
     await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();

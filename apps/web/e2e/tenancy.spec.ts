@@ -1,14 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginViaUi } from './helpers';
-
-/** A bearer token of a demo user, for reading ids the test then opens by URL. */
-async function token(request: APIRequestContext, login: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { login, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { token: string }).token;
-}
+import { apiToken, createUser, dataRows, expectToast, signIn } from './helpers';
 
 async function idOf(request: APIRequestContext, who: string, path: string, name: string): Promise<string> {
-  const res = await request.get(`${path}?q=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${await token(request, who)}` } });
+  const res = await request.get(`${path}?q=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${await apiToken(request, who)}` } });
   const rows = ((await res.json()) as { data: { id: string; full_name?: string; name?: string }[] }).data;
   const row = rows.find((r) => (r.full_name ?? r.name) === name);
   if (!row) throw new Error(`${name} not found in ${path}`);
@@ -25,7 +19,7 @@ test.describe('accounts, people and workspaces', () => {
 
   test('an account admin creates a therapist and a student, builds a workspace with both and a parent; the therapist then sees the student in the selector', async ({ page, browser }) => {
     const tag = Date.now().toString(36);
-    await loginViaUi(page, 'parent');
+    await signIn(page, 'parent');
     // A therapist for the family.
     await page.goto('/administration/userProfiles/add');
     await page.getByLabel('First name').fill('Carla');
@@ -66,7 +60,8 @@ test.describe('accounts, people and workspaces', () => {
 
     const other = await browser.newContext();
     const th = await other.newPage();
-    await loginViaUi(th, `carla.${tag}`, 'Sunny-Harbor-2026');
+    await signIn(th, `carla.${tag}`, 'Sunny-Harbor-2026');
+    await th.goto('/dashboards');
     await th.getByRole('button', { name: /Student and workspace/ }).click();
     await expect(th.getByRole('button', { name: `Lola Garcia${tag}` })).toBeVisible();
     await th.getByRole('button', { name: new RegExp(`Lola home ${tag}`) }).click();
@@ -76,7 +71,7 @@ test.describe('accounts, people and workspaces', () => {
 
   test('a therapist of one account cannot open a student of the other by URL', async ({ page, request }) => {
     const mateo = await idOf(request, 'parent', '/api/clients', 'Mateo Garcia');
-    await loginViaUi(page, 'therapist');
+    await signIn(page, 'therapist');
     await page.goto(`/students/${mateo}`);
     await expect(page.getByText(/could not be loaded|not found/i).first()).toBeVisible();
     await expect(page.getByText('Mateo')).toHaveCount(0);
@@ -87,28 +82,37 @@ test.describe('accounts, people and workspaces', () => {
   });
 
   test('an admin disables a user who is signed in elsewhere, and that session ends', async ({ page, browser, request }) => {
-    const supervisor = await idOf(request, 'accountadmin', '/api/users', 'Marcus Reyes');
+    // A user of its own: disabling a demo user would sign out the tests that run meanwhile as that user.
+    const user = await createUser(request, 'accountadmin', 'SUPERVISOR', 'Dana');
     const elsewhere = await browser.newContext();
-    const sup = await elsewhere.newPage();
-    await loginViaUi(sup, 'supervisor');
-    await loginViaUi(page, 'accountadmin');
-    await page.goto(`/administration/userProfiles/edit/${supervisor}`);
-    await page.getByLabel('Status').selectOption('DISABLED');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Marcus Reyes' })).toBeVisible();
-    await sup.goto('/students');
-    await expect(sup).toHaveURL(/\/(login)?$/);
-    await elsewhere.close();
-    // Back to active for the other tests.
-    await page.goto(`/administration/userProfiles/edit/${supervisor}`);
-    await page.getByLabel('Status').selectOption('ACTIVE');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Marcus Reyes' })).toBeVisible();
+    try {
+      const other = await elsewhere.newPage();
+      await signIn(other, user.username, user.password);
+      await other.goto('/students');
+      await expect(other.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+      await signIn(page, 'accountadmin');
+      await page.goto(`/administration/userProfiles/edit/${user.id}`);
+      // The form shows the user before anything is changed (it fills in when the record arrives).
+      await expect(page.getByLabel('Username')).toHaveValue(user.username);
+      await page.getByLabel('Status').selectOption('DISABLED');
+      await page.getByRole('button', { name: 'Save' }).click();
+      // Saved: the show page (the edit page's title, "Edit …", also holds the name).
+      await expect(page).toHaveURL(new RegExp(`/administration/userProfiles/${user.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: user.fullName, exact: true })).toBeVisible();
+      await other.goto('/students');
+      await expect(other).toHaveURL(/\/(login)?$/);
+      await expect(other.getByLabel(/e-mail or username/i)).toBeVisible();
+    } finally {
+      await elsewhere.close();
+      // Out of the account again, which counts its adults against a limit.
+      const res = await request.delete(`/api/users/${user.id}`, { headers: { authorization: `Bearer ${await apiToken(request, 'accountadmin')}` } });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
   });
 
   test('the SSN shows masked, and in full only on request', async ({ page }) => {
     const tag = Date.now().toString(36);
-    await loginViaUi(page, 'accountadmin');
+    await signIn(page, 'accountadmin');
     await page.goto('/students/add');
     await page.getByLabel('First name').fill('Omar');
     await page.getByLabel('Last name').fill(`Ssn${tag}`);
@@ -124,36 +128,49 @@ test.describe('accounts, people and workspaces', () => {
     await expect(page.getByText('123-45-6789')).toHaveCount(0);
   });
 
-  test('a superadmin removes a permission from THERAPIST and the therapist’s next page load hides the menu entry', async ({ page, browser, request }) => {
-    const su = await token(request, 'superadmin');
+  // Role permissions are global, so this test edits a role no other test signs in as (SUPPORT), with
+  // a user of its own in it, and puts the role's permissions back whatever happens. Editing
+  // THERAPIST here made the tests that sign in as the demo therapist at the same time fail.
+  test('a superadmin removes a permission from a role, and a user of that role loses the menu entry on the next page load', async ({ page, browser, request }) => {
+    const su = await apiToken(request, 'superadmin');
     const roles = ((await (await request.get('/api/role-permissions', { headers: { authorization: `Bearer ${su}` } })).json()) as { data: { role: string; permissions: string[] }[] }).data;
-    const before = roles.find((r) => r.role === 'THERAPIST')!.permissions;
-    const clientPerms = ['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS', 'PERMISSION_READ_CLIENTS'];
-    const th = await browser.newContext();
-    const tp = await th.newPage();
-    await loginViaUi(tp, 'therapist');
-    const nav = tp.getByRole('navigation', { name: /main menu/i });
-    await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible();
+    const before = roles.find((r) => r.role === 'SUPPORT')!.permissions;
+    expect(before).toContain('PERMISSION_READ_CLIENTS');
+    const user = await createUser(request, 'superadmin', 'SUPPORT', 'Sam');
+    const theirs = await browser.newContext();
     try {
-      await loginViaUi(page, 'superadmin');
+      const sp = await theirs.newPage();
+      await signIn(sp, user.username, user.password);
+      await sp.goto('/dashboards');
+      const nav = sp.getByRole('navigation', { name: /main menu/i });
+      await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible();
+
+      await signIn(page, 'superadmin');
       await page.goto('/administration/rolePermissions');
-      for (const p of clientPerms) await page.getByRole('checkbox', { name: new RegExp(`^Therapist: .*${p}|^Therapist: ${p}`) }).uncheck();
-      await page.getByRole('button', { name: /Save Therapist/ }).click();
-      await expect(page.getByText('The record was saved.').first()).toBeVisible();
-      await tp.reload();
+      const cell = page.getByRole('checkbox', { name: 'Support: PERMISSION_READ_CLIENTS', exact: true });
+      await cell.uncheck();
+      const save = page.getByRole('button', { name: 'Save Support' });
+      const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().endsWith('/api/role-permissions/SUPPORT'));
+      await expectToast(page, 'The record was saved.', () => save.click());
+      expect((await saved).ok()).toBe(true);
+      await expect(save).toBeDisabled();
+      await expect(cell).not.toBeChecked();
+
+      await sp.reload();
       await expect(nav.getByRole('link', { name: 'Assessments' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
     } finally {
-      await request.put('/api/role-permissions/THERAPIST', { headers: { authorization: `Bearer ${su}` }, data: { permissions: before } });
-      await th.close();
+      await theirs.close();
+      const res = await request.put('/api/role-permissions/SUPPORT', { headers: { authorization: `Bearer ${su}` }, data: { permissions: before } });
+      expect(res.ok(), await res.text()).toBe(true);
     }
   });
 
   test('the Spanish UI on the people and workspace screens', async ({ page }) => {
-    await loginViaUi(page, 'accountadmin');
+    await signIn(page, 'accountadmin');
+    await page.goto('/administration/userProfiles');
     await page.getByLabel('Language').selectOption('es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await page.goto('/administration/userProfiles');
     await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Apellido/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Terapeuta' }).first()).toBeVisible();
@@ -168,11 +185,11 @@ test.describe('accounts, people and workspaces', () => {
 
   test('on a 375 px phone the people and workspace screens do not scroll sideways', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await loginViaUi(page, 'accountadmin');
+    await signIn(page, 'accountadmin');
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     for (const path of ['/students', '/administration/userProfiles', '/administration/workspaces']) {
       await page.goto(path);
-      await expect(page.getByRole('row').nth(1)).toBeVisible();
+      await expect(dataRows(page).first()).toBeVisible();
       expect(await sideways(), path).toBeLessThanOrEqual(0);
     }
     await page.getByRole('link', { name: /Leo Walker · School/ }).first().click();
