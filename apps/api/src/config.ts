@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   TRUST_PROXY: bool.optional(),
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   HSTS_MAX_AGE: z.coerce.number().int().min(0).max(2 * 365 * 86_400).optional(),
 });
 
@@ -45,6 +46,8 @@ export type Config = {
   webDist: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in lockout is per IP). */
   trustProxy: boolean;
+  /** Sign-in requests per client address and minute, whatever they are answered (a school signs in a class from one address). */
+  signInPerMinute: number;
   /**
    * Strict-Transport-Security max-age in seconds; 0 sends none. By default 180 days when APP_URL is
    * https (the app is served over HTTPS), else 0: on plain http the header would mean nothing.
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY ?? false,
+    signInPerMinute: e.SIGN_IN_PER_MINUTE,
     hstsMaxAge: e.HSTS_MAX_AGE ?? ((e.APP_URL ?? '').startsWith('https:') ? 180 * 86_400 : 0),
   };
 }

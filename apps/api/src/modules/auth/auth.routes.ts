@@ -31,8 +31,6 @@ const pub = { tags, security: [] };
  * counts at onRequest, before the body is read: every request counts, whatever it is answered.
  */
 const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-/** Sign-ins per address and minute: a school's shared address signs in a class at once, an attacker far more. */
-export const SIGN_IN_PER_MINUTE = 60;
 
 const profileRow = z.object({
   id: z.string(),
@@ -60,7 +58,7 @@ const sessionRow = z.object({ id: z.string(), current: z.boolean(), ip: z.string
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
-    config: writeLimit(SIGN_IN_PER_MINUTE),
+    config: writeLimit(app.config.signInPerMinute),
     onRequest: refuseLockedAddress,
     onSend: countRefusedSignIn,
     schema: { ...pub, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
