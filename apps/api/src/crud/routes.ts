@@ -1,4 +1,4 @@
-import { bulkBody, createSchema, fieldLabel, okEnvelope, translate, updateSchema } from '@habla/shared';
+import { bulkBody, createSchema, exportPermissionOf, fieldLabel, okEnvelope, translate, updateSchema } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -40,7 +40,8 @@ function exportValue(r: ServerResource, row: Row, name: string): unknown {
 /**
  * Register the generic endpoints of one resource under the current prefix:
  * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore.
- * Reading needs a signed-in user; every write needs the resource's write permission.
+ * Reading needs a signed-in user; every write needs the resource's write permission; exporting its
+ * export permission when it declares one (reference catalogs: those who maintain them).
  */
 export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,6 +51,8 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     const write = requirePermission(r.def.writePermission);
     const remove = requirePermission(r.def.deletePermission ?? r.def.writePermission);
     const read = r.def.readPermission ? requirePermission(r.def.readPermission) : requireAuth;
+    const exportRule = exportPermissionOf(r.def);
+    const exporter = exportRule ? requirePermission(exportRule) : requireAuth;
     const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
@@ -64,7 +67,7 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     });
 
     app.get('/export', {
-      preValidation: read,
+      preValidation: exporter,
       schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, produces: ['text/csv'], response: errorResponses },
       handler: async (req, reply) => {
         const c = ctx(req);
