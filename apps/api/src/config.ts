@@ -22,6 +22,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   TRUST_PROXY: bool.optional(),
+  EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
 });
 
 export type Config = {
@@ -44,6 +46,9 @@ export type Config = {
   webDist: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in lockout is per IP). */
   trustProxy: boolean;
+  /** CSV exports streaming at once, per user and per instance; one more answers 429 with Retry-After. */
+  exportMaxPerUser: number;
+  exportMaxConcurrent: number;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY ?? false,
+    exportMaxPerUser: e.EXPORT_MAX_PER_USER,
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
   };
 }

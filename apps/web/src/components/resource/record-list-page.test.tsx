@@ -307,4 +307,17 @@ describe('record list: quick view, details, columns and export', () => {
     await screen.findByRole('cell', { name: 'leo' });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
+
+  it('says what the server said when it refuses an export (too many at once)', async () => {
+    signIn('EDITOR');
+    const message = 'Too many exports are running. Please try again in 5 second(s).';
+    const { calls } = renderApp('/catalogs/verbs', ({ url }) => {
+      if (url.pathname === '/api/catalogs/verbs/export') return json({ status: false, errors: [message], code: 'TOO_MANY_REQUESTS', retry_after: 5 }, 429);
+      return isList(url) ? listAnswer([verb(GO, 'go')]) : undefined;
+    });
+    await screen.findByRole('cell', { name: 'go' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/api/catalogs/verbs/export')).toHaveLength(1);
+  });
 });

@@ -104,7 +104,8 @@ export function RecordListPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      if (!(await downloadCsv(screen, state, visible))) toast.error(t('records.exportFailed'));
+      const result = await downloadCsv(screen, state, visible);
+      if (!result.saved) toast.error(result.message ?? t('records.exportFailed'));
     } catch {
       toast.error(t('records.exportFailed'));
     } finally {
