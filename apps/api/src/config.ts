@@ -26,7 +26,7 @@ const envSchema = z.object({
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
   ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(100),
-  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(250),
 });
 
 export type Config = {
