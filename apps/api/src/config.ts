@@ -25,8 +25,8 @@ const envSchema = z.object({
   EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
   ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
-  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(100),
-  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(250),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(500),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
 });
 
 export type Config = {
@@ -53,9 +53,9 @@ export type Config = {
   exportMaxPerUser: number;
   exportMaxConcurrent: number;
   /**
-   * Admission gate in front of the database (plugins/admission.ts): API requests handled at once
+   * Admission gate in front of the database (plugins/load-limits.ts): API requests handled at once
    * (0: no gate), how many may wait for a turn, and for how long; the others answer 503 with
-   * Retry-After at once instead of queueing without bound.
+   * Retry-After instead of queueing without bound.
    */
   admissionMaxActive: number;
   admissionMaxQueue: number;

@@ -1,14 +1,18 @@
 /**
  * A bounded admission gate: at most `maxActive` requests are handled at once, at most `maxQueue`
- * wait for a turn (first come, first served), and none waits longer than `maxWaitMs`. Whoever
- * cannot be served in time is refused at once (`ShedError`), so the requests that are admitted stay
- * fast instead of every request queueing without bound in front of the database pool.
+ * wait for a turn, and none waits longer than `maxWaitMs`. A request that finds the queue full is
+ * refused at once; one whose wait passes the budget is refused then (`ShedError`). The requests that
+ * are admitted stay fast, instead of every request queueing without bound in front of the database
+ * pool.
  *
- * A request that would wait longer than `maxWaitMs` by the recent pace (queue length × the
- * average time a turn is held ÷ `maxActive`) is refused on arrival rather than after waiting.
+ * Waiters are served first come, first served until the queue is congested (its oldest has waited a
+ * quarter of the budget); then the newest first, so that the requests that are served have waited
+ * little while the oldest run out their deadline (adaptive LIFO). Waiting out the budget before a
+ * refusal, rather than refusing whoever finds every turn taken, keeps clients that retry at once
+ * from spending the server's time on refusals.
  */
 export class ShedError extends Error {
-  constructor(readonly reason: 'queue-full' | 'too-slow' | 'timeout' | 'gone') {
+  constructor(readonly reason: 'queue-full' | 'timeout' | 'gone') {
     super(`request shed: ${reason}`);
     this.name = 'ShedError';
   }
@@ -16,13 +20,11 @@ export class ShedError extends Error {
 
 export type Release = () => void;
 
-type Waiter = { resolve: (release: Release) => void; reject: (err: ShedError) => void; timer: NodeJS.Timeout };
+type Waiter = { resolve: (release: Release) => void; reject: (err: ShedError) => void; timer: NodeJS.Timeout; since: number };
 
 export class AdmissionGate {
   private running = 0;
   private readonly queue: Waiter[] = [];
-  /** Exponentially weighted average of how long a turn is held, in ms. */
-  private holdMs = 0;
   /** Counters since start (for logs and tests). */
   readonly stats = { admitted: 0, queued: 0, shed: 0 };
 
@@ -46,15 +48,9 @@ export class AdmissionGate {
     return this.grant();
   }
 
-  /**
-   * Why a request that found every turn taken must be refused at once (the queue is full, or the
-   * wait would pass the budget at the recent pace), or null when it may wait. No allocation: under
-   * overload most requests end here.
-   */
-  refusal(): 'queue-full' | 'too-slow' | null {
-    if (this.queue.length >= this.maxQueue) return 'queue-full';
-    if (((this.queue.length + 1) * this.holdMs) / this.maxActive > this.maxWaitMs) return 'too-slow';
-    return null;
+  /** Why a request that found every turn taken must be refused at once (the queue is full), or null when it may wait. */
+  refusal(): 'queue-full' | null {
+    return this.queue.length >= this.maxQueue ? 'queue-full' : null;
   }
 
   /** Count a request refused at once (after `refusal`). */
@@ -70,6 +66,7 @@ export class AdmissionGate {
         resolve,
         reject,
         timer: setTimeout(() => this.drop(waiter, 'timeout'), this.maxWaitMs),
+        since: performance.now(),
       };
       this.queue.push(waiter);
       this.stats.queued += 1;
@@ -98,24 +95,31 @@ export class AdmissionGate {
     waiter.reject(new ShedError(reason));
   }
 
+  /**
+   * The queue is congested when its oldest waiter has waited a quarter of the budget: it will
+   * likely be refused anyway, so the newest is served first (its client is still there and its
+   * wait stays short), the oldest running out its deadline. Otherwise first come, first served.
+   */
+  private congested(): boolean {
+    const oldest = this.queue[0];
+    return oldest !== undefined && performance.now() - oldest.since >= this.maxWaitMs / 4;
+  }
+
   private grant(): Release {
     this.running += 1;
     this.stats.admitted += 1;
-    const started = performance.now();
     let held = true;
     return () => {
       if (!held) return;
       held = false;
       this.running -= 1;
-      const took = performance.now() - started;
-      this.holdMs = this.holdMs === 0 ? took : this.holdMs * 0.9 + took * 0.1;
       this.next();
     };
   }
 
   private next(): void {
     while (this.running < this.maxActive && this.queue.length) {
-      const waiter = this.queue.shift()!;
+      const waiter = this.congested() ? this.queue.pop()! : this.queue.shift()!;
       clearTimeout(waiter.timer);
       waiter.resolve(this.grant());
     }

@@ -127,7 +127,7 @@ describe('admission gate', () => {
 
 describe('load limits configuration', () => {
   it('has sane defaults and can switch the gate off', () => {
-    expect(loadConfig({})).toMatchObject({ exportMaxPerUser: 2, exportMaxConcurrent: 4, admissionMaxActive: 20, admissionMaxQueue: 100, admissionMaxWaitMs: 250 });
+    expect(loadConfig({})).toMatchObject({ exportMaxPerUser: 2, exportMaxConcurrent: 4, admissionMaxActive: 20, admissionMaxQueue: 500, admissionMaxWaitMs: 500 });
     expect(loadConfig({ ADMISSION_MAX_ACTIVE: '0' }).admissionMaxActive).toBe(0);
     expect(() => loadConfig({ EXPORT_MAX_PER_USER: '0' })).toThrow(/EXPORT_MAX_PER_USER/);
   });
