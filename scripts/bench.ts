@@ -2,6 +2,9 @@
  * `npm run bench`: starts the real server (its own data directory, demo data) in a child process
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
+ *
+ * BENCH_ONLY=exports,overload runs only those parts (base, catalogs, tenancy, exports, overload);
+ * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -9,13 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchCatalogs } from './bench/catalogs';
+import { benchExports } from './bench/exports';
+import { benchOverload } from './bench/overload';
 import { benchTenancy } from './bench/tenancy';
 import { runLoad, type LoadResult } from './bench/load';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
-const dataDir = join(tmpdir(), 'habla-bench-data');
+const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
+const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
+const only = new Set((process.env.BENCH_ONLY ?? 'base,catalogs,tenancy,exports,overload').split(',').map((x) => x.trim()));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -24,7 +31,7 @@ async function startServer(): Promise<ChildProcess> {
   const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', HABLA_DEMO: 'true', PORT: String(port), HOST: '127.0.0.1', PG_PORT: '54351', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    env: { ...process.env, NODE_ENV: 'development', HABLA_DEMO: 'true', PORT: String(port), HOST: '127.0.0.1', PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
   });
   for (let i = 0; i < 240; i++) {
     try {
@@ -80,31 +87,12 @@ async function main() {
   try {
     const token = await login('therapist');
     const auth = { authorization: `Bearer ${token}` };
-    const health: LoadResult[] = [];
-    const me: LoadResult[] = [];
-    console.log(`Interleaved rounds: ${rounds} × ${seconds} s at 50 connections`);
-    for (let i = 0; i < rounds; i++) {
-      health.push(await runLoad({ url: `${base}/api/health`, connections: 50, seconds }));
-      me.push(await runLoad({ url: `${base}/api/auth/me`, connections: 50, seconds, headers: auth }));
-      console.log(`  round ${i + 1}: health ${fmt(health[i]!)}\n           me     ${fmt(me[i]!)}`);
-    }
-    const hRps = median(health.map((r) => r.rps));
-    const mRps = median(me.map((r) => r.rps));
-    console.log('\nGET /api/health   median', hRps.toFixed(0), 'req/s, p99', median(health.map((r) => r.p99)).toFixed(1), 'ms');
-    console.log('GET /api/auth/me  median', mRps.toFixed(0), 'req/s, p99', median(me.map((r) => r.p99)).toFixed(1), 'ms');
-    console.log(`/api/auth/me ÷ /api/health = ${((mRps / hRps) * 100).toFixed(1)} %`);
-
-    // Logins hash with argon2id; the event loop must stay free while they run.
-    const body = JSON.stringify({ login: 'student', password: 'Habla-Demo-2026' });
-    const [logins, healthDuring] = await Promise.all([
-      runLoad({ url: `${base}/api/auth/login`, connections: 8, seconds, method: 'POST', body, headers: { 'content-type': 'application/json' } }),
-      runLoad({ url: `${base}/api/health`, connections: 10, seconds }),
-    ]);
-    console.log(`\nPOST /api/auth/login at 8 connections: ${fmt(logins)}`);
-    console.log(`GET /api/health while logins run:     ${fmt(healthDuring)}`);
-
-    await benchCatalogs(base, await login('editor'), rounds, seconds);
-    await benchTenancy(base, dataDir, 54351, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
+    if (only.has('base')) await benchBase(auth);
+    if (only.has('catalogs')) await benchCatalogs(base, await login('editor'), rounds, seconds);
+    if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
+    // Four exports by three catalog maintainers (two per user at most).
+    if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
+    if (only.has('overload')) await benchOverload(base, token, Number(process.env.BENCH_OVERLOAD_SECONDS ?? 15));
 
     const js = initialJsKb();
     console.log(`\nInitial JS of the production build: ${js === null ? 'no build (run npm run build)' : `${js.toFixed(1)} KB gzip (budget 150: ${js <= 150 ? 'PASS' : 'MISS'})`}`);
@@ -114,6 +102,32 @@ async function main() {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+}
+
+/** Health and /api/auth/me at 50 connections, then health while argon2 logins run. */
+async function benchBase(auth: { authorization: string }) {
+  const health: LoadResult[] = [];
+  const me: LoadResult[] = [];
+  console.log(`Interleaved rounds: ${rounds} × ${seconds} s at 50 connections`);
+  for (let i = 0; i < rounds; i++) {
+    health.push(await runLoad({ url: `${base}/api/health`, connections: 50, seconds }));
+    me.push(await runLoad({ url: `${base}/api/auth/me`, connections: 50, seconds, headers: auth }));
+    console.log(`  round ${i + 1}: health ${fmt(health[i]!)}\n           me     ${fmt(me[i]!)}`);
+  }
+  const hRps = median(health.map((r) => r.rps));
+  const mRps = median(me.map((r) => r.rps));
+  console.log('\nGET /api/health   median', hRps.toFixed(0), 'req/s, p99', median(health.map((r) => r.p99)).toFixed(1), 'ms');
+  console.log('GET /api/auth/me  median', mRps.toFixed(0), 'req/s, p99', median(me.map((r) => r.p99)).toFixed(1), 'ms');
+  console.log(`/api/auth/me ÷ /api/health = ${((mRps / hRps) * 100).toFixed(1)} %`);
+
+  // Logins hash with argon2id; the event loop must stay free while they run.
+  const body = JSON.stringify({ login: 'student', password: 'Habla-Demo-2026' });
+  const [logins, healthDuring] = await Promise.all([
+    runLoad({ url: `${base}/api/auth/login`, connections: 8, seconds, method: 'POST', body, headers: { 'content-type': 'application/json' } }),
+    runLoad({ url: `${base}/api/health`, connections: 10, seconds }),
+  ]);
+  console.log(`\nPOST /api/auth/login at 8 connections: ${fmt(logins)}`);
+  console.log(`GET /api/health while logins run:     ${fmt(healthDuring)}`);
 }
 
 main().catch((err) => {

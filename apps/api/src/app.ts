@@ -17,6 +17,7 @@ import { rolePermissionRoutes } from './modules/role-permissions/role-permission
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { loadLimitsPlugin } from './plugins/load-limits';
 import { securityPlugin } from './plugins/security';
 import { validatorCompiler } from './plugins/validation';
 import { hasWebBuild, registerWeb, sendSpaIndex } from './plugins/web';
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(loadLimitsPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(rolePermissionRoutes, { prefix: '/api' });

@@ -24,6 +24,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool.optional(),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   HSTS_MAX_AGE: z.coerce.number().int().min(0).max(2 * 365 * 86_400).optional(),
+  EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
+  ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(500),
+  ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
 });
 
 export type Config = {
@@ -53,6 +58,17 @@ export type Config = {
    * https (the app is served over HTTPS), else 0: on plain http the header would mean nothing.
    */
   hstsMaxAge: number;
+  /** CSV exports streaming at once, per user and per instance; one more answers 429 with Retry-After. */
+  exportMaxPerUser: number;
+  exportMaxConcurrent: number;
+  /**
+   * Admission gate in front of the database (plugins/load-limits.ts): API requests handled at once
+   * (0: no gate), how many may wait for a turn, and for how long; the others answer 503 with
+   * Retry-After instead of queueing without bound.
+   */
+  admissionMaxActive: number;
+  admissionMaxQueue: number;
+  admissionMaxWaitMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -85,5 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     signInPerMinute: e.SIGN_IN_PER_MINUTE,
     hstsMaxAge: e.HSTS_MAX_AGE ?? ((e.APP_URL ?? '').startsWith('https:') ? 180 * 86_400 : 0),
+    exportMaxPerUser: e.EXPORT_MAX_PER_USER,
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
+    admissionMaxActive: e.ADMISSION_MAX_ACTIVE,
+    admissionMaxQueue: e.ADMISSION_MAX_QUEUE,
+    admissionMaxWaitMs: e.ADMISSION_MAX_WAIT_MS,
   };
 }

@@ -39,7 +39,8 @@ for (const name of CATALOG_NAMES) {
   const base = `/api/catalogs/${name}`;
   Object.assign(MATRIX, {
     [`GET ${base}/`]: SIGNED_IN,
-    [`GET ${base}/export`]: SIGNED_IN,
+    // Reference catalogs are exported by those who maintain them, not by every reader (issue 9).
+    [`GET ${base}/export`]: CATALOG_WRITERS,
     [`GET ${base}/{id}`]: SIGNED_IN,
     [`POST ${base}/`]: CATALOG_WRITERS,
     [`PUT ${base}/{id}`]: CATALOG_WRITERS,

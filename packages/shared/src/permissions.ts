@@ -60,6 +60,8 @@ export const CAPABILITIES = {
   CAN_EDIT: 'CAN_EDIT',
   CAN_SHOW: 'CAN_SHOW',
   CAN_LIST: 'CAN_LIST',
+  /** Download the list as CSV (the resource's `exportPermission`). Ours, not in the seed. */
+  CAN_EXPORT: 'CAN_EXPORT',
 } as const;
 export type Capability = (typeof CAPABILITIES)[keyof typeof CAPABILITIES];
 

@@ -1,20 +1,22 @@
-import { bulkBody, createSchema, fieldLabel, okEnvelope, translate, updateSchema } from '@habla/shared';
+import { bulkBody, createSchema, exportPermissionOf, fieldLabel, okEnvelope, translate, updateSchema } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { poolOf } from '../db/client';
 import { z } from 'zod';
 import { requestLanguage } from '../lib/i18n';
+import { tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
 import { requireAuth, requirePermission, signedIn } from '../plugins/access';
 import { csvLine } from './csv';
+import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './export';
 import type { ListParams } from './list-query';
 import type { ServerResource } from './resource';
 import { idParams, listQuerySchema, rowSchema } from './schemas';
-import { createRow, findPage, getRow, setDeleted, updateRow, type CrudContext, type Row } from './service';
+import { createRow, findPage, getRow, setDeleted, updateRow, type CrudContext } from './service';
 
-const EXPORT_BATCH = 5_000;
-const EXPORT_MAX_ROWS = 200_000;
+/** Seconds a refused export is told to wait: the running ones take seconds. */
+const EXPORT_RETRY_AFTER_SECONDS = 5;
 
 type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
@@ -27,20 +29,12 @@ function listParams(r: ServerResource, q: ListQuery): ListParams {
   return { page: q.page, max: q.max, col: q.col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
 }
 
-/** The value of one export column: relations by their label, many-links by their labels. */
-function exportValue(r: ServerResource, row: Row, name: string): unknown {
-  const f = r.def.fields.find((x) => x.name === name);
-  if (f?.as && (f.kind === 'relation' || f.kind === 'relationMany')) {
-    const v = row[f.as] as { label: string } | { label: string }[] | null;
-    return Array.isArray(v) ? v.map((x) => x.label) : (v?.label ?? null);
-  }
-  return row[name];
-}
-
 /**
  * Register the generic endpoints of one resource under the current prefix:
  * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore.
- * Reading needs a signed-in user; every write needs the resource's write permission.
+ * Reading needs a signed-in user; every write needs the resource's write permission; exporting its
+ * export permission when it declares one (reference catalogs: those who maintain them). Exports
+ * stream through a cursor, a limited number at once per user and per instance (429 beyond).
  */
 export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,6 +44,8 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     const write = requirePermission(r.def.writePermission);
     const remove = requirePermission(r.def.deletePermission ?? r.def.writePermission);
     const read = r.def.readPermission ? requirePermission(r.def.readPermission) : requireAuth;
+    const exportRule = exportPermissionOf(r.def);
+    const exporter = exportRule ? requirePermission(exportRule) : requireAuth;
     const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
@@ -64,32 +60,52 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     });
 
     app.get('/export', {
-      preValidation: read,
+      preValidation: exporter,
       schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, response: { 200: fileResponse('text/csv', 'The rows as CSV'), ...errorResponses } },
       handler: async (req, reply) => {
         const c = ctx(req);
+        const release = app.exportSlots.tryAcquire(c.user.id);
+        if (!release) throw tooManyRequests(EXPORT_RETRY_AFTER_SECONDS, 'errors.tooManyExports');
         const params = listParams(r, req.query);
         const names = new Set(r.def.fields.map((f) => f.name));
         const asked = (req.query.columns ?? '').split(',').map((s) => s.trim()).filter((s) => names.has(s));
         const columns = asked.length ? asked : r.def.fields.filter((f) => f.listed).map((f) => f.name);
         const lang = requestLanguage(req);
-        // Read the first batch before answering, so a failure still gets the JSON error envelope.
-        const first = await findPage(c, r, { ...params, page: 0, max: EXPORT_BATCH });
+        let cursor: ExportCursor | undefined;
+        // Finished, failed or abandoned by the client: the slot and the connection are given back once.
+        const done = () => {
+          release();
+          void cursor?.close();
+        };
+        reply.raw.once('close', done);
+        const plan = exportPlan(r, c.user, params, columns);
+        let first: RawRow[];
+        try {
+          cursor = await openExportCursor(c.pool, plan.query);
+          // Read the first batch before answering, so a failure still gets the JSON error envelope.
+          first = await cursor.next();
+        } catch (err) {
+          done();
+          throw err;
+        }
+        const open = cursor;
+        const line = (raw: RawRow) => csvLine(plan.cells(raw));
         async function* lines() {
-          yield `\uFEFF${csvLine(columns.map((n) => fieldLabel(lang, n)))}`;
-          let batch = first.rows;
-          let sent = 0;
-          for (let page = 1; batch.length; page += 1) {
-            yield batch.map((x) => csvLine(columns.map((n) => exportValue(r, x, n)))).join('');
-            sent += batch.length;
-            if (batch.length < EXPORT_BATCH || sent >= EXPORT_MAX_ROWS) break;
-            batch = (await findPage(c, r, { ...params, page, max: EXPORT_BATCH })).rows;
+          try {
+            yield `\uFEFF${csvLine(columns.map((n) => fieldLabel(lang, n)))}`;
+            for (let batch = first; batch.length; batch = await open.next()) {
+              yield batch.map(line).join('');
+              // Let waiting requests run between two batches, whatever the client's pace.
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+          } finally {
+            done();
           }
         }
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${r.def.name}.csv"`)
-          .send(Readable.from(lines()) as never);
+          .send(Readable.from(lines(), { objectMode: false }) as never);
       },
     });
 

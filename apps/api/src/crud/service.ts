@@ -32,7 +32,30 @@ function cachedCount(table: string, key: string): number | undefined {
 }
 export function invalidateCounts(table: string): void {
   counts.delete(table);
+  countsInFlight.delete(table);
   anchors.delete(table);
+}
+
+/**
+ * Counts being read now, per resource and filter: requests that miss the cache at the same moment
+ * (every list request right after the minute runs out, under load) share one count instead of each
+ * scanning the table. A write drops them with the cache, so later requests count afresh.
+ */
+const countsInFlight = new Map<string, Map<string, Promise<number>>>();
+
+function sharedCount(ctx: CrudContext, table: string, count: { text: string; values: unknown[]; key: string }): Promise<number> {
+  let byKey = countsInFlight.get(table);
+  const running = byKey?.get(count.key);
+  if (running) return running;
+  if (!byKey) countsInFlight.set(table, (byKey = new Map()));
+  const mine = byKey;
+  const n = ctx.pool.query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n));
+  mine.set(count.key, n);
+  const forget = () => {
+    if (mine.get(count.key) === n) mine.delete(count.key);
+  };
+  n.then(forget, forget);
+  return n;
 }
 
 /**
@@ -120,7 +143,7 @@ export async function findPage(ctx: CrudContext, r: ServerResource, params: List
   const known = cachedCount(r.table, count.key);
   const [rows, total] = await Promise.all([
     pageRows(ctx, r, params, count.key),
-    known !== undefined ? Promise.resolve(known) : ctx.pool.query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n)),
+    known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count),
   ]);
   if (known === undefined) {
     const byKey = counts.get(r.table) ?? new Map<string, { n: number; at: number }>();

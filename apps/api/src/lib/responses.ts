@@ -10,6 +10,8 @@ export const errorResponses = {
   409: errorEnvelope,
   429: errorEnvelope,
   500: errorEnvelope,
+  /** Overloaded: shed by the admission gate, with Retry-After (plugins/load-limits.ts). */
+  503: errorEnvelope,
 } as const;
 
 /** A success that is a file, not JSON (a CSV export, a picture): published with its own content type. */

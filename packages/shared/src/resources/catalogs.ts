@@ -8,7 +8,12 @@ export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
 const catalogs = (sub: string) => `${P.ADMIN_CATALOGS}|${sub}`;
 
-/** The 12 reference catalogs (seed §2 `/catalogs/*`, §3 fields; PRODUCT.md §7 paths). */
+/**
+ * The 12 reference catalogs (seed §2 `/catalogs/*`, §3 fields; PRODUCT.md §7 paths). Every signed-in
+ * user reads them (pickers, the player), but only those who maintain a catalog (its write
+ * permission: the content team and platform admins) download it whole as CSV: students and
+ * accounts' members do not export reference data.
+ */
 export const CATALOG_RESOURCES = {
   dictionary: {
     name: 'dictionary',
@@ -17,6 +22,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['word'],
     defaultSort: { col: 'word', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'word', kind: 'text', required: true, max: 100, sortable: true, listed: true },
       { name: 'type', kind: 'enum', required: true, options: PARTS_OF_SPEECH, enumName: 'partOfSpeech', sortable: true, filterable: true, listed: true },
@@ -32,6 +38,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['base_form', 'past_simple', 'past_participle'],
     defaultSort: { col: 'base_form', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_VERBS),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_VERBS),
     fields: [
       { name: 'base_form', kind: 'text', required: true, max: 60, sortable: true, listed: true, unique: true },
       { name: 'past_simple', kind: 'text', required: true, max: 120, sortable: true, listed: true },
@@ -47,6 +54,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_TYPES),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_TYPES),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -60,6 +68,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -75,6 +84,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'order', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_CATEGORIES),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_CATEGORIES),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -90,6 +100,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_TYPES),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_TYPES),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true },
@@ -107,6 +118,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -122,6 +134,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'order', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_VERBS),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_VERBS),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -138,6 +151,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'example'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_FORMULATIONS),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_FORMULATIONS),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 200, sortable: true, listed: true, unique: true },
       { name: 'language_type', kind: 'enum', required: true, options: LANGUAGE_TYPES, enumName: 'languageType', sortable: true, filterable: true, listed: true },
@@ -153,6 +167,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['word', 'word_es'],
     defaultSort: { col: 'word', order: 'asc' },
     writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
+    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'word', kind: 'text', required: true, max: 100, sortable: true, listed: true },
       { name: 'word_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -169,6 +184,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: P.ADMIN_CATALOGS,
+    exportPermission: P.ADMIN_CATALOGS,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 150, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 150, sortable: true, listed: true },
@@ -183,6 +199,7 @@ export const CATALOG_RESOURCES = {
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
     writePermission: P.ADMIN_CATALOGS,
+    exportPermission: P.ADMIN_CATALOGS,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 200, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 200, sortable: true, listed: true },

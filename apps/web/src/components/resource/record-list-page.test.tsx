@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
@@ -268,7 +268,7 @@ describe('record list: quick view, details, columns and export', () => {
   });
 
   it('exports the current filter as CSV with the session token and the visible columns', async () => {
-    signIn('VIEWER');
+    signIn('EDITOR');
     // jsdom has no object URLs: stand them in for this test.
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
@@ -291,5 +291,34 @@ describe('record list: quick view, details, columns and export', () => {
     });
     expect(await createObjectURL.mock.calls[0]![0].text()).toContain('Base form');
     click.mockRestore();
+  });
+
+  it('shows Export only to those the resource lets export: not to a viewer or a therapist on a catalog, yes to a therapist on their students', async () => {
+    for (const role of ['VIEWER', 'THERAPIST', 'STUDENT'] as const) {
+      signIn(role);
+      renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go')]) : undefined));
+      await screen.findByRole('cell', { name: 'go' });
+      expect(screen.queryByRole('button', { name: 'Export CSV' }), role).not.toBeInTheDocument();
+      // The rest of the toolbar is there: only the export is withheld.
+      expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
+      cleanup();
+    }
+    signIn('THERAPIST');
+    renderApp('/students', ({ url }) => (url.pathname === '/api/clients' ? listAnswer([{ id: GO, first_name: 'Leo', last_name: 'Walker', username: 'leo', full_name: 'Leo Walker', account_id: null, account: null, status: 'ACTIVE', client_status: 'active', total_workspaces: 1, ...stamp }]) : undefined));
+    await screen.findByRole('cell', { name: 'leo' });
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('says what the server said when it refuses an export (too many at once)', async () => {
+    signIn('EDITOR');
+    const message = 'Too many exports are running. Please try again in 5 second(s).';
+    const { calls } = renderApp('/catalogs/verbs', ({ url }) => {
+      if (url.pathname === '/api/catalogs/verbs/export') return json({ status: false, errors: [message], code: 'TOO_MANY_REQUESTS', retry_after: 5 }, 429);
+      return isList(url) ? listAnswer([verb(GO, 'go')]) : undefined;
+    });
+    await screen.findByRole('cell', { name: 'go' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/api/catalogs/verbs/export')).toHaveLength(1);
   });
 });

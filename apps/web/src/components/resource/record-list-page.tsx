@@ -104,7 +104,8 @@ export function RecordListPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      if (!(await downloadCsv(screen, state, visible))) toast.error(t('records.exportFailed'));
+      const result = await downloadCsv(screen, state, visible);
+      if (!result.saved) toast.error(result.message ?? t('records.exportFailed'));
     } catch {
       toast.error(t('records.exportFailed'));
     } finally {
@@ -152,10 +153,12 @@ export function RecordListPage() {
         )}
         <div className="ml-auto flex flex-wrap gap-2">
           <ColumnChooser key={visible.join(',')} resource={resource} hidden={screen.fixed} visible={visible} saving={savingColumns} onSave={(c) => void saveColumns(c)} />
-          <Button variant="secondary" size="sm" loading={exporting} onClick={() => void exportCsv()}>
-            {!exporting && <Download className="size-4" aria-hidden="true" />}
-            {t('records.export')}
-          </Button>
+          {can[CAPABILITIES.CAN_EXPORT] && (
+            <Button variant="secondary" size="sm" loading={exporting} onClick={() => void exportCsv()}>
+              {!exporting && <Download className="size-4" aria-hidden="true" />}
+              {t('records.export')}
+            </Button>
+          )}
         </div>
       </div>
 

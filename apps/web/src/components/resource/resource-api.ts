@@ -62,13 +62,18 @@ export function useRelated(screen: ResourceScreen, field: string, id: string, ma
 
 /**
  * Download the CSV of the whole current filter (`GET …/export`): fetched with the session's Bearer
- * token (a plain link could not send it), then saved through a temporary object URL.
+ * token (a plain link could not send it), then saved through a temporary object URL. A refusal
+ * carries the server's message when it sent one (too many exports at once: try again in N s).
  */
-export async function downloadCsv(screen: ResourceScreen, state: ListState, columns: string[]): Promise<boolean> {
+export async function downloadCsv(screen: ResourceScreen, state: ListState, columns: string[]): Promise<{ saved: true } | { saved: false; message?: string }> {
   const url = buildUrl(`${screen.apiPath}/export`, { ...listQuery(screen, state), page: undefined, max: undefined, columns: columns.join(',') });
   const token = useAuthStore.getState().token;
   const res = await fetch(url, { headers: { Accept: 'text/csv', 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  if (!res.ok) return false;
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { errors?: unknown } | null;
+    const message = Array.isArray(body?.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : undefined;
+    return { saved: false, message };
+  }
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${screen.resource.name}.csv`;
   const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
@@ -79,7 +84,7 @@ export async function downloadCsv(screen: ResourceScreen, state: ListState, colu
   a.remove();
   // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return true;
+  return { saved: true };
 }
 
 /** Writes of a resource; each refreshes every cached list and record of it. */
