@@ -78,28 +78,18 @@ export const loadLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.routeOptions.config.admission === false || !req.url.startsWith('/api/')) return;
-    const now = gate.tryEnter();
-    if (now) return holdUntilAnswered(req, reply, now);
-    const no = gate.refusal();
-    if (no) {
-      gate.refused();
-      shedLog(req, no);
-      return shed(req, reply);
-    }
+    // A client that leaves while waiting gives its place in the queue back.
     const gone = new AbortController();
     const onClose = () => gone.abort();
     reply.raw.once('close', onClose);
     try {
-      const release = await gate.wait(gone.signal);
-      reply.raw.off('close', onClose);
-      holdUntilAnswered(req, reply, release);
+      holdUntilAnswered(req, reply, await gate.enter(gone.signal));
     } catch (err) {
+      if (!(err instanceof ShedError)) throw err;
+      shedLog(req, err.reason);
+      return shed(req, reply);
+    } finally {
       reply.raw.off('close', onClose);
-      if (err instanceof ShedError) {
-        shedLog(req, err.reason);
-        return shed(req, reply);
-      }
-      throw err;
     }
   });
 
