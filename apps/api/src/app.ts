@@ -12,11 +12,13 @@ import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { jobsPlugin } from './plugins/jobs';
 import { loadLimitsPlugin } from './plugins/load-limits';
 import { securityPlugin } from './plugins/security';
 import { validatorCompiler } from './plugins/validation';
@@ -73,6 +75,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(loadLimitsPlugin);
+  // The queue starts with the app (the server has applied the migrations by now) and stops on close.
+  await app.register(jobsPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(rolePermissionRoutes, { prefix: '/api' });
@@ -80,6 +84,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(tenancyRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
+  await app.register(jobRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);
   return app;
 }

@@ -29,6 +29,13 @@ const envSchema = z.object({
   ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(500),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(23 * 3600).default(15 * 60),
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOBS_STATEMENTS_CRON: z.string().regex(/^\S+( \S+){4}$/, 'five cron fields').default('0 3 * * *'),
+  JOBS_TEST_HANDLERS: bool.optional(),
 });
 
 export type Config = {
@@ -69,6 +76,21 @@ export type Config = {
   admissionMaxActive: number;
   admissionMaxQueue: number;
   admissionMaxWaitMs: number;
+  /**
+   * Background jobs (plugins/jobs.ts, pg-boss): how often a failing job is tried again (retries after
+   * the first attempt), the first delay before a retry (doubling each time, with jitter), how long one
+   * attempt may run before it counts as failed (also how soon a job left running by a killed server
+   * runs again), how often expired jobs are looked for, how often an idle worker polls, and when the
+   * billing statements are made (cron, UTC).
+   */
+  jobsRetryLimit: number;
+  jobsRetryDelaySeconds: number;
+  jobsExpireSeconds: number;
+  jobsMaintenanceSeconds: number;
+  jobsPollSeconds: number;
+  jobsStatementsCron: string;
+  /** Registers the test-only jobs (`test.fail`, `test.slow`) the e2e and crash tests use; never in production. */
+  jobsTestHandlers: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -106,5 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admissionMaxActive: e.ADMISSION_MAX_ACTIVE,
     admissionMaxQueue: e.ADMISSION_MAX_QUEUE,
     admissionMaxWaitMs: e.ADMISSION_MAX_WAIT_MS,
+    jobsRetryLimit: e.JOBS_RETRY_LIMIT,
+    jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
+    jobsExpireSeconds: e.JOBS_EXPIRE_SECONDS,
+    jobsMaintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS,
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    jobsStatementsCron: e.JOBS_STATEMENTS_CRON,
+    jobsTestHandlers: e.NODE_ENV !== 'production' && e.JOBS_TEST_HANDLERS === true,
   };
 }

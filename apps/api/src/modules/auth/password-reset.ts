@@ -2,6 +2,8 @@ import { translate, type ForgotPasswordBody, type Language, type ResetPasswordBo
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { passwordResetTokens, users } from '../../db/schema/index';
+import { emailPayload } from '../../jobs/email-send';
+import { withTransaction } from '../../jobs/transaction';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -17,7 +19,7 @@ export const RESET_LINK_MS = 60 * 60_000;
  * the same whatever happens here, so the endpoint does not reveal which logins exist.
  */
 export async function requestPasswordReset(req: FastifyRequest, body: ForgotPasswordBody): Promise<void> {
-  const { db, config, mailer } = req.server;
+  const { db, config, jobs } = req.server;
   const now = req.server.now();
   const [user] = await db
     .select({ id: users.id, email: users.email, username: users.username, language: users.language, status: users.status, account_id: users.account_id, first_name: users.first_name })
@@ -28,17 +30,8 @@ export async function requestPasswordReset(req: FastifyRequest, body: ForgotPass
     req.log.info('password reset asked for a login with no usable e-mail');
     return;
   }
+  const email = user.email;
   const token = newToken();
-  await db.insert(passwordResetTokens).values({
-    token_hash: hashToken(token),
-    user_id: user.id,
-    expires_at: new Date(now.getTime() + RESET_LINK_MS),
-    created_at: now,
-    updated_at: now,
-    created_by: user.id,
-    updated_by: user.id,
-  });
-  await audit(db, req, now, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
   const lang: Language = user.language === 'es' ? 'es' : 'en';
   const link = `${config.appUrl}/resetPassword?token=${encodeURIComponent(token)}`;
   const t = (key: string, params = {}) => translate(lang, key, params);
@@ -52,11 +45,24 @@ export async function requestPasswordReset(req: FastifyRequest, body: ForgotPass
     '',
     t('email.signature'),
   ].join('\n');
-  // Sent in the background: waiting for SMTP would make "user exists" measurably slower (enumeration),
-  // and a mail failure must not change the answer either; it is logged for the operator.
-  mailer.send({ to: user.email, subject: t('email.resetSubject'), text }).catch((err: unknown) => {
-    req.log.error({ err }, 'could not send the password reset e-mail');
+  // The link, its audit entry and the job that mails it commit together: a rolled-back write sends
+  // nothing, and a crash after the commit still sends it (the job waits in PostgreSQL). The mail goes
+  // out in the background, so "user exists" is not measurably slower (enumeration) and a mail failure
+  // does not change the answer: it is retried, then shown with its reason on the Jobs screen.
+  await withTransaction(db, async (tx, client) => {
+    await tx.insert(passwordResetTokens).values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + RESET_LINK_MS),
+      created_at: now,
+      updated_at: now,
+      created_by: user.id,
+      updated_by: user.id,
+    });
+    await audit(tx, req, now, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
+    await jobs.enqueue(client, 'email.send', emailPayload(config, { to: email, subject: t('email.resetSubject'), text }, { kind: 'password-reset', userId: user.id }));
   });
+  jobs.wake('email.send');
 }
 
 /** Set a new password with a reset link: once, within the hour; every session of the user ends. */

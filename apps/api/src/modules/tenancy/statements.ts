@@ -11,7 +11,7 @@ const MAX_PERIODS = 520;
 /**
  * Make the statements of every completed period (start + k·period, ending on or before `today`) of
  * the account's live billings. Idempotent: a period already stated is skipped (unique index), so it
- * can run on every read and from several instances. Periods count from the start date, so a
+ * can run again (a retried job) and from several instances. Periods count from the start date, so a
  * monthly billing from 31 January is stated on 28/29 February, 31 March, 30 April…
  */
 export async function makeStatements(db: pg.Pool | pg.PoolClient, accountId: string, today: string, now: Date): Promise<number> {
@@ -30,9 +30,20 @@ export async function makeStatements(db: pg.Pool | pg.PoolClient, accountId: str
 
 export type Statement = { id: string; billing_id: string; product: string; period_start: string; period_end: string; amount: string };
 
-/** One page of an account's statements, newest first, after making any that became due. */
-export async function listStatements(pool: pg.Pool, accountId: string, page: { page: number; max: number }, now: Date): Promise<{ rows: Statement[]; total: number }> {
-  await makeStatements(pool, accountId, now.toISOString().slice(0, 10), now);
+/**
+ * Make the due statements of every account with a live billing (the `statements.make` job, by
+ * schedule and at start-up; see jobs/statements-make.ts). Returns how many were made.
+ */
+export async function makeAllStatements(pool: pg.Pool, now: Date): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const { rows } = await pool.query<{ account_id: string }>('SELECT DISTINCT account_id FROM billings WHERE deleted_at IS NULL AND account_id IS NOT NULL');
+  let made = 0;
+  for (const { account_id } of rows) made += await makeStatements(pool, account_id, today, now);
+  return made;
+}
+
+/** One page of an account's statements, newest first. Only reads: the statements are made by the job. */
+export async function listStatements(pool: pg.Pool, accountId: string, page: { page: number; max: number }): Promise<{ rows: Statement[]; total: number }> {
   const [rows, total] = await Promise.all([
     pool.query(
       `SELECT s.id, s.billing_id, b.product, s.period_start, s.period_end, s.amount FROM billing_statements s JOIN billings b ON b.id = s.billing_id

@@ -109,7 +109,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requirePermission(`${P.ADMIN_ACCOUNTS}|${P.ADMIN_USERS}`),
     schema: {
       tags: ['accounts'],
-      summary: "The account's billing statements, one per completed period, newest first",
+      summary: "The account's billing statements, one per completed period, newest first (made by the statements.make job)",
       params: idParams,
       querystring: pagingQuery,
       response: { 200: okEnvelope(z.array(statement)), ...errorResponses },
@@ -117,7 +117,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const c = ctx(req);
       const account = await getRow(c, TENANCY_SERVER.accounts, req.params.id);
-      const { rows, total } = await listStatements(c.pool, account.id, req.query, c.now);
+      const { rows, total } = await listStatements(c.pool, account.id, req.query);
       return { status: true as const, data: rows, meta: { page: req.query.page, max: req.query.max, total } };
     },
   });

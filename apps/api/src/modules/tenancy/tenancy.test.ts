@@ -2,6 +2,7 @@ import { TENANCY_NAMES } from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type MemoryMailer, type TestApp } from '../../../test/app';
 import { login } from '../../../test/factories';
+import { waitForJobs } from '../../../test/jobs';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
 
 /**
@@ -88,7 +89,7 @@ describe('accounts, users, clients and workspaces', () => {
     const sentBefore = mailer.sent.length;
     const invited = await call('accountadmin', 'POST', '/api/users', { first_name: 'Ian', last_name: 'Moss', username: 'ian.moss', email: 'ian.moss@example.com', role: 'SUPERVISOR' });
     expect(invited.statusCode, invited.body).toBe(201);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitForJobs(t.app);
     expect(mailer.sent.slice(sentBefore).map((m) => m.to)).toEqual(['ian.moss@example.com']);
     expect(mailer.sent.at(-1)!.text).toContain('http://habla.test/resetPassword?token=');
     // The student signs in by username (no e-mail).
@@ -240,7 +241,7 @@ describe('accounts, users, clients and workspaces', () => {
     const before = mailer.sent.length;
     const res = await call('accountadmin', 'POST', `/api/users/${ids.get('therapist')}/reset-password`);
     expect(res.statusCode, res.body).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitForJobs(t.app);
     expect(mailer.sent.slice(before).map((m) => m.to)).toEqual(['therapist@example.com']);
     expect((await call('parent', 'POST', `/api/users/${ids.get('therapist')}/reset-password`)).statusCode).toBe(404);
     const perms = await call('accountadmin', 'GET', `/api/users/${ids.get('therapist')}/permissions`);

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/clock';
+import type { Mailer } from '../lib/mailer';
+
+/** What a job handler gets instead of a request: the same services a route uses (convention 13). */
+export type JobContext = {
+  db: Db;
+  pool: pg.Pool;
+  now: Clock;
+  log: FastifyBaseLogger;
+  config: Config;
+  mailer: Mailer;
+};
+
+/**
+ * One kind of job: its queue name, the zod schema of its payload (checked when it is enqueued and again
+ * when it runs), what the Jobs screen may show of a payload, and the handler.
+ */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  schema: S;
+  /**
+   * A safe one-line description of a payload for the Jobs screen: ids, never an e-mail's text, an
+   * address or a token.
+   */
+  summary: (data: z.output<S>) => string;
+  /** Strings of the payload that must never reach a failure reason (e.g. a mail server echoing the text). */
+  secrets?: (data: z.output<S>, ctx: JobContext) => string[];
+  run: (ctx: JobContext, data: z.output<S>) => Promise<void>;
+};
+
+export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;

@@ -1,0 +1,42 @@
+import { okEnvelope, PERMISSIONS as P, translate } from '@habla/shared';
+import { JOB_FILTERS, jobRowSchema } from '@habla/shared/schemas/jobs';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams, pagingQuery } from '../../crud/schemas';
+import { poolOf } from '../../db/client';
+import { forbidden } from '../../lib/errors';
+import { requestLanguage } from '../../lib/i18n';
+import { errorResponses } from '../../lib/responses';
+import { requirePermission, signedIn } from '../../plugins/access';
+import { findJobsPage, retryJob } from './jobs.service';
+
+const jobsQuery = pagingQuery.extend({ state: z.enum(JOB_FILTERS, { error: 'validation.choice' }).default('failed') });
+
+/**
+ * The platform's job queue, for SUPERADMIN and ADMIN: PERMISSION_ADMIN_ACCOUNTS (which only they hold
+ * by default) and no account of one's own, since jobs belong to every tenant at once.
+ */
+const platformAdmin = requirePermission(P.ADMIN_ACCOUNTS);
+async function requirePlatformAdmin(req: FastifyRequest): Promise<void> {
+  await platformAdmin(req);
+  if (signedIn(req).account_id) throw forbidden();
+}
+
+/** Jobs: list by state, and retry a failed one. */
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/jobs', {
+    preValidation: requirePlatformAdmin,
+    schema: { tags: ['jobs'], summary: 'Background jobs in one state (queued, running, failed, completed), newest first', querystring: jobsQuery, response: { 200: okEnvelope(z.array(jobRowSchema)), ...errorResponses } },
+    handler: async (req) => {
+      const { rows, total } = await findJobsPage(poolOf(app.db), app.jobs, req.query);
+      return { status: true as const, data: rows, meta: { page: req.query.page, max: req.query.max, total } };
+    },
+  });
+
+  app.post('/jobs/:id/retry', {
+    preValidation: requirePlatformAdmin,
+    schema: { tags: ['jobs'], summary: 'Run a failed job again', params: idParams, response: { 200: okEnvelope(jobRowSchema), ...errorResponses } },
+    handler: async (req) => ({ status: true as const, data: await retryJob(poolOf(app.db), app.jobs, req.params.id), message: translate(requestLanguage(req), 'jobs.retried') }),
+  });
+};
