@@ -97,6 +97,10 @@ const child = spawn('node', ['--import', 'tsx', 'apps/api/src/server.ts'], {
     LOG_LEVEL: 'warn',
     // Every test signs in from 127.0.0.1, like a school from one address: the API tests cover the limit itself.
     SIGN_IN_PER_MINUTE: '600',
+    // jobs.spec.ts queues a job that fails (test-only), and sees it run out of its one retry quickly.
+    JOBS_TEST_HANDLERS: 'true',
+    JOBS_RETRY_LIMIT: '1',
+    JOBS_RETRY_DELAY_SECONDS: '1',
   },
 });
 // Playwright signals the whole process group, so the server usually has the signal already; a

@@ -96,6 +96,8 @@ Object.assign(MATRIX, {
   'POST /api/auth/sessions/sign-out-others': SIGNED_IN,
   'PUT /api/role-permissions/{role}': ['SUPERADMIN'],
   'GET /api/audit-log': ADMIN_USERS,
+  'GET /api/jobs': PLATFORM_ADMINS,
+  'POST /api/jobs/{id}/retry': PLATFORM_ADMINS,
 });
 
 // A parent is the ACCOUNT_ADMIN of a family account: wherever an account admin is allowed, so is a parent.

@@ -1,4 +1,4 @@
-import { hasPermission, type PermissionHolder } from '@habla/shared/permissions';
+import { hasPermission, PERMISSIONS, type PermissionHolder } from '@habla/shared/permissions';
 import {
   Activity,
   BarChart3,
@@ -109,6 +109,7 @@ export const NAVIGATION: NavItem[] = [
       { id: 'comments', label: 'nav.comments', description: 'sections.comments', to: '/administration/comments', permission: G.adminUsers },
       { id: 'generalProfile', label: 'nav.generalProfile', description: 'sections.generalProfile', to: '/administration/generalProfile', permission: G.adminWorkspaces },
       { id: 'auditLog', label: 'nav.auditLog', description: 'sections.auditLog', to: '/administration/auditLog', permission: G.auditLog },
+      { id: 'jobs', label: 'jobs.nav', description: 'jobs.description', to: '/administration/jobs', permission: PERMISSIONS.ADMIN_ACCOUNTS },
       { id: 'adminReports', label: 'nav.adminReports', description: 'sections.adminReports', to: '/administration/reports', permission: G.adminWorkspaces },
     ],
   },

@@ -39,4 +39,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['jobs'], summary: 'Run a failed job again', params: idParams, response: { 200: okEnvelope(jobRowSchema), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await retryJob(poolOf(app.db), app.jobs, req.params.id), message: translate(requestLanguage(req), 'jobs.retried') }),
   });
+
+  // Test-only (JOBS_TEST_HANDLERS, never in production): queue a job that fails, for the e2e tests.
+  if (app.config.jobsTestHandlers) {
+    app.post('/jobs/test-failure', {
+      preValidation: requirePlatformAdmin,
+      schema: {
+        hide: true,
+        body: z.strictObject({ label: z.string().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }), reason: z.string().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }) }),
+        response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses },
+      },
+      handler: async (req) => {
+        const id = await app.jobs.enqueue(poolOf(app.db), 'test.fail', req.body);
+        app.jobs.wake('test.fail');
+        return { status: true as const, data: { id } };
+      },
+    });
+  }
 };
