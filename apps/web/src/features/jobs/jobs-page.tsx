@@ -112,12 +112,10 @@ export function JobsPage() {
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   <tr>
                     <th scope="col" className={th}>{t('jobs.column.job')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.state')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.attempts')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.created')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.started')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.finished')}</th>
                     <th scope="col" className={th}>{t('jobs.column.reason')}</th>
+                    <th scope="col" className={th}>{t('jobs.column.attempts')}</th>
+                    <th scope="col" className={th}>{t('jobs.column.state')}</th>
+                    <th scope="col" className={th}>{t('jobs.column.times')}</th>
                     <th scope="col" className={th}>
                       <span className="sr-only">{t('jobs.column.actions')}</span>
                     </th>
@@ -126,16 +124,23 @@ export function JobsPage() {
                 <tbody className="divide-y divide-slate-100">
                   {rows.map((job) => (
                     <tr key={job.id} className="hover:bg-slate-50">
-                      <td className={clsx(td, 'min-w-48')}>
+                      <td className={clsx(td, 'min-w-44')}>
                         <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{job.name}</code>
                         {job.summary && <div className="mt-1 text-xs break-all text-slate-600">{job.summary}</div>}
                       </td>
-                      <td className={clsx(td, 'whitespace-nowrap')}>{t(`jobs.state.${job.state}`)}</td>
+                      <td className={clsx(td, 'max-w-md min-w-56 break-words')}>{job.reason ?? '—'}</td>
                       <td className={clsx(td, 'whitespace-nowrap')}>{t('jobs.attemptsOf', { attempts: n(job.attempts), max: n(job.max_attempts) })}</td>
-                      <td className={clsx(td, 'whitespace-nowrap')}>{when(job.created_at)}</td>
-                      <td className={clsx(td, 'whitespace-nowrap')}>{when(job.started_at)}</td>
-                      <td className={clsx(td, 'whitespace-nowrap')}>{when(job.completed_at)}</td>
-                      <td className={clsx(td, 'max-w-md min-w-48 break-words')}>{job.reason ?? '—'}</td>
+                      <td className={clsx(td, 'whitespace-nowrap')}>{t(`jobs.state.${job.state}`)}</td>
+                      <td className={clsx(td, 'text-xs whitespace-nowrap text-slate-600')}>
+                        <dl className="grid grid-cols-[auto_auto] gap-x-2 gap-y-0.5">
+                          <dt className="font-medium">{t('jobs.column.created')}</dt>
+                          <dd>{when(job.created_at)}</dd>
+                          <dt className="font-medium">{t('jobs.column.started')}</dt>
+                          <dd>{when(job.started_at)}</dd>
+                          <dt className="font-medium">{t('jobs.column.finished')}</dt>
+                          <dd>{when(job.completed_at)}</dd>
+                        </dl>
+                      </td>
                       <td className={clsx(td, 'text-right whitespace-nowrap')}>
                         {job.state === 'failed' && (
                           <Button variant="secondary" size="sm" onClick={() => setConfirming(job)} aria-label={t('jobs.retryJob', { name: job.name, summary: job.summary })}>
