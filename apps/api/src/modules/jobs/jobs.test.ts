@@ -70,6 +70,8 @@ describe('retries', () => {
     // Two retries after 1–2 s and 2–4 s: at least 3 s; without back-off it would be 2.
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
     expect(failed.retry_count).toBe(2);
+    // The configured policy reached the job: doubling delays from 1 s, two retries.
+    expect({ backoff: failed.retry_backoff, delay: failed.retry_delay, limit: failed.retry_limit }).toEqual({ backoff: true, delay: 1, limit: 2 });
     const admin = await as('ADMIN');
     const row = (await list('failed', admin)).find((r) => r.id === id);
     expect(row).toEqual(expect.objectContaining({ name: 'test.fail', state: 'failed', attempts: 3, max_attempts: 3, summary: 'retry test', reason: 'the far server said no' }));
