@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, expectToast, seriousViolations, signIn } from './helpers';
 
 /**
  * A job that really fails on the real queue (the test-only `test.fail` job, which the e2e server
@@ -23,12 +23,13 @@ test('the Jobs screen shows a failed job with its reason and retries it', async 
   await expect(row).toContainText(reason, { timeout: 30_000 });
   await expect(row.getByRole('cell', { name: '2 of 2' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('jobs-screen.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await row.getByRole('button', { name: /^retry test\.fail/i }).click();
   const dialog = page.getByRole('dialog', { name: 'Run this job again?' });
   await expect(dialog).toContainText('failed after 2 attempt(s)');
-  await dialog.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText('The job will run again.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectToast(page, 'The job will run again.', () => dialog.getByRole('button', { name: 'Retry' }).click());
   // It runs once more, fails once more: a third attempt, of three allowed now.
   await expect(page.getByRole('row').filter({ hasText: label }).getByRole('cell', { name: '3 of 3' })).toBeVisible({ timeout: 30_000 });
 
