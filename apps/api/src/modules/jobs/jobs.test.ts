@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app';
 import { loginAs } from '../../../test/factories';
 import { waitForJobs, waitForJobState } from '../../../test/jobs';
+import { loadConfig } from '../../config';
 import { poolOf } from '../../db/client';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { emailPayload } from '../../jobs/email-send';
@@ -127,6 +128,14 @@ describe('the jobs API', () => {
     expect(bad.json()).toEqual({ status: false, code: 'VALIDATION', errors: ['State must be one of the listed options.'], fields: { state: 'State must be one of the listed options.' } });
     expect((await app.inject({ method: 'POST', url: '/api/jobs/not-an-id/retry', headers: admin })).json().fields).toEqual({ id: expect.any(String) });
     expect((await app.inject({ method: 'POST', url: `/api/jobs/${crypto.randomUUID()}/retry`, headers: admin })).statusCode).toBe(404);
+  });
+
+  it('has test-only jobs only where the configuration asks, never in production', async () => {
+    expect(loadConfig({ NODE_ENV: 'production', JOBS_TEST_HANDLERS: 'true' }).jobsTestHandlers).toBe(false);
+    expect(loadConfig({}).jobsTestHandlers).toBe(false);
+    const res = await app.inject({ method: 'POST', url: '/api/jobs/test-failure', payload: { label: '', reason: 'x' }, headers: await as('ADMIN') });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['label']);
   });
 
   it('pages in the database', async () => {
