@@ -37,6 +37,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(5 * 1024 ** 3).default(25 * 1024 * 1024),
+  UPLOAD_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
 });
 
 export type Config = {
@@ -85,6 +87,12 @@ export type Config = {
   storage: StorageConfig;
   /** Largest upload accepted by default (bytes); a use may set a smaller one. Larger answers 413. */
   uploadMaxBytes: number;
+  /**
+   * Uploads streaming at once, per user and per instance; one more answers 429 with Retry-After.
+   * Uploads do not take turns of the admission gate: a slow client would hold one for minutes.
+   */
+  uploadMaxPerUser: number;
+  uploadMaxConcurrent: number;
 };
 
 export type StorageConfig =
@@ -151,5 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', root: path.join(dataDir, 'files') },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxPerUser: e.UPLOAD_MAX_PER_USER,
+    uploadMaxConcurrent: e.UPLOAD_MAX_CONCURRENT,
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { S3_TEST_CREDENTIALS, startS3 } from '../../../test/s3';
+import { ConfigError, loadConfig } from '../../config';
 import { localStorage } from './local';
 import { s3Storage } from './s3';
 import type { Storage } from './types';
@@ -87,4 +88,19 @@ it('local: the final name appears only once the bytes are complete (written to a
   await done;
   expect(await local.stat('acc/slow')).toEqual({ size: 1024 });
   expect(fs.readdirSync(path.join(root, 'files', 'acc'))).toEqual(['slow']);
+});
+
+it('configuration: local under DATA_DIR/files by default; s3 needs a bucket and both keys or neither', () => {
+  expect(loadConfig({ DATA_DIR: '/srv/habla' }).storage).toEqual({ driver: 'local', root: '/srv/habla/files' });
+  expect(() => loadConfig({ STORAGE: 's3' })).toThrow(ConfigError);
+  expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files', S3_ACCESS_KEY_ID: 'id-only' })).toThrow(ConfigError);
+  expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files', S3_ENDPOINT: 'http://minio:9000' }).storage).toEqual({
+    driver: 's3',
+    bucket: 'habla-files',
+    endpoint: 'http://minio:9000',
+    region: 'us-east-1',
+    credentials: undefined,
+    forcePathStyle: true,
+  });
+  expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files' }).storage).toMatchObject({ endpoint: undefined, forcePathStyle: false });
 });

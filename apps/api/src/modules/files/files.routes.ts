@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import { errorEnvelope, okEnvelope, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import { ExportSlots } from '../../lib/export-slots';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses, messageOnly } from '../../lib/responses';
 import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
@@ -36,9 +37,14 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   // Here only: other routes keep refusing multipart bodies with 415.
   await app.register(multipart);
   const rule: UploadRule = { maxBytes: app.config.uploadMaxBytes, types: DEFAULT_FILE_TYPES, ...opts.rule };
+  // Streaming uploads counted per user and per instance (the export slots' counter serves as is).
+  const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
   const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({ db: app.db, storage: app.storage, actor: signedIn(req), now: app.now(), req });
 
   app.post('/files', {
+    // An upload lasts as long as the client takes to send it: it must not hold a turn of the
+    // admission gate meanwhile (20 slow uploads would stop the API); the upload slots bound it.
+    config: { admission: false },
     preValidation: requirePermission(UPLOAD_PERMISSION),
     schema: {
       tags: ['files'],
@@ -49,8 +55,15 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     },
     handler: async (req, reply) => {
       const ctx = context(req);
-      const { stored } = await receiveUpload(req, app.storage, rule, ctx.actor.account_id);
-      const data = await createFile(ctx, stored);
+      const release = uploads.tryAcquire(ctx.actor.id);
+      if (!release) throw tooManyRequests(5, 'files.busy');
+      let data;
+      try {
+        const { stored } = await receiveUpload(req, app.storage, rule, ctx.actor.account_id);
+        data = await createFile(ctx, stored);
+      } finally {
+        release();
+      }
       return reply.code(201).send({ status: true as const, data, message: translate(requestLanguage(req), 'messages.created') });
     },
   });

@@ -1,9 +1,13 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import fc from 'fast-check';
+import type { DestinationStream } from 'pino';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { createLogger } from '../../lib/logger';
 import { loginAs } from '../../../test/factories';
 import { multipartBody, pngOfSize } from '../../../test/multipart';
 import { S3_TEST_CREDENTIALS, startS3 } from '../../../test/s3';
@@ -37,17 +41,23 @@ const ELF = fs.readFileSync('/bin/true');
 /** The head of a Windows executable (MZ, PE header offset, PE signature). */
 const PE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(0x3a), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(0x40), Buffer.from('PE\0\0'), crypto.randomBytes(2000)]);
 
+/** Each app's log at trace level, to look for the storage secret in it. */
+const logs = new Map<string, string[]>();
+
 describe.each([
   ['local disk', {}],
   ['S3-compatible server', s3Env],
-] as const)('files on %s', (_label, env) => {
+] as const)('files on %s', (label, env) => {
   let t: TestApp;
   let therapist: Awaited<ReturnType<typeof loginAs>>;
   let colleague: Awaited<ReturnType<typeof loginAs>>;
   let stranger: Awaited<ReturnType<typeof loginAs>>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { ...env, UPLOAD_MAX_BYTES: String(MAX) } });
+    const lines: string[] = [];
+    logs.set(label, lines);
+    const destination = { write: (line: string) => void lines.push(line) } as DestinationStream;
+    t = await buildTestApp({ env: { ...env, UPLOAD_MAX_BYTES: String(MAX) }, logger: createLogger({ level: 'trace', destination }) });
     therapist = await loginAs(t.app, 'THERAPIST');
     colleague = await loginAs(t.app, 'THERAPIST', { accountId: therapist.user.accountId });
     stranger = await loginAs(t.app, 'THERAPIST');
@@ -168,6 +178,35 @@ describe.each([
     expect(await storedObjects(t)).toEqual(before);
   });
 
+  it('answers hostile multipart bodies with a 4xx envelope, never a 5xx, and stores nothing', async () => {
+    const before = await storedObjects(t);
+    const png = pngOfSize(3000);
+    const ascii = fc.string({ maxLength: 40 });
+    const hostile = fc.oneof(
+      // A well-formed form with odd names, types and contents.
+      fc.record({ name: fc.constantFrom('file', 'File', '__proto__', 'x', ''), filename: fc.option(ascii, { nil: undefined }), type: fc.option(ascii, { nil: undefined }), data: fc.oneof(fc.uint8Array({ maxLength: 6000 }).map((b) => Buffer.from(b)), fc.constant(ELF), fc.constant(png.subarray(0, 50))) }).map((p) => multipartBody([p])),
+      // A real upload cut anywhere, or with bytes flipped.
+      fc.tuple(fc.nat({ max: 3200 }), fc.nat({ max: 255 })).map(([cut, b]) => {
+        const body = multipartBody([{ name: 'file', filename: 'a.png', data: png }]);
+        const payload = Buffer.from(body.payload.subarray(0, cut + 1));
+        payload[Math.floor(cut / 2)] = b;
+        return { ...body, payload };
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(hostile, async (body) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...therapist.headers, ...body.headers }, payload: body.payload });
+        if (res.statusCode === 201) {
+          await t.app.inject({ method: 'DELETE', url: `/api/files/${res.json().data.id}`, headers: therapist.headers });
+          return true;
+        }
+        return res.statusCode >= 400 && res.statusCode < 500 && res.json().status === false && res.json().errors.length > 0;
+      }),
+      { numRuns: 60, seed: 20261123 },
+    );
+    expect(await storedObjects(t)).toEqual(before);
+  });
+
   it('lets only users with a content permission upload (a student gets 403)', async () => {
     const student = await loginAs(t.app, 'STUDENT');
     const res = await upload(student.headers, [{ name: 'file', filename: 'a.png', data: pngOfSize(3000) }]);
@@ -185,5 +224,40 @@ describe.each([
     } finally {
       await t.database.pool.query('DROP TRIGGER refuse_files ON files; DROP FUNCTION refuse_files()');
     }
+  });
+});
+
+it('never logs the S3 secret key, through uploads, refusals and a failed upload, at trace level', () => {
+  const text = (logs.get('S3-compatible server') ?? []).join('');
+  expect(text).toContain('request failed');
+  expect(text).not.toContain(s3Env.S3_SECRET_ACCESS_KEY);
+});
+
+describe('uploads under load', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ADMISSION_MAX_ACTIVE: '1', ADMISSION_MAX_WAIT_MS: '200', UPLOAD_MAX_PER_USER: '1' } });
+  });
+
+  it('a slow upload holds no turn of the admission gate, and one user streams one at a time (429 with Retry-After)', async () => {
+    const user = await loginAs(t.app, 'THERAPIST');
+    const form = multipartBody([{ name: 'file', filename: 'slow.png', data: pngOfSize(10_000) }]);
+    const quick = () => {
+      const b = multipartBody([{ name: 'file', filename: 'quick.png', data: pngOfSize(3000) }]);
+      return t.app.inject({ method: 'POST', url: '/api/files', headers: { ...user.headers, ...b.headers }, payload: b.payload });
+    };
+    const body = new PassThrough();
+    const slow = t.app.inject({ method: 'POST', url: '/api/files', headers: { ...user.headers, ...form.headers }, payload: body });
+    body.write(form.payload.subarray(0, 5000));
+    // Once the slow upload has its slot, the same user's next one is refused…
+    let refused: Awaited<ReturnType<typeof quick>> | undefined;
+    await expect.poll(async () => (refused = await quick()).statusCode).toBe(429);
+    expect(refused?.headers['retry-after']).toBe('5');
+    expect(refused?.json()).toMatchObject({ status: false, code: 'TOO_MANY_REQUESTS', errors: ['Too many uploads are running. Please try again in 5 second(s).'] });
+    // …while the only turn of the admission gate is free for everyone else.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode).toBe(200);
+    body.end(form.payload.subarray(5000));
+    expect((await slow).statusCode).toBe(201);
+    expect((await quick()).statusCode).toBe(201);
   });
 });
