@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
@@ -19,6 +20,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { loadLimitsPlugin } from './plugins/load-limits';
 import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
 import { validatorCompiler } from './plugins/validation';
 import { hasWebBuild, registerWeb, sendSpaIndex } from './plugins/web';
 import './types';
@@ -73,6 +75,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(loadLimitsPlugin);
+  await app.register(storagePlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(rolePermissionRoutes, { prefix: '/api' });
@@ -80,6 +83,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(tenancyRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
+  await app.register(filesRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);
   return app;
 }

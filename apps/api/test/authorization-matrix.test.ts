@@ -97,6 +97,14 @@ Object.assign(MATRIX, {
   'PUT /api/role-permissions/{role}': ['SUPERADMIN'],
   'GET /api/audit-log': ADMIN_USERS,
 });
+/** Files (issue 10): whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
+const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];
+Object.assign(MATRIX, {
+  'POST /api/files': UPLOADERS,
+  'GET /api/files/{id}': SIGNED_IN,
+  'GET /api/files/{id}/content': SIGNED_IN,
+  'DELETE /api/files/{id}': UPLOADERS,
+});
 
 // A parent is the ACCOUNT_ADMIN of a family account: wherever an account admin is allowed, so is a parent.
 for (const allowed of Object.values(MATRIX)) if (allowed.includes('ACCOUNT_ADMIN') && !allowed.includes('parent')) allowed.push('parent');
