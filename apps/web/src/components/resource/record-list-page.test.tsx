@@ -4,11 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { queryClient } from '@/lib/query-client';
 import { useTableStore } from '@/lib/table-store';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, signIn, stamp, writesOf } from '@/test/render-app';
+import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/test/render-app';
 
 const GO = '11111111-1111-4111-8111-111111111111';
 const EAT = '22222222-2222-4222-8222-222222222222';
-const verb = (id: string, base: string, type = 'irregular') => ({ id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp });
+const verb = (id: string, base: string, type = 'irregular', deleted_at: string | null = null) => served('verbs', { id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp, deleted_at });
 const isList = (url: URL, name = 'verbs') => url.pathname === `/api/catalogs/${name}`;
 
 beforeAll(async () => {
@@ -180,7 +180,7 @@ describe('record list: selection and bulk actions', () => {
 
   it('in the trash, restores one selected row after confirmation', async () => {
     signIn('EDITOR');
-    const deleted = { ...verb(GO, 'go'), deleted_at: '2026-11-02T10:00:00.000Z' };
+    const deleted = verb(GO, 'go', 'irregular', '2026-11-02T10:00:00.000Z');
     const { calls } = renderApp('/catalogs/verbs?trash=true', ({ url, method }) => {
       if (isList(url) && method === 'GET') return listAnswer(url.searchParams.get('trash') === 'true' ? [deleted] : []);
       if (url.pathname === `/api/catalogs/verbs/${GO}/restore`) return json({ status: true, data: verb(GO, 'go'), message: 'The record was restored.' });
