@@ -276,7 +276,8 @@ async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, 
     const sup = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> ${STUDENT} AND deleted_at IS NULL`, [supervisor, account]);
     if (!sup.rowCount) throw fieldError('supervisor_id', 'validation.notInAccount');
   }
-  if (!before || body.student_id !== before.student_id) {
+  // Only a new workspace or one moving to another student takes a place (a change of name does not).
+  if (!before || (body.student_id !== undefined && body.student_id !== before.student_id)) {
     const max = DEFAULT_APP_CONFIGURATION.max_workspace;
     // Serialise workspace creation per student so two requests cannot both take the last place.
     await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [studentId]);
