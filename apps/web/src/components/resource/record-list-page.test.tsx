@@ -217,6 +217,25 @@ describe('record list: selection and bulk actions', () => {
   });
 });
 
+describe('record list: row buttons follow the row’s _actions (decision 009)', () => {
+  it('draws Edit and Delete per row from what the server says the user may do to it', async () => {
+    signIn('EDITOR');
+    // The editor may write verbs, but the server's policy allows nothing on "eat" (say, a row rule).
+    const locked = { ...verb(EAT, 'eat'), _actions: ['read'] };
+    renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go'), locked]) : undefined));
+    await screen.findByRole('cell', { name: 'eat' });
+    expect(screen.getByRole('link', { name: 'Edit go' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete go' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit eat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete eat' })).not.toBeInTheDocument();
+    // The collection's buttons come from the same shared policy for the signed-in user.
+    expect(screen.getByRole('link', { name: 'New' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Quick view of eat' }));
+    const drawer = await screen.findByRole('dialog', { name: 'eat' });
+    expect(within(drawer).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+});
+
 describe('record list: quick view, details, columns and export', () => {
   it('opens the quick view drawer from a row and returns focus to it on Escape', async () => {
     signIn('EDITOR');
