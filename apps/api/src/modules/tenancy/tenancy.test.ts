@@ -148,6 +148,9 @@ describe('accounts, users, clients and workspaces', () => {
     const third = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Other', type: 'other', student_id: student });
     expect(third.statusCode).toBe(400);
     expect(third.json().fields).toEqual({ student_id: 'This student already has 2 workspaces, the most allowed.' });
+    // Renaming one of the two takes no new place (a change that leaves the student alone is not counted).
+    const renamed = await call('accountadmin', 'PATCH', `/api/workspaces/${second.json().data.id}`, { name: 'Mia · School 2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     // A deleted workspace frees the place; restoring over the limit is refused.
     expect((await call('accountadmin', 'DELETE', `/api/workspaces/${second.json().data.id}`)).statusCode).toBe(200);
     const again = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Other', type: 'other', student_id: student });
