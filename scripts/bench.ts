@@ -91,7 +91,7 @@ async function main() {
     const token = await login('therapist');
     const auth = { authorization: `Bearer ${token}` };
     if (only.has('base')) await benchBase(auth);
-    if (only.has('list')) await benchList(base, { therapist: token, 'new user': await signUpNewUser(base) }, rounds, seconds);
+    if (only.has('list')) await benchList(base, { therapist: token, 'new user': await signUpNewUser(base) }, rounds, seconds, server.pid);
     if (only.has('catalogs')) await benchCatalogs(base, await login('editor'), rounds, seconds);
     if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
     // Four exports by three catalog maintainers (two per user at most).
