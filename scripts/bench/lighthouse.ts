@@ -60,18 +60,21 @@ export async function benchLighthouse(base: string, login: { username: string; p
     const pick = (xs: Audit[]) => [...xs].sort((a, b) => a.score - b.score)[Math.floor(xs.length / 2)]!;
     const loginRuns: Audit[] = [];
     const dashRuns: Audit[] = [];
+    // A fresh browser context per audit: no cache, cookies or localStorage left by the one before.
     for (let i = 0; i < runs; i++) {
-      const page = await browser.newPage();
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
       loginRuns.push(await audit(page, `${base}/login`, false));
       console.log(line(`login #${i + 1}`, loginRuns[i]!, 95));
-      await page.close();
+      await context.close();
     }
     for (let i = 0; i < runs; i++) {
-      const page = await browser.newPage();
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
       await signIn(page, base, login.username, login.password);
       dashRuns.push(await audit(page, `${base}/dashboards`, true));
       console.log(line(`dash #${i + 1}`, dashRuns[i]!, 90));
-      await page.close();
+      await context.close();
     }
     console.log('  median:');
     console.log(line('login', pick(loginRuns), 95));
