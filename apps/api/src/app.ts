@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { loadLimitsPlugin } from './plugins/load-limits';
@@ -72,6 +73,7 @@ export async function buildApp(opts: AppOptions) {
   const web = hasWebBuild(config.webDist);
   await app.register(errorsPlugin, web ? { spaFallback: sendSpaIndex } : {});
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(loadLimitsPlugin);
