@@ -1,10 +1,72 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
+
+/**
+ * Module boundaries (decision 009). `import-x/no-cycle` keeps the import graph a tree; the
+ * generic engines (API `crud/`, web `components/resource/`) know no feature, and web features do
+ * not reach into each other. Exported so `scripts/lint-rules.test.mjs` proves them on fixtures.
+ */
+export const boundaryRules = {
+  files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}', 'scripts/fixtures/lint/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    // Dependencies are parsed (to follow their imports) only with these extensions.
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [
+      createNodeResolver({
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        conditionNames: ['import', 'default', 'node'],
+        alias: { '@': [webSrc] },
+      }),
+    ],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Boundaries of one pair of app trees (the real `apps/web/src` and `apps/api/src`, or the fixtures of
+ * `scripts/lint-rules.test.mjs`): each web feature folder imports no other feature folder, and the
+ * generic engines import no feature (web `components/resource`) and no module (API `crud`).
+ */
+export function boundaryZones({ web, api }) {
+  const features = `${web}/features`;
+  const dir = path.join(here, features);
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  return [
+    ...names.map((name) => ({
+      target: `${features}/${name}`,
+      from: features,
+      except: [`./${name}`],
+      message: 'A web feature does not import another feature: move what they share to components/ or lib/.',
+    })),
+    { target: `${web}/components/resource`, from: features, message: 'The generic resource screens import no feature: let the feature register what it adds.' },
+    { target: `${api}/crud`, from: `${api}/modules`, message: 'The generic engine imports no module: modules depend on crud/contract.ts, not the other way.' },
+  ];
+}
+
+/** The boundary rules over one pair of trees; their tests may use real modules and features. */
+export const boundaryConfig = (trees, files) => ({
+  files,
+  ignores: ['**/*.test.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  rules: { 'import-x/no-restricted-paths': ['error', { basePath: here, zones: boundaryZones(trees) }] },
+});
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/api/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/api/src/db/migrations/**', 'scripts/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,5 +93,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@habla/api*', '@habla/web*', '**/apps/**'] }],
     },
+  },
+  boundaryRules,
+  boundaryConfig({ web: 'apps/web/src', api: 'apps/api/src' }, ['apps/*/src/**/*.{ts,tsx}']),
+  boundaryConfig({ web: 'scripts/fixtures/lint/web', api: 'scripts/fixtures/lint/api' }, ['scripts/fixtures/lint/**/*.ts']),
+  {
+    // The engine's contract stays a leaf: nothing of crud/ but the SQL parameter list (the cycle
+    // list-query → resource → service ran through type imports, which import-x/no-cycle does not follow).
+    files: ['apps/api/src/crud/contract.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!sql$)', message: 'crud/contract.ts is a leaf module: move the type here instead.' }] }] },
   },
 );

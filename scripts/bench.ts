@@ -3,7 +3,8 @@
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
  *
- * BENCH_ONLY=exports,overload runs only those parts (base, catalogs, tenancy, exports, overload);
+ * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, exports, overload,
+ * lighthouse; lighthouse needs `npm run build` first and Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchCatalogs } from './bench/catalogs';
 import { benchExports } from './bench/exports';
+import { benchLighthouse } from './bench/lighthouse';
+import { benchList, signUpNewUser } from './bench/list';
 import { benchOverload } from './bench/overload';
 import { benchTenancy } from './bench/tenancy';
 import { runLoad, type LoadResult } from './bench/load';
@@ -22,7 +25,7 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
 const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
-const only = new Set((process.env.BENCH_ONLY ?? 'base,catalogs,tenancy,exports,overload').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,exports,overload,lighthouse').split(',').map((x) => x.trim()));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -88,10 +91,12 @@ async function main() {
     const token = await login('therapist');
     const auth = { authorization: `Bearer ${token}` };
     if (only.has('base')) await benchBase(auth);
+    if (only.has('list')) await benchList(base, { therapist: token, 'new user': await signUpNewUser(base) }, rounds, seconds, server.pid);
     if (only.has('catalogs')) await benchCatalogs(base, await login('editor'), rounds, seconds);
     if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
     // Four exports by three catalog maintainers (two per user at most).
     if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
+    if (only.has('lighthouse')) await benchLighthouse(base, { username: 'therapist', password: 'Habla-Demo-2026' });
     if (only.has('overload')) await benchOverload(base, token, Number(process.env.BENCH_OVERLOAD_SECONDS ?? 15));
 
     const js = initialJsKb();

@@ -29,6 +29,16 @@ const envSchema = z.object({
   ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(500),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(5 * 1024 ** 3).default(25 * 1024 * 1024),
+  UPLOAD_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(23 * 3600).default(15 * 60),
@@ -77,6 +87,20 @@ export type Config = {
   admissionMaxQueue: number;
   admissionMaxWaitMs: number;
   /**
+   * Where uploaded files go (lib/storage): `local` under `dataDir/files` (one instance, or a shared
+   * volume), or any S3-compatible object store so several instances share the files. The S3 keys
+   * are read from here only; nothing logs them.
+   */
+  storage: StorageConfig;
+  /** Largest upload accepted by default (bytes); a use may set a smaller one. Larger answers 413. */
+  uploadMaxBytes: number;
+  /**
+   * Uploads streaming at once, per user and per instance; one more answers 429 with Retry-After.
+   * Uploads do not take turns of the admission gate: a slow client would hold one for minutes.
+   */
+  uploadMaxPerUser: number;
+  uploadMaxConcurrent: number;
+  /**
    * Background jobs (plugins/jobs.ts, pg-boss): how often a failing job is tried again (retries after
    * the first attempt), the first delay before a retry (doubling each time, with jitter), how long one
    * attempt may run before it counts as failed (also how soon a job left running by a killed server
@@ -93,6 +117,20 @@ export type Config = {
   jobsTestHandlers: boolean;
 };
 
+export type StorageConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Unset for AWS itself; the address of MinIO, Ceph, Garage, R2… otherwise. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the SDK's own chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** Bucket in the path (`host/bucket/key`), as most self-hosted stores want; default when an endpoint is set. */
+      forcePathStyle: boolean;
+    };
+
 export class ConfigError extends Error {}
 
 /** Parse the environment into one typed object; relative paths resolve from the working directory (repo root). */
@@ -105,12 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     pgPort: e.PG_PORT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -128,6 +169,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admissionMaxActive: e.ADMISSION_MAX_ACTIVE,
     admissionMaxQueue: e.ADMISSION_MAX_QUEUE,
     admissionMaxWaitMs: e.ADMISSION_MAX_WAIT_MS,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET ?? '',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : { driver: 'local', root: path.join(dataDir, 'files') },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxPerUser: e.UPLOAD_MAX_PER_USER,
+    uploadMaxConcurrent: e.UPLOAD_MAX_CONCURRENT,
     jobsRetryLimit: e.JOBS_RETRY_LIMIT,
     jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
     jobsExpireSeconds: e.JOBS_EXPIRE_SECONDS,

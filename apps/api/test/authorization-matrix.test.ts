@@ -56,8 +56,9 @@ for (const name of CATALOG_NAMES) {
 const ADMIN_USERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'otherAccount'];
 const PLATFORM_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN'];
 const ACCOUNT_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'];
-const TENANCY: Record<string, { read: Principal[]; write: Principal[]; remove?: Principal[] }> = {
-  accounts: { read: SIGNED_IN, write: PLATFORM_ADMINS },
+/** `open`: who may open one row and export (when narrower than listing: seed §6 gates account show behind ADMIN_USERS). */
+const TENANCY: Record<string, { read: Principal[]; open?: Principal[]; write: Principal[]; remove?: Principal[] }> = {
+  accounts: { read: SIGNED_IN, open: ADMIN_USERS, write: PLATFORM_ADMINS },
   plans: { read: SIGNED_IN, write: ['SUPERADMIN'] },
   organizations: { read: ADMIN_USERS, write: ACCOUNT_ADMINS },
   billings: { read: ADMIN_USERS, write: PLATFORM_ADMINS },
@@ -65,12 +66,12 @@ const TENANCY: Record<string, { read: Principal[]; write: Principal[]; remove?: 
   clients: { read: SIGNED_IN, write: [...ACCOUNT_ADMINS, 'SUPERVISOR', 'THERAPIST'], remove: ACCOUNT_ADMINS },
   workspaces: { read: SIGNED_IN, write: ACCOUNT_ADMINS },
 };
-for (const [name, { read, write, remove = write }] of Object.entries(TENANCY)) {
+for (const [name, { read, open = read, write, remove = write }] of Object.entries(TENANCY)) {
   const base = `/api/${name}`;
   Object.assign(MATRIX, {
     [`GET ${base}/`]: read,
-    [`GET ${base}/export`]: read,
-    [`GET ${base}/{id}`]: read,
+    [`GET ${base}/export`]: open,
+    [`GET ${base}/{id}`]: open,
     [`POST ${base}/`]: write,
     [`PUT ${base}/{id}`]: write,
     [`PATCH ${base}/{id}`]: write,
@@ -98,6 +99,14 @@ Object.assign(MATRIX, {
   'GET /api/audit-log': ADMIN_USERS,
   'GET /api/jobs': PLATFORM_ADMINS,
   'POST /api/jobs/{id}/retry': PLATFORM_ADMINS,
+});
+/** Files (issue 10): whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
+const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];
+Object.assign(MATRIX, {
+  'POST /api/files': UPLOADERS,
+  'GET /api/files/{id}': SIGNED_IN,
+  'GET /api/files/{id}/content': SIGNED_IN,
+  'DELETE /api/files/{id}': UPLOADERS,
 });
 
 // A parent is the ACCOUNT_ADMIN of a family account: wherever an account admin is allowed, so is a parent.

@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './schemas/auth';
 export * from './messages';
 export * from './resources/index';
+export * from './policies/index';

@@ -16,11 +16,11 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ROLE_VALUES = Object.values(ROLES) as [Role, ...Role[]];
 
 /** Platform roles are not tied to an account (PRODUCT.md §2). */
-export const PLATFORM_ROLES: readonly Role[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'EDITOR', 'VIEWER'];
+export const PLATFORM_ROLES: readonly Role[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT, ROLES.EDITOR, ROLES.VIEWER];
 export const isPlatformRole = (role: Role): boolean => PLATFORM_ROLES.includes(role);
 
 /** The adult roles inside an account. */
-export const ACCOUNT_ADULT_ROLES: readonly Role[] = ['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST'];
+export const ACCOUNT_ADULT_ROLES: readonly Role[] = [ROLES.ACCOUNT_ADMIN, ROLES.SUPERVISOR, ROLES.THERAPIST];
 
 /**
  * Roles a user may give to others (server rule; the web form offers the same): a SUPERADMIN any;
@@ -29,8 +29,8 @@ export const ACCOUNT_ADULT_ROLES: readonly Role[] = ['ACCOUNT_ADMIN', 'SUPERVISO
  * powerful than themself. Students are made on the Clients screen, not given as a role.
  */
 export function grantableRoles(user: { role: string; account_id: string | null; permissions?: readonly string[] | null } | null): readonly Role[] {
-  if (user?.role === 'SUPERADMIN' && hasPermission(user, P.FULL)) return [...PLATFORM_ROLES, ...ACCOUNT_ADULT_ROLES];
-  if (user && !user.account_id && hasPermission(user, P.ADMIN_ACCOUNTS)) return [...PLATFORM_ROLES.filter((r) => r !== 'SUPERADMIN'), ...ACCOUNT_ADULT_ROLES];
+  if (user?.role === ROLES.SUPERADMIN && hasPermission(user, P.FULL)) return [...PLATFORM_ROLES, ...ACCOUNT_ADULT_ROLES];
+  if (user && !user.account_id && hasPermission(user, P.ADMIN_ACCOUNTS)) return [...PLATFORM_ROLES.filter((r) => r !== ROLES.SUPERADMIN), ...ACCOUNT_ADULT_ROLES];
   return ACCOUNT_ADULT_ROLES;
 }
 

@@ -1,9 +1,9 @@
 import type { FieldDef } from '@habla/shared';
 import pg from 'pg';
-import type { AuthUser } from '../modules/auth/sessions';
-import { orderClause, rowSelect, whereClause, type ListParams } from './list-query';
-import { fieldByName, type ServerResource } from './resource';
-import { toRow, type Row } from './service';
+import type { CrudUser, ListParams, Row, ServerResource } from './contract';
+import { orderClause, rowSelect, whereClause } from './list-query';
+import { fieldByName } from './resource';
+import { toRow } from './service';
 import { ident, SqlParams } from './sql';
 
 /** Rows per FETCH: ~100 KB of CSV, a few milliseconds of work on the event loop between two reads. */
@@ -79,7 +79,7 @@ export type ExportPlan = {
  * A search without a chosen column is ordered by the resource's default sort (the list orders it
  * by relevance, page by page).
  */
-export function exportPlan(r: ServerResource, user: AuthUser, params: ListParams, columns: string[], maxRows = EXPORT_MAX_ROWS): ExportPlan {
+export function exportPlan(r: ServerResource, user: CrudUser, params: ListParams, columns: string[], maxRows = EXPORT_MAX_ROWS): ExportPlan {
   const p = new SqlParams();
   const where = whereClause(r, user, params, p);
   const order = orderClause(r, params, p);

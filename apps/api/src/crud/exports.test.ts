@@ -1,4 +1,4 @@
-import { CATALOG_RESOURCES, TENANCY_RESOURCES, type ResourceDef, type Role } from '@habla/shared';
+import { CATALOG_POLICIES, CATALOG_RESOURCES, TENANCY_RESOURCES, type CatalogName, type ResourceDef, type Role } from '@habla/shared';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,8 +81,8 @@ describe('who exports reference catalogs', () => {
     }
   });
 
-  it('declares it once on the resource: every catalog exports with its write permission', () => {
-    for (const def of Object.values(CATALOG_RESOURCES) as ResourceDef[]) expect(def.exportPermission, def.name).toBe(def.writePermission);
+  it('declares it once, in the catalog policy: every catalog exports with its write rule', () => {
+    for (const name of Object.keys(CATALOG_RESOURCES) as CatalogName[]) expect(CATALOG_POLICIES[name].rules.export, name).toEqual(CATALOG_POLICIES[name].rules.update);
   });
 
   it('keeps tenancy exports on their read rule and scope: a therapist exports their own students', async () => {

@@ -1,23 +1,12 @@
 import type { FieldDef } from '@habla/shared';
-import type { AuthUser } from '../modules/auth/sessions';
-import { fieldByName, manyFields, plainFields, type ServerResource } from './resource';
+import type { CrudUser, ListParams, ServerResource } from './contract';
+import { fieldByName, manyFields, plainFields } from './resource';
 import { ident, likeEscape, SqlParams } from './sql';
 
-/** Parsed list parameters (routes.ts validates them with the resource's query schema). */
-export type ListParams = {
-  page: number;
-  max: number;
-  col?: string;
-  order?: 'asc' | 'desc';
-  q?: string;
-  /** Restrict the search to this searchable column. */
-  in?: string;
-  trash?: boolean;
-  filters: Record<string, string | number | boolean>;
-};
+export type { ListParams } from './contract';
 
 /** WHERE clause (alias `t`) for scope, trash, search and filters; shared by the page, the count and the export. */
-export function whereClause(r: ServerResource, user: AuthUser, params: ListParams, p: SqlParams): string {
+export function whereClause(r: ServerResource, user: CrudUser, params: ListParams, p: SqlParams): string {
   const parts = [params.trash ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL'];
   const scope = r.scope?.(user, p);
   if (scope) parts.push(scope);
@@ -112,7 +101,7 @@ export function keysetColumn(r: ServerResource, params: ListParams): { col: stri
  * the page); without one, `lead` asks for one extra row before the page (its anchor, kept by the
  * caller for the next visit).
  */
-export function pageQuery(r: ServerResource, user: AuthUser, params: ListParams, opts: { anchor?: Anchor; lead?: boolean } = {}): { text: string; values: unknown[] } {
+export function pageQuery(r: ServerResource, user: CrudUser, params: ListParams, opts: { anchor?: Anchor; lead?: boolean } = {}): { text: string; values: unknown[] } {
   const p = new SqlParams();
   let where = whereClause(r, user, params, p);
   const { select, joins } = rowSelect(r);
@@ -173,7 +162,7 @@ function searchIds(r: ServerResource, where: string, q: string, params: ListPara
   );
 }
 
-export function countQuery(r: ServerResource, user: AuthUser, params: ListParams): { text: string; values: unknown[]; key: string } {
+export function countQuery(r: ServerResource, user: CrudUser, params: ListParams): { text: string; values: unknown[]; key: string } {
   const p = new SqlParams();
   const where = whereClause(r, user, params, p);
   return { text: `SELECT count(*)::int AS n FROM ${ident(r.table)} t WHERE ${where}`, values: p.values, key: `${where}|${JSON.stringify(p.values)}` };

@@ -1,60 +1,7 @@
-import type { FieldDef, ResourceDef } from '@habla/shared';
-import type { AuthUser } from '../modules/auth/sessions';
-import type { PoolClient } from 'pg';
-import type { CrudContext, Row } from './service';
-import type { SqlParams } from './sql';
+import type { FieldDef } from '@habla/shared';
+import type { ServerResource } from './contract';
 
-/** A many-to-many field stored in a join table (e.g. skills.target_ids through skill_targets). */
-export type ManyLink = { joinTable: string; ownKey: string; otherKey: string; targetTable: string; targetTitle: string };
-
-/**
- * A to-one relation: the target's table and the column shown as its label, and the rows a caller
- * may point at (alias `t`): a workspace's student must be a student of the caller's own scope.
- */
-export type OneLink = { targetTable: string; targetTitle: string; scope?: (user: AuthUser, p: SqlParams) => string | null };
-
-/** What a write hook may add: columns the body does not carry (a password hash, the role of a client). */
-export type WriteExtras = Record<string, unknown>;
-
-/**
- * Per-resource rules around the generic writes, run inside the write's transaction. They may change
- * `body` (force the caller's account, drop what a role may not set) or throw an AppError (limits,
- * transitions). `before` is the locked current row on update and delete.
- */
-export type WriteHooks = {
-  beforeCreate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>) => Promise<WriteExtras | void>;
-  beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>, before: Record<string, unknown>) => Promise<WriteExtras | void>;
-  /** After the row is written (id known); `before` is absent on create. */
-  afterWrite?: (client: PoolClient, ctx: CrudContext, id: string, body: Record<string, unknown>, before?: Record<string, unknown>) => Promise<void>;
-  /** Before soft delete or restore of these rows (all in scope). */
-  beforeDelete?: (client: PoolClient, ctx: CrudContext, ids: string[], deleted: boolean) => Promise<void>;
-};
-
-/**
- * The server side of one resource: its shared declaration plus storage details. The generic engine
- * (service.ts, routes.ts) serves list / get / create / update / delete / restore / bulk / export
- * from this alone.
- */
-export type ServerResource = {
-  def: ResourceDef;
-  table: string;
-  /** Audit log entity name. */
-  entity: string;
-  relations: Record<string, OneLink>;
-  many: Record<string, ManyLink>;
-  /**
-   * Tenancy: a condition on alias `t` limiting the rows the caller may see, or null for shared
-   * reference data. Rows outside it behave exactly like missing rows (404).
-   */
-  scope?: (user: AuthUser, p: SqlParams) => string | null;
-  hooks?: WriteHooks;
-  /** The column naming the account a row belongs to ('id' for accounts): audit rows are filed under it. */
-  tenantColumn?: string;
-  /** Undeclared columns `present` needs (e.g. the last four SSN digits). */
-  extraSelect?: string[];
-  /** Last touch on a row before it leaves the API (mask a secret). */
-  present?: (row: Row, raw: Record<string, unknown>) => void;
-};
+export type { CrudContext, ListParams, ManyLink, OneLink, Row, ServerResource, WriteExtras, WriteHooks } from './contract';
 
 /** Columns read from the row (write-only fields such as a password never are). */
 export const plainFields = (r: ServerResource): FieldDef[] => r.def.fields.filter((f) => f.kind !== 'relationMany' && !f.writeOnly);

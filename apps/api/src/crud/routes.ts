@@ -1,17 +1,16 @@
-import { bulkBody, createSchema, exportPermissionOf, fieldLabel, okEnvelope, translate, updateSchema } from '@habla/shared';
+import { bulkBody, createSchema, fieldLabel, okEnvelope, policyOf, rowActions, translate, updateSchema, type Action, type Policy } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { poolOf } from '../db/client';
 import { z } from 'zod';
 import { requestLanguage } from '../lib/i18n';
-import { tooManyRequests } from '../lib/errors';
+import { forbidden, tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
-import { requireAuth, requirePermission, signedIn } from '../plugins/access';
+import { requireAuth, signedIn } from '../plugins/access';
+import type { CrudUser, ListParams, Row, ServerResource } from './contract';
 import { csvLine } from './csv';
 import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './export';
-import type { ListParams } from './list-query';
-import type { ServerResource } from './resource';
 import { idParams, listQuerySchema, rowSchema } from './schemas';
 import { createRow, findPage, getRow, setDeleted, updateRow, type CrudContext } from './service';
 
@@ -20,20 +19,40 @@ const EXPORT_RETRY_AFTER_SECONDS = 5;
 
 type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
-function listParams(r: ServerResource, q: ListQuery): ListParams {
+/** List parameters; filters and sorting on fields the caller may not read are dropped (they would tell their values). */
+function listParams(r: ServerResource, q: ListQuery, hidden: readonly string[] = []): ListParams {
   const filters: Record<string, string | number | boolean> = {};
   for (const f of r.def.fields) {
     const v = (q as Record<string, unknown>)[f.name];
-    if (f.filterable && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) filters[f.name] = v;
+    if (f.filterable && !hidden.includes(f.name) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) filters[f.name] = v;
   }
-  return { page: q.page, max: q.max, col: q.col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
+  const col = q.col && hidden.includes(q.col) ? undefined : q.col;
+  return { page: q.page, max: q.max, col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
+}
+
+/** The guard of an action on the collection: signed in, and the resource's policy allows it (else 403). */
+export function requireAction(policy: Policy, action: Action) {
+  return async (req: FastifyRequest): Promise<void> => {
+    await requireAuth(req);
+    if (!policy.can(signedIn(req), action)) throw forbidden();
+  };
+}
+
+/**
+ * A row as it leaves the engine: the fields the caller may not read emptied, and the row actions the
+ * caller may take on it (`_actions`), from the same policy the web draws its buttons with.
+ */
+export function presentRow(policy: Policy, user: CrudUser, row: Row): Row & { _actions: string[] } {
+  const out: Row & { _actions: string[] } = { ...row, _actions: rowActions(policy, user, row) };
+  for (const name of policy.hiddenFields(user)) if (name in out) out[name] = null;
+  return out;
 }
 
 /**
  * Register the generic endpoints of one resource under the current prefix:
  * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore.
- * Reading needs a signed-in user; every write needs the resource's write permission; exporting its
- * export permission when it declares one (reference catalogs: those who maintain them). Exports
+ * Every route asks the resource's policy (decision 009): the collection's rule in the guard, the
+ * row's rules in the service (update, delete, restore) and in `_actions` of every row answered. Exports
  * stream through a cursor, a limited number at once per user and per instance (429 beyond).
  */
 export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
@@ -41,35 +60,34 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     const tags = [r.def.name];
     const row = rowSchema(r.def);
     const query = listQuerySchema(r.def);
-    const write = requirePermission(r.def.writePermission);
-    const remove = requirePermission(r.def.deletePermission ?? r.def.writePermission);
-    const read = r.def.readPermission ? requirePermission(r.def.readPermission) : requireAuth;
-    const exportRule = exportPermissionOf(r.def);
-    const exporter = exportRule ? requirePermission(exportRule) : requireAuth;
+    const policy = policyOf(r.def.name);
+    const guard = (action: Action) => requireAction(policy, action);
+    const present = (req: FastifyRequest, data: Row) => presentRow(policy, signedIn(req), data);
     const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
     app.get('/', {
-      preValidation: read,
+      preValidation: guard('list'),
       schema: { tags, summary: `List ${r.def.name}`, querystring: query, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
       handler: async (req) => {
-        const params = listParams(r, req.query);
+        const params = listParams(r, req.query, policy.hiddenFields(signedIn(req)));
         const { rows, total } = await findPage(ctx(req), r, params);
-        return { status: true as const, data: rows, meta: { page: params.page, max: params.max, total } };
+        return { status: true as const, data: rows.map((row) => present(req, row)), meta: { page: params.page, max: params.max, total } };
       },
     });
 
     app.get('/export', {
-      preValidation: exporter,
+      preValidation: guard('export'),
       schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, response: { 200: fileResponse('text/csv', 'The rows as CSV'), ...errorResponses } },
       handler: async (req, reply) => {
         const c = ctx(req);
         const release = app.exportSlots.tryAcquire(c.user.id);
         if (!release) throw tooManyRequests(EXPORT_RETRY_AFTER_SECONDS, 'errors.tooManyExports');
-        const params = listParams(r, req.query);
-        const names = new Set(r.def.fields.map((f) => f.name));
+        const hidden = policy.hiddenFields(c.user);
+        const params = listParams(r, req.query, hidden);
+        const names = new Set(r.def.fields.filter((f) => !hidden.includes(f.name)).map((f) => f.name));
         const asked = (req.query.columns ?? '').split(',').map((s) => s.trim()).filter((s) => names.has(s));
-        const columns = asked.length ? asked : r.def.fields.filter((f) => f.listed).map((f) => f.name);
+        const columns = asked.length ? asked : r.def.fields.filter((f) => f.listed && names.has(f.name)).map((f) => f.name);
         const lang = requestLanguage(req);
         let cursor: ExportCursor | undefined;
         // Finished, failed or abandoned by the client: the slot and the connection are given back once.
@@ -110,51 +128,55 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     });
 
     app.get('/:id', {
-      preValidation: read,
+      preValidation: guard('read'),
       schema: { tags, summary: `One of ${r.def.name}`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: await getRow(ctx(req), r, req.params.id) }),
+      handler: async (req) => {
+        const data = await getRow(ctx(req), r, req.params.id);
+        if (!policy.can(signedIn(req), 'read', data)) throw forbidden();
+        return { status: true as const, data: present(req, data) };
+      },
     });
 
     app.post('/', {
-      preValidation: write,
+      preValidation: guard('create'),
       schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },
       handler: async (req, reply) => {
         const data = await createRow(ctx(req), r, req.body as Record<string, unknown>);
-        return reply.code(201).send({ status: true as const, data, message: say(req, 'messages.created') });
+        return reply.code(201).send({ status: true as const, data: present(req, data), message: say(req, 'messages.created') });
       },
     });
 
     app.put('/:id', {
-      preValidation: write,
+      preValidation: guard('update'),
       schema: { tags, summary: `Replace one of ${r.def.name}`, params: idParams, body: createSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>), message: say(req, 'messages.updated') }),
+      handler: async (req) => ({ status: true as const, data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)), message: say(req, 'messages.updated') }),
     });
 
     app.patch('/:id', {
-      preValidation: write,
+      preValidation: guard('update'),
       schema: { tags, summary: `Change fields of one of ${r.def.name}`, params: idParams, body: updateSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>), message: say(req, 'messages.updated') }),
+      handler: async (req) => ({ status: true as const, data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)), message: say(req, 'messages.updated') }),
     });
 
     app.delete('/:id', {
-      preValidation: remove,
+      preValidation: guard('delete'),
       schema: { tags, summary: `Move one of ${r.def.name} to the trash`, params: idParams, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
       handler: async (req) => ({ status: true as const, data: { count: await setDeleted(ctx(req), r, [req.params.id], true) }, message: say(req, 'messages.deleted') }),
     });
 
     app.post('/:id/restore', {
-      preValidation: remove,
+      preValidation: guard('restore'),
       schema: { tags, summary: `Restore one of ${r.def.name} from the trash`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
       handler: async (req) => {
         const c = ctx(req);
         await setDeleted(c, r, [req.params.id], false);
-        return { status: true as const, data: await getRow(c, r, req.params.id), message: say(req, 'messages.restored') };
+        return { status: true as const, data: present(req, await getRow(c, r, req.params.id)), message: say(req, 'messages.restored') };
       },
     });
 
     for (const [path, deleted] of [['/bulk-delete', true], ['/bulk-restore', false]] as const) {
       app.post(path, {
-        preValidation: remove,
+        preValidation: guard(deleted ? 'delete' : 'restore'),
         schema: { tags, summary: `${deleted ? 'Delete' : 'Restore'} several of ${r.def.name} (all or nothing)`, body: bulkBody, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
         handler: async (req) => {
           const count = await setDeleted(ctx(req), r, req.body.ids, deleted);

@@ -1,4 +1,4 @@
-import { INT_MAX, INT_MIN, outputFields, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
+import { INT_MAX, INT_MIN, outputFields, ROW_ACTIONS, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
 import { z } from 'zod';
 
 const ref = z.object({ id: z.string(), label: z.string() });
@@ -17,7 +17,7 @@ function outputField(f: FieldDef): z.ZodType {
   }
 }
 
-/** A row as the API returns it (also the OpenAPI description). */
+/** A row as the API returns it (also the OpenAPI description), with what the caller may do to it. */
 export function rowSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = { id: z.string() };
   for (const f of outputFields(def)) {
@@ -26,6 +26,7 @@ export function rowSchema(def: ResourceDef) {
     if (f.kind === 'relationMany' && f.as) shape[f.as] = z.array(ref);
   }
   for (const k of ['deleted_at', 'created_at', 'updated_at', 'created_by', 'updated_by', 'created_by_name', 'updated_by_name']) shape[k] = z.string().nullable();
+  shape._actions = z.array(z.enum(ROW_ACTIONS)).describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
   return z.object(shape);
 }
 

@@ -1,22 +1,13 @@
-import type { FieldDef } from '@habla/shared';
+import { policyOf, type FieldDef } from '@habla/shared';
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { conflict, fieldError, notFound } from '../lib/errors';
-import type { AuthUser } from '../modules/auth/sessions';
-import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor, type ListParams } from './list-query';
-import { manyFields, plainFields, storedFields, type ServerResource } from './resource';
+import { conflict, fieldError, forbidden, notFound } from '../lib/errors';
+import type { CrudContext, CrudUser, ListParams, Row, ServerResource } from './contract';
+import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor } from './list-query';
+import { manyFields, plainFields, storedFields } from './resource';
 import { ident, SqlParams } from './sql';
 
-export type Row = Record<string, unknown> & { id: string };
-export type CrudContext = {
-  pool: pg.Pool;
-  user: AuthUser;
-  now: Date;
-  req: FastifyRequest;
-  /** Work for after the write's transaction commits (e-mails that must see the committed row). */
-  afterCommit?: (() => Promise<void>)[];
-};
+export type { CrudContext, Row } from './contract';
 
 const COUNT_TTL_MS = 60_000;
 const counts = new Map<string, Map<string, { n: number; at: number }>>();
@@ -154,7 +145,7 @@ export async function findPage(ctx: CrudContext, r: ServerResource, params: List
   return { rows: rows.map((raw) => toRow(r, raw)), total };
 }
 
-async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: AuthUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {
+async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: CrudUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {
   const p = new SqlParams();
   const conds = [`t.id = ${p.add(id)}`];
   if (opts.live) conds.push('t.deleted_at IS NULL');
@@ -178,7 +169,7 @@ export async function getRow(ctx: CrudContext, r: ServerResource, id: string): P
 const missingReference = (field: string) => fieldError(field, 'validation.missingReference');
 
 /** Relations must point at live rows: a wrong id is the client's mistake (400 naming the field), never a 500. */
-async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>, user: AuthUser): Promise<void> {
+async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>, user: CrudUser): Promise<void> {
   for (const f of r.def.fields) {
     const value = body[f.name];
     if (f.kind === 'relation' && typeof value === 'string') {
@@ -303,6 +294,8 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
   await inTransaction(ctx, r, async (client) => {
     const before = await selectOne(client, r, ctx.user, id, { live: true, lock: true });
     if (!before) throw notFound();
+    // The row's own rules (a user more powerful than the caller…), after scope: outside it is 404.
+    if (!policyOf(r.def.name).can(ctx.user, 'update', before as Row)) throw forbidden();
     const extras = (await r.hooks?.beforeUpdate?.(client, ctx, body, before)) ?? {};
     await checkReferences(client, r, body, ctx.user);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -344,16 +337,22 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
  */
 export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: string[], deleted: boolean): Promise<number> {
   const unique = [...new Set(ids)];
+  const policy = policyOf(r.def.name);
   return inTransaction(ctx, r, async (client) => {
-    if (r.hooks?.beforeDelete) {
-      // Hooks see only rows the caller may touch; the UPDATE below refuses the rest (404).
-      const p0 = new SqlParams();
-      const c0 = [`t.id = ANY(${p0.add(unique)}::uuid[])`];
-      const s0 = r.scope?.(ctx.user, p0);
-      if (s0) c0.push(s0);
-      const seen = await client.query(`SELECT t.id FROM ${ident(r.table)} t WHERE ${c0.join(' AND ')}`, p0.values);
-      if (seen.rowCount === unique.length) await r.hooks.beforeDelete(client, ctx, unique, deleted);
+    // The rows in scope, locked: each must pass the policy's row rules (403 otherwise); rows outside the
+    // scope or already in the wanted state are left to the UPDATE below (404, all or nothing).
+    const p0 = new SqlParams();
+    const c0 = [`t.id = ANY(${p0.add(unique)}::uuid[])`];
+    const s0 = r.scope?.(ctx.user, p0);
+    if (s0) c0.push(s0);
+    const seen = await client.query(`SELECT t.* FROM ${ident(r.table)} t WHERE ${c0.join(' AND ')} FOR UPDATE`, p0.values);
+    const action = deleted ? 'delete' : 'restore';
+    for (const row of seen.rows as Row[]) {
+      // Judged as if in the state the action starts from: the state itself is the UPDATE's business.
+      if (!policy.can(ctx.user, action, { ...row, deleted_at: deleted ? null : (row.deleted_at ?? ctx.now) })) throw forbidden();
     }
+    // Hooks see only rows the caller may touch; the UPDATE below refuses the rest (404).
+    if (r.hooks?.beforeDelete && seen.rowCount === unique.length) await r.hooks.beforeDelete(client, ctx, unique, deleted);
     const p = new SqlParams();
     const conds = [`t.id = ANY(${p.add(unique)}::uuid[])`, deleted ? 't.deleted_at IS NULL' : 't.deleted_at IS NOT NULL'];
     const scope = r.scope?.(ctx.user, p);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 
@@ -8,6 +9,11 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("habla")');
+// A hashed chunk as the build leaves it: with its brotli and gzip copies (vite.config.ts precompress).
+const chunk = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `palabra-${i}`))};\n`;
+fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js'), chunk);
+fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.br'), zlib.brotliCompressSync(chunk));
+fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.gz'), zlib.gzipSync(chunk));
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -32,6 +38,28 @@ describe('built web app', () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, marked to vary on Accept-Encoding', async () => {
+    const url = '/assets/main-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(dist, 'assets', 'main-def456.js.br')))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(chunk);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(String(gz.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(chunk);
+
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(chunk);
   });
 
   it('keeps unknown API routes as JSON 404s and non-GET as 404', async () => {

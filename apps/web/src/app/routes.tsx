@@ -47,7 +47,7 @@ const lazyPage = {
   settings: load(() => import('@/features/settings/settings-page'), (m) => m.SettingsPage),
   notFound: load(() => import('@/features/errors/not-found-page'), (m) => m.NotFoundPage),
   rolePermissions: load(() => import('@/features/administration/role-permissions-page'), (m) => m.RolePermissionsPage),
-  generalProfile: load(() => import('@/features/administration/general-profile-page'), (m) => m.GeneralProfilePage),
+  generalProfile: load(() => import('@/components/profile/general-profile-page'), (m) => m.GeneralProfilePage),
   auditLog: load(() => import('@/features/administration/audit-log-page'), (m) => m.AuditLogPage),
   jobs: load(() => import('@/features/jobs/jobs-page'), (m) => m.JobsPage),
   recordList: load(() => import('@/components/resource/record-list-page'), (m) => m.RecordListPage),

@@ -1,3 +1,5 @@
+import { accountsPolicy, billingsPolicy, organizationsPolicy } from '@habla/shared/policies/index';
+import { isPlatformRole, ROLE_DEFAULT_PERMISSIONS, type Role } from '@habla/shared/roles';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/users';
 import { activeGroupFor, filterNavigation, NAVIGATION, type NavItem } from './navigation';
@@ -45,5 +47,23 @@ describe('menu filtered by permission', () => {
     expect(activeGroupFor(NAVIGATION, '/catalogs/verbs')).toBe('catalogs');
     expect(activeGroupFor(NAVIGATION, '/administration/accounts/edit/3')).toBe('administration');
     expect(activeGroupFor(NAVIGATION, '/dashboards')).toBeUndefined();
+  });
+});
+
+describe('menu entries of resources follow their policies (decision 009)', () => {
+  const roles = Object.keys(ROLE_DEFAULT_PERMISSIONS) as Role[];
+
+  it('organizations and billings show exactly to those the API lets list them; accounts to those who may open one', () => {
+    for (const role of roles) {
+      const user = makeUser(role, { account_id: isPlatformRole(role) ? null : 'account-1' });
+      const visible = ids(filterNavigation(NAVIGATION, user));
+      expect(visible.includes('organizations'), `${role} organizations`).toBe(organizationsPolicy.can(user, 'list'));
+      expect(visible.includes('billings'), `${role} billings`).toBe(billingsPolicy.can(user, 'list'));
+      expect(visible.includes('accounts'), `${role} accounts`).toBe(accountsPolicy.can(user, 'read'));
+    }
+  });
+
+  it('SUPPORT, who reads organizations through the API, now finds them in the menu', () => {
+    expect(ids(filterNavigation(NAVIGATION, makeUser('SUPPORT')))).toContain('organizations');
   });
 });

@@ -102,7 +102,7 @@ export const NAVIGATION: NavItem[] = [
       { id: 'accounts', label: 'nav.accounts', description: 'sections.accounts', to: '/administration/accounts', permission: G.accounts },
       { id: 'plans', label: 'nav.plans', description: 'sections.plans', to: '/administration/plans', permission: G.platformOwner },
       { id: 'organizations', label: 'nav.organizations', description: 'sections.organizations', to: '/administration/organizations', permission: G.organizations },
-      { id: 'billings', label: 'nav.billings', description: 'sections.billings', to: '/administration/billings', permission: G.accounts },
+      { id: 'billings', label: 'nav.billings', description: 'sections.billings', to: '/administration/billings', permission: G.billings },
       { id: 'rolePermissions', label: 'nav.rolePermissions', description: 'sections.rolePermissions', to: '/administration/rolePermissions', permission: G.adminWorkspaces },
       { id: 'appConfiguration', label: 'nav.appConfiguration', description: 'sections.appConfiguration', to: '/administration/appConfiguration', permission: G.platformOwner },
       { id: 'notifications', label: 'nav.notifications', description: 'sections.notifications', to: '/administration/notifications', permission: G.adminUsers },

@@ -1,10 +1,17 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
+import { accountsPolicy, billingsPolicy, organizationsPolicy, ruleExpression, type Action, type Policy } from '@habla/shared/policies/index';
 
 /**
  * Permission expressions (shared pipe syntax: any of them) used by the menu and by the routes the
  * menu adds beyond seed §6. Kept apart from the menu config so the router does not pull in icons.
  */
 const any = (...names: string[]): string => names.join('|');
+
+/**
+ * The menu gate of a resource screen: the rule of `action` in the resource's policy (decision 009),
+ * so the menu shows an entry exactly to those the API answers. `undefined`: every signed-in user.
+ */
+export const policyGate = (policy: Policy, action: Action): string | undefined => ruleExpression(policy.rules[action]);
 
 export const PERMISSION_GATES = {
   analytics: any(P.READ_ANALYTICS, P.ADMIN_ANALYTICS),
@@ -25,8 +32,10 @@ export const PERMISSION_GATES = {
   /** Seed §6 route gating. */
   adminUsers: P.ADMIN_USERS,
   adminWorkspaces: P.ADMIN_WORKSPACES,
-  accounts: any(P.ADMIN_ACCOUNTS, P.ADMIN_USERS),
-  organizations: any(P.ADMIN_ACCOUNTS, P.ADMIN_ENTITIES),
+  /** Accounts: the list is open (seed §6), the menu entry is for those who may open an account. */
+  accounts: policyGate(accountsPolicy, 'read'),
+  organizations: policyGate(organizationsPolicy, 'list'),
+  billings: policyGate(billingsPolicy, 'list'),
   platformOwner: P.FULL,
   auditLog: any(P.ADMIN_USERS, P.ADMIN_ACCOUNTS),
 } as const;

@@ -1,4 +1,5 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
+import { billingsPolicy, organizationsPolicy, ruleExpression } from '@habla/shared/policies/index';
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
 import { TENANCY_RESOURCES, type TenancyName } from '@habla/shared/resources/tenancy';
@@ -73,8 +74,9 @@ export const ADMIN_SCREENS: ResourceScreen[] = [
   tenancy('/administration/userProfiles', 'users', 'crumbs.users', { gate: P.ADMIN_USERS, gateList: true, options: { role: grantableRoles } }),
   tenancy('/administration/workspaces', 'workspaces', 'crumbs.workspaces', { gate: P.ADMIN_WORKSPACES, gateList: true, wildcard: true }),
   tenancy('/administration/plans', 'plans', 'crumbs.plans', { gate: P.FULL, gateList: true }),
-  tenancy('/administration/organizations', 'organizations', 'crumbs.organizations', { gate: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_ENTITIES}|${P.READ_ENTITIES}|${P.ADMIN_USERS}`, gateList: true }),
-  tenancy('/administration/billings', 'billings', 'crumbs.billings', { gate: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_USERS}`, gateList: true }),
+  // Not named by seed §6: gated by their policies' list rule, like their menu entries.
+  tenancy('/administration/organizations', 'organizations', 'crumbs.organizations', { gate: ruleExpression(organizationsPolicy.rules.list), gateList: true }),
+  tenancy('/administration/billings', 'billings', 'crumbs.billings', { gate: ruleExpression(billingsPolicy.rules.list), gateList: true }),
 ];
 
 /** Clients (gated like the seed: add, edit and show need PERMISSION_ADMIN_USERS) and Students (open to all who reach them). */

@@ -1,3 +1,4 @@
+import { policyOf, rowActions, type PolicyRow } from '@habla/shared/policies/index';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, onTestFinished, vi } from 'vitest';
@@ -22,6 +23,12 @@ export const stamp = {
   created_by_name: null,
   updated_by_name: null,
 };
+
+/**
+ * A row as the API serves it to the signed-in user: with the `_actions` its resource's policy allows
+ * (the same shared function the API's engine runs), so screens draw the buttons the server would.
+ */
+export const served = <T extends PolicyRow>(resource: string, row: T): T & { _actions: string[] } => ({ ...row, _actions: rowActions(policyOf(resource), useAuthStore.getState().user, row) });
 
 export type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
 

@@ -1,18 +1,15 @@
 import { FORMULATION_TYPES, LANGUAGE_TYPES, VERB_TENSE_TYPES, VERB_TYPES } from '../enums';
-import { PERMISSIONS as P } from '../permissions';
 import type { ResourceDef } from './define';
 
 /** Parts of speech (WordNet's four open classes first, then the closed classes). */
 export const PARTS_OF_SPEECH = ['noun', 'verb', 'adjective', 'adverb', 'pronoun', 'preposition', 'conjunction', 'determiner', 'interjection'] as const;
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
-const catalogs = (sub: string) => `${P.ADMIN_CATALOGS}|${sub}`;
-
 /**
  * The 12 reference catalogs (seed §2 `/catalogs/*`, §3 fields; PRODUCT.md §7 paths). Every signed-in
- * user reads them (pickers, the player), but only those who maintain a catalog (its write
- * permission: the content team and platform admins) download it whole as CSV: students and
- * accounts' members do not export reference data.
+ * user reads them (pickers, the player), but only those who maintain a catalog (the content team and
+ * platform admins) change it or download it whole as CSV: who may do what is in
+ * `policies/catalogs.ts`.
  */
 export const CATALOG_RESOURCES = {
   dictionary: {
@@ -21,8 +18,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'word',
     searchable: ['word'],
     defaultSort: { col: 'word', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'word', kind: 'text', required: true, max: 100, sortable: true, listed: true },
       { name: 'type', kind: 'enum', required: true, options: PARTS_OF_SPEECH, enumName: 'partOfSpeech', sortable: true, filterable: true, listed: true },
@@ -37,8 +32,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'base_form',
     searchable: ['base_form', 'past_simple', 'past_participle'],
     defaultSort: { col: 'base_form', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_VERBS),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_VERBS),
     fields: [
       { name: 'base_form', kind: 'text', required: true, max: 60, sortable: true, listed: true, unique: true },
       { name: 'past_simple', kind: 'text', required: true, max: 120, sortable: true, listed: true },
@@ -53,8 +46,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_TYPES),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_TYPES),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -67,8 +58,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -83,8 +72,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'order', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_CATEGORIES),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_CATEGORIES),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -99,8 +86,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_TYPES),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_TYPES),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true },
@@ -117,8 +102,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -133,8 +116,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'order', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_VERBS),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_VERBS),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 100, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -150,8 +131,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'example'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_FORMULATIONS),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_FORMULATIONS),
     fields: [
       { name: 'name', kind: 'text', required: true, max: 200, sortable: true, listed: true, unique: true },
       { name: 'language_type', kind: 'enum', required: true, options: LANGUAGE_TYPES, enumName: 'languageType', sortable: true, filterable: true, listed: true },
@@ -166,8 +145,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'word',
     searchable: ['word', 'word_es'],
     defaultSort: { col: 'word', order: 'asc' },
-    writePermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
-    exportPermission: catalogs(P.ADMIN_CATALOGS_VOCABULARY),
     fields: [
       { name: 'word', kind: 'text', required: true, max: 100, sortable: true, listed: true },
       { name: 'word_es', kind: 'text', max: 100, sortable: true, listed: true },
@@ -183,8 +160,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: P.ADMIN_CATALOGS,
-    exportPermission: P.ADMIN_CATALOGS,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 150, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 150, sortable: true, listed: true },
@@ -198,8 +173,6 @@ export const CATALOG_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'name_es'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: P.ADMIN_CATALOGS,
-    exportPermission: P.ADMIN_CATALOGS,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 200, sortable: true, listed: true, unique: true },
       { name: 'name_es', kind: 'text', max: 200, sortable: true, listed: true },

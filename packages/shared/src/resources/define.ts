@@ -56,18 +56,6 @@ export type ResourceDef = {
   /** Columns searched by `q` (each has a trigram index). */
   searchable: readonly string[];
   defaultSort: { col: string; order: 'asc' | 'desc' };
-  /** Permission (pipe syntax) needed to create, edit, delete and restore. */
-  writePermission: string;
-  /** Permission (pipe syntax) to delete, restore and bulk delete/restore, when stricter than writing. */
-  deletePermission?: string;
-  /** Permission (pipe syntax) needed to list and read; without it, signing in is enough. */
-  readPermission?: string;
-  /**
-   * Permission (pipe syntax) needed to export the list as CSV (`GET …/export`), when stricter than
-   * reading; without it, whoever may read may export. The API guards the route and the web shows
-   * the Export button with the same rule (`exportPermissionOf`).
-   */
-  exportPermission?: string;
   fields: readonly FieldDef[];
 };
 
@@ -78,8 +66,6 @@ export type ResourceDef = {
 export const INT_MIN = -2_147_483_648;
 export const INT_MAX = 2_147_483_647;
 
-/** The permission an export needs, or undefined when signing in (and the read rule) is enough. */
-export const exportPermissionOf = (def: ResourceDef): string | undefined => def.exportPermission ?? def.readPermission;
 
 /** A missing value reads "is required"; a value of the wrong type "is not valid". */
 const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);

@@ -12,7 +12,6 @@ import {
   USER_STATUSES,
   WORKSPACE_TYPES,
 } from '../enums';
-import { PERMISSIONS as P } from '../permissions';
 import { ROLE_VALUES } from '../roles';
 import type { FieldDef, ResourceDef } from './define';
 
@@ -59,7 +58,6 @@ const person = (): FieldDef[] => [
   { name: 'total_workspaces', kind: 'int', readOnly: true, sortable: true, listed: true },
 ];
 
-const ACCOUNT_READERS = `${P.ADMIN_ACCOUNTS}|${P.ADMIN_USERS}`;
 
 /** Accounts, organizations, plans, billings, users, clients and workspaces (seed §2–3, PRODUCT.md §2). */
 export const TENANCY_RESOURCES = {
@@ -69,7 +67,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'name',
     searchable: ['name'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: P.ADMIN_ACCOUNTS,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 150, sortable: true, listed: true },
       { name: 'status', kind: 'enum', required: true, options: ACCOUNT_STATUSES, enumName: 'accountStatus', sortable: true, filterable: true, listed: true },
@@ -89,7 +86,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'code',
     searchable: ['code', 'description'],
     defaultSort: { col: 'code', order: 'asc' },
-    writePermission: P.FULL,
     fields: [
       { name: 'code', kind: 'text', required: true, max: 40, sortable: true, listed: true, unique: true },
       { name: 'description', kind: 'text', required: true, max: 300, sortable: true, listed: true },
@@ -103,8 +99,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'name',
     searchable: ['name', 'tax_code'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_ENTITIES}|${P.EDIT_ENTITIES}`,
-    readPermission: `${P.ADMIN_ACCOUNTS}|${P.ADMIN_ENTITIES}|${P.READ_ENTITIES}|${P.ADMIN_USERS}`,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 150, sortable: true, listed: true },
       // One organization per account (a second one answers 409 naming the account).
@@ -120,8 +114,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'product',
     searchable: ['product'],
     defaultSort: { col: 'product', order: 'asc' },
-    writePermission: P.ADMIN_ACCOUNTS,
-    readPermission: ACCOUNT_READERS,
     fields: [
       { name: 'product', kind: 'text', required: true, max: 150, sortable: true, listed: true },
       { name: 'account_id', kind: 'relation', target: 'accounts', as: 'account', required: true, tenant: true, sortable: true, filterable: true, listed: true },
@@ -138,8 +130,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'full_name',
     searchable: ['full_name', 'username', 'email'],
     defaultSort: { col: 'last_name', order: 'asc' },
-    writePermission: P.ADMIN_USERS,
-    readPermission: P.ADMIN_USERS,
     fields: [
       ...person().slice(0, 6),
       { name: 'role', kind: 'enum', required: true, options: ROLE_VALUES, enumName: 'role', sortable: true, filterable: true, listed: true },
@@ -155,9 +145,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'full_name',
     searchable: ['full_name', 'username'],
     defaultSort: { col: 'last_name', order: 'asc' },
-    writePermission: `${P.ADMIN_CLIENTS}|${P.CREATE_CLIENTS}|${P.EDIT_CLIENTS}`,
-    // Therapists add and edit their students; removing one is for whoever administers clients.
-    deletePermission: P.ADMIN_CLIENTS,
     fields: [
       ...person().filter((f) => f.name !== 'relationship_to_student'),
       { name: 'client_status', kind: 'enum', options: CLIENT_STATUSES, enumName: 'clientStatus', default: 'active', sortable: true, filterable: true, listed: true },
@@ -169,7 +156,6 @@ export const TENANCY_RESOURCES = {
     titleField: 'name',
     searchable: ['name'],
     defaultSort: { col: 'name', order: 'asc' },
-    writePermission: P.ADMIN_WORKSPACES,
     fields: [
       { name: 'name', kind: 'text', required: true, max: 150, sortable: true, listed: true },
       { name: 'type', kind: 'enum', required: true, options: WORKSPACE_TYPES, enumName: 'workspaceType', sortable: true, filterable: true, listed: true },

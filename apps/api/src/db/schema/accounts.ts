@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns, id } from './common';
+
+const live = sql`deleted_at IS NULL`;
 
 /** A subscriber (parent, school, therapist, therapist center): the tenant every account-owned row points to. */
 export const accounts = pgTable(
@@ -21,7 +24,17 @@ export const accounts = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...auditColumns(),
   },
-  (t) => [index('accounts_status_idx').on(t.status)],
+  (t) => [
+    index('accounts_status_idx').on(t.status),
+    // Every sortable column leads an index (issue 10; test: crud/sortable-indexes.test.ts).
+    index('accounts_type_sort_idx').on(t.type, t.id).where(live),
+    index('accounts_membership_type_sort_idx').on(t.membership_type, t.id).where(live),
+    index('accounts_membership_length_sort_idx').on(t.membership_length, t.id).where(live),
+    index('accounts_start_date_sort_idx').on(t.start_date, t.id).where(live),
+    index('accounts_amount_sort_idx').on(t.amount, t.id).where(live),
+    index('accounts_max_students_sort_idx').on(t.max_students, t.id).where(live),
+    index('accounts_max_adults_sort_idx').on(t.max_adults, t.id).where(live),
+  ],
 );
 
 /** Legal-entity details of an account (one per account). */
@@ -37,6 +50,11 @@ export const organizations = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...auditColumns(),
   },
+  (t) => [
+    index('organizations_entity_type_sort_idx').on(t.entity_type, t.id).where(live),
+    index('organizations_tax_code_sort_idx').on(t.tax_code, t.id).where(live),
+    index('organizations_license_code_sort_idx').on(t.license_code, t.id).where(live),
+  ],
 );
 
 /** Subscription plans offered by the platform (reference data). */
@@ -48,7 +66,11 @@ export const plans = pgTable('plans', {
   price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
   ...auditColumns(),
-});
+}, (t) => [
+    index('plans_code_sort_idx').on(t.code, t.id).where(live),
+    index('plans_description_sort_idx').on(t.description, t.id).where(live),
+    index('plans_price_sort_idx').on(t.price, t.id).where(live),
+]);
 
 /** What an account pays for, and how often a statement is drawn up (seed §3 "Billing"). */
 export const billings = pgTable('billings', {
@@ -64,7 +86,12 @@ export const billings = pgTable('billings', {
   start_date: date('start_date', { mode: 'string' }).notNull(),
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
   ...auditColumns(),
-});
+}, (t) => [
+    index('billings_product_sort_idx').on(t.product, t.id).where(live),
+    index('billings_statement_frequency_sort_idx').on(t.statement_frequency, t.id).where(live),
+    index('billings_amount_sort_idx').on(t.amount, t.id).where(live),
+    index('billings_start_date_sort_idx').on(t.start_date, t.id).where(live),
+]);
 
 /** One statement per completed period of a billing (migration 0004); made idempotently when listed. */
 export const billingStatements = pgTable('billing_statements', {

@@ -5,3 +5,4 @@ export * from './roles';
 export * from './audit';
 export * from './catalogs';
 export * from './workspaces';
+export * from './files';

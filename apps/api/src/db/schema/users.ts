@@ -57,5 +57,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique_idx').on(sql`lower(${t.username})`),
     index('users_account_idx').on(t.account_id),
+    index('users_status_sort_idx').on(t.status, t.id).where(sql`deleted_at IS NULL`),
+    index('users_total_workspaces_sort_idx').on(t.total_workspaces, t.id).where(sql`deleted_at IS NULL`),
+    index('users_client_status_sort_idx').on(t.client_status, t.id).where(sql`deleted_at IS NULL`),
   ],
 );

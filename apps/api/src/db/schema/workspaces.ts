@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { auditColumns, id } from './common';
@@ -19,7 +20,10 @@ export const workspaces = pgTable('workspaces', {
   total_users: integer('total_users').notNull().default(0),
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
   ...auditColumns(),
-});
+}, (t) => [
+    index('workspaces_type_sort_idx').on(t.type, t.id).where(sql`deleted_at IS NULL`),
+    index('workspaces_total_users_sort_idx').on(t.total_users, t.id).where(sql`deleted_at IS NULL`),
+]);
 
 /** A member of a workspace with their workspace role and relationship to the student. */
 export const workspaceMembers = pgTable(

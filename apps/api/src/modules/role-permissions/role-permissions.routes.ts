@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, okEnvelope, PERMISSIONS, ROLE_VALUES, translate } from '@habla/shared';
+import { ALL_PERMISSIONS, okEnvelope, PERMISSIONS, ROLE_VALUES, ROLES, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
@@ -31,7 +31,7 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = signedIn(req);
       // Nobody edits their own role; PERMISSION_FULL stays with SUPERADMIN.
       if (req.params.role === me.role) throw fieldError('role', 'validation.ownRecord');
-      if (req.body.permissions.includes(PERMISSIONS.FULL) && me.role !== 'SUPERADMIN') throw fieldError('permissions', 'validation.roleNotAllowed');
+      if (req.body.permissions.includes(PERMISSIONS.FULL) && me.role !== ROLES.SUPERADMIN) throw fieldError('permissions', 'validation.roleNotAllowed');
       const permissions = await replaceRolePermissions(req, req.params.role, req.body.permissions);
       return { status: true as const, data: { role: req.params.role, permissions }, message: translate(requestLanguage(req), 'messages.updated') };
     },

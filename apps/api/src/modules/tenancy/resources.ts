@@ -1,16 +1,18 @@
 import {
   ACCOUNT_TRANSITIONS,
   DEFAULT_APP_CONFIGURATION,
+  billingsPolicy,
   grantableRoles,
   isPlatformRole,
+  organizationsPolicy,
+  ROLES,
   TENANCY_RESOURCES,
   type Role,
   type TenancyName,
 } from '@habla/shared';
 import crypto from 'node:crypto';
 import type { PoolClient } from 'pg';
-import type { ServerResource, WriteExtras } from '../../crud/resource';
-import type { CrudContext } from '../../crud/service';
+import type { CrudContext, ServerResource, WriteExtras } from '../../crud/contract';
 import { AppError, fieldError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
@@ -19,6 +21,8 @@ import { hashPassword } from '../auth/passwords';
 import { accountRows, accountsScope, adultsScope, studentsScope, workspacesScope } from './scopes';
 
 type Body = Record<string, unknown>;
+/** The role literal in SQL text (one place names roles: `ROLES`). */
+const STUDENT = `'${ROLES.STUDENT}'`;
 
 /**
  * The account a new row belongs to: always the caller's own for account members (whatever the body
@@ -49,7 +53,7 @@ async function checkLimit(client: PoolClient, accountId: string, kind: 'students
   const acc = await client.query('SELECT max_students, max_adults FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   const row = acc.rows[0] as { max_students: number; max_adults: number } | undefined;
   if (!row) return;
-  const cond = kind === 'students' ? `role = 'STUDENT'` : `role <> 'STUDENT'`;
+  const cond = kind === 'students' ? `role = ${STUDENT}` : `role <> ${STUDENT}`;
   const n = await client.query(`SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND deleted_at IS NULL AND ${cond}`, [accountId]);
   const max = kind === 'students' ? row.max_students : row.max_adults;
   if ((n.rows[0] as { n: number }).n >= max) {
@@ -173,7 +177,7 @@ const clients: ServerResource = {
       await checkLimit(client, account!, 'students');
       const extras = await personColumns(ctx, body);
       await initialPassword(extras);
-      extras.role = 'STUDENT';
+      extras.role = ROLES.STUDENT;
       if (body.client_status === undefined || body.client_status === null) body.client_status = 'active';
       return extras;
     },
@@ -207,7 +211,7 @@ const accounts: ServerResource = {
       const from = before.status as keyof typeof ACCOUNT_TRANSITIONS;
       const to = body.status as string | undefined;
       if (to === undefined || to === from) return;
-      const allowed = ACCOUNT_TRANSITIONS[from]?.includes(to) || (from === 'CANCELED' && ctx.user.role === 'SUPERADMIN');
+      const allowed = ACCOUNT_TRANSITIONS[from]?.includes(to) || (from === 'CANCELED' && ctx.user.role === ROLES.SUPERADMIN);
       if (!allowed) throw fieldError('status', 'validation.statusTransition', { from, to });
     },
   },
@@ -220,7 +224,7 @@ const organizations: ServerResource = {
   tenantColumn: 'account_id',
   relations: { account_id: { targetTable: 'accounts', targetTitle: 'name', scope: accountsScope } },
   many: {},
-  scope: (u, p) => accountRows(u, p),
+  scope: (u, p) => accountRows(u, p, 't.account_id', organizationsPolicy),
   hooks: {
     async beforeCreate(client, ctx, body) {
       await owningAccount(client, ctx, body, false);
@@ -249,7 +253,7 @@ const billings: ServerResource = {
     plan_id: { targetTable: 'plans', targetTitle: 'code' },
   },
   many: {},
-  scope: (u, p) => accountRows(u, p),
+  scope: (u, p) => accountRows(u, p, 't.account_id', billingsPolicy),
   hooks: {
     async beforeCreate(client, ctx, body) {
       await owningAccount(client, ctx, body, true);
@@ -263,16 +267,17 @@ const billings: ServerResource = {
 /** A workspace's student must be a student the caller sees; its account is the student's. */
 async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, before?: Body): Promise<WriteExtras> {
   const studentId = (body.student_id ?? before?.student_id) as string;
-  const student = await client.query(`SELECT account_id FROM users WHERE id = $1 AND role = 'STUDENT' AND deleted_at IS NULL`, [studentId]);
+  const student = await client.query(`SELECT account_id FROM users WHERE id = $1 AND role = ${STUDENT} AND deleted_at IS NULL`, [studentId]);
   const account = (student.rows[0] as { account_id: string } | undefined)?.account_id;
   if (!account) throw fieldError('student_id', 'validation.notStudent');
   if (ctx.user.account_id && account !== ctx.user.account_id) throw fieldError('student_id', 'validation.missingReference');
   const supervisor = body.supervisor_id === undefined ? before?.supervisor_id : body.supervisor_id;
   if (supervisor) {
-    const sup = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> 'STUDENT' AND deleted_at IS NULL`, [supervisor, account]);
+    const sup = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> ${STUDENT} AND deleted_at IS NULL`, [supervisor, account]);
     if (!sup.rowCount) throw fieldError('supervisor_id', 'validation.notInAccount');
   }
-  if (!before || body.student_id !== before.student_id) {
+  // Only a new workspace or one moving to another student takes a place (a change of name does not).
+  if (!before || (body.student_id !== undefined && body.student_id !== before.student_id)) {
     const max = DEFAULT_APP_CONFIGURATION.max_workspace;
     // Serialise workspace creation per student so two requests cannot both take the last place.
     await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [studentId]);

@@ -1,72 +1,96 @@
+import { accountsPolicy, clientsPolicy, organizationsPolicy, ROLES, usersPolicy, workspacesPolicy, type Policy, type Scope } from '@habla/shared';
+import type { CrudUser } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
-import type { AuthUser } from '../auth/sessions';
 
 /**
- * Who sees which tenant rows (PRODUCT.md §2), as SQL conditions on alias `t`. Every list, export,
- * read, write, restore and bulk of a tenant-owned resource goes through one of these, so a row
- * outside them is answered exactly like a missing row.
+ * The SQL side of the tenancy policies (PRODUCT.md §2; decision 009). Who sees what is decided by
+ * each entity's policy (`packages/shared/src/policies`), as a scope kind; these functions turn that
+ * kind into a condition on alias `t`. Every list, export, read, write, restore and bulk of a
+ * tenant-owned resource goes through one of them, so a row outside is answered like a missing row.
  */
 
-/** SUPERADMIN, ADMIN and SUPPORT run every account; EDITOR and VIEWER see shared content only. */
-export const seesAllAccounts = (u: AuthUser): boolean => u.account_id === null && (u.role === 'SUPERADMIN' || u.role === 'ADMIN' || u.role === 'SUPPORT');
-
-/** Therapists and supervisors see only the students of workspaces they belong to or supervise. */
-export const isCaseloadRole = (u: AuthUser): boolean => u.role === 'THERAPIST' || u.role === 'SUPERVISOR';
-
 const NOTHING = 'false';
+const STUDENT = `'${ROLES.STUDENT}'`;
 
 /** Workspaces the user is a member of or supervises (ids), as a subquery. */
-function myWorkspaces(u: AuthUser, p: SqlParams): string {
-  const me = p.add(u.id);
+function myWorkspaces(userId: string, p: SqlParams): string {
+  const me = p.add(userId);
   return `(SELECT mw.id FROM workspaces mw WHERE mw.deleted_at IS NULL AND (mw.supervisor_id = ${me} OR EXISTS (SELECT 1 FROM workspace_members mm WHERE mm.workspace_id = mw.id AND mm.user_id = ${me})))`;
 }
 
-/** Rows of a table with an account_id column. */
-export function accountRows(u: AuthUser, p: SqlParams, column = 't.account_id'): string | null {
-  if (seesAllAccounts(u)) return null;
-  if (!u.account_id) return NOTHING;
-  return `${column} = ${p.add(u.account_id)}`;
+/** A scope that is all, none or one account, as a condition on `column`. */
+function byAccount(scope: Scope, p: SqlParams, column: string): string | null {
+  switch (scope.kind) {
+    case 'all':
+    case 'shared':
+      return null;
+    case 'none':
+      return NOTHING;
+    default:
+      return `${column} = ${p.add(scope.accountId)}`;
+  }
+}
+
+/** Rows of a table with an account_id column (organizations, billings). */
+export function accountRows(u: CrudUser, p: SqlParams, column = 't.account_id', policy: Policy = organizationsPolicy): string | null {
+  return byAccount(policy.scope(u), p, column);
 }
 
 /** The accounts table itself: platform staff see all; members their own account. */
-export function accountsScope(u: AuthUser, p: SqlParams): string | null {
-  if (seesAllAccounts(u)) return null;
-  if (!u.account_id) return NOTHING;
-  return `t.id = ${p.add(u.account_id)}`;
+export function accountsScope(u: CrudUser, p: SqlParams): string | null {
+  return byAccount(accountsPolicy.scope(u), p, 't.id');
 }
 
 /** Students (users with role STUDENT) the caller may see. */
-export function studentsScope(u: AuthUser, p: SqlParams): string {
-  const base = `t.role = 'STUDENT'`;
-  if (seesAllAccounts(u)) return base;
-  if (!u.account_id) return NOTHING;
-  // Parameters are added only when used: an unused $n has no type and PostgreSQL refuses the query.
-  if (u.role === 'STUDENT') return `${base} AND t.id = ${p.add(u.id)}`;
-  if (u.role !== 'ACCOUNT_ADMIN' && !isCaseloadRole(u)) return NOTHING;
-  const account = `t.account_id = ${p.add(u.account_id)}`;
-  if (u.role === 'ACCOUNT_ADMIN') return `${base} AND ${account}`;
-  // ANY(ARRAY(…)) is computed once (an init plan) and then read through the primary key, so a caseload
-  // of a few students among thousands costs a few index probes, not a walk through the account.
-  const mine = `t.id = ANY(ARRAY(SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${myWorkspaces(u, p)}))`;
-  // A therapist who just added a student keeps seeing them until a workspace is built.
-  return `${base} AND ${account} AND (${mine} OR t.created_by = ${p.add(u.id)})`;
+export function studentsScope(u: CrudUser, p: SqlParams): string {
+  const base = `t.role = ${STUDENT}`;
+  const scope = clientsPolicy.scope(u);
+  switch (scope.kind) {
+    case 'all':
+    case 'shared':
+      return base;
+    case 'none':
+      return NOTHING;
+    case 'self':
+      return `${base} AND t.id = ${p.add(scope.userId)}`;
+    case 'account':
+      return `${base} AND t.account_id = ${p.add(scope.accountId)}`;
+    case 'caseload': {
+      // Parameters are added only when used: an unused $n has no type and PostgreSQL refuses the query.
+      const account = `t.account_id = ${p.add(scope.accountId)}`;
+      // ANY(ARRAY(…)) is computed once (an init plan) and then read through the primary key, so a caseload
+      // of a few students among thousands costs a few index probes, not a walk through the account.
+      const mine = `t.id = ANY(ARRAY(SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${myWorkspaces(scope.userId, p)}))`;
+      // A therapist who just added a student keeps seeing them until a workspace is built.
+      return `${base} AND ${account} AND (${mine} OR t.created_by = ${p.add(scope.userId)})`;
+    }
+  }
 }
 
-/** Adult users (everyone but students): platform staff see all, account admins their account. */
-export function adultsScope(u: AuthUser, p: SqlParams): string {
-  const base = `t.role <> 'STUDENT'`;
-  if (seesAllAccounts(u)) return base;
-  if (!u.account_id) return NOTHING;
-  return `${base} AND t.account_id = ${p.add(u.account_id)}`;
+/** Adult users (everyone but students): platform staff see all, account members their account. */
+export function adultsScope(u: CrudUser, p: SqlParams): string {
+  const base = `t.role <> ${STUDENT}`;
+  const cond = byAccount(usersPolicy.scope(u), p, 't.account_id');
+  return cond ? `${base} AND ${cond}` : base;
 }
 
 /** Workspaces: the whole account for its admin; members and supervisors their own; a student theirs. */
-export function workspacesScope(u: AuthUser, p: SqlParams, a = 't'): string | null {
-  if (seesAllAccounts(u)) return null;
-  if (!u.account_id) return NOTHING;
-  if (u.role !== 'ACCOUNT_ADMIN' && u.role !== 'STUDENT' && !isCaseloadRole(u)) return NOTHING;
-  const account = `${a}.account_id = ${p.add(u.account_id)}`;
-  if (u.role === 'ACCOUNT_ADMIN') return account;
-  if (u.role === 'STUDENT') return `${account} AND ${a}.student_id = ${p.add(u.id)}`;
-  return `${account} AND ${a}.id IN ${myWorkspaces(u, p)}`;
+export function workspacesScope(u: CrudUser, p: SqlParams, a = 't'): string | null {
+  const scope = workspacesPolicy.scope(u);
+  switch (scope.kind) {
+    case 'all':
+    case 'shared':
+      return null;
+    case 'none':
+      return NOTHING;
+    case 'account':
+      return `${a}.account_id = ${p.add(scope.accountId)}`;
+    case 'self':
+      return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.student_id = ${p.add(scope.userId)}`;
+    case 'caseload':
+      return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.id IN ${myWorkspaces(scope.userId, p)}`;
+  }
 }
+
+/** Platform staff who run every account (the audit log's scope too). */
+export { seesAllAccounts } from '@habla/shared';

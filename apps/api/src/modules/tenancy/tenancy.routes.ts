@@ -1,4 +1,4 @@
-import { okEnvelope, PERMISSIONS as P, RELATIONSHIPS_TO_STUDENT, TENANCY_NAMES, translate, WORKSPACE_ROLES } from '@habla/shared';
+import { clientActions, okEnvelope, PERMISSIONS as P, RELATIONSHIPS_TO_STUDENT, TENANCY_NAMES, translate, userActions, WORKSPACE_ROLES, workspaceActions, type Actor } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,10 +6,16 @@ import { resourceRoutes } from '../../crud/routes';
 import { idParams, pagingQuery } from '../../crud/schemas';
 import { auditRows, getRow, inTransaction, type CrudContext } from '../../crud/service';
 import { poolOf } from '../../db/client';
-import { fieldError } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
 import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
+
+/** A custom route's guard: signed in, and the entity's policy allows the action (else 403). */
+const allowedBy = (may: (actor: Actor) => boolean) => async (req: FastifyRequest): Promise<void> => {
+  await requireAuth(req);
+  if (!may(signedIn(req))) throw forbidden();
+};
 import { requestPasswordReset } from '../auth/password-reset';
 import { permissionsOfRole } from '../role-permissions/role-permissions.service';
 import { TENANCY_SERVER } from './resources';
@@ -42,7 +48,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const name of TENANCY_NAMES) await app.register(resourceRoutes(TENANCY_SERVER[name]), { prefix: `/${name}` });
 
   app.get('/workspaces/:id/members', {
-    preValidation: requireAuth,
+    preValidation: allowedBy(workspaceActions.readMembers),
     schema: { tags: ['workspaces'], summary: 'Members of a workspace', params: idParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
@@ -52,7 +58,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/workspaces/:id/members', {
-    preValidation: requirePermission(P.ADMIN_WORKSPACES),
+    preValidation: allowedBy(workspaceActions.manageMembers),
     schema: { tags: ['workspaces'], summary: 'Add a member (or change their workspace role)', params: idParams, body: memberBody, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
@@ -63,7 +69,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/workspaces/:id/members/:memberId', {
-    preValidation: requirePermission(P.ADMIN_WORKSPACES),
+    preValidation: allowedBy(workspaceActions.manageMembers),
     schema: { tags: ['workspaces'], summary: 'Remove a member', params: memberParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
@@ -76,14 +82,14 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The full SSN of a user or client in scope, for callers with PERMISSION_REVEAL_SSN; audited. */
   for (const name of ['users', 'clients'] as const) {
     app.post(`/${name}/:id/reveal-ssn`, {
-      preValidation: requirePermission(P.REVEAL_SSN),
+      preValidation: allowedBy(name === 'users' ? userActions.revealSsn : clientActions.revealSsn),
       schema: { tags: [name], summary: 'Reveal the SSN (audited)', params: idParams, response: { 200: okEnvelope(z.object({ ssn: z.string().nullable() })), ...errorResponses } },
       handler: async (req) => ({ status: true as const, data: { ssn: await revealSsn(ctx(req), name, req.params.id) } }),
     });
   }
 
   app.post('/users/:id/reset-password', {
-    preValidation: requirePermission(P.ADMIN_USERS),
+    preValidation: allowedBy(userActions.resetPassword),
     schema: { tags: ['users'], summary: 'E-mail the user a link to set a new password', params: idParams, response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
@@ -96,7 +102,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/users/:id/permissions', {
-    preValidation: requirePermission(P.ADMIN_USERS),
+    preValidation: allowedBy(userActions.readPermissions),
     schema: { tags: ['users'], summary: "The permissions a user's role grants", params: idParams, response: { 200: okEnvelope(z.object({ role: z.string(), permissions: z.array(z.string()) })), ...errorResponses } },
     handler: async (req) => {
       const row = await getRow(ctx(req), TENANCY_SERVER.users, req.params.id);

@@ -1,3 +1,4 @@
+import { ROLES } from '@habla/shared';
 import { getRow, inTransaction, auditRows, type CrudContext, type Row } from '../../crud/service';
 import { likeEscape, SqlParams } from '../../crud/sql';
 import { fieldError, notFound } from '../../lib/errors';
@@ -31,7 +32,7 @@ export async function listMembers(ctx: CrudContext, workspaceId: string): Promis
 export async function setMember(ctx: CrudContext, ws: Row, input: MemberInput): Promise<void> {
   const relationship = input.relationship_to_student ?? null;
   await inTransaction(ctx, workspaces, async (client) => {
-    const who = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> 'STUDENT' AND deleted_at IS NULL`, [input.user_id, ws.account_id]);
+    const who = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> '${ROLES.STUDENT}' AND deleted_at IS NULL`, [input.user_id, ws.account_id]);
     if (!who.rowCount) throw fieldError('user_id', 'validation.notInAccount');
     await client.query(
       `INSERT INTO workspace_members (workspace_id, user_id, workspace_role, relationship_to_student, created_at, updated_at, created_by, updated_by)

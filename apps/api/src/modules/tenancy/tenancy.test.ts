@@ -149,6 +149,9 @@ describe('accounts, users, clients and workspaces', () => {
     const third = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Other', type: 'other', student_id: student });
     expect(third.statusCode).toBe(400);
     expect(third.json().fields).toEqual({ student_id: 'This student already has 2 workspaces, the most allowed.' });
+    // Renaming one of the two takes no new place (a change that leaves the student alone is not counted).
+    const renamed = await call('accountadmin', 'PATCH', `/api/workspaces/${second.json().data.id}`, { name: 'Mia · School 2' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     // A deleted workspace frees the place; restoring over the limit is refused.
     expect((await call('accountadmin', 'DELETE', `/api/workspaces/${second.json().data.id}`)).statusCode).toBe(200);
     const again = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Other', type: 'other', student_id: student });
@@ -207,7 +210,10 @@ describe('accounts, users, clients and workspaces', () => {
     // Support manages users but cannot make anyone more powerful than support: no platform roles.
     const bySupport = await call('support', 'POST', '/api/users', { first_name: 'Max', last_name: 'Power', username: 'max.power', role: 'ADMIN' });
     expect(bySupport.statusCode).toBe(400);
-    expect((await call('support', 'PATCH', `/api/users/${ids.get('editor')}`, { status: 'DISABLED' })).statusCode).toBe(400);
+    // Nor act on a user with a role it may not grant: the users policy refuses the row (403, decision 009).
+    expect((await call('support', 'PATCH', `/api/users/${ids.get('editor')}`, { status: 'DISABLED' })).statusCode).toBe(403);
+    expect((await call('support', 'DELETE', `/api/users/${ids.get('editor')}`)).statusCode).toBe(403);
+    expect(await sql(`SELECT status, deleted_at FROM users WHERE id = $1`, [ids.get('editor')])).toEqual([{ status: 'ACTIVE', deleted_at: null }]);
     expect((await call('admin', 'POST', '/api/users', { first_name: 'Max', last_name: 'Ok', username: 'max.ok', role: 'SUPPORT' })).statusCode).toBe(201);
     expect((await call('admin', 'POST', '/api/users', { first_name: 'Su', last_name: 'Per', username: 'su.per', role: 'SUPERADMIN' })).statusCode).toBe(400);
   });
@@ -360,7 +366,13 @@ describe('list = detail', () => {
         }
         const l = listed === 'refused' ? [] : [...listed].sort();
         const d = [...readable].sort();
-        if (JSON.stringify(l) !== JSON.stringify(d)) mismatches.push(`${who} ${resource}: listed ${l.length}, readable ${d.length}`);
+        // Seed §6 opens the account list to all but gates showing one: those who only list see their own
+        // account without what it pays (decision 009), and open none.
+        const listOnly = resource === 'accounts' && d.length === 0 && l.length > 0;
+        if (listOnly) {
+          const rows = (await call(who, 'GET', `/api/accounts?max=100`)).json().data as Record<string, unknown>[];
+          if (rows.some((r) => r.amount !== null || r.payment_method !== null)) mismatches.push(`${who} accounts: lists what the account pays`);
+        } else if (JSON.stringify(l) !== JSON.stringify(d)) mismatches.push(`${who} ${resource}: listed ${l.length}, readable ${d.length}`);
       }
     }
     expect(reads).toBeGreaterThan(500);

@@ -1,3 +1,4 @@
+import { workspacesPolicy, type Actor } from '@habla/shared/policies/index';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, GraduationCap } from 'lucide-react';
@@ -12,9 +13,14 @@ type SavedChoice = { user_id: string; student_id: string; workspace_id: string |
 
 type SelectorStudent = { student_id: string; name: string; workspaces: { id: string; name: string; type: string }[] };
 
-/** Roles that work with students: adults of an account and the platform staff who run accounts (a student has nobody to choose). */
-const worksWithStudents = (user: { account_id: string | null; role: string } | null) =>
-  Boolean(user && user.role !== 'STUDENT' && (user.account_id || ['SUPERADMIN', 'ADMIN', 'SUPPORT'].includes(user.role)));
+/**
+ * Those who work with students: whoever the workspaces policy gives more than their own rows (adults
+ * of an account, the platform staff who run accounts); a student has nobody to choose.
+ */
+const worksWithStudents = (user: Actor | null) => {
+  const kind = user ? workspacesPolicy.scope(user).kind : 'none';
+  return kind === 'all' || kind === 'account' || kind === 'caseload';
+};
 
 const optionClasses =
   'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-teal-50 focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import type { ResourceScreen } from '@/lib/resource-screens';
 import { FieldValue, recordTitle } from './field-value';
-import type { RecordRow } from './resource-api';
+import { rowAllows, type RecordRow } from './resource-api';
 import { RecordDetails } from './record-details';
 
 type Props = { screen: ResourceScreen; row: RecordRow | null; canShow?: boolean; canEdit: boolean; onClose: () => void };
@@ -59,7 +59,7 @@ export function QuickView({ screen, row, canShow = true, canEdit, onClose }: Pro
                   </ButtonLink>
                 </>
               )}
-              {canEdit && !shown.deleted_at && (
+              {canEdit && rowAllows(shown, 'update') && (
                 <ButtonLink to={`${screen.base}/edit/${shown.id}`} size="sm">
                   {t('records.edit')}
                 </ButtonLink>

@@ -1,5 +1,5 @@
 import { RELATIONSHIPS_TO_STUDENT, WORKSPACE_ROLES } from '@habla/shared/enums';
-import { hasPermission, PERMISSIONS } from '@habla/shared/permissions';
+import { accountsPolicy, clientActions, userActions, workspaceActions } from '@habla/shared/policies/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, KeyRound, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -75,7 +75,7 @@ type Member = { id: string; user_id: string; full_name: string; username: string
 function WorkspaceMembers({ row }: { row: RecordRow }) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
-  const canEdit = hasPermission(user, PERMISSIONS.ADMIN_WORKSPACES) && !row.deleted_at;
+  const canEdit = workspaceActions.manageMembers(user) && !row.deleted_at;
   const client = useQueryClient();
   const key = ['workspace-members', row.id];
   const members = useQuery({ queryKey: key, queryFn: () => api.get<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { silent: true }) });
@@ -228,7 +228,7 @@ export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: Rec
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on a phone.
     <div className="mt-5 grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-5">
-      {(name === 'users' || name === 'clients') && row.ssn && hasPermission(user, PERMISSIONS.REVEAL_SSN) ? (
+      {(name === 'users' || name === 'clients') && row.ssn && (name === 'users' ? userActions : clientActions).revealSsn(user) ? (
         <section aria-labelledby="ssn-panel" className={card}>
           <h2 id="ssn-panel" className="text-base font-semibold text-slate-900">
             {t('fields.ssn')}
@@ -238,9 +238,9 @@ export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: Rec
           </div>
         </section>
       ) : null}
-      {name === 'users' && hasPermission(user, PERMISSIONS.ADMIN_USERS) && <UserAccess row={row} />}
+      {name === 'users' && userActions.readPermissions(user) && <UserAccess row={row} />}
       {name === 'workspaces' && <WorkspaceMembers row={row} />}
-      {name === 'accounts' && hasPermission(user, `${PERMISSIONS.ADMIN_ACCOUNTS}|${PERMISSIONS.ADMIN_USERS}`) && <AccountStatements row={row} />}
+      {name === 'accounts' && accountsPolicy.can(user, 'read') && <AccountStatements row={row} />}
     </div>
   );
 }

@@ -4,11 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { queryClient } from '@/lib/query-client';
 import { useTableStore } from '@/lib/table-store';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, signIn, stamp, writesOf } from '@/test/render-app';
+import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/test/render-app';
 
 const GO = '11111111-1111-4111-8111-111111111111';
 const EAT = '22222222-2222-4222-8222-222222222222';
-const verb = (id: string, base: string, type = 'irregular') => ({ id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp });
+const verb = (id: string, base: string, type = 'irregular', deleted_at: string | null = null) => served('verbs', { id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp, deleted_at });
 const isList = (url: URL, name = 'verbs') => url.pathname === `/api/catalogs/${name}`;
 
 beforeAll(async () => {
@@ -180,7 +180,7 @@ describe('record list: selection and bulk actions', () => {
 
   it('in the trash, restores one selected row after confirmation', async () => {
     signIn('EDITOR');
-    const deleted = { ...verb(GO, 'go'), deleted_at: '2026-11-02T10:00:00.000Z' };
+    const deleted = verb(GO, 'go', 'irregular', '2026-11-02T10:00:00.000Z');
     const { calls } = renderApp('/catalogs/verbs?trash=true', ({ url, method }) => {
       if (isList(url) && method === 'GET') return listAnswer(url.searchParams.get('trash') === 'true' ? [deleted] : []);
       if (url.pathname === `/api/catalogs/verbs/${GO}/restore`) return json({ status: true, data: verb(GO, 'go'), message: 'The record was restored.' });
@@ -214,6 +214,25 @@ describe('record list: selection and bulk actions', () => {
     renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go')]) : undefined));
     await screen.findByRole('cell', { name: 'go' });
     expect(screen.queryByRole('link', { name: 'New' })).not.toBeInTheDocument();
+  });
+});
+
+describe('record list: row buttons follow the row’s _actions (decision 009)', () => {
+  it('draws Edit and Delete per row from what the server says the user may do to it', async () => {
+    signIn('EDITOR');
+    // The editor may write verbs, but the server's policy allows nothing on "eat" (say, a row rule).
+    const locked = { ...verb(EAT, 'eat'), _actions: ['read'] };
+    renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go'), locked]) : undefined));
+    await screen.findByRole('cell', { name: 'eat' });
+    expect(screen.getByRole('link', { name: 'Edit go' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete go' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit eat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete eat' })).not.toBeInTheDocument();
+    // The collection's buttons come from the same shared policy for the signed-in user.
+    expect(screen.getByRole('link', { name: 'New' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Quick view of eat' }));
+    const drawer = await screen.findByRole('dialog', { name: 'eat' });
+    expect(within(drawer).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, signIn, stamp, writesOf } from '@/test/render-app';
+import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/test/render-app';
 
 const TYPE_ID = '66666666-6666-4666-8666-666666666666';
 const TOPIC_ID = '77777777-7777-4777-8777-777777777777';
@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('record show page', () => {
   it('shows every field, relations as links, the picture, details and the record in the breadcrumbs', async () => {
     signIn('VIEWER');
-    renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) => (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: true, data: topic }) : undefined));
+    renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) => (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: true, data: served('topics', topic) }) : undefined));
     expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeInTheDocument();
     expect(screen.getByText('Pets and wild animals.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Animals & nature' })).toHaveAttribute('href', `/catalogs/topicType/${TYPE_ID}`);
@@ -36,7 +36,7 @@ describe('record show page', () => {
     signIn('EDITOR');
     let deleted = true;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
-      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null } });
+      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}/restore`) {
         deleted = false;
         return json({ status: true, data: topic, message: 'The record was restored.' });
@@ -56,7 +56,7 @@ describe('record show page', () => {
     signIn('EDITOR');
     let deleted = false;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
-      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null } });
+      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'DELETE') {
         deleted = true;
         return json({ status: true, message: 'The record was moved to the trash.' });

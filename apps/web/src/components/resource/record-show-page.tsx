@@ -13,7 +13,7 @@ import { LoadFailed } from './load-failed';
 import { RecordDetails } from './record-details';
 import { RecordExtras } from './record-extras';
 import { RelatedRecords } from './related-records';
-import { useRecord, useRecordWrites } from './resource-api';
+import { rowAllows, useRecord, useRecordWrites } from './resource-api';
 import { useItemName } from './use-item-name';
 import { useCapabilities, useResourceScreen } from './use-resource-screen';
 
@@ -59,24 +59,24 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
                 {t('records.fullView')}
               </ButtonLink>
             )}
-            {can[CAPABILITIES.CAN_EDIT] && !row.deleted_at && (
+            {can[CAPABILITIES.CAN_EDIT] && rowAllows(row, 'update') && (
               <ButtonLink to={`${screen.base}/edit/${row.id}${full ? '/full' : ''}`}>
                 <Pencil className="size-4" aria-hidden="true" />
                 {full ? t('records.fullEdit') : t('records.edit')}
               </ButtonLink>
             )}
-            {can[CAPABILITIES.CAN_DELETE] &&
-              (row.deleted_at ? (
+            {can[CAPABILITIES.CAN_DELETE] && rowAllows(row, 'restore') && (
                 <Button variant="secondary" onClick={() => setConfirm('restore')}>
                   <RotateCcw className="size-4" aria-hidden="true" />
                   {t('records.restore')}
                 </Button>
-              ) : (
+            )}
+            {can[CAPABILITIES.CAN_DELETE] && rowAllows(row, 'delete') && (
                 <Button variant="danger" onClick={() => setConfirm('delete')}>
                   <Trash2 className="size-4" aria-hidden="true" />
                   {t('records.delete')}
                 </Button>
-              ))}
+            )}
           </>
         }
       />

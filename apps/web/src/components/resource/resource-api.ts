@@ -1,3 +1,4 @@
+import type { RowAction } from '@habla/shared/policies/policy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { buildUrl, type QueryParams } from '@/lib/api-client';
@@ -13,7 +14,12 @@ export type RecordRow = Record<string, unknown> & {
   updated_at: string;
   created_by_name: string | null;
   updated_by_name: string | null;
+  /** What the signed-in user may do to this row: the resource's policy, evaluated by the server. */
+  _actions?: RowAction[];
 };
+
+/** True when the row's policy lets the signed-in user take `action` on it (no `_actions`: nothing). */
+export const rowAllows = (row: RecordRow, action: RowAction): boolean => row._actions?.includes(action) ?? false;
 export type Page = { status: true; data: RecordRow[]; meta: { page: number; max: number; total: number } };
 type One = { status: true; data: RecordRow; message?: string };
 

@@ -3,7 +3,7 @@ import { Eye, Info, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordDetails } from './record-details';
-import type { RecordRow } from './resource-api';
+import { rowAllows, type RecordRow } from './resource-api';
 
 type Props = {
   row: RecordRow;
@@ -20,7 +20,11 @@ type Props = {
 const icon =
   'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600';
 
-/** A row's actions (seed §2): quick view, show, details, edit, delete or restore; each named after the record. */
+/**
+ * A row's actions (seed §2): quick view, show, details, edit, delete or restore; each named after the
+ * record. Edit, delete and restore appear when the row's `_actions` (the server's policy) allow them
+ * and the screen's route gate lets the user reach the form.
+ */
 export function RowActions({ row, base, name, canShow = true, canEdit, canDelete, onQuickView, onDelete, onRestore }: Props) {
   const { t } = useTranslation();
   return (
@@ -41,21 +45,21 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
           <RecordDetails row={row} />
         </PopoverPanel>
       </Popover>
-      {canEdit && !row.deleted_at && (
+      {canEdit && rowAllows(row, 'update') && (
         <Link to={`${base}/edit/${row.id}`} className={icon} aria-label={t('records.editOf', { name })} title={t('records.edit')}>
           <Pencil className="size-4" aria-hidden="true" />
         </Link>
       )}
-      {canDelete &&
-        (row.deleted_at ? (
+      {canDelete && rowAllows(row, 'restore') && (
           <button type="button" className={icon} onClick={onRestore} aria-label={t('records.restoreOf', { name })} title={t('records.restore')}>
             <RotateCcw className="size-4" aria-hidden="true" />
           </button>
-        ) : (
+      )}
+      {canDelete && rowAllows(row, 'delete') && (
           <button type="button" className={`${icon} hover:text-red-700`} onClick={onDelete} aria-label={t('records.deleteOf', { name })} title={t('records.delete')}>
             <Trash2 className="size-4" aria-hidden="true" />
           </button>
-        ))}
+      )}
     </div>
   );
 }

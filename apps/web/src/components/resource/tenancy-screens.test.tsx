@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, signIn, stamp } from '@/test/render-app';
+import { json, listAnswer, renderApp, served, signIn, stamp } from '@/test/render-app';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const leo = {
@@ -11,7 +11,7 @@ const leo = {
   street: null, apt: null, zipcode: null, address: null, language: 'en', notify_by_email: false, total_workspaces: 1, client_status: 'active', ...stamp,
 };
 const answer = ({ url }: { url: URL }) => {
-  if (url.pathname === '/api/clients') return listAnswer([leo]);
+  if (url.pathname === '/api/clients') return listAnswer([served('clients', leo)]);
   if (url.pathname === '/api/selector') return json({ status: true, data: [] });
   return undefined;
 };

@@ -1,5 +1,5 @@
 import { CAPABILITIES, hasPermission, type Capability } from '@habla/shared/permissions';
-import { exportPermissionOf } from '@habla/shared/resources/define';
+import { policyOf } from '@habla/shared/policies/index';
 import { useMatches } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import type { ResourceScreen } from '@/lib/resource-screens';
@@ -15,23 +15,27 @@ export function useResourceScreen(): ResourceScreen {
 }
 
 /**
- * Seed §6 capability flags of a resource screen for the signed-in user. Listing and showing need
- * only a session; creating, editing and deleting need the resource's write permission; exporting
- * its export permission when it declares one (reference catalogs: their maintainers). The server
- * refuses the same calls anyway: these only hide what the user may not do.
+ * Seed §6 capability flags of a resource screen for the signed-in user, from the resource's policy
+ * (the same functions the API's engine asks) and the screen's seed route gate: a flag is on when the
+ * policy allows the action and the route that performs it lets the user in. Per row, the buttons
+ * also need the row's `_actions` (see `rowAllows`).
  */
 export function useCapabilities(screen: ResourceScreen): Record<Capability, boolean> {
   const user = useAuthStore((s) => s.user);
-  const write = hasPermission(user, screen.resource.writePermission);
+  return capabilitiesOf(screen, user);
+}
+
+/** The capability flags of `screen` for `user` (the hook's pure part, also used by tests). */
+export function capabilitiesOf(screen: ResourceScreen, user: Parameters<typeof hasPermission>[0] & ({ id: string; role: string; account_id: string | null } | null)): Record<Capability, boolean> {
+  const policy = policyOf(screen.resource.name);
   // Seed §6 route gating: a screen's add, edit and show routes may need more than the API does.
   const gate = !screen.gate || hasPermission(user, screen.gate);
-  const exporting = exportPermissionOf(screen.resource);
   return {
-    [CAPABILITIES.CAN_LIST]: Boolean(user) && (gate || !screen.gateList),
-    [CAPABILITIES.CAN_SHOW]: Boolean(user) && gate,
-    [CAPABILITIES.CAN_CREATE]: write && gate,
-    [CAPABILITIES.CAN_EDIT]: write && gate,
-    [CAPABILITIES.CAN_DELETE]: hasPermission(user, screen.resource.deletePermission ?? screen.resource.writePermission),
-    [CAPABILITIES.CAN_EXPORT]: Boolean(user) && (!exporting || hasPermission(user, exporting)),
+    [CAPABILITIES.CAN_LIST]: policy.can(user, 'list') && (gate || !screen.gateList),
+    [CAPABILITIES.CAN_SHOW]: policy.can(user, 'read') && gate,
+    [CAPABILITIES.CAN_CREATE]: policy.can(user, 'create') && gate,
+    [CAPABILITIES.CAN_EDIT]: policy.can(user, 'update') && gate,
+    [CAPABILITIES.CAN_DELETE]: policy.can(user, 'delete') || policy.can(user, 'restore'),
+    [CAPABILITIES.CAN_EXPORT]: policy.can(user, 'export'),
   } as Record<Capability, boolean>;
 }

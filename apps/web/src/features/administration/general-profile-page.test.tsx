@@ -6,7 +6,7 @@ import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
 import { json, signIn } from '@/test/render-app';
-import { GeneralProfilePage } from './general-profile-page';
+import { GeneralProfilePage } from '@/components/profile/general-profile-page';
 import { renderScreen } from './test-helpers';
 
 const PATH = '/administration/generalProfile';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GeneralProfilePage } from '@/features/administration/general-profile-page';
+import { GeneralProfilePage } from '@/components/profile/general-profile-page';
 
 /**
  * `/settings` (menu: Setting), open to every signed-in user: the same profile, language,

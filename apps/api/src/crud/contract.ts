@@ -1,0 +1,93 @@
+import type { Actor, ResourceDef } from '@habla/shared';
+import type { PoolClient } from 'pg';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { SqlParams } from './sql';
+
+/**
+ * The generic engine's contract (decision 009): the types a resource, a hook and a scope exchange
+ * with the engine. A leaf module: it imports nothing else from `crud/` but the SQL parameter list,
+ * so `resource`, `list-query` and `service` all depend on it and never on each other in a circle.
+ */
+
+/** Whoever calls the engine: the signed-in principal (modules pass their AuthUser, which fits). */
+export type CrudUser = Actor & { id: string; account_id: string | null; permissions: readonly string[] };
+
+export type Row = Record<string, unknown> & { id: string };
+
+export type CrudContext = {
+  pool: pg.Pool;
+  user: CrudUser;
+  now: Date;
+  req: FastifyRequest;
+  /** Work for after the write's transaction commits (e-mails that must see the committed row). */
+  afterCommit?: (() => Promise<void>)[];
+};
+
+/** Parsed list parameters (routes.ts validates them with the resource's query schema). */
+export type ListParams = {
+  page: number;
+  max: number;
+  col?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+  /** Restrict the search to this searchable column. */
+  in?: string;
+  trash?: boolean;
+  filters: Record<string, string | number | boolean>;
+};
+
+/** A tenancy condition on alias `t` (null: no condition), from the caller and the query's parameters. */
+export type ScopeSql = (user: CrudUser, p: SqlParams) => string | null;
+
+/** A many-to-many field stored in a join table (e.g. skills.target_ids through skill_targets). */
+export type ManyLink = { joinTable: string; ownKey: string; otherKey: string; targetTable: string; targetTitle: string };
+
+/**
+ * A to-one relation: the target's table and the column shown as its label, and the rows a caller
+ * may point at (alias `t`): a workspace's student must be a student of the caller's own scope.
+ */
+export type OneLink = { targetTable: string; targetTitle: string; scope?: ScopeSql };
+
+/** What a write hook may add: columns the body does not carry (a password hash, the role of a client). */
+export type WriteExtras = Record<string, unknown>;
+
+/**
+ * Per-resource rules around the generic writes, run inside the write's transaction. They may change
+ * `body` (force the caller's account, drop what a role may not set) or throw an AppError (limits,
+ * transitions). `before` is the locked current row on update and delete.
+ */
+export type WriteHooks = {
+  beforeCreate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>) => Promise<WriteExtras | void>;
+  beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>, before: Record<string, unknown>) => Promise<WriteExtras | void>;
+  /** After the row is written (id known); `before` is absent on create. */
+  afterWrite?: (client: PoolClient, ctx: CrudContext, id: string, body: Record<string, unknown>, before?: Record<string, unknown>) => Promise<void>;
+  /** Before soft delete or restore of these rows (all in scope). */
+  beforeDelete?: (client: PoolClient, ctx: CrudContext, ids: string[], deleted: boolean) => Promise<void>;
+};
+
+/**
+ * The server side of one resource: its shared declaration plus storage details. The generic engine
+ * (service.ts, routes.ts) serves list / get / create / update / delete / restore / bulk / export
+ * from this alone.
+ */
+export type ServerResource = {
+  def: ResourceDef;
+  table: string;
+  /** Audit log entity name. */
+  entity: string;
+  relations: Record<string, OneLink>;
+  many: Record<string, ManyLink>;
+  /**
+   * Tenancy: a condition on alias `t` limiting the rows the caller may see, or null for shared
+   * reference data. Rows outside it behave exactly like missing rows (404).
+   */
+  scope?: ScopeSql;
+  hooks?: WriteHooks;
+  /** The column naming the account a row belongs to ('id' for accounts): audit rows are filed under it. */
+  tenantColumn?: string;
+  /** Undeclared columns `present` needs (e.g. the last four SSN digits). */
+  extraSelect?: string[];
+  /** Last touch on a row before it leaves the API (mask a secret). */
+  present?: (row: Row, raw: Record<string, unknown>) => void;
+};

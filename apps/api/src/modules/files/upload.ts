@@ -1,0 +1,150 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { AppError } from '../../lib/errors';
+import { newStorageKey, type Storage } from '../../lib/storage/index';
+
+/** What one use accepts: the largest size in bytes and the MIME types allowed, as detected from the bytes. */
+export type UploadRule = { maxBytes: number; types: readonly string[] };
+
+/** Types `POST /api/files` accepts by default: pictures, recordings, documents; no text (it cannot be told from bytes), no SVG, no executables. */
+export const DEFAULT_FILE_TYPES: readonly string[] = [
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp',
+  'audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/opus', 'audio/webm', 'video/webm', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/x-flac', 'audio/flac',
+  'application/pdf',
+];
+
+/** An object stored, not yet recorded in `files`. */
+export type StoredUpload = { key: string; name: string; contentType: string; size: number; sha256: string };
+
+/** Bytes read before deciding the type; file-type's own sample size covers every format it knows by its head. */
+const SNIFF_BYTES = 4100;
+
+const fileError = (status: number, code: string, key: string, params: Record<string, string | number> = {}) => new AppError(status, code, key, params, { file: key });
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n} bytes`;
+}
+
+export const tooLarge = (rule: UploadRule) => fileError(413, 'PAYLOAD_TOO_LARGE', 'files.tooLarge', { maximum: formatBytes(rule.maxBytes) });
+
+const typeLabel = (mime: string) => (mime.split('/')[1] ?? mime).replace(/^x-/, '').toUpperCase();
+/**
+ * A failure while reading the request (not while storing): the client's problem, never a 500. The
+ * multipart plugin's own limits keep their meaning; anything else the parser throws (a body cut
+ * short, a broken part header) is a malformed upload.
+ */
+export function uploadInputError(err: unknown, rule: UploadRule): AppError {
+  if (err instanceof AppError) return err;
+  switch ((err as { code?: unknown } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(rule);
+    case 'FST_FILES_LIMIT':
+      return fileError(400, 'VALIDATION', 'files.onlyOne');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return fileError(413, 'PAYLOAD_TOO_LARGE', 'files.tooManyParts');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return fileError(415, 'UNSUPPORTED_MEDIA_TYPE', 'files.multipart');
+    default:
+      return fileError(400, 'VALIDATION', 'files.malformed');
+  }
+}
+
+export const onlyOneFile = () => fileError(400, 'VALIDATION', 'files.onlyOne');
+export const fileRequired = () => fileError(400, 'VALIDATION', 'files.required');
+export const notMultipart = () => fileError(415, 'UNSUPPORTED_MEDIA_TYPE', 'files.multipart');
+
+export const unsupportedType = (rule: UploadRule) => fileError(415, 'UNSUPPORTED_MEDIA_TYPE', 'files.type', { types: [...new Set(rule.types.map(typeLabel))].join(', ') });
+
+/**
+ * A file name fit to show and to offer on download: the last path segment, without control or
+ * bidirectional-override characters, at most 200 characters. It is never used to build a path.
+ */
+export function cleanFileName(raw: string | undefined): string {
+  const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = last
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  return Array.from(clean).slice(0, 200).join('') || 'file';
+}
+
+/**
+ * Stream one multipart file part into storage: the type is decided from its first bytes before
+ * anything is written (415 when the rule does not allow it, whatever the name or the client's
+ * Content-Type say); the bytes are counted and hashed on their way; past the rule's size the upload
+ * stops, the partial object is removed, and 413 names the field. The multipart limit is the rule's
+ * size, so a part that was cut short (`truncated`) was too large as well.
+ */
+export async function storeFilePart(storage: Storage, part: MultipartFile, rule: UploadRule, accountId: string | null): Promise<StoredUpload> {
+  const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const source = {
+    next: async (): Promise<IteratorResult<Buffer>> => {
+      try {
+        return await iterator.next();
+      } catch (err) {
+        throw uploadInputError(err, rule);
+      }
+    },
+  };
+  const drain = async () => {
+    for (let r = await source.next(); !r.done; r = await source.next());
+  };
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SNIFF_BYTES) {
+    const r = await source.next();
+    if (r.done) {
+      ended = true;
+      break;
+    }
+    head.push(r.value);
+    headBytes += r.value.length;
+  }
+  if (part.file.truncated || headBytes > rule.maxBytes) {
+    await drain();
+    throw tooLarge(rule);
+  }
+  if (headBytes === 0) throw fileError(400, 'VALIDATION', 'files.empty');
+  const detected = await fileTypeFromBuffer(Buffer.concat(head));
+  if (!detected || !rule.types.includes(detected.mime)) {
+    if (!ended) await drain();
+    throw unsupportedType(rule);
+  }
+
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for (const chunk of head) {
+      size += chunk.length;
+      hash.update(chunk);
+      yield chunk;
+    }
+    if (!ended) {
+      for (let r = await source.next(); !r.done; r = await source.next()) {
+        size += r.value.length;
+        if (size > rule.maxBytes) throw tooLarge(rule);
+        hash.update(r.value);
+        yield r.value;
+      }
+    }
+    if (part.file.truncated) throw tooLarge(rule);
+  }
+
+  const key = newStorageKey(accountId);
+  try {
+    await storage.putStream(key, Readable.from(bytes()), { contentType: detected.mime });
+  } catch (err) {
+    // Whatever failed (too large, a broken request, the store itself), nothing stays behind.
+    await storage.delete(key).catch(() => undefined);
+    if (err instanceof AppError && err.statusCode === 413) await drain().catch(() => undefined);
+    throw err;
+  }
+  return { key, name: cleanFileName(part.filename), contentType: detected.mime, size, sha256: hash.digest('hex') };
+}

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+
+export type FormPart = { name: string; data: Buffer | string; filename?: string; type?: string };
+
+/** A multipart/form-data body, byte for byte as a browser sends it. */
+export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----habla${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * A valid PNG (one red pixel) of about `size` bytes: a text chunk of random letters pads it, so a
+ * test can upload a real picture larger than the JSON body limit or just past an upload limit.
+ */
+export function pngOfSize(size: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const pixel = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
+  const fixed = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixel), chunk('IEND', Buffer.alloc(0))];
+  const bare = fixed.reduce((n, b) => n + b.length, 0);
+  const padding = Math.max(0, size - bare - 12 - 8);
+  const text = Buffer.concat([Buffer.from('Comment\0'), Buffer.from(crypto.randomBytes(padding).map((b) => 97 + (b % 26)))]);
+  return Buffer.concat([fixed[0]!, fixed[1]!, chunk('tEXt', text), fixed[2]!, fixed[3]!]);
+}

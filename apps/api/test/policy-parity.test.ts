@@ -1,0 +1,153 @@
+import { CATALOG_NAMES, COLLECTION_ACTIONS, collectionActions, PAYMENT_METHODS, policyOf, ROW_ACTIONS, rowActions, TENANCY_NAMES, type Actor } from '@habla/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
+import { createAccount } from '../src/modules/users/users.service';
+import { buildTestApp, type TestApp } from './app';
+import { buildUser, login } from './factories';
+
+/**
+ * Policy parity (decision 009): for every resource and every role, the actions the web shows equal
+ * the actions the API allows. The web draws a row's Edit / Delete / Restore from the row's
+ * `_actions` and its Add / Export buttons and menu entries from the shared policy, so for each
+ * demo user (one per role, plus a parent) and each resource this test checks, row by row, that
+ * - `_actions` as the API answers it equals the shared policy evaluated here (what the web runs), and
+ * - equals what the API really does when each action is tried: read (GET), update (PATCH {}),
+ *   delete (DELETE, then put back by the superadmin), restore (on a row in the trash, then put back);
+ * and for the collection, that the policy's list / create / export equal the answers of GET, POST {}
+ * (400 = past the guard, the body is refused) and GET /export.
+ */
+let t: TestApp;
+const PEOPLE = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
+const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES] as string[];
+const base = (resource: string) => ((CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`);
+
+const tokens = new Map<string, string>();
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
+type Res = { statusCode: number; json: () => any; body: string };
+
+/** A request as `who`; a session ended by a delete the test made (a user, their account) is opened again. */
+async function call(who: string, method: Method, url: string, payload?: object): Promise<Res> {
+  for (let attempt = 0; ; attempt += 1) {
+    let token = tokens.get(who);
+    if (!token) {
+      token = (await login(t.app, who, DEMO_PASSWORD)).token;
+      tokens.set(who, token);
+    }
+    const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    if (res.statusCode !== 401 || attempt > 0) return res;
+    tokens.delete(who);
+  }
+}
+
+/** 2xx: the API did it; 403 (refused) or 404 (not in that state, or not in scope): it did not; anything else fails the test. */
+function allowed(what: string, res: Res, past = [200, 201]): boolean {
+  if (past.includes(res.statusCode)) return true;
+  if (res.statusCode === 403 || res.statusCode === 404) return false;
+  throw new Error(`${what}: unexpected ${res.statusCode} ${res.body.slice(0, 200)}`);
+}
+
+type Row = Record<string, unknown> & { id: string; deleted_at: string | null; _actions: string[] };
+
+/** What the API really allows `who` to do to `row`; every change is undone by the superadmin. */
+async function triedRowActions(who: string, resource: string, row: Row): Promise<string[]> {
+  const url = `${base(resource)}/${row.id}`;
+  const out: string[] = [];
+  if (allowed(`${who} GET ${url}`, await call(who, 'GET', url))) out.push('read');
+  if (allowed(`${who} PATCH ${url}`, await call(who, 'PATCH', url, {}))) out.push('update');
+  if (allowed(`${who} DELETE ${url}`, await call(who, 'DELETE', url))) {
+    out.push('delete');
+    expect((await call('superadmin', 'POST', `${url}/restore`)).statusCode, `put back ${url}`).toBe(200);
+  }
+  if (allowed(`${who} restore ${url}`, await call(who, 'POST', `${url}/restore`))) {
+    out.push('restore');
+    expect((await call('superadmin', 'DELETE', url)).statusCode, `put back ${url} in the trash`).toBe(200);
+  }
+  return out;
+}
+
+async function triedCollectionActions(who: string, resource: string): Promise<string[]> {
+  const url = base(resource);
+  const out: string[] = [];
+  if (allowed(`${who} GET ${url}`, await call(who, 'GET', `${url}?max=1`))) out.push('list');
+  // An empty body passes the guard only to be refused by validation (400): nothing is created.
+  if (allowed(`${who} POST ${url}`, await call(who, 'POST', url, {}), [400])) out.push('create');
+  if (allowed(`${who} export ${url}`, await call(who, 'GET', `${url}/export?q=no-such-word-anywhere`))) out.push('export');
+  return out;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t.app.db, t.clock.now());
+  const [center] = (await t.database.pool.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`)).rows as { id: string }[];
+  // One row of every resource in the trash, made for the purpose (restoring it must not touch the demo people).
+  const spare = {
+    accounts: await createAccount(t.app.db, { name: 'Spare account', membership_type: 'therapist', now: t.clock.now() }),
+    users: (await buildUser(t.app.db, { role: 'THERAPIST', accountId: center!.id })).id,
+    clients: (await buildUser(t.app.db, { role: 'STUDENT', accountId: center!.id })).id,
+  } as Record<string, string>;
+  for (const resource of RESOURCES) {
+    let id = spare[resource];
+    if (!id) {
+      const rows = (await call('superadmin', 'GET', `${base(resource)}?max=1`)).json().data as Row[];
+      id = rows.at(-1)!.id;
+    }
+    expect((await call('superadmin', 'DELETE', `${base(resource)}/${id}`)).statusCode, `${resource} to the trash`).toBe(200);
+  }
+}, 120_000);
+
+describe('policy parity', () => {
+  it('for every resource and role, the actions the web shows equal the actions the API allows', { timeout: 600_000 }, async () => {
+    const wrong: string[] = [];
+    let rowsChecked = 0;
+    let tries = 0;
+    for (const resource of RESOURCES) {
+      const policy = policyOf(resource);
+      for (const who of PEOPLE) {
+        const actor = (await call(who, 'GET', '/api/auth/me')).json().data as Actor;
+        const web = collectionActions(policy, actor);
+        const api = await triedCollectionActions(who, resource);
+        tries += COLLECTION_ACTIONS.length;
+        if (web.join() !== api.join()) wrong.push(`${who} ${resource}: web shows [${web}], API allows [${api}]`);
+        if (!api.includes('list')) continue;
+        const live = (await call(who, 'GET', `${base(resource)}?max=2`)).json().data as Row[];
+        const trash = (await call(who, 'GET', `${base(resource)}?max=1&trash=true`)).json().data as Row[];
+        for (const row of [...live, ...trash]) {
+          const shown = [...row._actions].sort();
+          const webRow = rowActions(policy, actor, row).sort();
+          const apiRow = (await triedRowActions(who, resource, row)).sort();
+          rowsChecked += 1;
+          tries += ROW_ACTIONS.length;
+          if (shown.join() !== webRow.join()) wrong.push(`${who} ${resource}/${row.id}: _actions [${shown}], shared policy [${webRow}]`);
+          if (shown.join() !== apiRow.join()) wrong.push(`${who} ${resource}/${row.id}${row.deleted_at ? ' (trash)' : ''}: _actions [${shown}], API allows [${apiRow}]`);
+        }
+      }
+    }
+    console.info(`policy parity: ${RESOURCES.length} resources × ${PEOPLE.length} users, ${rowsChecked} rows, ${tries} actions tried, ${wrong.length} differences`);
+    expect(rowsChecked).toBeGreaterThan(200);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('accounts (decision 009)', () => {
+  it('a therapist lists their account without what it pays, and cannot open, export or filter on it', async () => {
+    const list = await call('therapist', 'GET', '/api/accounts');
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data as Row[];
+    expect(rows.map((r) => r.name)).toEqual(['Demo Therapy Center']);
+    expect(rows[0]).toMatchObject({ amount: null, payment_method: null, _actions: [] });
+    expect((await call('therapist', 'GET', `/api/accounts/${rows[0]!.id}`)).statusCode).toBe(403);
+    expect((await call('therapist', 'GET', '/api/accounts/export')).statusCode).toBe(403);
+    // A filter or a sort on a hidden field is ignored: it cannot tell the value by narrowing the list.
+    for (const method of PAYMENT_METHODS) {
+      const filtered = await call('therapist', 'GET', `/api/accounts?payment_method=${method}&col=amount`);
+      expect(filtered.statusCode).toBe(200);
+      expect((filtered.json().data as Row[]).map((r) => r.id), method).toEqual([rows[0]!.id]);
+    }
+    // The account admin opens it and sees the amount.
+    const own = await call('accountadmin', 'GET', `/api/accounts/${rows[0]!.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.amount).not.toBeNull();
+    expect(own.json().data._actions).toEqual(['read']);
+  });
+});

@@ -1,0 +1,41 @@
+import type { CatalogName } from '../resources/catalogs';
+import type { TenancyName } from '../resources/tenancy';
+import { accountsPolicy } from './accounts';
+import { billingsPolicy } from './billings';
+import { CATALOG_POLICIES } from './catalogs';
+import { clientsPolicy } from './clients';
+import { organizationsPolicy } from './organizations';
+import { plansPolicy } from './plans';
+import type { Policy } from './policy';
+import { usersPolicy } from './users';
+import { workspacesPolicy } from './workspaces';
+
+export * from './policy';
+export { ACCOUNT_READERS, accountsPolicy } from './accounts';
+export { billingsPolicy } from './billings';
+export { CATALOG_POLICIES } from './catalogs';
+export { clientActions, clientsPolicy } from './clients';
+export { organizationsPolicy } from './organizations';
+export { plansPolicy } from './plans';
+export { userActions, usersPolicy } from './users';
+export { workspaceActions, workspacesPolicy } from './workspaces';
+
+export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
+  accounts: accountsPolicy,
+  plans: plansPolicy,
+  organizations: organizationsPolicy,
+  billings: billingsPolicy,
+  users: usersPolicy,
+  clients: clientsPolicy,
+  workspaces: workspacesPolicy,
+};
+
+/** Every resource's policy, by resource name (the registry key the engines use). */
+export const POLICIES: Record<CatalogName | TenancyName, Policy> = { ...CATALOG_POLICIES, ...TENANCY_POLICIES };
+
+/** The policy of a resource; a resource without one is a programming error, caught at start-up. */
+export function policyOf(resource: string): Policy {
+  const policy = (POLICIES as Record<string, Policy>)[resource];
+  if (!policy) throw new Error(`no policy for resource "${resource}": add one under packages/shared/src/policies`);
+  return policy;
+}

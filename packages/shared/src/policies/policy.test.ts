@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS as P } from '../permissions';
+import { ROLE_DEFAULT_PERMISSIONS, ROLES, type Role } from '../roles';
+import { accountsPolicy, CATALOG_POLICIES, clientsPolicy, organizationsPolicy, POLICIES, policyOf, rowActions, usersPolicy, workspacesPolicy, type Actor } from './index';
+
+const actor = (role: Role, over: Partial<Actor> = {}): Actor => ({ id: `${role}-id`, role, account_id: null, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]], ...over });
+const live = { id: 'row-1', deleted_at: null };
+const trashed = { id: 'row-1', deleted_at: '2026-11-01T00:00:00.000Z' };
+
+describe('policies', () => {
+  it('has one policy per resource of both registries, and refuses an unknown resource loudly', () => {
+    expect(Object.keys(POLICIES).sort()).toEqual([...Object.keys(CATALOG_POLICIES), 'accounts', 'billings', 'clients', 'organizations', 'plans', 'users', 'workspaces'].sort());
+    expect(() => policyOf('nothing')).toThrow(/no policy/);
+  });
+
+  it('lets a row in the trash be read or restored only, a live row read, updated or deleted', () => {
+    const editor = actor(ROLES.EDITOR);
+    expect(rowActions(CATALOG_POLICIES.verbs, editor, live)).toEqual(['read', 'update', 'delete']);
+    expect(rowActions(CATALOG_POLICIES.verbs, editor, trashed)).toEqual(['read', 'restore']);
+    expect(rowActions(CATALOG_POLICIES.verbs, actor(ROLES.VIEWER), live)).toEqual(['read']);
+    expect(rowActions(CATALOG_POLICIES.verbs, null, live)).toEqual([]);
+  });
+
+  it('never lets a user delete themself nor act on a role they may not grant', () => {
+    const support = actor(ROLES.SUPPORT);
+    expect(rowActions(usersPolicy, support, { ...live, role: ROLES.THERAPIST })).toEqual(['read', 'update', 'delete']);
+    expect(rowActions(usersPolicy, support, { ...live, role: ROLES.EDITOR })).toEqual(['read']);
+    expect(rowActions(usersPolicy, support, { ...live, id: support.id, role: ROLES.SUPPORT })).toEqual(['read', 'update']);
+    expect(rowActions(usersPolicy, actor(ROLES.SUPERADMIN), { ...live, role: ROLES.ADMIN })).toEqual(['read', 'update', 'delete']);
+  });
+
+  it('opens the account list to all but hides what an account pays from those who may not open it', () => {
+    const therapist = actor(ROLES.THERAPIST, { account_id: 'a1' });
+    expect(accountsPolicy.can(therapist, 'list')).toBe(true);
+    expect(accountsPolicy.can(therapist, 'read')).toBe(false);
+    expect(accountsPolicy.can(therapist, 'export')).toBe(false);
+    expect(accountsPolicy.hiddenFields(therapist)).toEqual(['amount', 'payment_method']);
+    expect(accountsPolicy.hiddenFields(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual([]);
+    expect(accountsPolicy.scope(therapist)).toEqual({ kind: 'account', accountId: 'a1' });
+  });
+
+  it('reads organizations with any of the four reading permissions, support included', () => {
+    expect(organizationsPolicy.can(actor(ROLES.SUPPORT), 'list')).toBe(true);
+    expect(organizationsPolicy.can(actor(ROLES.THERAPIST, { account_id: 'a1' }), 'list')).toBe(false);
+    expect(organizationsPolicy.can(actor(ROLES.VIEWER, { permissions: [P.READ_ENTITIES] }), 'read')).toBe(true);
+    expect(organizationsPolicy.can(actor(ROLES.VIEWER, { permissions: [P.READ_ENTITIES] }), 'update')).toBe(false);
+  });
+
+  it('scopes students and workspaces by role: all, account, caseload, self or none', () => {
+    expect(clientsPolicy.scope(actor(ROLES.ADMIN)).kind).toBe('all');
+    expect(clientsPolicy.scope(actor(ROLES.EDITOR)).kind).toBe('none');
+    expect(clientsPolicy.scope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual({ kind: 'account', accountId: 'a1' });
+    expect(workspacesPolicy.scope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({ kind: 'caseload', accountId: 'a1', userId: 'THERAPIST-id' });
+    expect(workspacesPolicy.scope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({ kind: 'self', accountId: 'a1', userId: 'STUDENT-id' });
+    // A platform role that somehow carries an account id runs no account.
+    expect(clientsPolicy.scope(actor(ROLES.SUPPORT, { account_id: 'a1' }))).toEqual({ kind: 'none' });
+  });
+});

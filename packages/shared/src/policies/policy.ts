@@ -1,0 +1,128 @@
+import { hasPermission, type Permission } from '../permissions';
+import { ACCOUNT_ADULT_ROLES, PLATFORM_ROLES, ROLES, type Role } from '../roles';
+
+/**
+ * The policy engine (decision 009): one policy per entity answers "may this actor do this action
+ * (to this row)?" and "which rows does the actor see?". The API's generic engine, its custom routes
+ * and the web (buttons, menu, route capability flags) all ask these same pure functions.
+ */
+
+/** Actions on a collection (no row) and on one row. */
+export const COLLECTION_ACTIONS = ['list', 'create', 'export'] as const;
+export const ROW_ACTIONS = ['read', 'update', 'delete', 'restore'] as const;
+export type CollectionAction = (typeof COLLECTION_ACTIONS)[number];
+export type RowAction = (typeof ROW_ACTIONS)[number];
+export type Action = CollectionAction | RowAction;
+
+/** Whoever asks: a signed-in user (the API's principal and the web's stored user both fit). */
+export type Actor = { id: string; role: Role | string; account_id: string | null; permissions?: readonly string[] | null };
+
+/** The part of a row a policy looks at. */
+export type PolicyRow = { id: string; deleted_at?: unknown; role?: unknown; account_id?: unknown };
+
+/**
+ * Which tenant rows an actor sees (PRODUCT.md §2), as data: the API turns it into SQL
+ * (`modules/tenancy/scopes.ts`), the web needs none of it.
+ * - `shared`: reference data, no tenancy; `all`: every account; `none`: nothing;
+ * - `account`: the rows of one account; `caseload`: the actor's workspaces (and students) in it;
+ * - `self`: the actor's own rows (a student: themself and their workspaces).
+ */
+export type Scope =
+  | { kind: 'shared' }
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'account'; accountId: string }
+  | { kind: 'caseload'; accountId: string; userId: string }
+  | { kind: 'self'; accountId: string; userId: string };
+
+/** A permission rule: any of the names (pipe semantics of `hasPermission`), or `signedIn`: every signed-in user. */
+export type Rule = readonly Permission[] | 'signedIn';
+
+export type Policy = {
+  /** The resource (registry key) it governs. */
+  resource: string;
+  /** The rule of each action without looking at a row (route guards, menu entries, create/export buttons). */
+  rules: Readonly<Record<Action, Rule>>;
+  scope(actor: Actor): Scope;
+  /** True when the actor may do `action` (to `row`, when given: its state and the row's own rules count). */
+  can(actor: Actor | null | undefined, action: Action, row?: PolicyRow): boolean;
+  /** Fields the actor may list but not read (answered as null; never sorted or filtered on). */
+  hiddenFields(actor: Actor): readonly string[];
+};
+
+/** A rule as the shared pipe syntax ('A|B'), for screens that still carry a permission string. */
+export const ruleExpression = (rule: Rule): string | undefined => (rule === 'signedIn' ? undefined : rule.join('|'));
+
+export const passes = (actor: Actor | null | undefined, rule: Rule): boolean =>
+  !!actor && (rule === 'signedIn' || hasPermission(actor, rule.join('|')));
+
+/** SUPERADMIN, ADMIN and SUPPORT run every account; EDITOR and VIEWER see shared content only. */
+const ALL_ACCOUNTS_ROLES: readonly string[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT];
+export const seesAllAccounts = (a: Actor): boolean => a.account_id === null && ALL_ACCOUNTS_ROLES.includes(a.role);
+/** Therapists and supervisors see only the students of workspaces they belong to or supervise. */
+export const isCaseloadRole = (a: Actor): boolean => a.role === ROLES.THERAPIST || a.role === ROLES.SUPERVISOR;
+export const isPlatformActor = (a: Actor): boolean => (PLATFORM_ROLES as readonly string[]).includes(a.role);
+export const isAccountAdult = (role: unknown): boolean => (ACCOUNT_ADULT_ROLES as readonly unknown[]).includes(role);
+
+/** The rows of an account-owned table: platform staff all, members their account, others nothing. */
+export function accountScope(a: Actor): Scope {
+  if (seesAllAccounts(a)) return { kind: 'all' };
+  if (!a.account_id) return { kind: 'none' };
+  return { kind: 'account', accountId: a.account_id };
+}
+
+/** Workspaces and their students: the account for its admin, the caseload for therapists, a student themself. */
+export function caseloadScope(a: Actor): Scope {
+  if (seesAllAccounts(a)) return { kind: 'all' };
+  if (!a.account_id) return { kind: 'none' };
+  if (a.role === ROLES.ACCOUNT_ADMIN) return { kind: 'account', accountId: a.account_id };
+  if (a.role === ROLES.STUDENT) return { kind: 'self', accountId: a.account_id, userId: a.id };
+  if (isCaseloadRole(a)) return { kind: 'caseload', accountId: a.account_id, userId: a.id };
+  return { kind: 'none' };
+}
+
+const isDeleted = (row: PolicyRow): boolean => row.deleted_at !== null && row.deleted_at !== undefined;
+
+export type PolicySpec = {
+  resource: string;
+  rules: Readonly<Record<Action, Rule>>;
+  scope: (actor: Actor) => Scope;
+  /** Rules of one row beyond the permission (nobody deletes themself…). */
+  row?: (actor: Actor, action: RowAction, row: PolicyRow) => boolean;
+  hiddenFields?: (actor: Actor) => readonly string[];
+};
+
+/**
+ * A policy from its rules: the action's permission rule, then for a row its state (a row in the
+ * trash is only read or restored; a live one read, changed or deleted) and the entity's row rules.
+ */
+export function definePolicy(spec: PolicySpec): Policy {
+  return {
+    resource: spec.resource,
+    rules: spec.rules,
+    scope: spec.scope,
+    hiddenFields: spec.hiddenFields ?? (() => []),
+    can(actor, action, row) {
+      if (!actor || !passes(actor, spec.rules[action])) return false;
+      if (!row) return true;
+      if (action === 'restore' && !isDeleted(row)) return false;
+      if ((action === 'update' || action === 'delete') && isDeleted(row)) return false;
+      return (ROW_ACTIONS as readonly string[]).includes(action) && spec.row ? spec.row(actor, action as RowAction, row) : true;
+    },
+  };
+}
+
+/** Every action of `rules` set to one rule, then the given ones. */
+export const rulesOf = (base: Rule, own: Partial<Record<Action, Rule>>): Record<Action, Rule> => ({
+  list: base, read: base, export: base, create: base, update: base, delete: base, restore: base, ...own,
+});
+
+/** The row actions the actor may take on `row`: what list and show answers carry as `_actions`. */
+export function rowActions(policy: Policy, actor: Actor | null | undefined, row: PolicyRow): RowAction[] {
+  return ROW_ACTIONS.filter((action) => policy.can(actor, action, row));
+}
+
+/** The collection actions the actor may take (the create and export buttons, the menu entry). */
+export function collectionActions(policy: Policy, actor: Actor | null | undefined): CollectionAction[] {
+  return COLLECTION_ACTIONS.filter((action) => policy.can(actor, action));
+}
