@@ -32,6 +32,13 @@ describe('menu filtered by permission', () => {
     expect(visible).not.toContain('reports');
   });
 
+  it('the Jobs entry follows the jobs policy: platform staff who run accounts, never a member of an account', () => {
+    expect(ids(filterNavigation(NAVIGATION, makeUser('ADMIN')))).toContain('jobs');
+    expect(ids(filterNavigation(NAVIGATION, makeUser('SUPPORT')))).not.toContain('jobs');
+    const granted = makeUser('ACCOUNT_ADMIN', { account_id: 'account-1', permissions: [...ROLE_DEFAULT_PERMISSIONS.ACCOUNT_ADMIN, 'PERMISSION_ADMIN_ACCOUNTS'] });
+    expect(ids(filterNavigation(NAVIGATION, granted))).not.toContain('jobs');
+  });
+
   it('no user sees only the entries without a permission', () => {
     expect(ids(filterNavigation(NAVIGATION, null))).toEqual(['dashboard', 'setting']);
   });

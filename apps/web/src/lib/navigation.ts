@@ -1,4 +1,5 @@
 import { hasPermission, PERMISSIONS, type PermissionHolder } from '@habla/shared/permissions';
+import { jobsPolicy, type Actor } from '@habla/shared/policies/index';
 import {
   Activity,
   BarChart3,
@@ -32,6 +33,8 @@ export type NavItem = {
   to?: string;
   icon?: LucideIcon;
   permission?: string;
+  /** A rule beyond permissions, from the entity's shared policy (the API asks the same function). */
+  allow?: (user: Actor) => boolean;
   children?: NavItem[];
 };
 
@@ -109,7 +112,7 @@ export const NAVIGATION: NavItem[] = [
       { id: 'comments', label: 'nav.comments', description: 'sections.comments', to: '/administration/comments', permission: G.adminUsers },
       { id: 'generalProfile', label: 'nav.generalProfile', description: 'sections.generalProfile', to: '/administration/generalProfile', permission: G.adminWorkspaces },
       { id: 'auditLog', label: 'nav.auditLog', description: 'sections.auditLog', to: '/administration/auditLog', permission: G.auditLog },
-      { id: 'jobs', label: 'jobs.nav', description: 'jobs.description', to: '/administration/jobs', permission: PERMISSIONS.ADMIN_ACCOUNTS },
+      { id: 'jobs', label: 'jobs.nav', description: 'jobs.description', to: '/administration/jobs', permission: PERMISSIONS.ADMIN_ACCOUNTS, allow: (user) => jobsPolicy.can(user, 'list') },
       { id: 'adminReports', label: 'nav.adminReports', description: 'sections.adminReports', to: '/administration/reports', permission: G.adminWorkspaces },
     ],
   },
@@ -127,6 +130,7 @@ export function filterNavigation(items: readonly NavItem[], user: PermissionHold
   const out: NavItem[] = [];
   for (const item of items) {
     if (item.permission && !hasPermission(user, item.permission)) continue;
+    if (item.allow && !(user && 'id' in user && item.allow(user as Actor))) continue;
     if (item.children) {
       const children = filterNavigation(item.children, user);
       if (children.length > 0) out.push({ ...item, children });

@@ -15,6 +15,7 @@ export { ACCOUNT_READERS, accountsPolicy } from './accounts';
 export { billingsPolicy } from './billings';
 export { CATALOG_POLICIES } from './catalogs';
 export { clientActions, clientsPolicy } from './clients';
+export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
 export { userActions, usersPolicy } from './users';

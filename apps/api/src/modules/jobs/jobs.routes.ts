@@ -1,4 +1,5 @@
 import { okEnvelope, PERMISSIONS as P, translate } from '@habla/shared';
+import { jobsPolicy } from '@habla/shared/policies/index';
 import { JOB_FILTERS, jobRowSchema } from '@habla/shared/schemas/jobs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,14 +14,11 @@ import { findJobsPage, retryJob } from './jobs.service';
 
 const jobsQuery = pagingQuery.extend({ state: z.enum(JOB_FILTERS, { error: 'validation.choice' }).default('failed') });
 
-/**
- * The platform's job queue, for SUPERADMIN and ADMIN: PERMISSION_ADMIN_ACCOUNTS (which only they hold
- * by default) and no account of one's own, since jobs belong to every tenant at once.
- */
-const platformAdmin = requirePermission(P.ADMIN_ACCOUNTS);
+/** The jobs policy (shared with the web's menu): authenticated first (401), then the policy (403). */
+const authenticated = requirePermission(P.ADMIN_ACCOUNTS);
 async function requirePlatformAdmin(req: FastifyRequest): Promise<void> {
-  await platformAdmin(req);
-  if (signedIn(req).account_id) throw forbidden();
+  await authenticated(req);
+  if (!jobsPolicy.can(signedIn(req), 'list')) throw forbidden();
 }
 
 /** Jobs: list by state, and retry a failed one. */

@@ -121,6 +121,19 @@ describe('the jobs API', () => {
     for (const role of ['SUPERADMIN', 'ADMIN'] as const) expect((await app.inject({ method: 'GET', url: '/api/jobs?state=queued', headers: await as(role) })).statusCode, role).toBe(200);
   });
 
+  it('refuses a member of an account even when its role is given PERMISSION_ADMIN_ACCOUNTS by hand', async () => {
+    await db.query("INSERT INTO role_permissions (role, permission) VALUES ('ACCOUNT_ADMIN', 'PERMISSION_ADMIN_ACCOUNTS') ON CONFLICT DO NOTHING");
+    try {
+      const headers = await as('ACCOUNT_ADMIN');
+      const me = (await app.inject({ method: 'GET', url: '/api/auth/me', headers })).json().data;
+      expect(me.permissions).toContain('PERMISSION_ADMIN_ACCOUNTS');
+      expect(me.account_id).not.toBeNull();
+      expect((await app.inject({ method: 'GET', url: '/api/jobs', headers })).statusCode).toBe(403);
+    } finally {
+      await db.query("DELETE FROM role_permissions WHERE role = 'ACCOUNT_ADMIN' AND permission = 'PERMISSION_ADMIN_ACCOUNTS'");
+    }
+  });
+
   it('refuses a bad filter or id with the field named, and an unknown job with 404', async () => {
     const admin = await as('ADMIN');
     const bad = await app.inject({ method: 'GET', url: '/api/jobs?state=exploded', headers: admin });
