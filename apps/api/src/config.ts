@@ -60,7 +60,7 @@ export type Config = {
   mailFrom: string;
   /** Public address used in e-mail links. */
   appUrl: string;
-  /** Load the demo data set of PRODUCT.md §8 on first start. */
+  /** Load the demo data set of docs/product.md §8 on first start. */
   demo: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;

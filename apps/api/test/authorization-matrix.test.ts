@@ -6,7 +6,7 @@ import { createAccount } from '../src/modules/users/users.service';
 import { buildUser, login } from './factories';
 
 /**
- * The authorization matrix (PRODUCT.md §2–3): every API route × every kind of caller → allowed or
+ * The authorization matrix (docs/product.md §2–3): every API route × every kind of caller → allowed or
  * refused. The table is declared by hand, not computed from the permission code it checks. The
  * test enumerates the routes the server registered (its OpenAPI document) and fails when a route
  * has no row, when a row names no route, or when any answer differs from the table: a refused
@@ -18,7 +18,7 @@ type Principal = 'anonymous' | Role | 'parent' | 'otherAccount';
 const PRINCIPALS: Principal[] = ['anonymous', ...ROLE_VALUES, 'parent', 'otherAccount'];
 const SIGNED_IN: Principal[] = PRINCIPALS.filter((p) => p !== 'anonymous');
 const PUBLIC: Principal[] = PRINCIPALS;
-/** Catalog writes: the content team and the platform admins (PRODUCT.md §3 defaults). */
+/** Catalog writes: the content team and the platform admins (docs/product.md §3 defaults). */
 const CATALOG_WRITERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR'];
 
 const MATRIX: Record<string, Principal[]> = {
@@ -52,7 +52,7 @@ for (const name of CATALOG_NAMES) {
   });
 }
 
-/** Tenancy resources (PRODUCT.md §3 defaults): who may read and who may write each. */
+/** Tenancy resources (docs/product.md §3 defaults): who may read and who may write each. */
 const ADMIN_USERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'otherAccount'];
 const PLATFORM_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN'];
 const ACCOUNT_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Success envelope of PRODUCT.md §7. */
+/** Success envelope of docs/product.md §7. */
 export const okEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     status: z.literal(true),

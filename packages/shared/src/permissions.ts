@@ -1,5 +1,5 @@
 /**
- * Permission names shared by server and client (seed §6, PRODUCT.md §3).
+ * Permission names shared by server and client (seed §6, docs/product.md §3).
  * The same `hasPermission` runs in the API guard and in the web route guard / menu.
  */
 export const PERMISSIONS = {

@@ -15,7 +15,7 @@ export const ROLES = {
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ROLE_VALUES = Object.values(ROLES) as [Role, ...Role[]];
 
-/** Platform roles are not tied to an account (PRODUCT.md §2). */
+/** Platform roles are not tied to an account (docs/product.md §2). */
 export const PLATFORM_ROLES: readonly Role[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT, ROLES.EDITOR, ROLES.VIEWER];
 export const isPlatformRole = (role: Role): boolean => PLATFORM_ROLES.includes(role);
 
@@ -43,7 +43,7 @@ const THERAPIST_DEFAULTS: Permission[] = [
 ];
 
 /**
- * Role → permission defaults of PRODUCT.md §3. Seeded into `role_permissions`;
+ * Role → permission defaults of docs/product.md §3. Seeded into `role_permissions`;
  * the database copy is authoritative at run time (editable by a SUPERADMIN).
  */
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -41,7 +41,7 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
 }
 
 /**
- * The one error handler and not-found handler of the API: every failure leaves as the PRODUCT.md §7
+ * The one error handler and not-found handler of the API: every failure leaves as the docs/product.md §7
  * envelope in the caller's language, is logged with the request id, and a 5xx never shows internals.
  */
 export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts) => {

@@ -1,7 +1,7 @@
 import { ROLE_DEFAULT_PERMISSIONS, type Role } from '@habla/shared/roles';
 import type { SessionUser } from '@habla/shared/schemas/auth';
 
-/** A stored user of a role with that role's default permissions (PRODUCT.md §3). */
+/** A stored user of a role with that role's default permissions (docs/product.md §3). */
 export function makeUser(role: Role, overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: `${role.toLowerCase()}-id`,

@@ -21,7 +21,7 @@ export type Actor = { id: string; role: Role | string; account_id: string | null
 export type PolicyRow = { id: string; deleted_at?: unknown; role?: unknown; account_id?: unknown };
 
 /**
- * Which tenant rows an actor sees (PRODUCT.md §2), as data: the API turns it into SQL
+ * Which tenant rows an actor sees (docs/product.md §2), as data: the API turns it into SQL
  * (`modules/tenancy/scopes.ts`), the web needs none of it.
  * - `shared`: reference data, no tenancy; `all`: every account; `none`: nothing;
  * - `account`: the rows of one account; `caseload`: the actor's workspaces (and students) in it;

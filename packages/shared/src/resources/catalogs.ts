@@ -6,7 +6,7 @@ export const PARTS_OF_SPEECH = ['noun', 'verb', 'adjective', 'adverb', 'pronoun'
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
 /**
- * The 12 reference catalogs (seed §2 `/catalogs/*`, §3 fields; PRODUCT.md §7 paths). Every signed-in
+ * The 12 reference catalogs (seed §2 `/catalogs/*`, §3 fields; docs/product.md §7 paths). Every signed-in
  * user reads them (pickers, the player), but only those who maintain a catalog (the content team and
  * platform admins) change it or download it whole as CSV: who may do what is in
  * `policies/catalogs.ts`.

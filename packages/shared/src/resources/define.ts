@@ -47,7 +47,7 @@ export type FieldDef = {
 };
 
 export type ResourceDef = {
-  /** Registry key and path segment under /api/catalogs (kebab-case, PRODUCT.md §7). */
+  /** Registry key and path segment under /api/catalogs (kebab-case, docs/product.md §7). */
   name: string;
   /** Controller name under which saved column layouts are stored (seed §3 view_options). */
   controller: string;

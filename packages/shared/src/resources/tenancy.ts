@@ -59,7 +59,7 @@ const person = (): FieldDef[] => [
 ];
 
 
-/** Accounts, organizations, plans, billings, users, clients and workspaces (seed §2–3, PRODUCT.md §2). */
+/** Accounts, organizations, plans, billings, users, clients and workspaces (seed §2–3, docs/product.md §2). */
 export const TENANCY_RESOURCES = {
   accounts: {
     name: 'accounts',

@@ -4,7 +4,7 @@ import { accounts } from './accounts';
 import { auditColumns, id } from './common';
 import { users } from './users';
 
-/** One student's care team inside an account (PRODUCT.md §2). Totals are kept by triggers (migration 0003). */
+/** One student's care team inside an account (docs/product.md §2). Totals are kept by triggers (migration 0003). */
 export const workspaces = pgTable('workspaces', {
   id: id(),
   account_id: uuid('account_id')

@@ -29,7 +29,7 @@ const FAMILY: DemoUser[] = [
 ];
 
 /**
- * The demo data set of PRODUCT.md §8, loaded once per database: an app_meta row claimed in the same
+ * The demo data set of docs/product.md §8, loaded once per database: an app_meta row claimed in the same
  * transaction guards it, so restarts (or two racing first starts) never duplicate it.
  * @returns whether it was loaded now.
  */

@@ -11,7 +11,7 @@ const { db } = await useTestDatabase();
 const log = pino({ level: 'silent' });
 
 describe('seeding', () => {
-  it('loads the PRODUCT.md §8 demo set exactly once', async () => {
+  it('loads the docs/product.md §8 demo set exactly once', async () => {
     await seedAll(db, { demo: true, log });
     await seedAll(db, { demo: true, log });
     const rows = await db

@@ -7,7 +7,7 @@ import { seesAllAccounts } from '../tenancy/scopes';
 /**
  * Who may upload through `POST /api/files`: whoever makes content or records (games, activities,
  * catalog pictures, clients, assessments), i.e. by default THERAPIST, SUPERVISOR, ACCOUNT_ADMIN,
- * EDITOR, ADMIN and SUPERADMIN (PRODUCT.md §3). Not STUDENT, VIEWER or SUPPORT: they only read. A
+ * EDITOR, ADMIN and SUPERADMIN (docs/product.md §3). Not STUDENT, VIEWER or SUPPORT: they only read. A
  * student's own recordings come in through the recordings workflow, which applies its own rule.
  */
 export const UPLOAD_PERMISSION = [
@@ -19,7 +19,7 @@ export const UPLOAD_PERMISSION = [
 ].join('|');
 
 /**
- * The files a user sees (PRODUCT.md §2), as a condition on `files`: platform staff who run accounts
+ * The files a user sees (docs/product.md §2), as a condition on `files`: platform staff who run accounts
  * see all; account members their account's (a student only their own uploads); EDITOR and VIEWER
  * shared content only, which is what platform staff upload (no account). Outside it a file answers
  * 404, as if it did not exist.

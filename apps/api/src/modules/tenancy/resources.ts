@@ -48,7 +48,7 @@ function keepAccount(ctx: CrudContext, body: Body, before: Body): void {
   if (ctx.user.account_id || body.account_id === undefined) body.account_id = before.account_id;
 }
 
-/** Limits of PRODUCT.md §2, checked on create with the account row locked (two racing creates cannot both pass). */
+/** Limits of docs/product.md §2, checked on create with the account row locked (two racing creates cannot both pass). */
 async function checkLimit(client: PoolClient, accountId: string, kind: 'students' | 'adults'): Promise<void> {
   const acc = await client.query('SELECT max_students, max_adults FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   const row = acc.rows[0] as { max_students: number; max_adults: number } | undefined;

@@ -3,7 +3,7 @@ import type { CrudUser } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 
 /**
- * The SQL side of the tenancy policies (PRODUCT.md §2; decision 009). Who sees what is decided by
+ * The SQL side of the tenancy policies (docs/product.md §2; decision 009). Who sees what is decided by
  * each entity's policy (`packages/shared/src/policies`), as a scope kind; these functions turn that
  * kind into a condition on alias `t`. Every list, export, read, write, restore and bulk of a
  * tenant-owned resource goes through one of them, so a row outside is answered like a missing row.

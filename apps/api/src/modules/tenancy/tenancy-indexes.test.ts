@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/sessions';
 import { TENANCY_SERVER } from './resources';
 
 /**
- * With thousands of students in one account, the lists of PRODUCT.md §2 scopes read a page through
+ * With thousands of students in one account, the lists of docs/product.md §2 scopes read a page through
  * an index instead of walking the account: the plans are checked with EXPLAIN ANALYZE on real rows.
  */
 let t: TestApp;

@@ -40,7 +40,7 @@ const memberBody = z.strictObject({
 const statement = z.object({ id: z.string(), billing_id: z.string(), product: z.string(), period_start: z.string(), period_end: z.string(), amount: z.string() });
 const selectorStudent = z.object({ student_id: z.string(), name: z.string(), workspaces: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })) });
 
-/** The tenancy resources on the generic engine, plus the actions around them (PRODUCT.md §7 paths). */
+/** The tenancy resources on the generic engine, plus the actions around them (docs/product.md §7 paths). */
 export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
   const say = (req: FastifyRequest, key: string) => translate(requestLanguage(req), key);

@@ -6,7 +6,7 @@ import { waitForJobs } from '../../../test/jobs';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
 
 /**
- * Tenancy on the server (PRODUCT.md §2–3) against the demo data set of PRODUCT.md §8: two accounts
+ * Tenancy on the server (docs/product.md §2–3) against the demo data set of docs/product.md §8: two accounts
  * ("Demo Therapy Center", "Garcia Family"), a therapist with two of the center's three students.
  */
 let t: TestApp;
