@@ -37,7 +37,7 @@ describe('countVitest', () => {
 });
 
 describe('countPlaywright', () => {
-  it('counts the tests a failing beforeAll kept from running as failed, and keeps test.skip as skipped', () => {
+  it('counts the tests a failing beforeAll kept from running as failed, and a skipped test as skipped', () => {
     // A describe whose beforeAll throws (three tests: two fail, one "did not run") and a file with
     // a passing, a failing and a skipped test. Playwright's stats say 3 unexpected and 2 skipped.
     const report = fixture('playwright-beforeall-fails.json');

@@ -1,5 +1,5 @@
 import { PERMISSIONS as P } from '../permissions';
-import { seesAllAccounts, definePolicy, type Actor } from './policy';
+import { accountScope, definePolicy } from './policy';
 
 /** Those who administer accounts or their users: they open an account and see what it pays. */
 export const ACCOUNT_READERS = [P.ADMIN_ACCOUNTS, P.ADMIN_USERS] as const;
@@ -21,7 +21,7 @@ export const accountsPolicy = definePolicy({
     delete: [P.ADMIN_ACCOUNTS],
     restore: [P.ADMIN_ACCOUNTS],
   },
-  // Platform staff see every account; a member their own (the table is the account: `id`).
-  scope: (a: Actor) => (seesAllAccounts(a) ? { kind: 'all' } : a.account_id ? { kind: 'account', accountId: a.account_id } : { kind: 'none' }),
+  // Platform staff see every account; a member their own (on the accounts table itself: its `id`).
+  scope: accountScope,
   hiddenFields: (a) => (accountsPolicy.can(a, 'read') ? [] : ['amount', 'payment_method']),
 });

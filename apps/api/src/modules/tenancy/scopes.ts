@@ -45,26 +45,18 @@ export function accountsScope(u: CrudUser, p: SqlParams): string | null {
 export function studentsScope(u: CrudUser, p: SqlParams): string {
   const base = `t.role = ${STUDENT}`;
   const scope = clientsPolicy.scope(u);
-  switch (scope.kind) {
-    case 'all':
-    case 'shared':
-      return base;
-    case 'none':
-      return NOTHING;
-    case 'self':
-      return `${base} AND t.id = ${p.add(scope.userId)}`;
-    case 'account':
-      return `${base} AND t.account_id = ${p.add(scope.accountId)}`;
-    case 'caseload': {
-      // Parameters are added only when used: an unused $n has no type and PostgreSQL refuses the query.
-      const account = `t.account_id = ${p.add(scope.accountId)}`;
-      // ANY(ARRAY(…)) is computed once (an init plan) and then read through the primary key, so a caseload
-      // of a few students among thousands costs a few index probes, not a walk through the account.
-      const mine = `t.id = ANY(ARRAY(SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${myWorkspaces(scope.userId, p)}))`;
-      // A therapist who just added a student keeps seeing them until a workspace is built.
-      return `${base} AND ${account} AND (${mine} OR t.created_by = ${p.add(scope.userId)})`;
-    }
+  if (scope.kind === 'self') return `${base} AND t.id = ${p.add(scope.userId)}`;
+  if (scope.kind === 'caseload') {
+    // Parameters are added only when used: an unused $n has no type and PostgreSQL refuses the query.
+    const account = `t.account_id = ${p.add(scope.accountId)}`;
+    // ANY(ARRAY(…)) is computed once (an init plan) and then read through the primary key, so a caseload
+    // of a few students among thousands costs a few index probes, not a walk through the account.
+    const mine = `t.id = ANY(ARRAY(SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${myWorkspaces(scope.userId, p)}))`;
+    // A therapist who just added a student keeps seeing them until a workspace is built.
+    return `${base} AND ${account} AND (${mine} OR t.created_by = ${p.add(scope.userId)})`;
   }
+  const cond = byAccount(scope, p, 't.account_id');
+  return cond ? `${base} AND ${cond}` : base;
 }
 
 /** Adult users (everyone but students): platform staff see all, account members their account. */
@@ -77,19 +69,9 @@ export function adultsScope(u: CrudUser, p: SqlParams): string {
 /** Workspaces: the whole account for its admin; members and supervisors their own; a student theirs. */
 export function workspacesScope(u: CrudUser, p: SqlParams, a = 't'): string | null {
   const scope = workspacesPolicy.scope(u);
-  switch (scope.kind) {
-    case 'all':
-    case 'shared':
-      return null;
-    case 'none':
-      return NOTHING;
-    case 'account':
-      return `${a}.account_id = ${p.add(scope.accountId)}`;
-    case 'self':
-      return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.student_id = ${p.add(scope.userId)}`;
-    case 'caseload':
-      return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.id IN ${myWorkspaces(scope.userId, p)}`;
-  }
+  if (scope.kind === 'self') return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.student_id = ${p.add(scope.userId)}`;
+  if (scope.kind === 'caseload') return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.id IN ${myWorkspaces(scope.userId, p)}`;
+  return byAccount(scope, p, `${a}.account_id`);
 }
 
 /** Platform staff who run every account (the audit log's scope too). */

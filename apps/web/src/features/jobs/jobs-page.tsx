@@ -2,11 +2,12 @@ import { JOB_FILTERS, type JobFilter, type JobRow } from '@habla/shared/schemas/
 import { Tab, TabGroup, TabList } from '@headlessui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw, RotateCcw } from 'lucide-react';
+import { Inbox, RefreshCw, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/resource/confirm-dialog';
+import { ListPagination } from '@/components/resource/list-pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -55,7 +56,6 @@ export function JobsPage() {
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
   const max = query.data?.meta.max || JOBS_PAGE_SIZE;
-  const pages = Math.max(1, Math.ceil(total / max));
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const when = (iso: string | null) => {
     if (!iso) return '—';
@@ -80,12 +80,12 @@ export function JobsPage() {
         }
       />
       <TabGroup selectedIndex={JOB_FILTERS.indexOf(state)} onChange={(i) => go(JOB_FILTERS[i] ?? DEFAULT_FILTER)}>
-        <TabList aria-label={t('jobs.states')} className="mb-4 flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
+        <TabList aria-label={t('jobs.states')} className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4">
           {JOB_FILTERS.map((f) => (
             <Tab
               key={f}
               aria-controls={panelId}
-              className="min-h-10 flex-1 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-teal-600 data-selected:bg-white data-selected:text-teal-800 data-selected:shadow-sm"
+              className="min-h-10 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-teal-600 data-selected:bg-white data-selected:text-teal-800 data-selected:shadow-sm"
             >
               {t(`jobs.state.${f}`)}
             </Tab>
@@ -154,22 +154,7 @@ export function JobsPage() {
                 </tbody>
               </table>
             </div>
-            <nav className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600" aria-label={t('jobs.pagination')}>
-              <p>{t('jobs.total', { count: total })}</p>
-              <div className="flex items-center gap-2">
-                <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => go(state, page - 1)}>
-                  <ChevronLeft className="size-4" aria-hidden="true" />
-                  {t('jobs.previous')}
-                </Button>
-                <span aria-live="polite" className="whitespace-nowrap">
-                  {t('jobs.pageOf', { page: n(page + 1), pages: n(pages) })}
-                </span>
-                <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => go(state, page + 1)}>
-                  {t('jobs.next')}
-                  <ChevronRight className="size-4" aria-hidden="true" />
-                </Button>
-              </div>
-            </nav>
+            <ListPagination page={page} max={max} total={total} onPage={(p) => go(state, p)} />
           </>
         )}
       </div>
