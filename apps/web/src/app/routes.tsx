@@ -7,6 +7,7 @@ import { ADMIN_SCREENS, CATALOG_SCREENS, PEOPLE_SCREENS, type ResourceScreen } f
 import { PERMISSION_GATES } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
+import { registerFeaturePanels } from './record-panels';
 import { AppRoot } from './root';
 import { RouteErrorScreen } from './route-error';
 
@@ -177,6 +178,8 @@ function withErrorScreens(routes: RouteObject[]): RouteObject[] {
 }
 
 /** Every route of the app (exported for tests, which mount them in a memory router). */
+registerFeaturePanels();
+
 export const routes: RouteObject[] = withErrorScreens([
   {
     id: 'root',

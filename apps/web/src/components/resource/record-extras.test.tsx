@@ -108,3 +108,32 @@ describe('panels below a record', () => {
     expect(screen.getByText('1,250.00')).toBeInTheDocument();
   });
 });
+
+describe('the panel registry', () => {
+  const PLAN = '55555555-5555-4555-8555-555555555555';
+  const answer = (data: unknown) => ({ url }: { url: URL }) =>
+    url.pathname === `/api/plans/${PLAN}` ? json({ status: true, data }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+  const plan = { id: PLAN, code: 'PRO', description: 'Professional', is_calculated: false, price: '19.00', ...stamp };
+
+  it('shows a panel a feature registers for a resource, when its rule lets this user see this record', async () => {
+    const { registerRecordPanels } = await import('@/lib/record-panels');
+    registerRecordPanels([
+      {
+        id: 'test-notes',
+        resources: ['plans'],
+        visible: (user, row, resource) => user?.role === 'SUPERADMIN' && resource === 'plans' && row.is_calculated === false,
+        load: async () => ({ default: ({ row }) => <section aria-label="Plan notes">{`notes of ${String(row.code)}`}</section> }),
+      },
+    ]);
+    signIn('SUPERADMIN');
+    renderApp(`/administration/plans/${PLAN}`, answer(plan));
+    expect(await screen.findByRole('region', { name: 'Plan notes' })).toHaveTextContent('notes of PRO');
+  });
+
+  it('hides a registered panel where its rule says no', async () => {
+    signIn('SUPERADMIN');
+    renderApp(`/administration/plans/${PLAN}`, answer({ ...plan, is_calculated: true }));
+    expect(await screen.findByText('Professional')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Plan notes' })).not.toBeInTheDocument();
+  });
+});

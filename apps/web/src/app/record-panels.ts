@@ -1,0 +1,12 @@
+import { accountPanels } from '@/features/accounts/panels';
+import { peoplePanels } from '@/features/people/panels';
+import { workspacePanels } from '@/features/workspaces/panels';
+import { registerRecordPanels } from '@/lib/record-panels';
+
+/**
+ * Every feature's panels below a record, registered once when the route table loads. A feature adds
+ * its `panels.ts` here; the generic show page reads the registry and names no feature.
+ */
+export function registerFeaturePanels(): void {
+  registerRecordPanels([...peoplePanels, ...workspacePanels, ...accountPanels]);
+}
