@@ -1,12 +1,14 @@
 import {
-  LANGUAGES,
   changePasswordBody,
   forgotPasswordBody,
   loginBody,
   loginResponse,
   okEnvelope,
+  profileBodySchema,
+  profileRowSchema,
   registerBody,
   resetPasswordBody,
+  sessionRowSchema,
   sessionUser,
   translate,
   viewOption,
@@ -32,29 +34,9 @@ const pub = { tags, security: [] };
  */
 const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-const profileRow = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  role: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  language: z.string(),
-  notify_by_email: z.boolean(),
-  phone: z.string().nullable(),
-  job_title: z.string().nullable(),
-  account: z.string().nullable(),
-});
-const name = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' });
-const profileBody = z.strictObject({
-  first_name: name.optional(),
-  last_name: name.optional(),
-  language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional(),
-  notify_by_email: z.boolean({ error: 'validation.invalid' }).optional(),
-  phone: z.string().trim().max(40, { error: 'validation.tooLong' }).nullable().optional(),
-  job_title: z.string().trim().max(100, { error: 'validation.tooLong' }).nullable().optional(),
-});
-const sessionRow = z.object({ id: z.string(), current: z.boolean(), ip: z.string().nullable(), user_agent: z.string().nullable(), created_at: z.string(), last_seen_at: z.string() });
+const profileRow = profileRowSchema;
+const profileBody = profileBodySchema;
+const sessionRow = sessionRowSchema;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {

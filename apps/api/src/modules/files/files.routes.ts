@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { errorEnvelope, okEnvelope, translate } from '@habla/shared';
+import { errorEnvelope, fileInfoSchema, okEnvelope, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, tooManyRequests } from '../../lib/errors';
@@ -13,16 +13,7 @@ import { createFile, deleteFile, getFile, getFileForDownload, type FilesContext 
 import { receiveUpload } from './receive';
 import { DEFAULT_FILE_TYPES, type UploadRule } from './upload';
 
-const fileInfo = z.object({
-  id: z.string(),
-  account_id: z.string().nullable(),
-  name: z.string(),
-  content_type: z.string(),
-  size: z.number(),
-  sha256: z.string(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-});
+const fileInfo = fileInfoSchema;
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const bytes = (description: string) => ({ description, content: Object.fromEntries(DEFAULT_FILE_TYPES.map((t) => [t, { schema: z.string() }])) });
 
