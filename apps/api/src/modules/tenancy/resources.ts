@@ -264,6 +264,15 @@ const billings: ServerResource = {
   },
 };
 
+/**
+ * Most workspaces per student: `max_workspace` of the stored app configuration (the MLA row, where
+ * the product's workspaces live; decision 012), the seed's default if the row is missing.
+ */
+async function maxWorkspaces(client: PoolClient): Promise<number> {
+  const res = await client.query("SELECT max_workspace FROM app_configuration WHERE module = 'MLA'");
+  return (res.rows[0] as { max_workspace: number } | undefined)?.max_workspace ?? DEFAULT_APP_CONFIGURATION.max_workspace;
+}
+
 /** A workspace's student must be a student the caller sees; its account is the student's. */
 async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, before?: Body): Promise<WriteExtras> {
   const studentId = (body.student_id ?? before?.student_id) as string;
@@ -278,7 +287,7 @@ async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, 
   }
   // Only a new workspace or one moving to another student takes a place (a change of name does not).
   if (!before || (body.student_id !== undefined && body.student_id !== before.student_id)) {
-    const max = DEFAULT_APP_CONFIGURATION.max_workspace;
+    const max = await maxWorkspaces(client);
     // Serialise workspace creation per student so two requests cannot both take the last place.
     await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [studentId]);
     const n = await client.query('SELECT count(*)::int AS n FROM workspaces WHERE student_id = $1 AND deleted_at IS NULL', [studentId]);
@@ -310,12 +319,13 @@ const workspaces: ServerResource = {
     async beforeDelete(client, _ctx, ids, deleted) {
       if (deleted) return;
       // Restoring must respect the per-student limit too.
+      const max = await maxWorkspaces(client);
       const over = await client.query(
         `SELECT w.student_id FROM workspaces w WHERE w.id = ANY($1::uuid[])
            AND (SELECT count(*) FROM workspaces x WHERE x.student_id = w.student_id AND (x.deleted_at IS NULL OR x.id = ANY($1::uuid[]))) > $2 LIMIT 1`,
-        [ids, DEFAULT_APP_CONFIGURATION.max_workspace],
+        [ids, max],
       );
-      if (over.rowCount) throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: DEFAULT_APP_CONFIGURATION.max_workspace });
+      if (over.rowCount) throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: max });
     },
   },
 };
