@@ -1,7 +1,6 @@
-import type { Actor, ResourceDef } from '@habla/shared';
+import type { ResourceDef } from '@habla/shared';
 import type { PoolClient } from 'pg';
-import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
+import type { ActorContext, ContextActor } from '../lib/context';
 import type { SqlParams } from './sql';
 
 /**
@@ -11,18 +10,15 @@ import type { SqlParams } from './sql';
  */
 
 /** Whoever calls the engine: the signed-in principal (modules pass their AuthUser, which fits). */
-export type CrudUser = Actor & { id: string; account_id: string | null; permissions: readonly string[] };
+export type CrudUser = ContextActor;
 
 export type Row = Record<string, unknown> & { id: string };
 
-export type CrudContext = {
-  pool: pg.Pool;
-  user: CrudUser;
-  now: Date;
-  req: FastifyRequest;
-  /** Work for after the write's transaction commits (e-mails that must see the committed row). */
-  afterCommit?: (() => Promise<void>)[];
-};
+/**
+ * The engine's services take a ServiceContext (lib/context.ts) whose actor is a signed-in principal:
+ * routes build it with `actorContextOf(req)`, jobs and the CLI with `systemContext(…, { actor })`.
+ */
+export type CrudContext = ActorContext;
 
 /** Parsed list parameters (routes.ts validates them with the resource's query schema). */
 export type ListParams = {

@@ -1,10 +1,10 @@
 import { translate, type ForgotPasswordBody, type Language, type ResetPasswordBody } from '@habla/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import { emailPayload } from '../../jobs/email-send';
 import { withTransaction } from '../../jobs/transaction';
 import { audit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { loginCondition } from '../users/users.service';
@@ -18,16 +18,16 @@ export const RESET_LINK_MS = 60 * 60_000;
  * Mail a single-use reset link to the user, if the login names one with an e-mail. The caller answers
  * the same whatever happens here, so the endpoint does not reveal which logins exist.
  */
-export async function requestPasswordReset(req: FastifyRequest, body: ForgotPasswordBody): Promise<void> {
-  const { db, config, jobs } = req.server;
-  const now = req.server.now();
+export async function requestPasswordReset(ctx: ServiceContext, body: ForgotPasswordBody): Promise<void> {
+  const { db, config, jobs, now } = ctx;
+  if (!jobs) throw new Error('requestPasswordReset needs a context with the job queue');
   const [user] = await db
     .select({ id: users.id, email: users.email, username: users.username, language: users.language, status: users.status, account_id: users.account_id, first_name: users.first_name })
     .from(users)
     .where(loginCondition(body.login))
     .limit(1);
   if (!user?.email || user.status !== 'ACTIVE') {
-    req.log.info('password reset asked for a login with no usable e-mail');
+    ctx.log.info('password reset asked for a login with no usable e-mail');
     return;
   }
   const email = user.email;
@@ -59,16 +59,15 @@ export async function requestPasswordReset(req: FastifyRequest, body: ForgotPass
       created_by: user.id,
       updated_by: user.id,
     });
-    await audit(tx, req, now, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
+    await audit(tx, ctx, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
     await jobs.enqueue(client, 'email.send', emailPayload(config, { to: email, subject: t('email.resetSubject'), text }, { kind: 'password-reset', userId: user.id }));
   });
   jobs.wake('email.send');
 }
 
 /** Set a new password with a reset link: once, within the hour; every session of the user ends. */
-export async function resetPassword(req: FastifyRequest, body: ResetPasswordBody): Promise<void> {
-  const { db } = req.server;
-  const now = req.server.now();
+export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody): Promise<void> {
+  const { db, now } = ctx;
   assertAcceptablePassword(body.password, 'password');
   const hash = await hashPassword(body.password);
   const done = await db.transaction(async (tx) => {
@@ -81,7 +80,7 @@ export async function resetPassword(req: FastifyRequest, body: ResetPasswordBody
     if (!claimed) return false;
     await tx.update(users).set({ password_hash: hash, updated_at: now, updated_by: claimed.user_id }).where(eq(users.id, claimed.user_id));
     await revokeUserSessions(tx, claimed.user_id, now);
-    await audit(tx, req, now, { action: 'password.reset', entity: 'users', entityId: claimed.user_id, actorUserId: claimed.user_id });
+    await audit(tx, ctx, { action: 'password.reset', entity: 'users', entityId: claimed.user_id, actorUserId: claimed.user_id });
     return true;
   });
   if (!done) throw badRequest('errors.resetLinkInvalid');

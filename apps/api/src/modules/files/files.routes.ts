@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { errorEnvelope, fileInfoSchema, okEnvelope, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorContextOf } from '../../lib/context';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { ExportSlots } from '../../lib/export-slots';
 import { requestLanguage } from '../../lib/i18n';
@@ -30,7 +31,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   const rule: UploadRule = { maxBytes: app.config.uploadMaxBytes, types: DEFAULT_FILE_TYPES, ...opts.rule };
   // Streaming uploads counted per user and per instance (the export slots' counter serves as is).
   const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
-  const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({ db: app.db, storage: app.storage, actor: signedIn(req), now: app.now(), req });
+  const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({ ...actorContextOf(req), actor: signedIn(req), storage: app.storage });
 
   app.post('/files', {
     // An upload lasts as long as the client takes to send it: it must not hold a turn of the
