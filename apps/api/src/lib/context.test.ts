@@ -44,7 +44,7 @@ describe('services outside HTTP', () => {
     expect((await listWorkspaceMembers(ctx, ws.id)).map((m) => m.user_id)).toContain(therapist!.id);
 
     const rows = await auditOf('job:test.context:1');
-    expect(rows.map((r) => `${r.entity}.${r.action}`)).toEqual(['workspaces.create', 'workspaces.member.add']);
+    expect(rows.map((r) => `${r.entity}.${r.action}`).sort()).toEqual(['workspaces.create', 'workspaces.member.add']);
     for (const r of rows) {
       expect(r.actor_user_id).toBe(admin.id);
       expect(r.account_id).toBe(admin.account_id);
