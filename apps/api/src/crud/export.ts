@@ -25,10 +25,14 @@ export type ExportCursor = {
   close: () => Promise<void>;
 };
 
+/** A JSON field's cell: the document as compact JSON (a list would otherwise be joined like an enum list). */
+const compactJson = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+
 /** How to read one export column from the API's row: relations by their label, many-links by their labels. */
 function rowValue(r: ServerResource, name: string): (row: Row) => unknown {
   const f = fieldByName(r, name);
-  const as = f?.as && (f.kind === 'relation' || f.kind === 'relationMany') ? f.as : undefined;
+  const as = f && (f.kind === 'relation' || f.kind === 'relationMany') ? f.as : undefined;
+  if (f?.kind === 'json') return (row) => compactJson(row[name]);
   if (!as) return (row) => row[name];
   return (row) => {
     const v = row[as] as { label: string } | { label: string }[] | null;
@@ -62,6 +66,7 @@ function narrowColumn(r: ServerResource, f: FieldDef, key: string, cols: string[
     return (raw) => raw[key];
   }
   cols.push(`t.${ident(f.name)} AS ${key}`);
+  if (f.kind === 'json') return (raw) => compactJson(raw[key]);
   return (raw) => raw[key] ?? (f.kind === 'enumArray' ? [] : null);
 }
 

@@ -96,8 +96,8 @@ describe('export contents', () => {
   /** The value the list shows for a column, as the export writes it: relations by their labels. */
   const cell = (def: ResourceDef, row: Record<string, unknown>, name: string) => {
     const f = def.fields.find((x) => x.name === name)!;
-    if (f.as && f.kind === 'relation') return (row[f.as] as { label: string } | null)?.label ?? null;
-    if (f.as && f.kind === 'relationMany') return (row[f.as] as { label: string }[]).map((x) => x.label);
+    if (f.kind === 'relation' && f.as) return (row[f.as] as { label: string } | null)?.label ?? null;
+    if (f.kind === 'relationMany' && f.as) return (row[f.as] as { label: string }[]).map((x) => x.label);
     return row[name];
   };
 

@@ -12,6 +12,8 @@ function outputField(f: FieldDef): z.ZodType {
     case 'enumArray':
     case 'relationMany':
       return z.array(z.string());
+    case 'json':
+      return z.unknown();
     default:
       return z.string().nullable();
   }

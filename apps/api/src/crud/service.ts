@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { poolOf } from '../db/client';
 import { conflict, fieldError, forbidden, notFound } from '../lib/errors';
 import type { CrudContext, CrudUser, ListParams, Row, ServerResource } from './contract';
+import { checkFileReference } from './file-refs';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor } from './list-query';
 import { manyFields, plainFields, storedFields } from './resource';
 import { ident, SqlParams } from './sql';
@@ -191,8 +192,12 @@ async function checkReferences(client: pg.PoolClient, r: ServerResource, body: R
       const res = await client.query(`SELECT count(*)::int AS n FROM ${ident(m.targetTable)} WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [unique]);
       if ((res.rows[0] as { n: number }).n !== unique.length) throw missingReference(f.name);
     }
+    if (f.kind === 'file' && typeof value === 'string') await checkFileReference(client, f, value, user);
   }
 }
+
+/** A value as its column takes it: a JSON document goes to `jsonb` as text (pg would send an array as a PostgreSQL array). */
+const columnValue = (f: FieldDef, value: unknown): unknown => (f.kind === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : value);
 
 async function writeLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef, ownId: string, ids: string[], ctx: CrudContext): Promise<void> {
   const m = r.many[f.name];
@@ -275,7 +280,7 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
     const fields = storedFields(r).filter((f) => body[f.name] !== undefined && !(f.name in extras));
     const extraCols = Object.keys(extras);
     const cols = [...fields.map((f) => ident(f.name)), ...extraCols.map(ident), 'created_at', 'updated_at', 'created_by', 'updated_by'];
-    const vals = [...fields.map((f) => p.add(body[f.name] ?? (f.kind === 'enumArray' ? [] : null))), ...extraCols.map((c) => p.add(extras[c])), p.add(ctx.now), p.add(ctx.now), p.add(ctx.actor.id), p.add(ctx.actor.id)];
+    const vals = [...fields.map((f) => p.add(columnValue(f, body[f.name]) ?? (f.kind === 'enumArray' ? [] : null))), ...extraCols.map((c) => p.add(extras[c])), p.add(ctx.now), p.add(ctx.now), p.add(ctx.actor.id), p.add(ctx.actor.id)];
     const res = await client.query(`INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
     const newId = String((res.rows[0] as { id: string }).id);
     for (const f of manyFields(r)) await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
@@ -312,7 +317,7 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
       const next = body[f.name];
       if (same(before[f.name], next) || (f.kind === 'decimal' && next !== null && Number(before[f.name]) === Number(next))) continue;
       changes[f.name] = { from: iso(before[f.name]) ?? null, to: next };
-      sets.push(`${ident(f.name)} = ${p.add(next)}`);
+      sets.push(`${ident(f.name)} = ${p.add(columnValue(f, next))}`);
     }
     for (const f of manyFields(r)) {
       const next = body[f.name] as string[] | undefined;

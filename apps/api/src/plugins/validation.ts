@@ -51,7 +51,9 @@ export function fieldMessages(issues: Issue[], lang: Language): Record<string, s
       const field = path.join('.') || 'body';
       if (fields[field]) continue;
       const key = issue.message && /^(validation|errors)\./.test(issue.message) ? issue.message : keyFor(issue);
-      const label = fieldLabel(lang, path.filter((s) => !/^\d+$/.test(s)).at(-1) ?? 'body');
+      // A problem inside a field's value (a JSON document's answers.2.text) names the field and the path in it.
+      const [top = 'body', ...inner] = path;
+      const label = inner.length ? `${fieldLabel(lang, top)} (${inner.join('.')})` : fieldLabel(lang, top);
       fields[field] = translate(lang, key, { field: label, maximum: String(p.maximum ?? ''), minimum: String(p.minimum ?? '') });
     }
   }

@@ -85,7 +85,7 @@ describe('locale catalogues', () => {
       // Generic record screens: titles, every field label and every enumeration label they show.
       ...CATALOG_SCREENS.flatMap((c) => [
         c.titleKey,
-        ...c.resource.fields.flatMap((f) => [`fields.${f.name}`, ...(f.options ?? []).map((o) => `enums.${f.enumName}.${o}`)]),
+        ...c.resource.fields.flatMap((f) => [`fields.${f.name}`, ...(f.kind === 'enum' || f.kind === 'enumArray' ? f.options.map((o) => `enums.${f.enumName}.${o}`) : [])]),
       ]),
       'nav.administration',
       'sections.administration',

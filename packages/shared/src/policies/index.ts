@@ -35,9 +35,21 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 /** Every resource's policy, by resource name (the registry key the engines use). */
 export const POLICIES: Record<CatalogName | TenancyName, Policy> = { ...CATALOG_POLICIES, ...TENANCY_POLICIES };
 
+/** Policies of resources declared outside the shared registry (the engine's own tests). */
+const registered = new Map<string, Policy>();
+
+/**
+ * Give a resource that is not in the shared registry its policy (an engine test's own resource on a
+ * table the test creates). A name the registry already has is refused: it would change a real rule.
+ */
+export function registerPolicy(resource: string, policy: Policy): void {
+  if (resource in POLICIES || registered.has(resource)) throw new Error(`resource "${resource}" already has a policy`);
+  registered.set(resource, policy);
+}
+
 /** The policy of a resource; a resource without one is a programming error, caught at start-up. */
 export function policyOf(resource: string): Policy {
-  const policy = (POLICIES as Record<string, Policy>)[resource];
+  const policy = (POLICIES as Record<string, Policy>)[resource] ?? registered.get(resource);
   if (!policy) throw new Error(`no policy for resource "${resource}": add one under packages/shared/src/policies`);
   return policy;
 }

@@ -5,46 +5,129 @@ import { z } from 'zod';
  * filters) and the web (columns, inputs, filters). One declaration per entity: the engines on both
  * sides read it; nothing is hand-written per screen.
  */
-export type FieldKind = 'text' | 'longtext' | 'enum' | 'enumArray' | 'int' | 'bool' | 'relation' | 'relationMany' | 'picture' | 'date' | 'decimal' | 'password';
+export type FieldKind = FieldDef['kind'];
 
-export type FieldDef = {
+/** What every field may say, whatever its kind. */
+type BaseField = {
   name: string;
-  kind: FieldKind;
   /** Required on create (text must be non-blank; relation must be set). */
   required?: boolean;
-  /** Maximum length of text fields. */
-  max?: number;
-  /** Bounds of int fields. */
-  min?: number;
-  maxValue?: number;
-  /** Allowed values of enum / enumArray fields; labels under `enums.<enumName>.<value>`. */
-  options?: readonly string[];
-  enumName?: string;
-  /** Target resource of relation fields (a key of the registry), and the key the API returns the loaded record(s) under. */
-  target?: string;
-  /** For relation: the loaded `{ id, <titleField> }` object key (e.g. topic_id → topic). */
-  as?: string;
-  /** Sortable by clicking its column (the database has an index for it). */
-  sortable?: boolean;
-  /** Offered as a filter above the list (exact match / membership). */
-  filterable?: boolean;
   /** Shown in the list unless the user hides it. */
   listed?: boolean;
-  /** Unique among live rows: a duplicate answers 409 naming this field. */
-  unique?: boolean;
   /** Computed by the server (e.g. full name, totals): shown, never accepted in a body. */
   readOnly?: boolean;
   /** Accepted in a body, never stored as sent nor returned (a password the server hashes). */
   writeOnly?: boolean;
   /** Personal data kept out of the audit log's values (the log says it changed, not to what). */
   secret?: boolean;
-  /** Value of a new record when the body leaves the field out or empty (a new user is ACTIVE). */
-  default?: string;
-  /** The owning account: filled by the server for account members (their own), chosen by platform staff. */
-  tenant?: boolean;
-  /** Text format checked on input. */
-  format?: 'email' | 'ssn' | 'username';
 };
+
+/** Fields whose column has an order and a plain value: a list may sort and filter by them. */
+type Ordered = {
+  /** Sortable by clicking its column (the database has an index for it). */
+  sortable?: boolean;
+  /** Offered as a filter above the list (exact match / membership). */
+  filterable?: boolean;
+  /** Unique among live rows: a duplicate answers 409 naming this field. */
+  unique?: boolean;
+};
+
+/** Fields without an order (a JSON document, a file): never sorted, filtered by, nor unique. */
+type Unordered = { sortable?: never; filterable?: never; unique?: never };
+
+export type TextFieldDef = BaseField &
+  Ordered & {
+    kind: 'text' | 'longtext' | 'picture';
+    /** Maximum length (default 200; 2000 for longtext). */
+    max?: number;
+    /** Text format checked on input. */
+    format?: 'email' | 'ssn' | 'username';
+  };
+
+export type PasswordFieldDef = BaseField & Unordered & { kind: 'password' };
+
+export type EnumFieldDef = BaseField &
+  Ordered & {
+    kind: 'enum';
+    /** Allowed values; labels under `enums.<enumName>.<value>`. */
+    options: readonly string[];
+    enumName: string;
+    /** Value of a new record when the body leaves the field out or empty (a new user is ACTIVE). */
+    default?: string;
+  };
+
+export type EnumArrayFieldDef = BaseField & Ordered & { kind: 'enumArray'; options: readonly string[]; enumName: string };
+
+export type NumberFieldDef = BaseField &
+  Ordered & {
+    kind: 'int' | 'decimal';
+    /** Bounds (int: PostgreSQL integer's by default; decimal: 0 to 99,999,999). */
+    min?: number;
+    maxValue?: number;
+  };
+
+export type BoolFieldDef = BaseField & Ordered & { kind: 'bool' };
+export type DateFieldDef = BaseField & Ordered & { kind: 'date' };
+
+export type RelationFieldDef = BaseField &
+  Ordered & {
+    kind: 'relation';
+    /** Target resource (a key of the registry). */
+    target: string;
+    /** The key the API returns the loaded `{ id, label }` object under (e.g. topic_id → topic). */
+    as?: string;
+    /** The owning account: filled by the server for account members (their own), chosen by platform staff. */
+    tenant?: boolean;
+  };
+
+export type RelationManyFieldDef = BaseField &
+  Ordered & {
+    kind: 'relationMany';
+    target: string;
+    /** The key the API returns the loaded `{ id, label }[]` under. */
+    as?: string;
+  };
+
+/**
+ * A JSON document (an activity's answers) in a `jsonb` column, validated by its own zod schema on
+ * both sides; a wrong value is refused naming its path (`answers.2.text`).
+ */
+export type JsonFieldDef = BaseField & Unordered & { kind: 'json'; schema: z.ZodType };
+
+/**
+ * A file uploaded first through `POST /api/files` (decision 007): the value is the id of its
+ * `files` row. The engine checks, in the write's transaction, that the caller may see it and that
+ * its stored (sniffed) type is one of `accept` and its size at most `maxBytes`.
+ */
+export type FileFieldDef = BaseField &
+  Unordered & {
+    kind: 'file';
+    /** Accepted MIME types (exact, or a family such as `image/*`). */
+    accept: readonly string[];
+    maxBytes?: number;
+  };
+
+/** One field of a resource: a union by `kind`, each kind carrying only the properties it uses. */
+export type FieldDef =
+  | TextFieldDef
+  | PasswordFieldDef
+  | EnumFieldDef
+  | EnumArrayFieldDef
+  | NumberFieldDef
+  | BoolFieldDef
+  | DateFieldDef
+  | RelationFieldDef
+  | RelationManyFieldDef
+  | JsonFieldDef
+  | FileFieldDef;
+
+/** The owning account's relation (a `tenant` relation), which account members never choose. */
+export const isTenantField = (f: FieldDef): boolean => f.kind === 'relation' && f.tenant === true;
+
+/** Whether a stored content type is one a file field accepts (`image/*` takes every image type). */
+export function acceptsType(accept: readonly string[], contentType: string): boolean {
+  return accept.some((a) => (a.endsWith('/*') ? contentType.startsWith(a.slice(0, -1)) : a === contentType));
+}
 
 export type ResourceDef = {
   /** Registry key and path segment under /api/catalogs (kebab-case, docs/product.md §7). */
@@ -75,7 +158,7 @@ export const SSN_PATTERN = /^(\d{3}-?\d{2}-?\d{4}|\*{3}-\*{2}-\d{4})$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME_PATTERN = /^[a-zA-Z0-9._-]+$/;
 
-const text = (f: FieldDef) => {
+const text = (f: TextFieldDef) => {
   const max = f.max ?? (f.kind === 'longtext' ? 2000 : 200);
   let base = z.string({ error: missingOr('validation.invalid') }).trim().max(max, { error: 'validation.tooLong' });
   const pattern = f.format === 'email' ? EMAIL_PATTERN : f.format === 'ssn' ? SSN_PATTERN : f.format === 'username' ? USERNAME_PATTERN : undefined;
@@ -139,6 +222,13 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
     {
       const list = z.array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' }).max(200, { error: 'validation.tooMany' });
       return withDefaults ? list.default([]) : list;
+    }
+    case 'json':
+      // The declaration's own schema: its issues carry their path (answers.2.text) to the 400.
+      return f.required ? f.schema : f.schema.nullable().optional();
+    case 'file': {
+      const id = z.uuid({ error: missingOr('validation.invalid') });
+      return f.required ? id : id.nullable().optional();
     }
   }
 }

@@ -1,3 +1,4 @@
+import { isTenantField } from '@habla/shared/resources/define';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ export function ListToolbar({ screen, state, update }: Props) {
 
   // An account member's lists hold their own account only: no account filter.
   const ownAccount = useAuthStore((st) => Boolean(st.user?.account_id));
-  const filters = resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name] && !(f.tenant && ownAccount));
+  const filters = resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name] && !(isTenantField(f) && ownAccount));
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <div className="relative w-full sm:w-64">

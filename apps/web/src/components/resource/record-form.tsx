@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createSchema, type FieldDef } from '@habla/shared/resources/define';
+import { createSchema, isTenantField, type FieldDef } from '@habla/shared/resources/define';
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,7 +20,7 @@ type Values = Record<string, unknown>;
 function initialValues(fields: readonly FieldDef[], row?: RecordRow, fixed?: Record<string, string>): Values {
   return Object.fromEntries(
     fields.map((f) => {
-      const v = row ? row[f.name] : (fixed?.[f.name] ?? f.default);
+      const v = row ? row[f.name] : (fixed?.[f.name] ?? (f.kind === 'enum' ? f.default : undefined));
       if (f.kind === 'enumArray' || f.kind === 'relationMany') return [f.name, (v as string[] | undefined) ?? []];
       if (f.kind === 'bool') return [f.name, Boolean(v)];
       if (f.kind === 'int' || f.kind === 'relation' || f.kind === 'enum') return [f.name, v ?? null];
@@ -49,14 +49,14 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
   // Computed fields are shown, never edited; an account member's own account is filled by the server.
   const user = useAuthStore((s) => s.user);
   const fields = useMemo(
-    () => screen.resource.fields.filter((f) => (row || !screen.fixed?.[f.name]) && !f.readOnly && !(f.tenant && user?.account_id)),
+    () => screen.resource.fields.filter((f) => (row || !screen.fixed?.[f.name]) && !f.readOnly && !(isTenantField(f) && user?.account_id)),
     [screen, row, user?.account_id],
   );
   const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
   const [labels, setLabels] = useState<Record<string, string>>(() => {
     const out: Record<string, string> = {};
     for (const f of fields) {
-      const loaded = row?.[f.as ?? ''];
+      const loaded = f.kind === 'relation' || f.kind === 'relationMany' ? row?.[f.as ?? ''] : undefined;
       for (const r of Array.isArray(loaded) ? (loaded as Ref[]) : loaded ? [loaded as Ref] : []) out[r.id] = r.label;
     }
     return out;
@@ -80,7 +80,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
 
   const label = (f: FieldDef) => t(`fields.${f.name}`);
   const errorOf = (f: FieldDef) =>
-    fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), { maximum: f.max ?? (f.kind === 'longtext' ? 2000 : 200) });
+    fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), { maximum: (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ?? (f.kind === 'longtext' ? 2000 : 200) });
   const optional = t('records.optional');
 
   const input = (f: FieldDef) => {
@@ -208,7 +208,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
           </div>
         );
       }
-      default:
+      case 'text':
         return (
           <TextField
             {...common}

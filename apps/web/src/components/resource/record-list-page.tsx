@@ -1,4 +1,5 @@
 import { CAPABILITIES } from '@habla/shared/permissions';
+import { isTenantField } from '@habla/shared/resources/define';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Download, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -51,7 +52,7 @@ export function RecordListPage() {
 
   const visible = useMemo(() => {
     const names = new Set(resource.fields.filter((f) => !f.writeOnly).map((f) => f.name));
-    const list = (saved ?? resource.fields.filter((f) => f.listed && !(f.tenant && ownAccount)).map((f) => f.name)).filter((n) => names.has(n) && !screen.fixed?.[n]);
+    const list = (saved ?? resource.fields.filter((f) => f.listed && !(isTenantField(f) && ownAccount)).map((f) => f.name)).filter((n) => names.has(n) && !screen.fixed?.[n]);
     return list.length ? list : [resource.titleField];
   }, [saved, resource, screen.fixed, ownAccount]);
 
