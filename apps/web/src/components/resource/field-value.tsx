@@ -2,6 +2,7 @@ import type { FieldDef } from '@habla/shared/resources/define';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { screenOf } from '@/lib/resource-screens';
+import { FilePreview } from './file-preview';
 import type { RecordRow, Ref } from './resource-api';
 
 /** A calendar day (YYYY-MM-DD, no time zone) as people read it in the UI language. */
@@ -59,6 +60,15 @@ export function FieldValue({ field, row, links = true }: { field: FieldDef; row:
     }
     case 'picture':
       return typeof value === 'string' && value ? <img src={pictureUrl(value)} alt={String(row.word ?? row.name ?? value)} className="size-8" loading="lazy" /> : empty;
+    case 'json':
+      // The document indented, scrolling past a few lines (features show their own view of it).
+      return value === null || value === undefined ? (
+        empty
+      ) : (
+        <pre className="max-h-48 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">{JSON.stringify(value, null, 2)}</pre>
+      );
+    case 'file':
+      return typeof value === 'string' && value ? <FilePreview id={value} /> : empty;
     case 'bool':
       return <>{value ? t('records.yes') : t('records.no')}</>;
     case 'date':

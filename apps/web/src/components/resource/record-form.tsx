@@ -8,9 +8,12 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { fieldControlClasses, TextField } from '@/components/ui/text-field';
 import { useAuthStore } from '@/lib/auth-store';
+import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
 import { pictureUrl } from './field-value';
+import { FileInput } from './file-input';
+import { firstNestedError, JsonInput, jsonText, withJsonFields } from './json-input';
 import type { RecordRow, Ref } from './resource-api';
 import { RelationPicker } from './relation-picker';
 
@@ -24,6 +27,8 @@ function initialValues(fields: readonly FieldDef[], row?: RecordRow, fixed?: Rec
       if (f.kind === 'enumArray' || f.kind === 'relationMany') return [f.name, (v as string[] | undefined) ?? []];
       if (f.kind === 'bool') return [f.name, Boolean(v)];
       if (f.kind === 'int' || f.kind === 'relation' || f.kind === 'enum') return [f.name, v ?? null];
+      if (f.kind === 'json') return [f.name, jsonText(v)];
+      if (f.kind === 'file') return [f.name, v ?? null];
       if (f.kind === 'decimal') return [f.name, v === null || v === undefined || v === '' ? null : Number(v)];
       return [f.name, (v as string | null | undefined) ?? ''];
     }),
@@ -53,6 +58,11 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     [screen, row, user?.account_id],
   );
   const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
+  // JSON fields are edited as text: parsed before the shared schema judges them.
+  const resolver = useMemo(
+    () => withJsonFields(zodResolver(schema as never) as never, screen.resource.fields.filter((f) => f.kind === 'json').map((f) => f.name)),
+    [schema, screen.resource],
+  );
   const [labels, setLabels] = useState<Record<string, string>>(() => {
     const out: Record<string, string> = {};
     for (const f of fields) {
@@ -68,19 +78,30 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(screen.resource.fields.filter((f) => !f.readOnly), row, screen.fixed) });
+  } = useForm<Values>({ resolver, defaultValues: initialValues(screen.resource.fields.filter((f) => !f.readOnly), row, screen.fixed) });
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
       applyServerFieldErrors(error, setError, fields.map((f) => f.name));
+      // A problem inside a JSON document (answers.2.text) is shown under its field, naming the path.
+      if (error instanceof ApiError)
+        for (const [path, message] of Object.entries(error.fields)) {
+          const json = fields.find((f) => f.kind === 'json' && path.startsWith(`${f.name}.`));
+          if (json && !errors[json.name]) setError(json.name, { type: 'server', message });
+        }
     }
   });
 
   const label = (f: FieldDef) => t(`fields.${f.name}`);
-  const errorOf = (f: FieldDef) =>
-    fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), { maximum: (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ?? (f.kind === 'longtext' ? 2000 : 200) });
+  const errorOf = (f: FieldDef) => {
+    if (f.kind === 'json') {
+      const nested = firstNestedError(errors[f.name]);
+      return nested && fieldErrorText(t, nested.message, nested.path ? `${label(f)} (${nested.path})` : label(f));
+    }
+    return fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), { maximum: (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ?? (f.kind === 'longtext' ? 2000 : 200) });
+  };
   const optional = t('records.optional');
 
   const input = (f: FieldDef) => {
@@ -199,6 +220,18 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
           />
         );
       }
+      case 'json':
+        return <JsonInput label={label(f)} optionalLabel={common.optionalLabel} help={t('records.jsonHelp')} error={errorOf(f)} registration={register(f.name)} />;
+      case 'file':
+        return (
+          <Controller
+            control={control}
+            name={f.name}
+            render={({ field }) => (
+              <FileInput label={label(f)} optionalLabel={common.optionalLabel} error={errorOf(f)} accept={f.accept} value={(field.value as string | null) ?? null} onChange={field.onChange} />
+            )}
+          />
+        );
       case 'picture': {
         const code = watch(f.name) as string;
         return (
@@ -226,7 +259,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     <form onSubmit={(e) => void submit(e)} noValidate className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', !wide && 'max-w-3xl')}>
       <div className={clsx('grid gap-5', wide ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2')}>
         {fields.map((f) => (
-          <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' || f.kind === 'enumArray' ? 'sm:col-span-2' : undefined}>
+          <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' || f.kind === 'enumArray' || f.kind === 'json' || f.kind === 'file' ? 'sm:col-span-2' : undefined}>
             {input(f)}
           </div>
         ))}

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api';
+import { useAuthStore } from '@/lib/auth-store';
+
+/** A stored file's metadata (`GET /api/files/:id`, decision 007). */
+export type FileInfo = { id: string; name: string; content_type: string; size: number };
+
+/** Metadata of one file, shared by every preview of it on the page. */
+export function useFileInfo(id: string | null) {
+  return useQuery({
+    queryKey: ['files', id],
+    queryFn: ({ signal }) => api.get<{ data: FileInfo }>(`/api/files/${id}`, { signal, silent: true }).then((r) => r.data),
+    enabled: Boolean(id),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * An object URL of a file's bytes. The content route needs the Bearer token, which `<img src>`
+ * cannot send: the bytes are fetched with it and shown from memory (no token in a URL, nothing new
+ * on the server); the URL is revoked when the preview goes away.
+ */
+function useObjectUrl(id: string, enabled: boolean): string | null {
+  const token = useAuthStore((s) => s.token);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const ac = new AbortController();
+    let made: string | null = null;
+    void globalThis
+      .fetch(`/api/files/${id}/content`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal: ac.signal })
+      .then((res) => (res.ok ? res.blob() : null))
+      .then((blob) => {
+        if (!blob || ac.signal.aborted) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      ac.abort();
+      if (made) URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [id, enabled, token]);
+  return url;
+}
+
+/** A file as people see it: a thumbnail for a picture, else its name. */
+export function FilePreview({ id, size = 'sm' }: { id: string; size?: 'sm' | 'lg' }) {
+  const { t } = useTranslation();
+  const info = useFileInfo(id);
+  const image = info.data?.content_type.startsWith('image/') ?? false;
+  const url = useObjectUrl(id, image);
+  if (info.isError) return <span className="text-slate-500">{t('records.fileUnavailable')}</span>;
+  if (!info.data) return <span className="text-slate-400">…</span>;
+  if (image && url) return <img src={url} alt={info.data.name} className={size === 'lg' ? 'max-h-40 max-w-full rounded-lg object-contain ring-1 ring-slate-200' : 'size-10 rounded object-cover'} />;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5 text-slate-800">
+      <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span className="truncate">{info.data.name}</span>
+    </span>
+  );
+}
