@@ -293,6 +293,9 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** A JSON document with its keys in order: jsonb gives them back in its own order, which is no change. */
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
 
 /** Update a live row in scope with the fields present in `body`; records what changed. */
 export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, input: Record<string, unknown>): Promise<Row> {
@@ -315,7 +318,7 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
       if (f.name in extras) continue;
       if (body[f.name] === undefined) continue;
       const next = body[f.name];
-      if (same(before[f.name], next) || (f.kind === 'decimal' && next !== null && Number(before[f.name]) === Number(next))) continue;
+      if ((f.kind === 'json' ? same(canonical(before[f.name]), canonical(next)) : same(before[f.name], next)) || (f.kind === 'decimal' && next !== null && Number(before[f.name]) === Number(next))) continue;
       changes[f.name] = { from: iso(before[f.name]) ?? null, to: next };
       sets.push(`${ident(f.name)} = ${p.add(columnValue(f, next))}`);
     }

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -41,6 +42,11 @@ function column(f: FieldDef): PgColumnBuilderBase | undefined {
     }
     case 'relationMany':
       return undefined;
+    case 'json':
+      return f.required ? jsonb(f.name).notNull() : jsonb(f.name);
+    // The id of a `files` row; the engine checks it on every write (no foreign key: deleting a file stays possible).
+    case 'file':
+      return f.required ? uuid(f.name).notNull() : uuid(f.name);
   }
 }
 

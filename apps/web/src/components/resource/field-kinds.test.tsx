@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Providers } from '@/app/providers';
+import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import type { ResourceScreen } from '@/lib/resource-screens';
@@ -88,6 +89,16 @@ describe('a JSON field', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]).toEqual([{ title: 'Pets', answers: [{ text: 'cat', correct: true }], image_id: null }]);
+  });
+
+  it("shows the server's message about a place inside the document under the field", async () => {
+    const { onSubmit } = renderForm(() => undefined);
+    onSubmit.mockRejectedValueOnce(new ApiError('Answers (0.text) is too long.', 400, { status: false, code: 'VALIDATION', fields: { 'answers.0.text': 'Answers (0.text) is too long.' } }));
+    await userEvent.type(await screen.findByLabelText('Title'), 'Pets');
+    await typeJson('[{"text": "cat", "correct": true}]');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Answers (0.text) is too long.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Answers')).toHaveAccessibleDescription(/Answers \(0\.text\) is too long\./);
   });
 
   it('shows a stored document indented on the record page', () => {
