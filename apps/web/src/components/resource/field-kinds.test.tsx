@@ -149,4 +149,26 @@ describe('a file field', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     expect(onSubmit.mock.calls[1]).toEqual([{ title: 'Cat', answers: null, image_id: null }]);
   });
+
+  it('shows a stored picture as a thumbnail fetched with the token, and another file by its name without fetching its bytes', async () => {
+    const PDF_ID = '77777777-7777-4777-8777-777777777777';
+    const calls = stubApi(({ url }) => {
+      if (url.pathname === `/api/files/${FILE_ID}`) return json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 4 } });
+      if (url.pathname === `/api/files/${FILE_ID}/content`) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
+      if (url.pathname === `/api/files/${PDF_ID}`) return json({ status: true, data: { id: PDF_ID, name: 'report.pdf', content_type: 'application/pdf', size: 9 } });
+      return undefined;
+    });
+    const field = def.fields[2]!;
+    render(
+      <QueryClientProvider client={queryClient}>
+        <FieldValue field={field} row={{ id: '1', ...stamp, image_id: FILE_ID }} />
+        <FieldValue field={field} row={{ id: '2', ...stamp, image_id: PDF_ID }} />
+        <FieldValue field={field} row={{ id: '3', ...stamp, image_id: null }} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('img', { name: 'cat.png' })).toHaveAttribute('src', 'blob:preview');
+    expect(await screen.findByText('report.pdf')).toBeInTheDocument();
+    expect(screen.getByText('—')).toBeInTheDocument();
+    expect(calls.map((c) => c.url.pathname)).not.toContain(`/api/files/${PDF_ID}/content`);
+  });
 });
