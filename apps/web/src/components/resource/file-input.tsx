@@ -1,10 +1,11 @@
+import type { FileInfo } from '@habla/shared/schemas/files';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { FilePreview, type FileInfo } from './file-preview';
+import { FilePreview } from './file-preview';
 
 type Props = {
   label: string;

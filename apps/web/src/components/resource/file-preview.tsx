@@ -1,12 +1,10 @@
+import type { FileInfo } from '@habla/shared/schemas/files';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
-
-/** A stored file's metadata (`GET /api/files/:id`, decision 007). */
-export type FileInfo = { id: string; name: string; content_type: string; size: number };
 
 /** Metadata of one file, shared by every preview of it on the page. */
 export function useFileInfo(id: string | null) {
