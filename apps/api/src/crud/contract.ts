@@ -1,6 +1,6 @@
 import type { Actor, ResourceDef } from '@habla/shared';
 import type { PoolClient } from 'pg';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { SqlParams } from './sql';
 
@@ -67,6 +67,16 @@ export type WriteHooks = {
 };
 
 /**
+ * What a declared action's handler gets (decision 010): the transaction's client, the caller's
+ * context, the rows it acts on (locked `FOR UPDATE`, in scope, live, each allowed by the policy) and
+ * the app (its job queue, configuration). It writes what the action changes; the engine writes one
+ * audit row per row (`changes` from the answer, by id) and answers the rows as they are afterwards.
+ */
+export type ActionInput = { client: PoolClient; ctx: CrudContext; rows: Record<string, unknown>[]; app: FastifyInstance };
+export type ActionResult = { changes?: Record<string, Record<string, unknown> | null> } | void;
+export type ActionHandler = (input: ActionInput) => Promise<ActionResult>;
+
+/**
  * The server side of one resource: its shared declaration plus storage details. The generic engine
  * (service.ts, routes.ts) serves list / get / create / update / delete / restore / bulk / export
  * from this alone.
@@ -90,4 +100,6 @@ export type ServerResource = {
   extraSelect?: string[];
   /** Last touch on a row before it leaves the API (mask a secret). */
   present?: (row: Row, raw: Record<string, unknown>) => void;
+  /** The handlers of the declaration's actions (`def.actions`), by name: every declared action needs one. */
+  actions?: Record<string, ActionHandler>;
 };

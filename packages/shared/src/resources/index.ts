@@ -1,3 +1,4 @@
 export * from './define';
 export * from './catalogs';
 export * from './tenancy';
+export * from './actions';

@@ -16,7 +16,7 @@ import type { CrudContext, ServerResource, WriteExtras } from '../../crud/contra
 import { AppError, fieldError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
-import { requestPasswordReset } from '../auth/password-reset';
+import { issueResetLink, requestPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { accountRows, accountsScope, adultsScope, studentsScope, workspacesScope } from './scopes';
 
@@ -157,6 +157,16 @@ const users: ServerResource = {
     async beforeDelete(client, ctx, ids, deleted) {
       if (ids.includes(ctx.user.id)) throw fieldError('ids', 'validation.ownRecord');
       if (deleted) await endSessions(client, ids, ctx.now);
+    },
+  },
+  actions: {
+    /** E-mail each user a link to set a new password (decision 010): the links and their e-mail jobs commit together. */
+    async 'send-password-link'({ client, ctx, rows, app }) {
+      for (const row of rows) {
+        const user = { id: String(row.id), email: String(row.email), username: String(row.username), language: (row.language as string | null) ?? null, first_name: (row.first_name as string | null) ?? null };
+        await issueResetLink(client, app, user, ctx.now, ctx.user.id);
+      }
+      (ctx.afterCommit ??= []).push(async () => app.jobs.wake('email.send'));
     },
   },
 };
