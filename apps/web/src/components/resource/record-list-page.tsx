@@ -77,11 +77,7 @@ export function RecordListPage() {
     // The quick view shows the row as the action left it.
     setQuick((open) => (open ? (changed.find((r) => r.id === open.id) ?? open) : open));
   });
-  const rowContext = useMemo(
-    () => ({ actions: declared.single, start: runner.start, keyOf: (a: (typeof declared.single)[number], text: Parameters<typeof actionKey>[2]) => actionKey(screen, a, text) }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `start` closes over state read at call time only
-    [declared.single.map((a) => a.name).join(), screen],
-  );
+  const rowContext = { actions: declared.single, start: runner.start, keyOf: (a: (typeof declared.single)[number], text: Parameters<typeof actionKey>[2]) => actionKey(screen, a, text) };
   const selectable = canDelete || bulkActions.length > 0;
 
   const bulk = (kind: 'delete' | 'restore') => {
