@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { authPlugin } from './plugins/auth';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
+  await app.register(appConfigurationRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);
   return app;
 }

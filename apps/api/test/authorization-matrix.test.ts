@@ -110,6 +110,12 @@ Object.assign(MATRIX, {
   'GET /api/files/{id}/content': SIGNED_IN,
   'DELETE /api/files/{id}': UPLOADERS,
 });
+/** App configuration (issue 10): every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
+Object.assign(MATRIX, {
+  'GET /api/app-configuration/': SIGNED_IN,
+  'GET /api/app-configuration/{module}': SIGNED_IN,
+  'PUT /api/app-configuration/{module}': ['SUPERADMIN'],
+});
 
 // A parent is the ACCOUNT_ADMIN of a family account: wherever an account admin is allowed, so is a parent.
 for (const allowed of Object.values(MATRIX)) if (allowed.includes('ACCOUNT_ADMIN') && !allowed.includes('parent')) allowed.push('parent');

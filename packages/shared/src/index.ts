@@ -3,6 +3,8 @@ export * from './roles';
 export * from './enums';
 export * from './envelope';
 export * from './schemas/auth';
+export * from './schemas/profile';
+export * from './schemas/files';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';

@@ -1,5 +1,5 @@
 import { bulkBody, okEnvelope, RESERVED_ACTION_NAMES, translate, type ActionDef, type Policy } from '@habla/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ const notApplicable = (name: string) => new AppError(409, 'ACTION_NOT_APPLICABLE
 async function lockRows(client: pg.PoolClient, ctx: CrudContext, r: ServerResource, ids: string[]): Promise<Record<string, unknown>[]> {
   const p = new SqlParams();
   const conds = [`t.id = ANY(${p.add(ids)}::uuid[])`, 't.deleted_at IS NULL'];
-  const scope = r.scope?.(ctx.user, p);
+  const scope = r.scope?.(ctx.actor, p);
   if (scope) conds.push(scope);
   const res = await client.query(`SELECT t.* FROM ${ident(r.table)} t WHERE ${conds.join(' AND ')} ORDER BY t.id FOR UPDATE`, p.values);
   return res.rows as Record<string, unknown>[];
@@ -52,18 +52,18 @@ async function readRows(client: pg.PoolClient, r: ServerResource, ids: string[])
  * Run the declared action `action` of `r` on `ids` as the caller of `ctx`, all or nothing; the rows
  * as they are afterwards. Custom routes that keep an older URL call this too.
  */
-export async function runAction(app: FastifyInstance, ctx: CrudContext, r: ServerResource, policy: Policy, action: ActionDef, ids: string[]): Promise<Row[]> {
+export async function runAction(ctx: CrudContext, r: ServerResource, policy: Policy, action: ActionDef, ids: string[]): Promise<Row[]> {
   const handler = r.actions?.[action.name];
   if (!handler) throw new Error(`no handler for action "${action.name}" of ${r.def.name}`);
   const unique = [...new Set(ids)];
   return inTransaction(ctx, r, async (client) => {
     const rows = await lockRows(client, ctx, r, unique);
     if (rows.length !== unique.length) throw notFound();
-    const refused = rows.map((row) => ({ row, why: policy.refusal(ctx.user, action.name, row as Row) }));
+    const refused = rows.map((row) => ({ row, why: policy.refusal(ctx.actor, action.name, row as Row) }));
     if (refused.some((x) => x.why === 'forbidden')) throw forbidden();
     const stuck = refused.find((x) => x.why === 'state');
     if (stuck) throw notApplicable(String(stuck.row[r.def.titleField] ?? stuck.row.id));
-    const result = await handler({ client, ctx, rows, app });
+    const result = await handler({ client, ctx, rows });
     const changes = (result && result.changes) || {};
     await auditRows(client, ctx, r, action.name, unique.map((id) => ({ id, changes: changes[id] ?? null })));
     return readRows(client, r, unique);
@@ -104,7 +104,7 @@ export function actionRoutes(r: ServerResource, policy: Policy, ctxOf: (req: Fas
         if (!policy.can(signedIn(req), action.name)) throw forbidden();
       };
       const run = async (req: FastifyRequest, ids: string[]) => {
-        const data = (await runAction(app, ctxOf(req), r, policy, action, ids)).map((row) => present(req, row));
+        const data = (await runAction(ctxOf(req), r, policy, action, ids)).map((row) => present(req, row));
         return { status: true as const, data, message: doneMessage(req, r, action, data.length) };
       };
       if (action.single)

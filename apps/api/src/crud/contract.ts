@@ -1,7 +1,6 @@
-import type { Actor, ResourceDef } from '@habla/shared';
+import type { ResourceDef } from '@habla/shared';
 import type { PoolClient } from 'pg';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type pg from 'pg';
+import type { ActorContext, ContextActor } from '../lib/context';
 import type { SqlParams } from './sql';
 
 /**
@@ -11,18 +10,15 @@ import type { SqlParams } from './sql';
  */
 
 /** Whoever calls the engine: the signed-in principal (modules pass their AuthUser, which fits). */
-export type CrudUser = Actor & { id: string; account_id: string | null; permissions: readonly string[] };
+export type CrudUser = ContextActor;
 
 export type Row = Record<string, unknown> & { id: string };
 
-export type CrudContext = {
-  pool: pg.Pool;
-  user: CrudUser;
-  now: Date;
-  req: FastifyRequest;
-  /** Work for after the write's transaction commits (e-mails that must see the committed row). */
-  afterCommit?: (() => Promise<void>)[];
-};
+/**
+ * The engine's services take a ServiceContext (lib/context.ts) whose actor is a signed-in principal:
+ * routes build it with `actorContextOf(req)`, jobs and the CLI with `systemContext(…, { actor })`.
+ */
+export type CrudContext = ActorContext;
 
 /** Parsed list parameters (routes.ts validates them with the resource's query schema). */
 export type ListParams = {
@@ -68,11 +64,11 @@ export type WriteHooks = {
 
 /**
  * What a declared action's handler gets (decision 010): the transaction's client, the caller's
- * context, the rows it acts on (locked `FOR UPDATE`, in scope, live, each allowed by the policy) and
- * the app (its job queue, configuration). It writes what the action changes; the engine writes one
+ * context (with the job queue and configuration) and the rows it acts on (locked `FOR UPDATE`, in
+ * scope, live, each allowed by the policy). It writes what the action changes; the engine writes one
  * audit row per row (`changes` from the answer, by id) and answers the rows as they are afterwards.
  */
-export type ActionInput = { client: PoolClient; ctx: CrudContext; rows: Record<string, unknown>[]; app: FastifyInstance };
+export type ActionInput = { client: PoolClient; ctx: CrudContext; rows: Record<string, unknown>[] };
 export type ActionResult = { changes?: Record<string, Record<string, unknown> | null> } | void;
 export type ActionHandler = (input: ActionInput) => Promise<ActionResult>;
 

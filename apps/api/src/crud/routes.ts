@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { poolOf } from '../db/client';
 import { z } from 'zod';
+import { actorContextOf } from '../lib/context';
 import { requestLanguage } from '../lib/i18n';
 import { forbidden, tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
@@ -65,7 +66,8 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     const policy = policyOf(r.def.name);
     const guard = (action: Action) => requireAction(policy, action);
     const present = (req: FastifyRequest, data: Row) => presentRow(policy, signedIn(req), data);
-    const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
+    /** The service context, built once per request (lib/context.ts). */
+    const ctx = (req: FastifyRequest): CrudContext => actorContextOf(req);
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
     app.get('/', {
@@ -83,9 +85,9 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
       schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, response: { 200: fileResponse('text/csv', 'The rows as CSV'), ...errorResponses } },
       handler: async (req, reply) => {
         const c = ctx(req);
-        const release = app.exportSlots.tryAcquire(c.user.id);
+        const release = app.exportSlots.tryAcquire(c.actor.id);
         if (!release) throw tooManyRequests(EXPORT_RETRY_AFTER_SECONDS, 'errors.tooManyExports');
-        const hidden = policy.hiddenFields(c.user);
+        const hidden = policy.hiddenFields(c.actor);
         const params = listParams(r, req.query, hidden);
         const names = new Set(r.def.fields.filter((f) => !hidden.includes(f.name)).map((f) => f.name));
         const asked = (req.query.columns ?? '').split(',').map((s) => s.trim()).filter((s) => names.has(s));
@@ -98,10 +100,10 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
           void cursor?.close();
         };
         reply.raw.once('close', done);
-        const plan = exportPlan(r, c.user, params, columns);
+        const plan = exportPlan(r, c.actor, params, columns);
         let first: RawRow[];
         try {
-          cursor = await openExportCursor(c.pool, plan.query);
+          cursor = await openExportCursor(poolOf(c.db), plan.query);
           // Read the first batch before answering, so a failure still gets the JSON error envelope.
           first = await cursor.next();
         } catch (err) {

@@ -1,6 +1,7 @@
 import { policyOf, type FieldDef } from '@habla/shared';
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { poolOf } from '../db/client';
 import { conflict, fieldError, forbidden, notFound } from '../lib/errors';
 import type { CrudContext, CrudUser, ListParams, Row, ServerResource } from './contract';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor } from './list-query';
@@ -40,7 +41,7 @@ function sharedCount(ctx: CrudContext, table: string, count: { text: string; val
   if (running) return running;
   if (!byKey) countsInFlight.set(table, (byKey = new Map()));
   const mine = byKey;
-  const n = ctx.pool.query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n));
+  const n = poolOf(ctx.db).query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n));
   mine.set(count.key, n);
   const forget = () => {
     if (mine.get(count.key) === n) mine.delete(count.key);
@@ -80,16 +81,16 @@ function remember(pages: Map<number, Anchor & { at: number }>, page: number, row
 async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string): Promise<Record<string, unknown>[]> {
   const keyset = keysetColumn(r, params);
   if (!keyset) {
-    const q = pageQuery(r, ctx.user, params);
-    return (await ctx.pool.query(q.text, q.values)).rows as Record<string, unknown>[];
+    const q = pageQuery(r, ctx.actor, params);
+    return (await poolOf(ctx.db).query(q.text, q.values)).rows as Record<string, unknown>[];
   }
   const key = `${listKey}|${keyset.col}|${keyset.dir}`;
   const pages = anchorsOf(r.table, key, true)!;
   const known = params.page > 0 ? pages.get(params.page) : undefined;
   // Another API instance's writes do not reach this cache: anchors expire like the totals.
   const anchor = known && Date.now() - known.at < COUNT_TTL_MS ? known : undefined;
-  const q = pageQuery(r, ctx.user, params, { anchor, lead: true });
-  let rows = (await ctx.pool.query({ text: q.text, values: q.values, name: statementName(q.text) })).rows as Record<string, unknown>[];
+  const q = pageQuery(r, ctx.actor, params, { anchor, lead: true });
+  let rows = (await poolOf(ctx.db).query({ text: q.text, values: q.values, name: statementName(q.text) })).rows as Record<string, unknown>[];
   if (!anchor && params.page > 0) {
     remember(pages, params.page, rows[0], keyset.col);
     rows = rows.slice(1);
@@ -130,7 +131,7 @@ export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
 
 /** One page of rows and the total. */
 export async function findPage(ctx: CrudContext, r: ServerResource, params: ListParams): Promise<{ rows: Row[]; total: number }> {
-  const count = countQuery(r, ctx.user, params);
+  const count = countQuery(r, ctx.actor, params);
   const known = cachedCount(r.table, count.key);
   const [rows, total] = await Promise.all([
     pageRows(ctx, r, params, count.key),
@@ -161,7 +162,7 @@ async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: C
 
 /** One row in the caller's scope, soft-deleted ones included (the show page offers restore). */
 export async function getRow(ctx: CrudContext, r: ServerResource, id: string): Promise<Row> {
-  const raw = await selectOne(ctx.pool, r, ctx.user, id);
+  const raw = await selectOne(poolOf(ctx.db), r, ctx.actor, id);
   if (!raw) throw notFound();
   return toRow(r, raw);
 }
@@ -201,7 +202,7 @@ async function writeLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef,
     await client.query(
       `INSERT INTO ${ident(m.joinTable)} (${ident(m.ownKey)}, ${ident(m.otherKey)}, created_at, updated_at, created_by, updated_by) ` +
         `SELECT $1, x, $3, $3, $4, $4 FROM unnest($2::uuid[]) x ON CONFLICT DO NOTHING`,
-      [ownId, [...new Set(ids)], ctx.now, ctx.user.id],
+      [ownId, [...new Set(ids)], ctx.now, ctx.actor.id],
     );
 }
 
@@ -229,19 +230,19 @@ export async function auditRows(client: pg.PoolClient, ctx: CrudContext, r: Serv
   await client.query(
     `INSERT INTO audit_log (action, entity, entity_id, actor_user_id, account_id, changes, request_id, ip, at, created_at, updated_at, created_by, updated_by)
      SELECT $1, $2, e.id, $3, ${r.tenantColumn ? `COALESCE((SELECT x.${ident(r.tenantColumn)} FROM ${ident(r.table)} x WHERE x.id = e.id::uuid), $4)` : '$4'}, e.changes, $5, $6, $7, $7, $7, $3, $3 FROM unnest($8::text[], $9::jsonb[]) AS e(id, changes)`,
-    [action, r.entity, ctx.user.id, ctx.user.account_id, ctx.req.id, ctx.req.ip, ctx.now, entries.map((e) => e.id), entries.map((e) => (e.changes ? JSON.stringify(auditSafe(r, e.changes)) : null))],
+    [action, r.entity, ctx.actor.id, ctx.actor.account_id, ctx.requestId, ctx.ip ?? null, ctx.now, entries.map((e) => e.id), entries.map((e) => (e.changes ? JSON.stringify(auditSafe(r, e.changes)) : null))],
   );
 }
 
 /** Run `work` in one transaction; unique violations become 409 naming the field. */
 export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await ctx.pool.connect();
+  const client = await poolOf(ctx.db).connect();
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     invalidateCounts(r.table);
-    for (const job of ctx.afterCommit?.splice(0) ?? []) await job().catch((err: unknown) => ctx.req.log.error({ err }, 'after-commit work failed'));
+    for (const job of ctx.afterCommit?.splice(0) ?? []) await job().catch((err: unknown) => ctx.log.error({ err }, 'after-commit work failed'));
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -268,13 +269,13 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
   const body = { ...input };
   const id = await inTransaction(ctx, r, async (client) => {
     const extras = (await r.hooks?.beforeCreate?.(client, ctx, body)) ?? {};
-    await checkReferences(client, r, body, ctx.user);
+    await checkReferences(client, r, body, ctx.actor);
     const p = new SqlParams();
     // A field the body leaves out takes the column's default (a new user is ACTIVE, speaks English…).
     const fields = storedFields(r).filter((f) => body[f.name] !== undefined && !(f.name in extras));
     const extraCols = Object.keys(extras);
     const cols = [...fields.map((f) => ident(f.name)), ...extraCols.map(ident), 'created_at', 'updated_at', 'created_by', 'updated_by'];
-    const vals = [...fields.map((f) => p.add(body[f.name] ?? (f.kind === 'enumArray' ? [] : null))), ...extraCols.map((c) => p.add(extras[c])), p.add(ctx.now), p.add(ctx.now), p.add(ctx.user.id), p.add(ctx.user.id)];
+    const vals = [...fields.map((f) => p.add(body[f.name] ?? (f.kind === 'enumArray' ? [] : null))), ...extraCols.map((c) => p.add(extras[c])), p.add(ctx.now), p.add(ctx.now), p.add(ctx.actor.id), p.add(ctx.actor.id)];
     const res = await client.query(`INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
     const newId = String((res.rows[0] as { id: string }).id);
     for (const f of manyFields(r)) await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
@@ -292,12 +293,12 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
 export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, input: Record<string, unknown>): Promise<Row> {
   const body = { ...input };
   await inTransaction(ctx, r, async (client) => {
-    const before = await selectOne(client, r, ctx.user, id, { live: true, lock: true });
+    const before = await selectOne(client, r, ctx.actor, id, { live: true, lock: true });
     if (!before) throw notFound();
     // The row's own rules (a user more powerful than the caller…), after scope: outside it is 404.
-    if (!policyOf(r.def.name).can(ctx.user, 'update', before as Row)) throw forbidden();
+    if (!policyOf(r.def.name).can(ctx.actor, 'update', before as Row)) throw forbidden();
     const extras = (await r.hooks?.beforeUpdate?.(client, ctx, body, before)) ?? {};
-    await checkReferences(client, r, body, ctx.user);
+    await checkReferences(client, r, body, ctx.actor);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const p = new SqlParams();
     const sets: string[] = [];
@@ -323,7 +324,7 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
       await writeLinks(client, r, f, id, sorted, ctx);
     }
     if (!Object.keys(changes).length && !sets.length) return;
-    sets.push(`updated_at = ${p.add(ctx.now)}`, `updated_by = ${p.add(ctx.user.id)}`);
+    sets.push(`updated_at = ${p.add(ctx.now)}`, `updated_by = ${p.add(ctx.actor.id)}`);
     await client.query(`UPDATE ${ident(r.table)} SET ${sets.join(', ')} WHERE id = ${p.add(id)}`, p.values);
     await auditRows(client, ctx, r, 'update', [{ id, changes }]);
     await r.hooks?.afterWrite?.(client, ctx, id, body, before);
@@ -343,22 +344,22 @@ export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: strin
     // scope or already in the wanted state are left to the UPDATE below (404, all or nothing).
     const p0 = new SqlParams();
     const c0 = [`t.id = ANY(${p0.add(unique)}::uuid[])`];
-    const s0 = r.scope?.(ctx.user, p0);
+    const s0 = r.scope?.(ctx.actor, p0);
     if (s0) c0.push(s0);
     const seen = await client.query(`SELECT t.* FROM ${ident(r.table)} t WHERE ${c0.join(' AND ')} FOR UPDATE`, p0.values);
     const action = deleted ? 'delete' : 'restore';
     for (const row of seen.rows as Row[]) {
       // Judged as if in the state the action starts from: the state itself is the UPDATE's business.
-      if (!policy.can(ctx.user, action, { ...row, deleted_at: deleted ? null : (row.deleted_at ?? ctx.now) })) throw forbidden();
+      if (!policy.can(ctx.actor, action, { ...row, deleted_at: deleted ? null : (row.deleted_at ?? ctx.now) })) throw forbidden();
     }
     // Hooks see only rows the caller may touch; the UPDATE below refuses the rest (404).
     if (r.hooks?.beforeDelete && seen.rowCount === unique.length) await r.hooks.beforeDelete(client, ctx, unique, deleted);
     const p = new SqlParams();
     const conds = [`t.id = ANY(${p.add(unique)}::uuid[])`, deleted ? 't.deleted_at IS NULL' : 't.deleted_at IS NOT NULL'];
-    const scope = r.scope?.(ctx.user, p);
+    const scope = r.scope?.(ctx.actor, p);
     if (scope) conds.push(scope);
     const res = await client.query(
-      `UPDATE ${ident(r.table)} t SET deleted_at = ${deleted ? p.add(ctx.now) : 'NULL'}, updated_at = ${p.add(ctx.now)}, updated_by = ${p.add(ctx.user.id)} WHERE ${conds.join(' AND ')} RETURNING t.id`,
+      `UPDATE ${ident(r.table)} t SET deleted_at = ${deleted ? p.add(ctx.now) : 'NULL'}, updated_at = ${p.add(ctx.now)}, updated_by = ${p.add(ctx.actor.id)} WHERE ${conds.join(' AND ')} RETURNING t.id`,
       p.values,
     );
     if (res.rowCount !== unique.length) throw notFound();

@@ -2,9 +2,12 @@ import { emailSchema, passwordSchema, translate, usernameSchema } from '@habla/s
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import type { z } from 'zod';
-import { ConfigError, loadConfig } from '../config';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError, loadConfig, type Config } from '../config';
+import type { Db } from './client';
 import { isCommonPassword } from '../modules/auth/passwords';
-import { createUser, takenField } from '../modules/users/users.service';
+import { systemContext, systemRequestId } from '../lib/context';
+import { createSuperadminUser, takenField } from '../modules/users/users.service';
 import { DataDirInUseError } from './lock';
 import { seedAll } from './seed/index';
 import { seedReference } from './seed/reference';
@@ -66,7 +69,7 @@ async function valid<T extends z.ZodType<string>>(schema: T, field: string, give
   }
 }
 
-async function createSuperadmin(db: Parameters<typeof createUser>[0]): Promise<void> {
+async function createSuperadmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   const env = process.env;
   const { ask, close } = prompter();
   try {
@@ -80,7 +83,8 @@ async function createSuperadmin(db: Parameters<typeof createUser>[0]): Promise<v
     }
     const taken = await takenField(db, email, username);
     if (taken) throw new Error(`That ${taken === 'email' ? 'e-mail' : 'username'} is already in use.`);
-    await createUser(db, { email, username, password, role: 'SUPERADMIN', account_id: null, first_name: 'Platform', last_name: 'Owner', now: new Date() });
+    // The CLI calls the same service a route would, with a system context (no request, no user).
+    await createSuperadminUser(systemContext({ db, config, log }, { requestId: systemRequestId('cli:create-superadmin') }), { email, username, password });
     process.stdout.write(`Superadmin ${username} created.\n`);
   } finally {
     close();
@@ -101,7 +105,7 @@ async function main(): Promise<void> {
     }
     if (command === 'create-superadmin') {
       await seedReference(database.db);
-      await createSuperadmin(database.db);
+      await createSuperadmin(database.db, config, log);
     }
   } finally {
     await database.shutdown();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { systemContext, systemRequestId } from '../lib/context';
 import { makeAllStatements } from '../modules/tenancy/statements';
 import { defineJob } from './types';
 
@@ -12,7 +13,8 @@ export const statementsMakeJob = defineJob({
   schema: z.object({}),
   summary: () => 'all accounts',
   run: async (ctx) => {
-    const made = await makeAllStatements(ctx.pool, ctx.now());
+    // A service context of its own: the job's work is filed under `job:statements.make:…`.
+    const made = await makeAllStatements(systemContext(ctx, { requestId: systemRequestId('job:statements.make') }));
     ctx.log.info({ made }, 'billing statements made');
   },
 });

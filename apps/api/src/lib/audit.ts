@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/index';
+import type { ServiceContext } from './context';
 
 export type AuditEntry = {
   action: string;
@@ -12,22 +12,25 @@ export type AuditEntry = {
   changes?: Record<string, unknown>;
 };
 
-/** Record one write in audit_log with the request's id and address, in the caller's transaction if any. */
-export async function audit(db: DbOrTx, req: FastifyRequest, now: Date, entry: AuditEntry): Promise<void> {
+/**
+ * Record one write in audit_log with the context's actor, time, request id and address, in the
+ * caller's transaction if any (`db`: the transaction, or `ctx.db`).
+ */
+export async function audit(db: DbOrTx, ctx: Pick<ServiceContext, 'actor' | 'now' | 'requestId' | 'ip'>, entry: AuditEntry): Promise<void> {
+  const actor = entry.actorUserId ?? ctx.actor?.id ?? null;
   await db.insert(auditLog).values({
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId ?? null,
-    actor_user_id: entry.actorUserId ?? req.user?.id ?? null,
-    account_id: entry.accountId ?? req.user?.account_id ?? null,
+    actor_user_id: actor,
+    account_id: entry.accountId ?? ctx.actor?.account_id ?? null,
     changes: entry.changes ?? null,
-    request_id: req.id,
-    ip: req.ip,
-    at: now,
-    created_at: now,
-    updated_at: now,
-    created_by: entry.actorUserId ?? req.user?.id ?? null,
-    updated_by: entry.actorUserId ?? req.user?.id ?? null,
+    request_id: ctx.requestId,
+    ip: ctx.ip ?? null,
+    at: ctx.now,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    created_by: actor,
+    updated_by: actor,
   });
 }
-

@@ -51,6 +51,7 @@ const lazyPage = {
   generalProfile: load(() => import('@/components/profile/general-profile-page'), (m) => m.GeneralProfilePage),
   auditLog: load(() => import('@/features/administration/audit-log-page'), (m) => m.AuditLogPage),
   jobs: load(() => import('@/features/jobs/jobs-page'), (m) => m.JobsPage),
+  appConfiguration: load(() => import('@/features/app-configuration/app-configuration-page'), (m) => m.AppConfigurationPage),
   recordList: load(() => import('@/components/resource/record-list-page'), (m) => m.RecordListPage),
   recordForm: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFormPage),
   recordFullEdit: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFullEditPage),
@@ -145,7 +146,8 @@ const mainRoutes: RouteObject[] = [
       wildcard('generalProfile', handle('crumbs.generalProfile', 'crumbs.generalProfile'), lazyPage.generalProfile, P.ADMIN_WORKSPACES),
       screen('auditLog', handle('crumbs.auditLog', 'crumbs.auditLog'), lazyPage.auditLog, G.auditLog),
       screen('jobs', handle('jobs.title', 'jobs.title'), lazyPage.jobs, P.ADMIN_ACCOUNTS),
-      section('appConfiguration', handle('crumbs.appConfiguration', 'crumbs.appConfiguration'), G.platformOwner),
+      // Every signed-in user may read it (the API's policy): the menu offers it to those who change it, others who reach it see it read-only.
+      screen('appConfiguration', handle('crumbs.appConfiguration', 'crumbs.appConfiguration'), lazyPage.appConfiguration),
       section('notifications', handle('crumbs.notifications', 'crumbs.notifications'), P.ADMIN_USERS),
       section('comments', handle('crumbs.comments', 'crumbs.comments'), P.ADMIN_USERS),
     ],

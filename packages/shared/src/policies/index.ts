@@ -18,6 +18,7 @@ export { clientActions, clientsPolicy } from './clients';
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
+export { appConfigurationPolicy, defineSingletonPolicy, SINGLETON_POLICIES, type SingletonAction, type SingletonPolicy } from './singletons';
 export { userActions, usersPolicy } from './users';
 export { workspaceActions, workspacesPolicy } from './workspaces';
 

@@ -2,3 +2,4 @@ export * from './define';
 export * from './catalogs';
 export * from './tenancy';
 export * from './actions';
+export * from './singletons';

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './catalogs';
 export * from './workspaces';
 export * from './files';
+export * from './app-configuration';

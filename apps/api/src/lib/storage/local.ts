@@ -55,6 +55,26 @@ export function localStorage(root: string): Storage {
     async delete(key: string) {
       await fsp.rm(pathOf(key), { force: true });
     },
+    async sweep(before: Date) {
+      let removed = 0;
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(base, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return 0;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.startsWith('.') || !entry.name.endsWith('.part')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // A younger one may be an upload another request (or instance sharing the disk) is writing now.
+        const stat = await fsp.stat(file).catch(() => null);
+        if (!stat || stat.mtime >= before) continue;
+        await fsp.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
     async stat(key: string) {
       try {
         const s = await fsp.stat(pathOf(key));

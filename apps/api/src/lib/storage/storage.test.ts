@@ -90,6 +90,24 @@ it('local: the final name appears only once the bytes are complete (written to a
   expect(fs.readdirSync(path.join(root, 'files', 'acc'))).toEqual(['slow']);
 });
 
+it('local: sweeping removes the temporary files a crash left behind, once old, and nothing else', async () => {
+  const dir = path.join(root, 'files', 'sweep', 'deep');
+  fs.mkdirSync(dir, { recursive: true });
+  const old = path.join(dir, '.abc.0123456789ab.part');
+  const fresh = path.join(dir, '.def.0123456789ab.part');
+  fs.writeFileSync(old, 'half');
+  fs.writeFileSync(fresh, 'half');
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+  await local.putStream('sweep/kept', Readable.from([Buffer.from('whole')]), { contentType: 'text/plain' });
+  fs.utimesSync(path.join(root, 'files', 'sweep', 'kept'), twoHoursAgo, twoHoursAgo);
+  expect(await local.sweep!(new Date(Date.now() - 60 * 60 * 1000))).toBe(1);
+  expect(fs.existsSync(old)).toBe(false);
+  expect(fs.existsSync(fresh)).toBe(true);
+  expect(await local.stat('sweep/kept')).toEqual({ size: 5 });
+  expect(await localStorage(path.join(root, 'never-made')).sweep!(new Date())).toBe(0);
+});
+
 it('configuration: local under DATA_DIR/files by default; s3 needs a bucket and both keys or neither', () => {
   expect(loadConfig({ DATA_DIR: '/srv/habla' }).storage).toEqual({ driver: 'local', root: '/srv/habla/files' });
   expect(() => loadConfig({ STORAGE: 's3' })).toThrow(ConfigError);

@@ -22,6 +22,11 @@ export type Storage = {
   delete(key: string): Promise<void>;
   /** Size of the object, or null when there is none. */
   stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * Remove what a crash mid-write left behind (temporary `.part` files older than `before`) and say
+   * how many. Local disk only: an S3 store drops an unfinished upload itself.
+   */
+  sweep?(before: Date): Promise<number>;
   /** Release connections (S3 client). */
   close(): Promise<void>;
 };

@@ -2,11 +2,11 @@ import { okEnvelope, PERMISSIONS as P } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagingQuery } from '../../crud/schemas';
-import { poolOf } from '../../db/client';
+import { actorContextOf } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responses';
-import { requirePermission, signedIn } from '../../plugins/access';
-import { findAuditPage } from './audit-log.service';
+import { requirePermission } from '../../plugins/access';
+import { listAuditEntries } from './audit-log.service';
 
 const text = z.string().max(60, { error: 'validation.tooLong' }).optional();
 const auditQuery = pagingQuery.extend({
@@ -40,7 +40,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const q = req.query;
       if (q.from && q.to && q.from > q.to) throw fieldError('from', 'validation.range');
-      const { rows, total } = await findAuditPage(poolOf(app.db), signedIn(req), q);
+      const { rows, total } = await listAuditEntries(actorContextOf(req), q);
       return { status: true as const, data: rows, meta: { page: q.page, max: q.max, total } };
     },
   });

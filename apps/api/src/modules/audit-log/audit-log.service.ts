@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import { SqlParams } from '../../crud/sql';
-import type { AuthUser } from '../auth/sessions';
+import { poolOf } from '../../db/client';
+import type { ActorContext } from '../../lib/context';
 import { seesAllAccounts } from '../tenancy/scopes';
 
 export type AuditFilter = { page: number; max: number; entity?: string; action?: string; actor?: string; entity_id?: string; from?: string; to?: string };
@@ -26,7 +26,9 @@ const COUNT_CAP = 10_000;
  * One page of the audit log, newest first, with the total (capped). Platform staff who run accounts
  * see every row; an account member only their account's (the caller checked the permission).
  */
-export async function findAuditPage(pool: pg.Pool, user: AuthUser, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+export async function listAuditEntries(ctx: ActorContext, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+  const user = ctx.actor;
+  const pool = poolOf(ctx.db);
   const p = new SqlParams();
   const conds: string[] = [];
   if (!seesAllAccounts(user)) conds.push(user.account_id ? `a.account_id = ${p.add(user.account_id)}` : 'false');

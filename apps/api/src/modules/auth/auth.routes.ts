@@ -1,12 +1,14 @@
 import {
-  LANGUAGES,
   changePasswordBody,
   forgotPasswordBody,
   loginBody,
   loginResponse,
   okEnvelope,
+  profileBodySchema,
+  profileRowSchema,
   registerBody,
   resetPasswordBody,
+  sessionRowSchema,
   sessionUser,
   translate,
   viewOption,
@@ -14,12 +16,13 @@ import {
 } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { newToken } from '../../lib/tokens';
 import { errorResponses, messageOnly } from '../../lib/responses';
 import { requireAuth, signedIn } from '../../plugins/access';
 import { changeOwnProfile, changePassword, loginUser, logoutSession, ownProfile, registerAccount, saveViewOption, signOutOtherSessions, toSessionUser } from './auth.service';
-import { countRefusedSignIn, refuseLockedAddress } from './lockout';
+import { countRefusedSignIn, markAttemptCounted, refuseLockedAddress } from './lockout';
 import { listLiveSessions } from './sessions';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
@@ -32,29 +35,9 @@ const pub = { tags, security: [] };
  */
 const writeLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-const profileRow = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  role: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  language: z.string(),
-  notify_by_email: z.boolean(),
-  phone: z.string().nullable(),
-  job_title: z.string().nullable(),
-  account: z.string().nullable(),
-});
-const name = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' });
-const profileBody = z.strictObject({
-  first_name: name.optional(),
-  last_name: name.optional(),
-  language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional(),
-  notify_by_email: z.boolean({ error: 'validation.invalid' }).optional(),
-  phone: z.string().trim().max(40, { error: 'validation.tooLong' }).nullable().optional(),
-  job_title: z.string().trim().max(100, { error: 'validation.tooLong' }).nullable().optional(),
-});
-const sessionRow = z.object({ id: z.string(), current: z.boolean(), ip: z.string().nullable(), user_agent: z.string().nullable(), created_at: z.string(), last_seen_at: z.string() });
+const profileRow = profileRowSchema;
+const profileBody = profileBodySchema;
+const sessionRow = sessionRowSchema;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
@@ -63,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     onSend: countRefusedSignIn,
     schema: { ...pub, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
     handler: async (req) => {
-      const { user, token } = await loginUser(req, req.body);
+      const { user, token } = await loginUser(contextOf(req), req.body, { userAgent: req.headers['user-agent'], counted: () => markAttemptCounted(req) });
       return { status: true as const, data: user, token };
     },
   });
@@ -77,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: messageOnly.extend({ data: z.object({ advice: z.string() }) }), ...errorResponses },
     },
     handler: async (req, reply) => {
-      await registerAccount(req, req.body);
+      await registerAccount(contextOf(req), req.body, requestLanguage(req));
       const lang = requestLanguage(req);
       return reply.code(201).send({
         status: true as const,
@@ -91,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAuth,
     schema: { tags, summary: 'End the current session', response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
-      await logoutSession(req);
+      await logoutSession(contextOf(req), req.sessionId);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.loggedOut') };
     },
   });
@@ -106,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAuth,
     schema: { tags, summary: 'Change the password; ends the other sessions', body: changePasswordBody, response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
-      await changePassword(req, req.body);
+      await changePassword(contextOf(req), req.sessionId, req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordChanged') };
     },
   });
@@ -115,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: writeLimit(10),
     schema: { ...pub, summary: 'E-mail a password reset link (same answer whether the user exists or not)', body: forgotPasswordBody, response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
-      await requestPasswordReset(req, req.body);
+      await requestPasswordReset(contextOf(req), req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.resetEmailSent') };
     },
   });
@@ -124,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: writeLimit(20),
     schema: { ...pub, summary: 'Set a new password with a reset link (once, within one hour)', body: resetPasswordBody, response: { 200: messageOnly, ...errorResponses } },
     handler: async (req) => {
-      await resetPassword(req, req.body);
+      await resetPassword(contextOf(req), req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordReset') };
     },
   });
@@ -142,20 +125,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/view-options', {
     preValidation: requireAuth,
     schema: { tags, summary: 'Save the column layout of one list screen', body: viewOptionBody, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: await saveViewOption(req, req.body) }),
+    handler: async (req) => ({ status: true as const, data: await saveViewOption(contextOf(req), signedIn(req).view_options, req.body) }),
   });
 
   app.get('/profile', {
     preValidation: requireAuth,
     schema: { tags, summary: 'Your own profile', response: { 200: okEnvelope(profileRow), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: await ownProfile(req) }),
+    handler: async (req) => ({ status: true as const, data: await ownProfile(contextOf(req)) }),
   });
 
   app.patch('/profile', {
     preValidation: requireAuth,
     schema: { tags, summary: 'Change your own profile (names, language, notifications)', body: profileBody, response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses } },
     handler: async (req) => {
-      await changeOwnProfile(req, req.body);
+      await changeOwnProfile(contextOf(req), req.body);
       return { status: true as const, data: { id: signedIn(req).id }, message: translate(requestLanguage(req), 'messages.updated') };
     },
   });
@@ -170,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAuth,
     schema: { tags, summary: 'Sign out everywhere else', response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
     handler: async (req) => {
-      const count = await signOutOtherSessions(req);
+      const count = await signOutOtherSessions(contextOf(req), req.sessionId);
       return { status: true as const, data: { count }, message: translate(requestLanguage(req), 'messages.signedOutOthers', { count }) };
     },
   });

@@ -1,12 +1,11 @@
-import type { ChangePasswordBody, LoginBody, RegisterBody, SessionUser, ViewOption } from '@habla/shared';
+import type { ChangePasswordBody, Language, LoginBody, RegisterBody, SessionUser, ViewOption } from '@habla/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { accounts, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
 import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
-import { requestLanguage } from '../../lib/i18n';
 import { createAccount, createUser, loginCondition, takenField } from '../users/users.service';
-import { lockedForSeconds, loginKey, markAttemptCounted, recordAttempt } from './lockout';
+import { lockedForSeconds, loginKey, recordAttempt } from './lockout';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { blockedReason, createSession, revokeSession, revokeUserSessions, toAuthUser, userWithPermissions, type AuthUser } from './sessions';
 
@@ -19,8 +18,8 @@ export function assertAcceptablePassword(password: string, field: string): void 
   if (isCommonPassword(password)) throw fieldError(field, 'validation.passwordCommon');
 }
 
-async function findLoginUser(req: FastifyRequest, where: ReturnType<typeof loginCondition>) {
-  const [row] = await req.server.db
+async function findLoginUser(ctx: ServiceContext, where: ReturnType<typeof loginCondition>) {
+  const [row] = await ctx.db
     .select({ ...userWithPermissions, password_hash: users.password_hash })
     .from(users)
     .leftJoin(accounts, eq(accounts.id, users.account_id))
@@ -33,42 +32,42 @@ async function findLoginUser(req: FastifyRequest, where: ReturnType<typeof login
  * Sign in by e-mail or username. Unknown user and wrong password give the same 401 after the same work;
  * while a login or an IP is locked out even the right password is refused with 429.
  */
-export async function loginUser(req: FastifyRequest, body: LoginBody): Promise<{ user: SessionUser; token: string }> {
-  const { db, config } = req.server;
-  const now = req.server.now();
+export async function loginUser(ctx: ServiceContext, body: LoginBody, client: { userAgent?: string; counted?: () => void } = {}): Promise<{ user: SessionUser; token: string }> {
+  const { db, config, now } = ctx;
+  const ip = ctx.ip ?? 'unknown';
   const typed = loginKey(body.login);
-  const row = await findLoginUser(req, loginCondition(typed));
+  const row = await findLoginUser(ctx, loginCondition(typed));
   // Failures of a known user count under the user, so switching between e-mail and username does not reset them.
   const login = row ? `user:${row.id}` : typed;
-  const wait = await lockedForSeconds(db, { login, ip: req.ip, now });
+  const wait = await lockedForSeconds(db, { login, ip, now });
   if (wait > 0) {
     // The typed login stays out of the log: people type passwords into the wrong field.
-    req.log.warn({ userId: row?.id, ip: req.ip, wait }, 'sign-in refused: locked out');
+    ctx.log.warn({ userId: row?.id, ip, wait }, 'sign-in refused: locked out');
     throw tooManyRequests(wait, 'errors.tooManyAttempts');
   }
   const ok = row ? await verifyPassword(row.password_hash, body.password) : (await burnVerifyTime(body.password), false);
-  await recordAttempt(db, { login, ip: req.ip, now, success: ok });
-  markAttemptCounted(req);
+  await recordAttempt(db, { login, ip, now, success: ok });
+  client.counted?.();
   if (!row || !ok) {
-    await audit(db, req, now, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login: typed } });
+    await audit(db, ctx, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login: typed } });
     throw unauthorized('errors.invalidCredentials');
   }
   const blocked = blockedReason(row);
   if (blocked) {
-    await audit(db, req, now, { action: 'login.refused', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id, changes: { reason: blocked } });
+    await audit(db, ctx, { action: 'login.refused', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id, changes: { reason: blocked } });
     throw forbidden(blocked);
   }
-  const { token } = await createSession(db, { userId: row.id, now, policy: config, ip: req.ip, userAgent: req.headers['user-agent'] });
-  await audit(db, req, now, { action: 'login.success', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id });
+  const { token } = await createSession(db, { userId: row.id, now, policy: config, ip, userAgent: client.userAgent });
+  await audit(db, ctx, { action: 'login.success', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id });
   return { user: toSessionUser(toAuthUser(row)), token };
 }
 
 /** Sign-up: a free-trial account of the chosen membership type, its ACCOUNT_ADMIN user and profile, in one transaction. */
-export async function registerAccount(req: FastifyRequest, body: RegisterBody): Promise<{ userId: string; accountId: string }> {
+export async function registerAccount(ctx: ServiceContext, body: RegisterBody, fallbackLanguage: Language = 'en'): Promise<{ userId: string; accountId: string }> {
   assertAcceptablePassword(body.password, 'password');
-  const now = req.server.now();
+  const { now } = ctx;
   try {
-    return await req.server.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const taken = await takenField(tx, body.email, body.username);
       if (taken) throw conflict(taken);
       const name = body.account_name?.trim() || `${body.first_name} ${body.last_name}`;
@@ -81,11 +80,11 @@ export async function registerAccount(req: FastifyRequest, body: RegisterBody): 
         account_id: accountId,
         first_name: body.first_name,
         last_name: body.last_name,
-        language: body.language ?? requestLanguage(req),
+        language: body.language ?? fallbackLanguage,
         now,
       });
       const changes = { email: body.email, username: body.username, membership_type: body.membership_type, account_name: name };
-      await audit(tx, req, now, { action: 'register', entity: 'users', entityId: userId, actorUserId: userId, accountId, changes });
+      await audit(tx, ctx, { action: 'register', entity: 'users', entityId: userId, actorUserId: userId, accountId, changes });
       return { userId, accountId };
     });
   } catch (err) {
@@ -97,47 +96,45 @@ export async function registerAccount(req: FastifyRequest, body: RegisterBody): 
   }
 }
 
-export async function logoutSession(req: FastifyRequest): Promise<void> {
-  const now = req.server.now();
-  if (!req.sessionId || !req.user) return;
-  await revokeSession(req.server.db, req.sessionId, now);
-  await audit(req.server.db, req, now, { action: 'logout', entity: 'sessions', entityId: req.sessionId });
+export async function logoutSession(ctx: ServiceContext, sessionId: string | null): Promise<void> {
+  if (!sessionId || !ctx.actor) return;
+  await revokeSession(ctx.db, sessionId, ctx.now);
+  await audit(ctx.db, ctx, { action: 'logout', entity: 'sessions', entityId: sessionId });
 }
 
 /** Change the password after checking the current one; every other session of the user ends. */
-export async function changePassword(req: FastifyRequest, body: ChangePasswordBody): Promise<void> {
-  const user = req.user;
+export async function changePassword(ctx: ServiceContext, sessionId: string | null, body: ChangePasswordBody): Promise<void> {
+  const user = ctx.actor;
   if (!user) throw unauthorized();
-  const { db } = req.server;
-  const now = req.server.now();
+  const { db, now } = ctx;
   const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.hash, body.current_password))) throw fieldError('current_password', 'errors.wrongCurrentPassword');
   assertAcceptablePassword(body.new_password, 'new_password');
   const hash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: hash, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, now, req.sessionId ?? undefined);
-    await audit(tx, req, now, { action: 'password.change', entity: 'users', entityId: user.id });
+    await revokeUserSessions(tx, user.id, now, sessionId ?? undefined);
+    await audit(tx, ctx, { action: 'password.change', entity: 'users', entityId: user.id });
   });
 }
 
 /** Save one column layout (controller + view) in the user's view_options, replacing an earlier one. */
-export async function saveViewOption(req: FastifyRequest, option: ViewOption): Promise<ViewOption[]> {
-  const user = req.user;
+export async function saveViewOption(ctx: ServiceContext, current: readonly ViewOption[], option: ViewOption): Promise<ViewOption[]> {
+  const user = ctx.actor;
   if (!user) throw unauthorized();
-  const now = req.server.now();
-  const next = [...user.view_options.filter((v) => v.controller !== option.controller || v.view !== option.view), option];
-  await req.server.db.update(users).set({ view_options: next, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+  const { now } = ctx;
+  const next = [...current.filter((v) => v.controller !== option.controller || v.view !== option.view), option];
+  await ctx.db.update(users).set({ view_options: next, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
   return next;
 }
 
 export type ProfileChange = Partial<{ first_name: string; last_name: string; language: 'en' | 'es'; notify_by_email: boolean; phone: string | null; job_title: string | null }>;
 
 /** The signed-in user's own profile (General Profile, Settings), with the account's name. */
-export async function ownProfile(req: FastifyRequest) {
-  const user = req.user;
+export async function ownProfile(ctx: ServiceContext) {
+  const user = ctx.actor;
   if (!user) throw unauthorized();
-  const [row] = await req.server.db
+  const [row] = await ctx.db
     .select({
       id: users.id,
       username: users.username,
@@ -159,26 +156,26 @@ export async function ownProfile(req: FastifyRequest) {
 }
 
 /** Change one's own names, language, notifications, phone and job title (never role, status or account), audited. */
-export async function changeOwnProfile(req: FastifyRequest, change: ProfileChange): Promise<void> {
-  const user = req.user;
+export async function changeOwnProfile(ctx: ServiceContext, change: ProfileChange): Promise<void> {
+  const user = ctx.actor;
   if (!user) throw unauthorized();
   const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as ProfileChange;
   if (!Object.keys(set).length) return;
-  const now = req.server.now();
-  await req.server.db.transaction(async (tx) => {
+  const { now } = ctx;
+  await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ ...set, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
-    await audit(tx, req, now, { action: 'profile.update', entity: 'users', entityId: user.id, changes: set });
+    await audit(tx, ctx, { action: 'profile.update', entity: 'users', entityId: user.id, changes: set });
   });
 }
 
 /** "Sign out everywhere else": every session of the user but this one ends. @returns how many. */
-export async function signOutOtherSessions(req: FastifyRequest): Promise<number> {
-  const user = req.user;
+export async function signOutOtherSessions(ctx: ServiceContext, sessionId: string | null): Promise<number> {
+  const user = ctx.actor;
   if (!user) throw unauthorized();
-  const now = req.server.now();
-  return req.server.db.transaction(async (tx) => {
-    const count = await revokeUserSessions(tx, user.id, now, req.sessionId ?? undefined);
-    await audit(tx, req, now, { action: 'sessions.sign_out_others', entity: 'users', entityId: user.id, changes: { count } });
+  const { now } = ctx;
+  return ctx.db.transaction(async (tx) => {
+    const count = await revokeUserSessions(tx, user.id, now, sessionId ?? undefined);
+    await audit(tx, ctx, { action: 'sessions.sign_out_others', entity: 'users', entityId: user.id, changes: { count } });
     return count;
   });
 }

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import { errorEnvelope, okEnvelope, translate } from '@habla/shared';
+import { errorEnvelope, fileInfoSchema, okEnvelope, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorContextOf } from '../../lib/context';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { ExportSlots } from '../../lib/export-slots';
 import { requestLanguage } from '../../lib/i18n';
@@ -13,16 +14,7 @@ import { createFile, deleteFile, getFile, getFileForDownload, type FilesContext 
 import { receiveUpload } from './receive';
 import { DEFAULT_FILE_TYPES, type UploadRule } from './upload';
 
-const fileInfo = z.object({
-  id: z.string(),
-  account_id: z.string().nullable(),
-  name: z.string(),
-  content_type: z.string(),
-  size: z.number(),
-  sha256: z.string(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-});
+const fileInfo = fileInfoSchema;
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const bytes = (description: string) => ({ description, content: Object.fromEntries(DEFAULT_FILE_TYPES.map((t) => [t, { schema: z.string() }])) });
 
@@ -39,7 +31,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   const rule: UploadRule = { maxBytes: app.config.uploadMaxBytes, types: DEFAULT_FILE_TYPES, ...opts.rule };
   // Streaming uploads counted per user and per instance (the export slots' counter serves as is).
   const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
-  const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({ db: app.db, storage: app.storage, actor: signedIn(req), now: app.now(), req });
+  const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({ ...actorContextOf(req), actor: signedIn(req), storage: app.storage });
 
   app.post('/files', {
     // An upload lasts as long as the client takes to send it: it must not hold a turn of the
@@ -75,6 +67,8 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   });
 
   app.get('/files/:id/content', {
+    // Byte ranges count bytes of the stored file: never re-encode them (a compressed 206 would lie about its range).
+    compress: false,
     preValidation: requireAuth,
     schema: {
       tags: ['files'],

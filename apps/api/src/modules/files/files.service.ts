@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { files } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
+import type { ActorContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage/index';
 import type { AuthUser } from '../auth/sessions';
@@ -10,7 +9,7 @@ import { canDeleteFile, filesScope } from './files.policy';
 import type { StoredUpload } from './upload';
 
 /** What a file service needs: no HTTP request beyond what the audit log records of it. */
-export type FilesContext = { db: Db; storage: Storage; actor: AuthUser; now: Date; req: FastifyRequest };
+export type FilesContext = ActorContext & { actor: AuthUser; storage: Storage };
 
 /** A file as the API shows it (never its storage key). */
 export type FileInfo = { id: string; account_id: string | null; name: string; content_type: string; size: number; sha256: string; created_by: string | null; created_at: string };
@@ -40,12 +39,12 @@ export async function createFile(ctx: FilesContext, stored: StoredUpload): Promi
         .values({ account_id: ctx.actor.account_id, storage_key: stored.key, name: stored.name, content_type: stored.contentType, size: stored.size, sha256: stored.sha256, created_by: ctx.actor.id, updated_by: ctx.actor.id, created_at: ctx.now, updated_at: ctx.now })
         .returning();
       if (!inserted) throw new Error('file row not inserted');
-      await audit(tx, ctx.req, ctx.now, { action: 'create', entity: 'files', entityId: inserted.id, accountId: inserted.account_id, changes: { name: stored.name, content_type: stored.contentType, size: stored.size } });
+      await audit(tx, ctx, { action: 'create', entity: 'files', entityId: inserted.id, accountId: inserted.account_id, changes: { name: stored.name, content_type: stored.contentType, size: stored.size } });
       return inserted;
     });
     return present(row);
   } catch (err) {
-    await ctx.storage.delete(stored.key).catch((e: unknown) => ctx.req.log.error({ err: e }, 'could not remove the object of a file whose row failed'));
+    await ctx.storage.delete(stored.key).catch((e: unknown) => ctx.log.error({ err: e }, 'could not remove the object of a file whose row failed'));
     throw err;
   }
 }
@@ -76,7 +75,7 @@ export async function deleteFile(ctx: FilesContext, id: string): Promise<void> {
   if (!canDeleteFile(ctx.actor, row)) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(files).where(eq(files.id, row.id));
-    await audit(tx, ctx.req, ctx.now, { action: 'delete', entity: 'files', entityId: row.id, accountId: row.account_id, changes: { name: row.name } });
+    await audit(tx, ctx, { action: 'delete', entity: 'files', entityId: row.id, accountId: row.account_id, changes: { name: row.name } });
   });
-  await ctx.storage.delete(row.storage_key).catch((err: unknown) => ctx.req.log.error({ err }, 'could not remove the object of a deleted file'));
+  await ctx.storage.delete(row.storage_key).catch((err: unknown) => ctx.log.error({ err }, 'could not remove the object of a deleted file'));
 }

@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, okEnvelope, PERMISSIONS, ROLE_VALUES, ROLES, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contextOf } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
@@ -15,7 +16,7 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
     // Seed §6 gates the screen by PERMISSION_ADMIN_WORKSPACES; only PERMISSION_FULL edits.
     preValidation: requirePermission(`${PERMISSIONS.FULL}|${PERMISSIONS.ADMIN_WORKSPACES}`),
     schema: { tags: ['role-permissions'], summary: 'Permissions granted to each role', response: { 200: okEnvelope(rolePermissionsList), ...errorResponses } },
-    handler: async () => ({ status: true as const, data: await listRolePermissions(app.db) }),
+    handler: async (req) => ({ status: true as const, data: await listRolePermissions(contextOf(req)) }),
   });
 
   app.put('/role-permissions/:role', {
@@ -32,7 +33,7 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Nobody edits their own role; PERMISSION_FULL stays with SUPERADMIN.
       if (req.params.role === me.role) throw fieldError('role', 'validation.ownRecord');
       if (req.body.permissions.includes(PERMISSIONS.FULL) && me.role !== ROLES.SUPERADMIN) throw fieldError('permissions', 'validation.roleNotAllowed');
-      const permissions = await replaceRolePermissions(req, req.params.role, req.body.permissions);
+      const permissions = await replaceRolePermissions(contextOf(req), req.params.role, req.body.permissions);
       return { status: true as const, data: { role: req.params.role, permissions }, message: translate(requestLanguage(req), 'messages.updated') };
     },
   });

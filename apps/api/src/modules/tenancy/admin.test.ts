@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { login } from '../../../test/factories';
 import { waitForJobs } from '../../../test/jobs';
-import { poolOf } from '../../db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
+import { systemContext } from '../../lib/context';
 import { makeAllStatements } from './statements';
 
 let t: TestApp;
@@ -178,7 +178,7 @@ describe('billing statements', () => {
     const list = async () => (await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements?max=100`, headers: admin })).json();
     // Reading makes nothing: the statements.make job does, through this function.
     expect((await list()).meta.total).toBe(0);
-    expect(await makeAllStatements(poolOf(t.app.db), t.clock.now())).toBeGreaterThan(0);
+    expect(await makeAllStatements(systemContext(t.app, { requestId: 'test' }))).toBeGreaterThan(0);
     const first = await list();
     const rows = first.data as { product: string; period_start: string; period_end: string; amount: string }[];
     // Only completed periods: the weekly billing that starts today has none yet.
@@ -188,7 +188,7 @@ describe('billing statements', () => {
     const starts = rows.map((r) => r.period_start).sort();
     expect(starts.slice(0, 3)).toEqual(['2025-01-31', '2025-02-28', '2025-03-31']);
     // Running the job again makes nothing new.
-    await makeAllStatements(poolOf(t.app.db), t.clock.now());
+    await makeAllStatements(systemContext(t.app, { requestId: 'test' }));
     expect((await list()).meta.total).toBe(first.meta.total);
     // Another account's admin cannot list them.
     expect((await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements`, headers: await as('accountadmin') })).statusCode).toBe(404);

@@ -29,9 +29,9 @@ const STUDENT = `'${ROLES.STUDENT}'`;
  * says); platform staff name it, and it must exist.
  */
 async function owningAccount(client: PoolClient, ctx: CrudContext, body: Body, required: boolean): Promise<string | null> {
-  if (ctx.user.account_id) {
-    body.account_id = ctx.user.account_id;
-    return ctx.user.account_id;
+  if (ctx.actor.account_id) {
+    body.account_id = ctx.actor.account_id;
+    return ctx.actor.account_id;
   }
   const given = typeof body.account_id === 'string' ? body.account_id : null;
   if (!given) {
@@ -45,7 +45,7 @@ async function owningAccount(client: PoolClient, ctx: CrudContext, body: Body, r
 
 /** Account members never move a row to another account; platform staff may. */
 function keepAccount(ctx: CrudContext, body: Body, before: Body): void {
-  if (ctx.user.account_id || body.account_id === undefined) body.account_id = before.account_id;
+  if (ctx.actor.account_id || body.account_id === undefined) body.account_id = before.account_id;
 }
 
 /** Limits of docs/product.md §2, checked on create with the account row locked (two racing creates cannot both pass). */
@@ -78,7 +78,7 @@ async function personColumns(ctx: CrudContext, body: Body): Promise<WriteExtras>
     else if (body.ssn === null) Object.assign(extras, { ssn: null, ssn_last4: null });
     else {
       const ssn = normalizeSsn(String(body.ssn));
-      extras.ssn = encryptText(secretKey(ctx.req.server.config), ssn);
+      extras.ssn = encryptText(secretKey(ctx.config), ssn);
       extras.ssn_last4 = ssn.slice(-4);
     }
   }
@@ -101,7 +101,7 @@ const presentPerson = (row: Record<string, unknown>, raw: Record<string, unknown
 
 /** Nobody changes their own role, status or account, nor deletes themselves. */
 function guardSelf(ctx: CrudContext, body: Body, before: Body): void {
-  if (before.id !== ctx.user.id) return;
+  if (before.id !== ctx.actor.id) return;
   for (const field of ['role', 'status', 'account_id'] as const) {
     if (body[field] !== undefined && body[field] !== before[field]) throw fieldError(field, 'validation.ownRecord');
   }
@@ -124,9 +124,9 @@ const users: ServerResource = {
   hooks: {
     async beforeCreate(client, ctx, body) {
       const role = body.role as Role;
-      if (!grantableRoles(ctx.user).includes(role)) throw fieldError('role', 'validation.roleNotAllowed');
+      if (!grantableRoles(ctx.actor).includes(role)) throw fieldError('role', 'validation.roleNotAllowed');
       if (isPlatformRole(role)) {
-        if (ctx.user.account_id) throw fieldError('role', 'validation.roleNotAllowed');
+        if (ctx.actor.account_id) throw fieldError('role', 'validation.roleNotAllowed');
         body.account_id = null;
       } else {
         const account = await owningAccount(client, ctx, body, true);
@@ -136,17 +136,17 @@ const users: ServerResource = {
       const extras = await personColumns(ctx, body);
       await initialPassword(extras);
       // No password given: the person sets one through an e-mailed link, once the user exists.
-      if (invite) (ctx.afterCommit ??= []).push(() => requestPasswordReset(ctx.req, { login: String(body.email) }));
+      if (invite) (ctx.afterCommit ??= []).push(() => requestPasswordReset(ctx, { login: String(body.email) }));
       return extras;
     },
     async beforeUpdate(client, ctx, body, before) {
       guardSelf(ctx, body, before);
       keepAccount(ctx, body, before);
       if (body.role !== undefined && body.role !== before.role) {
-        const grantable = grantableRoles(ctx.user);
+        const grantable = grantableRoles(ctx.actor);
         if (!grantable.includes(body.role as Role) || !grantable.includes(before.role as Role)) throw fieldError('role', 'validation.roleNotAllowed');
         if (isPlatformRole(body.role as Role) !== isPlatformRole(before.role as Role)) throw fieldError('role', 'validation.roleNotAllowed');
-      } else if (!grantableRoles(ctx.user).includes(before.role as Role) && before.id !== ctx.user.id) {
+      } else if (!grantableRoles(ctx.actor).includes(before.role as Role) && before.id !== ctx.actor.id) {
         // An account admin may not edit a platform user (out of scope anyway) nor a SUPERADMIN unless one.
         throw fieldError('role', 'validation.roleNotAllowed');
       }
@@ -155,18 +155,20 @@ const users: ServerResource = {
       return extras;
     },
     async beforeDelete(client, ctx, ids, deleted) {
-      if (ids.includes(ctx.user.id)) throw fieldError('ids', 'validation.ownRecord');
+      if (ids.includes(ctx.actor.id)) throw fieldError('ids', 'validation.ownRecord');
       if (deleted) await endSessions(client, ids, ctx.now);
     },
   },
   actions: {
     /** E-mail each user a link to set a new password (decision 010): the links and their e-mail jobs commit together. */
-    async 'send-password-link'({ client, ctx, rows, app }) {
+    async 'send-password-link'({ client, ctx, rows }) {
+      const { jobs } = ctx;
+      if (!jobs) throw new Error('send-password-link needs a context with the job queue');
       for (const row of rows) {
         const user = { id: String(row.id), email: String(row.email), username: String(row.username), language: (row.language as string | null) ?? null, first_name: (row.first_name as string | null) ?? null };
-        await issueResetLink(client, app, user, ctx.now, ctx.user.id);
+        await issueResetLink(client, { config: ctx.config, jobs }, user, ctx.now, ctx.actor.id);
       }
-      (ctx.afterCommit ??= []).push(async () => app.jobs.wake('email.send'));
+      (ctx.afterCommit ??= []).push(async () => jobs.wake('email.send'));
     },
   },
 };
@@ -221,7 +223,7 @@ const accounts: ServerResource = {
       const from = before.status as keyof typeof ACCOUNT_TRANSITIONS;
       const to = body.status as string | undefined;
       if (to === undefined || to === from) return;
-      const allowed = ACCOUNT_TRANSITIONS[from]?.includes(to) || (from === 'CANCELED' && ctx.user.role === ROLES.SUPERADMIN);
+      const allowed = ACCOUNT_TRANSITIONS[from]?.includes(to) || (from === 'CANCELED' && ctx.actor.role === ROLES.SUPERADMIN);
       if (!allowed) throw fieldError('status', 'validation.statusTransition', { from, to });
     },
   },
@@ -274,13 +276,22 @@ const billings: ServerResource = {
   },
 };
 
+/**
+ * Most workspaces per student: `max_workspace` of the stored app configuration (the MLA row, where
+ * the product's workspaces live; decision 012), the seed's default if the row is missing.
+ */
+async function maxWorkspaces(client: PoolClient): Promise<number> {
+  const res = await client.query("SELECT max_workspace FROM app_configuration WHERE module = 'MLA'");
+  return (res.rows[0] as { max_workspace: number } | undefined)?.max_workspace ?? DEFAULT_APP_CONFIGURATION.max_workspace;
+}
+
 /** A workspace's student must be a student the caller sees; its account is the student's. */
 async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, before?: Body): Promise<WriteExtras> {
   const studentId = (body.student_id ?? before?.student_id) as string;
   const student = await client.query(`SELECT account_id FROM users WHERE id = $1 AND role = ${STUDENT} AND deleted_at IS NULL`, [studentId]);
   const account = (student.rows[0] as { account_id: string } | undefined)?.account_id;
   if (!account) throw fieldError('student_id', 'validation.notStudent');
-  if (ctx.user.account_id && account !== ctx.user.account_id) throw fieldError('student_id', 'validation.missingReference');
+  if (ctx.actor.account_id && account !== ctx.actor.account_id) throw fieldError('student_id', 'validation.missingReference');
   const supervisor = body.supervisor_id === undefined ? before?.supervisor_id : body.supervisor_id;
   if (supervisor) {
     const sup = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> ${STUDENT} AND deleted_at IS NULL`, [supervisor, account]);
@@ -288,7 +299,7 @@ async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, 
   }
   // Only a new workspace or one moving to another student takes a place (a change of name does not).
   if (!before || (body.student_id !== undefined && body.student_id !== before.student_id)) {
-    const max = DEFAULT_APP_CONFIGURATION.max_workspace;
+    const max = await maxWorkspaces(client);
     // Serialise workspace creation per student so two requests cannot both take the last place.
     await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [studentId]);
     const n = await client.query('SELECT count(*)::int AS n FROM workspaces WHERE student_id = $1 AND deleted_at IS NULL', [studentId]);
@@ -320,12 +331,13 @@ const workspaces: ServerResource = {
     async beforeDelete(client, _ctx, ids, deleted) {
       if (deleted) return;
       // Restoring must respect the per-student limit too.
+      const max = await maxWorkspaces(client);
       const over = await client.query(
         `SELECT w.student_id FROM workspaces w WHERE w.id = ANY($1::uuid[])
            AND (SELECT count(*) FROM workspaces x WHERE x.student_id = w.student_id AND (x.deleted_at IS NULL OR x.id = ANY($1::uuid[]))) > $2 LIMIT 1`,
-        [ids, DEFAULT_APP_CONFIGURATION.max_workspace],
+        [ids, max],
       );
-      if (over.rowCount) throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: DEFAULT_APP_CONFIGURATION.max_workspace });
+      if (over.rowCount) throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: max });
     },
   },
 };

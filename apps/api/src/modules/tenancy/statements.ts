@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { poolOf } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
 
 /** Length of one statement period per billing frequency (seed §3 billing periods). */
 const PERIOD_SQL = `CASE b.statement_frequency
@@ -34,7 +36,9 @@ export type Statement = { id: string; billing_id: string; product: string; perio
  * Make the due statements of every account with a live billing (the `statements.make` job, by
  * schedule and at start-up; see jobs/statements-make.ts). Returns how many were made.
  */
-export async function makeAllStatements(pool: pg.Pool, now: Date): Promise<number> {
+export async function makeAllStatements(ctx: ServiceContext): Promise<number> {
+  const pool = poolOf(ctx.db);
+  const now = ctx.now;
   const today = now.toISOString().slice(0, 10);
   const { rows } = await pool.query<{ account_id: string }>('SELECT DISTINCT account_id FROM billings WHERE deleted_at IS NULL AND account_id IS NOT NULL');
   let made = 0;
@@ -43,7 +47,8 @@ export async function makeAllStatements(pool: pg.Pool, now: Date): Promise<numbe
 }
 
 /** One page of an account's statements, newest first. Only reads: the statements are made by the job. */
-export async function listStatements(pool: pg.Pool, accountId: string, page: { page: number; max: number }): Promise<{ rows: Statement[]; total: number }> {
+export async function listStatements(ctx: ServiceContext, accountId: string, page: { page: number; max: number }): Promise<{ rows: Statement[]; total: number }> {
+  const pool = poolOf(ctx.db);
   const [rows, total] = await Promise.all([
     pool.query(
       `SELECT s.id, s.billing_id, b.product, s.period_start, s.period_end, s.amount FROM billing_statements s JOIN billings b ON b.id = s.billing_id

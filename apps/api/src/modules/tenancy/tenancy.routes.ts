@@ -6,7 +6,7 @@ import { runAction } from '../../crud/actions';
 import { resourceRoutes } from '../../crud/routes';
 import { idParams, pagingQuery } from '../../crud/schemas';
 import { getRow, type CrudContext } from '../../crud/service';
-import { poolOf } from '../../db/client';
+import { actorContextOf } from '../../lib/context';
 import { forbidden } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
@@ -20,7 +20,7 @@ const allowedBy = (may: (actor: Actor) => boolean) => async (req: FastifyRequest
 import { permissionsOfRole } from '../role-permissions/role-permissions.service';
 import { TENANCY_SERVER } from './resources';
 import { listStatements } from './statements';
-import { listMembers, liveWorkspace, removeMember, revealSsn, selectorStudents, setMember } from './tenancy.service';
+import { addWorkspaceMember, getLiveWorkspace, listSelectorStudents, listWorkspaceMembers, removeWorkspaceMember, revealSsn } from './tenancy.service';
 
 const memberParams = idParams.extend({ memberId: z.uuid({ error: 'validation.invalid' }) });
 const member = z.object({
@@ -42,7 +42,8 @@ const selectorStudent = z.object({ student_id: z.string(), name: z.string(), wor
 
 /** The tenancy resources on the generic engine, plus the actions around them (docs/product.md §7 paths). */
 export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = (req: FastifyRequest): CrudContext => ({ pool: poolOf(app.db), user: signedIn(req), now: app.now(), req });
+  /** The service context, built once per request (lib/context.ts). */
+  const ctx = (req: FastifyRequest): CrudContext => actorContextOf(req);
   const say = (req: FastifyRequest, key: string) => translate(requestLanguage(req), key);
 
   for (const name of TENANCY_NAMES) await app.register(resourceRoutes(TENANCY_SERVER[name]), { prefix: `/${name}` });
@@ -52,8 +53,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['workspaces'], summary: 'Members of a workspace', params: idParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
-      const ws = await liveWorkspace(c, req.params.id);
-      return { status: true as const, data: await listMembers(c, ws.id) };
+      const ws = await getLiveWorkspace(c, req.params.id);
+      return { status: true as const, data: await listWorkspaceMembers(c, ws.id) };
     },
   });
 
@@ -62,9 +63,9 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['workspaces'], summary: 'Add a member (or change their workspace role)', params: idParams, body: memberBody, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
-      const ws = await liveWorkspace(c, req.params.id);
-      await setMember(c, ws, req.body);
-      return { status: true as const, data: await listMembers(c, ws.id), message: say(req, 'messages.updated') };
+      const ws = await getLiveWorkspace(c, req.params.id);
+      await addWorkspaceMember(c, ws, req.body);
+      return { status: true as const, data: await listWorkspaceMembers(c, ws.id), message: say(req, 'messages.updated') };
     },
   });
 
@@ -73,9 +74,9 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['workspaces'], summary: 'Remove a member', params: memberParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
-      const ws = await liveWorkspace(c, req.params.id);
-      await removeMember(c, ws, req.params.memberId);
-      return { status: true as const, data: await listMembers(c, ws.id), message: say(req, 'messages.updated') };
+      const ws = await getLiveWorkspace(c, req.params.id);
+      await removeWorkspaceMember(c, ws, req.params.memberId);
+      return { status: true as const, data: await listWorkspaceMembers(c, ws.id), message: say(req, 'messages.updated') };
     },
   });
 
@@ -93,7 +94,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: allowedBy(userActions.resetPassword),
     schema: { tags: ['users'], summary: 'E-mail the user a link to set a new password (older URL of POST /users/:id/send-password-link)', params: idParams, response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses } },
     handler: async (req) => {
-      await runAction(app, ctx(req), TENANCY_SERVER.users, usersPolicy, actionOf(TENANCY_SERVER.users.def, 'send-password-link')!, [req.params.id]);
+      await runAction(ctx(req), TENANCY_SERVER.users, usersPolicy, actionOf(TENANCY_SERVER.users.def, 'send-password-link')!, [req.params.id]);
       return { status: true as const, data: { sent: true }, message: say(req, 'messages.resetSent') };
     },
   });
@@ -102,9 +103,10 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: allowedBy(userActions.readPermissions),
     schema: { tags: ['users'], summary: "The permissions a user's role grants", params: idParams, response: { 200: okEnvelope(z.object({ role: z.string(), permissions: z.array(z.string()) })), ...errorResponses } },
     handler: async (req) => {
-      const row = await getRow(ctx(req), TENANCY_SERVER.users, req.params.id);
+      const c = ctx(req);
+      const row = await getRow(c, TENANCY_SERVER.users, req.params.id);
       const role = String(row.role);
-      return { status: true as const, data: { role, permissions: await permissionsOfRole(app.db, role) } };
+      return { status: true as const, data: { role, permissions: await permissionsOfRole(c, role) } };
     },
   });
 
@@ -120,7 +122,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const c = ctx(req);
       const account = await getRow(c, TENANCY_SERVER.accounts, req.params.id);
-      const { rows, total } = await listStatements(c.pool, account.id, req.query);
+      const { rows, total } = await listStatements(c, account.id, req.query);
       return { status: true as const, data: rows, meta: { page: req.query.page, max: req.query.max, total } };
     },
   });
@@ -134,6 +136,6 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ q: z.string().max(100, { error: 'validation.tooLong' }).optional() }),
       response: { 200: okEnvelope(z.array(selectorStudent)), ...errorResponses },
     },
-    handler: async (req) => ({ status: true as const, data: await selectorStudents(ctx(req), req.query.q) }),
+    handler: async (req) => ({ status: true as const, data: await listSelectorStudents(ctx(req), req.query.q) }),
   });
 };

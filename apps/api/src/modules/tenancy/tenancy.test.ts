@@ -159,6 +159,22 @@ describe('accounts, users, clients and workspaces', () => {
     expect((await call('accountadmin', 'POST', `/api/workspaces/${second.json().data.id}/restore`)).statusCode).toBe(400);
   });
 
+  it('the limit is the stored app configuration: raised to 3 by the superadmin, a third workspace is allowed', async () => {
+    const student = ids.get('student2')!;
+    const config = (await call('superadmin', 'GET', '/api/app-configuration/MLA')).json().data as Record<string, unknown>;
+    const { module: _m, updated_at: _u, updated_by: _b, _actions: _a, ...values } = config;
+    const refused = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Third', type: 'other', student_id: student });
+    expect(refused.statusCode).toBe(400);
+    expect((await call('superadmin', 'PUT', '/api/app-configuration/MLA', { ...values, max_workspace: 3 })).statusCode).toBe(200);
+    const third = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Third', type: 'other', student_id: student });
+    expect(third.statusCode, third.body).toBe(201);
+    const fourth = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Mia · Fourth', type: 'other', student_id: student });
+    expect(fourth.json().fields).toEqual({ student_id: 'This student already has 3 workspaces, the most allowed.' });
+    // The third to the trash and the limit back to the default: the rest of the file sees the seed's state.
+    expect((await call('accountadmin', 'DELETE', `/api/workspaces/${third.json().data.id}`)).statusCode).toBe(200);
+    expect((await call('superadmin', 'PUT', '/api/app-configuration/MLA', { ...values, max_workspace: 2 })).statusCode).toBe(200);
+  });
+
   it('account status moves as documented; users of a non-ACTIVE account cannot sign in; CANCELED is final except for a SUPERADMIN', async () => {
     const acc = await call('admin', 'POST', '/api/accounts', { name: 'Lakeside School', status: 'ACTIVE', type: 'legal_person', membership_type: 'school', membership_length: 'yearly', start_date: '2026-09-01', amount: 1200.5, max_students: 100, max_adults: 10 });
     expect(acc.statusCode, acc.body).toBe(201);

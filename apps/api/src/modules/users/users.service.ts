@@ -2,6 +2,9 @@ import type { Language, MembershipType, Role } from '@habla/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, organizations, users } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import type { ServiceContext } from '../../lib/context';
+import { conflict } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
 
 /** Free-trial limits per membership type: a family needs few seats, a center many. */
@@ -89,6 +92,20 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<string> {
     .returning({ id: users.id });
   if (!user) throw new Error('user insert returned nothing');
   return user.id;
+}
+
+/**
+ * The platform's owner (the CLI's `create-superadmin`): a SUPERADMIN user, audited under the
+ * context's request id (`cli:create-superadmin:…`), in one transaction. 409 naming a taken field.
+ */
+export async function createSuperadminUser(ctx: ServiceContext, input: { email: string; username: string; password: string }): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const taken = await takenField(tx, input.email, input.username);
+    if (taken) throw conflict(taken);
+    const id = await createUser(tx, { ...input, role: 'SUPERADMIN', account_id: null, first_name: 'Platform', last_name: 'Owner', actorId: ctx.actor?.id ?? null, now: ctx.now });
+    await audit(tx, ctx, { action: 'create', entity: 'users', entityId: id, changes: { email: input.email, username: input.username, role: 'SUPERADMIN' } });
+    return id;
+  });
 }
 
 /** Which of e-mail / username is already taken (case-insensitive), e-mail first. */

@@ -1,3 +1,4 @@
+import type { ProfileRow, SessionRow } from '@habla/shared/schemas/profile';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound, LogOut, Monitor } from 'lucide-react';
 import { useId } from 'react';
@@ -15,20 +16,9 @@ import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { isUiLanguage, LANGUAGES } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 
-export type Profile = {
-  id: string;
-  username: string;
-  email: string | null;
-  role: string;
-  first_name: string;
-  last_name: string;
-  language: string;
-  notify_by_email: boolean;
-  phone: string | null;
-  job_title: string | null;
-  account: string | null;
-};
-export type SessionRow = { id: string; current: boolean; ip: string | null; user_agent: string | null; created_at: string; last_seen_at: string };
+/** The API's contract (`@habla/shared/schemas/profile`): the screen reads what the route declares. */
+export type Profile = ProfileRow;
+export type { SessionRow };
 
 type ProfileForm = { first_name: string; last_name: string; phone: string; job_title: string; language: string; notify_by_email: boolean };
 const FORM_FIELDS = ['first_name', 'last_name', 'phone', 'job_title', 'language', 'notify_by_email'] as const;
