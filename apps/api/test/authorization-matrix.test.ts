@@ -88,6 +88,8 @@ Object.assign(MATRIX, {
   'POST /api/users/{id}/reveal-ssn': ACCOUNT_ADMINS,
   'POST /api/clients/{id}/reveal-ssn': ACCOUNT_ADMINS,
   'POST /api/users/{id}/reset-password': ADMIN_USERS,
+  'POST /api/users/{id}/send-password-link': ADMIN_USERS,
+  'POST /api/users/send-password-link': ADMIN_USERS,
   'GET /api/users/{id}/permissions': ADMIN_USERS,
   'GET /api/selector': SIGNED_IN,
   'GET /api/accounts/{id}/statements': ADMIN_USERS,

@@ -63,6 +63,16 @@ export type WriteHooks = {
 };
 
 /**
+ * What a declared action's handler gets (decision 010): the transaction's client, the caller's
+ * context (with the job queue and configuration) and the rows it acts on (locked `FOR UPDATE`, in
+ * scope, live, each allowed by the policy). It writes what the action changes; the engine writes one
+ * audit row per row (`changes` from the answer, by id) and answers the rows as they are afterwards.
+ */
+export type ActionInput = { client: PoolClient; ctx: CrudContext; rows: Record<string, unknown>[] };
+export type ActionResult = { changes?: Record<string, Record<string, unknown> | null> } | void;
+export type ActionHandler = (input: ActionInput) => Promise<ActionResult>;
+
+/**
  * The server side of one resource: its shared declaration plus storage details. The generic engine
  * (service.ts, routes.ts) serves list / get / create / update / delete / restore / bulk / export
  * from this alone.
@@ -86,4 +96,6 @@ export type ServerResource = {
   extraSelect?: string[];
   /** Last touch on a row before it leaves the API (mask a secret). */
   present?: (row: Row, raw: Record<string, unknown>) => void;
+  /** The handlers of the declaration's actions (`def.actions`), by name: every declared action needs one. */
+  actions?: Record<string, ActionHandler>;
 };

@@ -10,6 +10,7 @@ import { forbidden, tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
 import { requireAuth, signedIn } from '../plugins/access';
 import type { CrudUser, ListParams, Row, ServerResource } from './contract';
+import { actionRoutes } from './actions';
 import { csvLine } from './csv';
 import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './export';
 import { idParams, listQuerySchema, rowSchema } from './schemas';
@@ -51,7 +52,8 @@ export function presentRow(policy: Policy, user: CrudUser, row: Row): Row & { _a
 
 /**
  * Register the generic endpoints of one resource under the current prefix:
- * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore.
+ * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore, and the
+ * resource's declared actions (actions.ts).
  * Every route asks the resource's policy (decision 009): the collection's rule in the guard, the
  * row's rules in the service (update, delete, restore) and in `_actions` of every row answered. Exports
  * stream through a cursor, a limited number at once per user and per instance (429 beyond).
@@ -175,6 +177,9 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
         return { status: true as const, data: present(req, await getRow(c, r, req.params.id)), message: say(req, 'messages.restored') };
       },
     });
+
+    // The resource's declared actions (decision 010): single and bulk, asking the same policy.
+    if (r.def.actions?.length) await app.register(actionRoutes(r, policy, ctx, present));
 
     for (const [path, deleted] of [['/bulk-delete', true], ['/bulk-restore', false]] as const) {
       app.post(path, {

@@ -28,7 +28,7 @@ export function rowSchema(def: ResourceDef) {
     if (f.kind === 'relationMany' && f.as) shape[f.as] = z.array(ref);
   }
   for (const k of ['deleted_at', 'created_at', 'updated_at', 'created_by', 'updated_by', 'created_by_name', 'updated_by_name']) shape[k] = z.string().nullable();
-  shape._actions = z.array(z.enum(ROW_ACTIONS)).describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
+  shape._actions = z.array(z.enum([...ROW_ACTIONS, ...(def.actions ?? []).map((a) => a.name)])).describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
   return z.object(shape);
 }
 

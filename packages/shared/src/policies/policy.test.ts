@@ -29,6 +29,24 @@ describe('policies', () => {
     expect(rowActions(usersPolicy, actor(ROLES.SUPERADMIN), { ...live, role: ROLES.ADMIN })).toEqual(['read', 'update', 'delete']);
   });
 
+  it('rules on declared actions: permission and row rules refuse (403), the row state is a conflict (409), the trash knows none', () => {
+    const admin = actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' });
+    const user = { ...live, role: ROLES.THERAPIST, email: 'x@example.com', status: 'ACTIVE' };
+    expect(usersPolicy.actions).toEqual(['send-password-link']);
+    expect(rowActions(usersPolicy, admin, user)).toEqual(['read', 'update', 'delete', 'send-password-link']);
+    expect(usersPolicy.can(admin, 'send-password-link')).toBe(true);
+    expect(usersPolicy.can(actor(ROLES.THERAPIST, { account_id: 'a1' }), 'send-password-link')).toBe(false);
+    expect(usersPolicy.refusal(admin, 'send-password-link', user)).toBeNull();
+    expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, status: 'INACTIVE' })).toBe('state');
+    expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, email: null })).toBe('state');
+    expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, role: ROLES.ADMIN })).toBe('forbidden');
+    expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, deleted_at: trashed.deleted_at })).toBe('forbidden');
+    expect(rowActions(usersPolicy, admin, { ...user, deleted_at: trashed.deleted_at })).toEqual(['read', 'restore']);
+    // An action no policy declares is refused, never allowed by accident.
+    expect(usersPolicy.can(admin, 'no-such-action', user)).toBe(false);
+    expect(usersPolicy.can(admin, 'toString')).toBe(false);
+  });
+
   it('opens the account list to all but hides what an account pays from those who may not open it', () => {
     const therapist = actor(ROLES.THERAPIST, { account_id: 'a1' });
     expect(accountsPolicy.can(therapist, 'list')).toBe(true);

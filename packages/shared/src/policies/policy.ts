@@ -13,12 +13,19 @@ export const ROW_ACTIONS = ['read', 'update', 'delete', 'restore'] as const;
 export type CollectionAction = (typeof COLLECTION_ACTIONS)[number];
 export type RowAction = (typeof ROW_ACTIONS)[number];
 export type Action = CollectionAction | RowAction;
+/**
+ * A declared action of the resource (`ResourceDef.actions`, decision 010), e.g. 'send-password-link'
+ * or a game's 'complete': a row action the entity's policy rules on like the generic ones.
+ */
+export type CustomAction = string & {};
+/** Any action a policy answers for: the generic ones and the resource's declared ones. */
+export type AnyAction = Action | CustomAction;
 
 /** Whoever asks: a signed-in user (the API's principal and the web's stored user both fit). */
 export type Actor = { id: string; role: Role | string; account_id: string | null; permissions?: readonly string[] | null };
 
 /** The part of a row a policy looks at. */
-export type PolicyRow = { id: string; deleted_at?: unknown; role?: unknown; account_id?: unknown };
+export type PolicyRow = { id: string; deleted_at?: unknown; role?: unknown; account_id?: unknown; [field: string]: unknown };
 
 /**
  * Which tenant rows an actor sees (docs/product.md §2), as data: the API turns it into SQL
@@ -43,9 +50,19 @@ export type Policy = {
   resource: string;
   /** The rule of each action without looking at a row (route guards, menu entries, create/export buttons). */
   rules: Readonly<Record<Action, Rule>>;
+  /** The declared actions it rules on (`ResourceDef.actions` of the same resource), in declaration order. */
+  actions: readonly string[];
   scope(actor: Actor): Scope;
-  /** True when the actor may do `action` (to `row`, when given: its state and the row's own rules count). */
-  can(actor: Actor | null | undefined, action: Action, row?: PolicyRow): boolean;
+  /**
+   * True when the actor may do `action` (to `row`, when given: its state and the row's own rules count).
+   * A declared action is taken on live rows only; an action the policy does not know is refused.
+   */
+  can(actor: Actor | null | undefined, action: AnyAction, row?: PolicyRow): boolean;
+  /**
+   * Why a declared action is refused on `row`, for the API's answer: `forbidden` (the permission or
+   * the row's rules: 403) or `state` (the row is not in a state the action applies to: 409).
+   */
+  refusal(actor: Actor | null | undefined, action: CustomAction, row: PolicyRow): 'forbidden' | 'state' | null;
   /** Fields the actor may list but not read (answered as null; never sorted or filtered on). */
   hiddenFields(actor: Actor): readonly string[];
 };
@@ -83,9 +100,22 @@ export function caseloadScope(a: Actor): Scope {
 
 const isDeleted = (row: PolicyRow): boolean => row.deleted_at !== null && row.deleted_at !== undefined;
 
+/**
+ * The rule of a declared action (decision 010): the permission, then (on a row) who may take it on
+ * that row (refused: 403), then whether the row's state lets it apply (refused: 409), e.g. a game is
+ * completed only while `game_status === 'WORK_IN_PROGRESS'`.
+ */
+export type ActionRule = {
+  rule: Rule;
+  row?: (actor: Actor, row: PolicyRow) => boolean;
+  when?: (row: PolicyRow) => boolean;
+};
+
 export type PolicySpec = {
   resource: string;
   rules: Readonly<Record<Action, Rule>>;
+  /** The rules of the resource's declared actions, by action name. */
+  actions?: Readonly<Record<string, ActionRule>>;
   scope: (actor: Actor) => Scope;
   /** Rules of one row beyond the permission (nobody deletes themself…). */
   row?: (actor: Actor, action: RowAction, row: PolicyRow) => boolean;
@@ -97,13 +127,28 @@ export type PolicySpec = {
  * trash is only read or restored; a live one read, changed or deleted) and the entity's row rules.
  */
 export function definePolicy(spec: PolicySpec): Policy {
+  const custom = spec.actions ?? {};
+  const refusal = (actor: Actor | null | undefined, action: string, row: PolicyRow): 'forbidden' | 'state' | null => {
+    const own = Object.hasOwn(custom, action) ? custom[action] : undefined;
+    if (!actor || !own || !passes(actor, own.rule) || isDeleted(row)) return 'forbidden';
+    if (own.row && !own.row(actor, row)) return 'forbidden';
+    if (own.when && !own.when(row)) return 'state';
+    return null;
+  };
   return {
     resource: spec.resource,
     rules: spec.rules,
+    actions: Object.keys(custom),
     scope: spec.scope,
     hiddenFields: spec.hiddenFields ?? (() => []),
+    refusal,
     can(actor, action, row) {
-      if (!actor || !passes(actor, spec.rules[action])) return false;
+      if (!(Object.hasOwn(spec.rules, action))) {
+        const own = Object.hasOwn(custom, action) ? custom[action] : undefined;
+        if (!own) return false;
+        return row ? refusal(actor, action, row) === null : passes(actor, own.rule);
+      }
+      if (!actor || !passes(actor, spec.rules[action as Action])) return false;
       if (!row) return true;
       if (action === 'restore' && !isDeleted(row)) return false;
       if ((action === 'update' || action === 'delete') && isDeleted(row)) return false;
@@ -117,9 +162,12 @@ export const rulesOf = (base: Rule, own: Partial<Record<Action, Rule>>): Record<
   list: base, read: base, export: base, create: base, update: base, delete: base, restore: base, ...own,
 });
 
-/** The row actions the actor may take on `row`: what list and show answers carry as `_actions`. */
-export function rowActions(policy: Policy, actor: Actor | null | undefined, row: PolicyRow): RowAction[] {
-  return ROW_ACTIONS.filter((action) => policy.can(actor, action, row));
+/**
+ * The row actions the actor may take on `row`, the generic ones then the declared ones: what list
+ * and show answers carry as `_actions`.
+ */
+export function rowActions(policy: Policy, actor: Actor | null | undefined, row: PolicyRow): (RowAction | CustomAction)[] {
+  return [...ROW_ACTIONS.filter((action) => policy.can(actor, action, row)), ...policy.actions.filter((action) => policy.can(actor, action, row))];
 }
 
 /** The collection actions the actor may take (the create and export buttons, the menu entry). */

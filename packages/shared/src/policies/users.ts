@@ -27,11 +27,22 @@ export const usersPolicy = definePolicy({
     if (action === 'update') return row.id === a.id || mayManage(a, row);
     return row.id !== a.id && mayManage(a, row);
   },
+  actions: {
+    /**
+     * E-mail a link to set a new password (decision 010), to users the caller manages (themself
+     * included: the link goes to their own address); only an active user with an e-mail can use one.
+     */
+    'send-password-link': {
+      rule: [P.ADMIN_USERS],
+      row: (a, row) => row.id === a.id || mayManage(a, row),
+      when: (row) => typeof row.email === 'string' && row.email !== '' && row.status === 'ACTIVE',
+    },
+  },
 });
 
 /** Actions on users beyond the generic ones (custom routes). */
 export const userActions = {
-  resetPassword: (a: Actor | null | undefined) => usersPolicy.can(a, 'update'),
+  resetPassword: (a: Actor | null | undefined) => usersPolicy.can(a, 'send-password-link'),
   readPermissions: (a: Actor | null | undefined) => usersPolicy.can(a, 'read'),
   /** The full SSN (masked otherwise); every reveal is audited. */
   revealSsn: (a: Actor | null | undefined) => passes(a, [P.REVEAL_SSN]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ActionDef } from './actions';
 
 /**
  * Declarative description of a resource's fields, shared by the API (validation, SQL, sorting,
@@ -140,6 +141,8 @@ export type ResourceDef = {
   searchable: readonly string[];
   defaultSort: { col: string; order: 'asc' | 'desc' };
   fields: readonly FieldDef[];
+  /** Declared actions on one or several rows (resources/actions.ts); the policy says who may take them. */
+  actions?: readonly ActionDef[];
 };
 
 /**

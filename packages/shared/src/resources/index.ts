@@ -1,4 +1,5 @@
 export * from './define';
 export * from './catalogs';
 export * from './tenancy';
+export * from './actions';
 export * from './singletons';

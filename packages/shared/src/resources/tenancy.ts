@@ -138,6 +138,7 @@ export const TENANCY_RESOURCES = {
       { name: 'occupation', kind: 'enum', options: OCCUPATIONS, enumName: 'occupation', filterable: true, listed: true },
       { name: 'job_title', kind: 'text', max: 100 },
     ],
+    actions: [{ name: 'send-password-link', single: true, bulk: true, confirm: true, icon: 'key' }],
   },
   clients: {
     name: 'clients',

@@ -1,5 +1,6 @@
 import { translate, type ForgotPasswordBody, type Language, type ResetPasswordBody } from '@habla/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type pg from 'pg';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import { emailPayload } from '../../jobs/email-send';
 import { withTransaction } from '../../jobs/transaction';
@@ -31,9 +32,36 @@ export async function requestPasswordReset(ctx: ServiceContext, body: ForgotPass
     return;
   }
   const email = user.email;
+  // The link, its audit entry and the job that mails it commit together: a rolled-back write sends
+  // nothing, and a crash after the commit still sends it (the job waits in PostgreSQL). The mail goes
+  // out in the background, so "user exists" is not measurably slower (enumeration) and a mail failure
+  // does not change the answer: it is retried, then shown with its reason on the Jobs screen.
+  await withTransaction(db, async (tx, client) => {
+    await issueResetLink(client, { config, jobs }, { ...user, email }, now, user.id);
+    await audit(tx, ctx, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
+  });
+  jobs.wake('email.send');
+}
+
+/** Who a reset link is for. */
+export type ResetLinkUser = { id: string; email: string; username: string; language: string | null; first_name: string | null };
+
+/**
+ * Store a new single-use link for `user` and queue the e-mail that carries it, on the caller's
+ * transaction `client` (both commit with the caller's write, or neither). `createdBy` is the user who
+ * asked (the user themself, or an administrator's "send password link"). The caller wakes the
+ * `email.send` queue after the commit.
+ */
+export async function issueResetLink(
+  client: pg.PoolClient,
+  ctx: { config: ServiceContext['config']; jobs: NonNullable<ServiceContext['jobs']> },
+  user: ResetLinkUser,
+  now: Date,
+  createdBy: string,
+): Promise<void> {
   const token = newToken();
   const lang: Language = user.language === 'es' ? 'es' : 'en';
-  const link = `${config.appUrl}/resetPassword?token=${encodeURIComponent(token)}`;
+  const link = `${ctx.config.appUrl}/resetPassword?token=${encodeURIComponent(token)}`;
   const t = (key: string, params = {}) => translate(lang, key, params);
   const text = [
     t('email.resetGreeting', { name: user.first_name ?? user.username }),
@@ -45,24 +73,11 @@ export async function requestPasswordReset(ctx: ServiceContext, body: ForgotPass
     '',
     t('email.signature'),
   ].join('\n');
-  // The link, its audit entry and the job that mails it commit together: a rolled-back write sends
-  // nothing, and a crash after the commit still sends it (the job waits in PostgreSQL). The mail goes
-  // out in the background, so "user exists" is not measurably slower (enumeration) and a mail failure
-  // does not change the answer: it is retried, then shown with its reason on the Jobs screen.
-  await withTransaction(db, async (tx, client) => {
-    await tx.insert(passwordResetTokens).values({
-      token_hash: hashToken(token),
-      user_id: user.id,
-      expires_at: new Date(now.getTime() + RESET_LINK_MS),
-      created_at: now,
-      updated_at: now,
-      created_by: user.id,
-      updated_by: user.id,
-    });
-    await audit(tx, ctx, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
-    await jobs.enqueue(client, 'email.send', emailPayload(config, { to: email, subject: t('email.resetSubject'), text }, { kind: 'password-reset', userId: user.id }));
-  });
-  jobs.wake('email.send');
+  await client.query(
+    `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at, updated_at, created_by, updated_by) VALUES ($1, $2, $3, $4, $4, $5, $5)`,
+    [hashToken(token), user.id, new Date(now.getTime() + RESET_LINK_MS), now, createdBy],
+  );
+  await ctx.jobs.enqueue(client, 'email.send', emailPayload(ctx.config, { to: user.email, subject: t('email.resetSubject'), text }, { kind: 'password-reset', userId: user.id }));
 }
 
 /** Set a new password with a reset link: once, within the hour; every session of the user ends. */

@@ -16,7 +16,7 @@ import type { CrudContext, ServerResource, WriteExtras } from '../../crud/contra
 import { AppError, fieldError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
-import { requestPasswordReset } from '../auth/password-reset';
+import { issueResetLink, requestPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { accountRows, accountsScope, adultsScope, studentsScope, workspacesScope } from './scopes';
 
@@ -157,6 +157,18 @@ const users: ServerResource = {
     async beforeDelete(client, ctx, ids, deleted) {
       if (ids.includes(ctx.actor.id)) throw fieldError('ids', 'validation.ownRecord');
       if (deleted) await endSessions(client, ids, ctx.now);
+    },
+  },
+  actions: {
+    /** E-mail each user a link to set a new password (decision 010): the links and their e-mail jobs commit together. */
+    async 'send-password-link'({ client, ctx, rows }) {
+      const { jobs } = ctx;
+      if (!jobs) throw new Error('send-password-link needs a context with the job queue');
+      for (const row of rows) {
+        const user = { id: String(row.id), email: String(row.email), username: String(row.username), language: (row.language as string | null) ?? null, first_name: (row.first_name as string | null) ?? null };
+        await issueResetLink(client, { config: ctx.config, jobs }, user, ctx.now, ctx.actor.id);
+      }
+      (ctx.afterCommit ??= []).push(async () => jobs.wake('email.send'));
     },
   },
 };

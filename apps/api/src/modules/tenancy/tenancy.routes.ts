@@ -1,12 +1,13 @@
-import { clientActions, okEnvelope, PERMISSIONS as P, RELATIONSHIPS_TO_STUDENT, TENANCY_NAMES, translate, userActions, WORKSPACE_ROLES, workspaceActions, type Actor } from '@habla/shared';
+import { actionOf, clientActions, okEnvelope, PERMISSIONS as P, RELATIONSHIPS_TO_STUDENT, TENANCY_NAMES, translate, userActions, usersPolicy, WORKSPACE_ROLES, workspaceActions, type Actor } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { runAction } from '../../crud/actions';
 import { resourceRoutes } from '../../crud/routes';
 import { idParams, pagingQuery } from '../../crud/schemas';
-import { auditRows, getRow, inTransaction, type CrudContext } from '../../crud/service';
+import { getRow, type CrudContext } from '../../crud/service';
 import { actorContextOf } from '../../lib/context';
-import { fieldError, forbidden } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
 import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
@@ -16,7 +17,6 @@ const allowedBy = (may: (actor: Actor) => boolean) => async (req: FastifyRequest
   await requireAuth(req);
   if (!may(signedIn(req))) throw forbidden();
 };
-import { requestPasswordReset } from '../auth/password-reset';
 import { permissionsOfRole } from '../role-permissions/role-permissions.service';
 import { TENANCY_SERVER } from './resources';
 import { listStatements } from './statements';
@@ -89,15 +89,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  /** The older URL of the declared action `send-password-link` (decision 010), kept for clients that still call it. */
   app.post('/users/:id/reset-password', {
     preValidation: allowedBy(userActions.resetPassword),
-    schema: { tags: ['users'], summary: 'E-mail the user a link to set a new password', params: idParams, response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses } },
+    schema: { tags: ['users'], summary: 'E-mail the user a link to set a new password (older URL of POST /users/:id/send-password-link)', params: idParams, response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses } },
     handler: async (req) => {
-      const c = ctx(req);
-      const row = await getRow(c, TENANCY_SERVER.users, req.params.id);
-      if (!row.email) throw fieldError('email', 'validation.required');
-      await requestPasswordReset(c, { login: String(row.email) });
-      await inTransaction(c, TENANCY_SERVER.users, (client) => auditRows(client, c, TENANCY_SERVER.users, 'password.reset_sent', [{ id: row.id, changes: null }]));
+      await runAction(ctx(req), TENANCY_SERVER.users, usersPolicy, actionOf(TENANCY_SERVER.users.def, 'send-password-link')!, [req.params.id]);
       return { status: true as const, data: { sent: true }, message: say(req, 'messages.resetSent') };
     },
   });

@@ -317,6 +317,8 @@ describe('cross-tenant isolation', () => {
           if (resource === 'users' || resource === 'clients') expectHidden(`${who} reveal`, await call(who, 'POST', `${base}/${id}/reveal-ssn`), [403, 404]);
           if (resource === 'users') {
             expectHidden(`${who} reset`, await call(who, 'POST', `${base}/${id}/reset-password`), [403, 404]);
+            expectHidden(`${who} send link`, await call(who, 'POST', `${base}/${id}/send-password-link`), [403, 404]);
+            expectHidden(`${who} send links`, await call(who, 'POST', `${base}/send-password-link`, { ids: [id] }), [403, 404]);
             expectHidden(`${who} permissions`, await call(who, 'GET', `${base}/${id}/permissions`), [403, 404]);
           }
           if (resource === 'workspaces') {

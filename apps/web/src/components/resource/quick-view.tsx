@@ -5,14 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
 import type { ResourceScreen } from '@/lib/resource-screens';
 import { FieldValue, recordTitle } from './field-value';
+import { ActionButtons, useActionRunner, useDeclaredActions } from './record-actions';
 import { rowAllows, type RecordRow } from './resource-api';
 import { RecordDetails } from './record-details';
 
-type Props = { screen: ResourceScreen; row: RecordRow | null; canShow?: boolean; canEdit: boolean; onClose: () => void };
+type Props = {
+  screen: ResourceScreen;
+  row: RecordRow | null;
+  canShow?: boolean;
+  canEdit: boolean;
+  onClose: () => void;
+  /** After a declared action: the rows as the action left them (the list shows the new state). */
+  onChanged?: (rows: RecordRow[]) => void;
+};
 
 /** Quick view: the record's fields in a drawer beside the list, with links to show, full view and edit. */
-export function QuickView({ screen, row, canShow = true, canEdit, onClose }: Props) {
+export function QuickView({ screen, row, canShow = true, canEdit, onClose, onChanged }: Props) {
   const { t } = useTranslation();
+  const declared = useDeclaredActions(screen);
+  // Its own runner: the confirmation opens inside the drawer, and focus comes back to the drawer's button.
+  const runner = useActionRunner(screen, onChanged);
   // Keep the last record on screen while the drawer slides out.
   const [last, setLast] = useState(row);
   if (row && row !== last) setLast(row);
@@ -64,8 +76,10 @@ export function QuickView({ screen, row, canShow = true, canEdit, onClose }: Pro
                   {t('records.edit')}
                 </ButtonLink>
               )}
+              <ActionButtons screen={screen} row={shown} actions={declared.single} start={runner.start} size="sm" />
             </div>
           )}
+          {runner.dialog}
         </DialogPanel>
       </div>
     </Dialog>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ListPagination } from './list-pagination';
 import { ListToolbar } from './list-toolbar';
 import { QuickView } from './quick-view';
+import { actionIcon, actionKey, RowActionContext, useActionRunner, useDeclaredActions } from './record-actions';
 import { RecordTable } from './record-table';
 import { downloadCsv, type RecordRow, useRecordPage, useRecordWrites } from './resource-api';
 import { useListState } from './use-list-state';
@@ -69,6 +70,16 @@ export function RecordListPage() {
   const to = Math.min(total, (state.page + 1) * state.max);
   const selected = Object.keys(selection).filter((id) => selection[id]);
   const canDelete = can[CAPABILITIES.CAN_DELETE];
+  // Declared actions (decision 010): on a selection in the toolbar, on a row in its actions.
+  const declared = useDeclaredActions(screen);
+  const bulkActions = state.trash ? [] : declared.bulk;
+  const runner = useActionRunner(screen, (changed) => {
+    setSelection({});
+    // The quick view shows the row as the action left it.
+    setQuick((open) => (open ? (changed.find((r) => r.id === open.id) ?? open) : open));
+  });
+  const rowContext = { actions: declared.single, start: runner.start, keyOf: (a: (typeof declared.single)[number], text: Parameters<typeof actionKey>[2]) => actionKey(screen, a, text) };
+  const selectable = canDelete || bulkActions.length > 0;
 
   const bulk = (kind: 'delete' | 'restore') => {
     if (!selected.length) {
@@ -134,22 +145,32 @@ export function RecordListPage() {
       <ListToolbar screen={screen} state={state} update={update} />
 
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        {canDelete && (
+        {selectable && (
           <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t('records.bulkActions')}>
             <span className="text-slate-600" aria-live="polite">
               {t('records.selectedCount', { count: selected.length })}
             </span>
-            {state.trash ? (
-              <Button size="sm" variant="secondary" onClick={() => bulk('restore')}>
-                <RotateCcw className="size-4" aria-hidden="true" />
-                {t('records.restoreSelected')}
-              </Button>
-            ) : (
-              <Button size="sm" variant="secondary" onClick={() => bulk('delete')}>
-                <Trash2 className="size-4" aria-hidden="true" />
-                {t('records.deleteSelected')}
-              </Button>
-            )}
+            {canDelete &&
+              (state.trash ? (
+                <Button size="sm" variant="secondary" onClick={() => bulk('restore')}>
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  {t('records.restoreSelected')}
+                </Button>
+              ) : (
+                <Button size="sm" variant="secondary" onClick={() => bulk('delete')}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  {t('records.deleteSelected')}
+                </Button>
+              ))}
+            {bulkActions.map((a) => {
+              const Icon = actionIcon(a);
+              return (
+                <Button key={a.name} size="sm" variant="secondary" onClick={() => runner.start(a, rows.filter((r) => selection[r.id]))}>
+                  <Icon className="size-4" aria-hidden="true" />
+                  {t(actionKey(screen, a, 'label'))}
+                </Button>
+              );
+            })}
           </div>
         )}
         <div className="ml-auto flex flex-wrap gap-2">
@@ -163,52 +184,55 @@ export function RecordListPage() {
         </div>
       </div>
 
-      <RecordTable
-        screen={screen}
-        rows={rows}
-        visible={visible}
-        caption={t('records.caption', { title, from, to, total })}
-        can={{ select: canDelete, show: can[CAPABILITIES.CAN_SHOW], edit: can[CAPABILITIES.CAN_EDIT], delete: canDelete }}
-        selection={selection}
-        onSelectionChange={setSelection}
-        sort={sort}
-        onSort={onSort}
-        loading={page.isPending}
-        fetching={page.isFetching}
-        onQuickView={setQuick}
-        onDelete={(row) => setPending({ kind: 'delete', ids: [row.id] })}
-        onRestore={(row) => setPending({ kind: 'restore', ids: [row.id] })}
-      >
-        {page.isError && (
-          <div className="flex flex-col items-center gap-3 px-4 py-10 text-center" role="alert">
-            <p className="text-sm text-slate-700">{t('records.loadFailed')}</p>
-            <Button variant="secondary" size="sm" onClick={() => void page.refetch()}>
-              {t('records.retry')}
-            </Button>
-          </div>
-        )}
-        {page.isSuccess && rows.length === 0 && (
-          <div className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-            <p className="text-sm font-medium text-slate-800">{emptyText}</p>
-            {(state.q || filtered) && (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  clearSearchFilter();
-                  update({ q: '', filters: {}, page: 0 });
-                }}
-              >
-                {t('records.resetFilters')}
+      <RowActionContext.Provider value={rowContext}>
+        <RecordTable
+          screen={screen}
+          rows={rows}
+          visible={visible}
+          caption={t('records.caption', { title, from, to, total })}
+          can={{ select: selectable, show: can[CAPABILITIES.CAN_SHOW], edit: can[CAPABILITIES.CAN_EDIT], delete: canDelete }}
+          selection={selection}
+          onSelectionChange={setSelection}
+          sort={sort}
+          onSort={onSort}
+          loading={page.isPending}
+          fetching={page.isFetching}
+          onQuickView={setQuick}
+          onDelete={(row) => setPending({ kind: 'delete', ids: [row.id] })}
+          onRestore={(row) => setPending({ kind: 'restore', ids: [row.id] })}
+        >
+          {page.isError && (
+            <div className="flex flex-col items-center gap-3 px-4 py-10 text-center" role="alert">
+              <p className="text-sm text-slate-700">{t('records.loadFailed')}</p>
+              <Button variant="secondary" size="sm" onClick={() => void page.refetch()}>
+                {t('records.retry')}
               </Button>
-            )}
-          </div>
-        )}
-      </RecordTable>
+            </div>
+          )}
+          {page.isSuccess && rows.length === 0 && (
+            <div className="flex flex-col items-center gap-3 px-4 py-12 text-center">
+              <p className="text-sm font-medium text-slate-800">{emptyText}</p>
+              {(state.q || filtered) && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    clearSearchFilter();
+                    update({ q: '', filters: {}, page: 0 });
+                  }}
+                >
+                  {t('records.resetFilters')}
+                </Button>
+              )}
+            </div>
+          )}
+        </RecordTable>
+      </RowActionContext.Provider>
 
       <ListPagination page={state.page} max={state.max} total={total} onPage={(p) => update({ page: p })} />
 
-      <QuickView screen={screen} row={quick} canShow={can[CAPABILITIES.CAN_SHOW]} canEdit={can[CAPABILITIES.CAN_EDIT]} onClose={() => setQuick(null)} />
+      <QuickView screen={screen} row={quick} canShow={can[CAPABILITIES.CAN_SHOW]} canEdit={can[CAPABILITIES.CAN_EDIT]} onClose={() => setQuick(null)} onChanged={(changed) => setQuick((open) => (open ? (changed.find((r) => r.id === open.id) ?? open) : open))} />
+      {runner.dialog}
       <ConfirmDialog
         open={pending !== null}
         title={pending?.kind === 'restore' ? t('records.confirmRestoreTitle') : t('records.confirmDeleteTitle')}

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ConfirmDialog } from './confirm-dialog';
 import { FieldValue, recordTitle } from './field-value';
 import { LoadFailed } from './load-failed';
+import { ActionButtons, useActionRunner, useDeclaredActions } from './record-actions';
 import { RecordDetails } from './record-details';
 import { RecordExtras } from './record-extras';
 import { RelatedRecords } from './related-records';
@@ -26,6 +27,9 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
   const record = useRecord(screen, id);
   const writes = useRecordWrites(screen);
   const [confirm, setConfirm] = useState<'delete' | 'restore' | null>(null);
+  const declared = useDeclaredActions(screen);
+  // The runner refreshes the record (and the lists) after a declared action.
+  const runner = useActionRunner(screen);
   const row = record.data?.data;
   const name = row ? recordTitle(screen.resource.titleField, row) : null;
   useItemName(name);
@@ -65,6 +69,7 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
                 {full ? t('records.fullEdit') : t('records.edit')}
               </ButtonLink>
             )}
+            <ActionButtons screen={screen} row={row} actions={declared.single} start={runner.start} />
             {can[CAPABILITIES.CAN_DELETE] && rowAllows(row, 'restore') && (
                 <Button variant="secondary" onClick={() => setConfirm('restore')}>
                   <RotateCcw className="size-4" aria-hidden="true" />
@@ -95,6 +100,7 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
       </div>
       <RecordExtras screen={screen} row={row} />
       {full && <RelatedRecords screen={screen} id={row.id} />}
+      {runner.dialog}
       <ConfirmDialog
         open={confirm !== null}
         title={confirm === 'restore' ? t('records.confirmRestoreTitle') : t('records.confirmDeleteTitle')}

@@ -1,4 +1,4 @@
-import type { RowAction } from '@habla/shared/policies/policy';
+import type { AnyAction } from '@habla/shared/policies/policy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { buildUrl, type QueryParams } from '@/lib/api-client';
@@ -15,11 +15,11 @@ export type RecordRow = Record<string, unknown> & {
   created_by_name: string | null;
   updated_by_name: string | null;
   /** What the signed-in user may do to this row: the resource's policy, evaluated by the server. */
-  _actions?: RowAction[];
+  _actions?: AnyAction[];
 };
 
-/** True when the row's policy lets the signed-in user take `action` on it (no `_actions`: nothing). */
-export const rowAllows = (row: RecordRow, action: RowAction): boolean => row._actions?.includes(action) ?? false;
+/** True when the row's policy lets the signed-in user take `action` (generic or declared) on it (no `_actions`: nothing). */
+export const rowAllows = (row: RecordRow, action: AnyAction): boolean => row._actions?.includes(action) ?? false;
 export type Page = { status: true; data: RecordRow[]; meta: { page: number; max: number; total: number } };
 type One = { status: true; data: RecordRow; message?: string };
 

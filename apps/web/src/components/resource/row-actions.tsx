@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Eye, Info, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { actionIcon, useRowActionContext } from './record-actions';
 import { RecordDetails } from './record-details';
 import { rowAllows, type RecordRow } from './resource-api';
 
@@ -23,10 +24,12 @@ const icon =
 /**
  * A row's actions (seed §2): quick view, show, details, edit, delete or restore; each named after the
  * record. Edit, delete and restore appear when the row's `_actions` (the server's policy) allow them
- * and the screen's route gate lets the user reach the form.
+ * and the screen's route gate lets the user reach the form; so do the resource's declared actions
+ * (decision 010), started through the list's action runner.
  */
 export function RowActions({ row, base, name, canShow = true, canEdit, canDelete, onQuickView, onDelete, onRestore }: Props) {
   const { t } = useTranslation();
+  const declared = useRowActionContext();
   return (
     <div className="inline-flex items-center gap-0.5">
       <button type="button" className={icon} onClick={onQuickView} aria-label={t('records.quickViewOf', { name })} title={t('records.quickView')}>
@@ -45,6 +48,16 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
           <RecordDetails row={row} />
         </PopoverPanel>
       </Popover>
+      {declared?.actions
+        .filter((a) => a.single && rowAllows(row, a.name))
+        .map((a) => {
+          const Icon = actionIcon(a);
+          return (
+            <button key={a.name} type="button" className={icon} onClick={() => declared.start(a, [row])} aria-label={t(declared.keyOf(a, 'labelOf'), { name })} title={t(declared.keyOf(a, 'label'))}>
+              <Icon className="size-4" aria-hidden="true" />
+            </button>
+          );
+        })}
       {canEdit && rowAllows(row, 'update') && (
         <Link to={`${base}/edit/${row.id}`} className={icon} aria-label={t('records.editOf', { name })} title={t('records.edit')}>
           <Pencil className="size-4" aria-hidden="true" />

@@ -1,16 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { panelCard } from '@/components/ui/panel-card';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
 
-/** What a user's role grants, and an e-mailed link to set a new password. */
+/** What a user's role grants (the e-mailed password link is the users' declared action `send-password-link`, decision 010). */
 export default function UserAccessPanel({ row }: RecordPanelProps) {
   const { t } = useTranslation();
   const perms = useQuery({ queryKey: ['user-permissions', row.id], queryFn: () => api.get<{ data: { permissions: string[] } }>(`/api/users/${row.id}/permissions`, { silent: true }) });
-  const reset = useMutation({ mutationFn: () => api.post(`/api/users/${row.id}/reset-password`, {}) });
   return (
     <section aria-labelledby="user-access" className={panelCard}>
       <h2 id="user-access" className="text-base font-semibold text-slate-900">
@@ -24,12 +21,6 @@ export default function UserAccessPanel({ row }: RecordPanelProps) {
           </li>
         ))}
       </ul>
-      {typeof row.email === 'string' && row.email && !row.deleted_at && (
-        <Button className="mt-4" variant="secondary" loading={reset.isPending} onClick={() => void reset.mutateAsync()}>
-          <KeyRound className="size-4" aria-hidden="true" />
-          {t('people.sendResetLink')}
-        </Button>
-      )}
     </section>
   );
 }
