@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './schemas/auth';
 export * from './schemas/profile';
 export * from './schemas/files';
+export * from './schemas/role-permissions';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';

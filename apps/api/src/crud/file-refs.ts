@@ -1,19 +1,18 @@
-import { acceptsType, seesAllAccounts, type FileFieldDef } from '@habla/shared';
+import { acceptsType, fileScope, type FileFieldDef } from '@habla/shared';
 import type pg from 'pg';
 import { fieldError } from '../lib/errors';
 import type { CrudUser } from './contract';
 import { SqlParams } from './sql';
 
 /**
- * The files a caller may point a file field at, as a condition on alias `t` of `files`: the same
- * rule as reading them (modules/files/files.policy.ts `filesScope`, docs/product.md §2). Platform staff
- * who run accounts see all; account members their account's (a student only their own uploads);
- * EDITOR and VIEWER shared content, i.e. files without an account.
+ * The files a caller may point a file field at, as a condition on alias `t` of `files`: the shared
+ * files policy's scope (`fileScope`, the same rule as reading them through `/api/files`).
  */
 export function fileRows(u: CrudUser, p: SqlParams): string | null {
-  if (seesAllAccounts(u)) return null;
-  if (u.account_id) return u.role === 'STUDENT' ? `t.account_id = ${p.add(u.account_id)} AND t.created_by = ${p.add(u.id)}` : `t.account_id = ${p.add(u.account_id)}`;
-  return 't.account_id IS NULL';
+  const s = fileScope(u);
+  if (s.kind === 'all') return null;
+  if (s.kind === 'shared') return 't.account_id IS NULL';
+  return s.uploadedBy ? `t.account_id = ${p.add(s.accountId)} AND t.created_by = ${p.add(s.uploadedBy)}` : `t.account_id = ${p.add(s.accountId)}`;
 }
 
 /**

@@ -74,3 +74,31 @@ describe('policies', () => {
     expect(clientsPolicy.scope(actor(ROLES.SUPPORT, { account_id: 'a1' }))).toEqual({ kind: 'none' });
   });
 });
+
+describe('rules outside the engine', () => {
+  it('files: platform staff see all, members their account (a student only their uploads), content staff shared files only', async () => {
+    const { fileScope, filesPolicy } = await import('./index');
+    expect(fileScope(actor(ROLES.SUPERADMIN))).toEqual({ kind: 'all' });
+    expect(fileScope(actor(ROLES.EDITOR))).toEqual({ kind: 'shared' });
+    expect(fileScope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({ kind: 'account', accountId: 'a1' });
+    expect(fileScope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({ kind: 'account', accountId: 'a1', uploadedBy: `${ROLES.STUDENT}-id` });
+    const therapist = actor(ROLES.THERAPIST, { account_id: 'a1' });
+    expect(filesPolicy.mayUpload(therapist)).toBe(true);
+    expect(filesPolicy.mayUpload(actor(ROLES.STUDENT, { account_id: 'a1' }))).toBe(false);
+    expect(filesPolicy.mayDelete(therapist, { created_by: therapist.id })).toBe(true);
+    expect(filesPolicy.mayDelete(therapist, { created_by: 'someone-else' })).toBe(false);
+    expect(filesPolicy.mayDelete(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }), { created_by: 'someone-else' })).toBe(true);
+  });
+
+  it('role permissions: workspace admins read, FULL edits other roles, only a SUPERADMIN grants FULL', async () => {
+    const { rolePermissionsPolicy } = await import('./index');
+    const admin = actor(ROLES.ADMIN, { permissions: [P.FULL] });
+    expect(rolePermissionsPolicy.read(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toBe(true);
+    expect(rolePermissionsPolicy.edit(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toBe(false);
+    expect(rolePermissionsPolicy.editRole(admin, ROLES.THERAPIST)).toBe(true);
+    expect(rolePermissionsPolicy.editRole(admin, ROLES.ADMIN)).toBe(false);
+    expect(rolePermissionsPolicy.grantFull(admin)).toBe(false);
+    expect(rolePermissionsPolicy.grantFull(actor(ROLES.SUPERADMIN))).toBe(true);
+    expect(rolePermissionsPolicy.read(null)).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, Language, LoginBody, RegisterBody, SessionUser, ViewOption } from '@habla/shared';
+import { ROLES, type ChangePasswordBody, type Language, type LoginBody, type RegisterBody, type SessionUser, type ViewOption } from '@habla/shared';
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -76,7 +76,7 @@ export async function registerAccount(ctx: ServiceContext, body: RegisterBody, f
         email: body.email,
         username: body.username,
         password: body.password,
-        role: 'ACCOUNT_ADMIN',
+        role: ROLES.ACCOUNT_ADMIN,
         account_id: accountId,
         first_name: body.first_name,
         last_name: body.last_name,

@@ -1,4 +1,4 @@
-import type { Language, MembershipType, Role } from '@habla/shared';
+import { ROLES, type Language, type MembershipType, type Role } from '@habla/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, organizations, users } from '../../db/schema/index';
@@ -83,7 +83,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<string> {
       last_name: input.last_name,
       relationship_to_student: input.relationship_to_student ?? null,
       occupation: input.occupation ?? null,
-      client_status: input.role === 'STUDENT' ? 'active' : null,
+      client_status: input.role === ROLES.STUDENT ? 'active' : null,
       created_at: input.now,
       updated_at: input.now,
       created_by: input.actorId ?? null,
@@ -102,8 +102,8 @@ export async function createSuperadminUser(ctx: ServiceContext, input: { email: 
   return ctx.db.transaction(async (tx) => {
     const taken = await takenField(tx, input.email, input.username);
     if (taken) throw conflict(taken);
-    const id = await createUser(tx, { ...input, role: 'SUPERADMIN', account_id: null, first_name: 'Platform', last_name: 'Owner', actorId: ctx.actor?.id ?? null, now: ctx.now });
-    await audit(tx, ctx, { action: 'create', entity: 'users', entityId: id, changes: { email: input.email, username: input.username, role: 'SUPERADMIN' } });
+    const id = await createUser(tx, { ...input, role: ROLES.SUPERADMIN, account_id: null, first_name: 'Platform', last_name: 'Owner', actorId: ctx.actor?.id ?? null, now: ctx.now });
+    await audit(tx, ctx, { action: 'create', entity: 'users', entityId: id, changes: { email: input.email, username: input.username, role: ROLES.SUPERADMIN } });
     return id;
   });
 }

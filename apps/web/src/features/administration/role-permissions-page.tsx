@@ -1,4 +1,6 @@
-import { ALL_PERMISSIONS, hasPermission, PERMISSIONS } from '@habla/shared/permissions';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@habla/shared/permissions';
+import { rolePermissionsPolicy } from '@habla/shared/policies/role-permissions';
+import type { RolePermissionsRow } from '@habla/shared/schemas/role-permissions';
 import { ROLE_VALUES } from '@habla/shared/roles';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -12,7 +14,7 @@ import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
 
-export type RolePermissionsRow = { role: string; name: string; permissions: string[] };
+export type { RolePermissionsRow };
 type ListAnswer = { status: true; data: RolePermissionsRow[] };
 type SaveAnswer = { status: true; data: { role: string; permissions: string[] }; message?: string };
 
@@ -80,9 +82,9 @@ export function RolePermissionsPage() {
   const roleLabel = (role: string) => t(`roles.${role}`, { defaultValue: role });
   const permissionLabel = (p: string) => t(`administration.permissionNames.${p}`, { defaultValue: p });
   const ownRole = me?.role;
-  const canGrantFull = ownRole === 'SUPERADMIN';
+  const canGrantFull = rolePermissionsPolicy.grantFull(me);
   // Only PERMISSION_FULL edits (the server refuses everyone else); others read the matrix.
-  const canEdit = hasPermission(me, PERMISSIONS.FULL);
+  const canEdit = rolePermissionsPolicy.edit(me);
 
   return (
     <>
