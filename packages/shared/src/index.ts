@@ -6,6 +6,8 @@ export * from './schemas/auth';
 export * from './schemas/profile';
 export * from './schemas/files';
 export * from './schemas/role-permissions';
+export * from './schemas/tenancy';
+export * from './schemas/audit-log';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';

@@ -1,4 +1,5 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
+import { AUDIT_LOG_READ_RULE } from '@habla/shared/policies/audit-log';
 import { accountsPolicy, billingsPolicy, organizationsPolicy, ruleExpression, type Action, type Policy } from '@habla/shared/policies/index';
 
 /**
@@ -37,6 +38,6 @@ export const PERMISSION_GATES = {
   organizations: policyGate(organizationsPolicy, 'list'),
   billings: policyGate(billingsPolicy, 'list'),
   platformOwner: P.FULL,
-  auditLog: any(P.ADMIN_USERS, P.ADMIN_ACCOUNTS),
+  auditLog: AUDIT_LOG_READ_RULE,
 } as const;
 

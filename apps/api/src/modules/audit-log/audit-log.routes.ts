@@ -1,4 +1,4 @@
-import { okEnvelope, PERMISSIONS as P } from '@habla/shared';
+import { AUDIT_LOG_READ_RULE, auditRowSchema, okEnvelope } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pagingQuery } from '../../crud/schemas';
@@ -17,25 +17,12 @@ const auditQuery = pagingQuery.extend({
   from: z.iso.date({ error: 'validation.date' }).optional(),
   to: z.iso.date({ error: 'validation.date' }).optional(),
 });
-const auditRow = z.object({
-  id: z.string(),
-  at: z.string(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
-  actor_user_id: z.string().nullable(),
-  actor: z.string().nullable(),
-  account_id: z.string().nullable(),
-  account: z.string().nullable(),
-  request_id: z.string().nullable(),
-  ip: z.string().nullable(),
-  changes: z.unknown(),
-});
+const auditRow = auditRowSchema;
 
 /** The audit log, read only: the API registers no route that changes or removes its rows. */
 export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/audit-log', {
-    preValidation: requirePermission(`${P.ADMIN_USERS}|${P.ADMIN_ACCOUNTS}`),
+    preValidation: requirePermission(AUDIT_LOG_READ_RULE),
     schema: { tags: ['audit-log'], summary: 'Who did what to which record, newest first (read only)', querystring: auditQuery, response: { 200: okEnvelope(z.array(auditRow)), ...errorResponses } },
     handler: async (req) => {
       const q = req.query;

@@ -1,4 +1,20 @@
-import { actionOf, clientActions, okEnvelope, PERMISSIONS as P, RELATIONSHIPS_TO_STUDENT, TENANCY_NAMES, translate, userActions, usersPolicy, WORKSPACE_ROLES, workspaceActions, type Actor } from '@habla/shared';
+import {
+  actionOf,
+  billingStatementSchema,
+  clientActions,
+  okEnvelope,
+  PERMISSIONS as P,
+  revealedSsnSchema,
+  selectorStudentSchema,
+  TENANCY_NAMES,
+  translate,
+  userActions,
+  usersPolicy,
+  workspaceActions,
+  workspaceMemberBodySchema,
+  workspaceMemberSchema,
+  type Actor,
+} from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,22 +39,10 @@ import { listStatements } from './statements';
 import { addWorkspaceMember, getLiveWorkspace, listSelectorStudents, listWorkspaceMembers, removeWorkspaceMember, revealSsn } from './tenancy.service';
 
 const memberParams = idParams.extend({ memberId: z.uuid({ error: 'validation.invalid' }) });
-const member = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  full_name: z.string(),
-  username: z.string(),
-  role: z.string(),
-  workspace_role: z.string(),
-  relationship_to_student: z.string().nullable(),
-});
-const memberBody = z.strictObject({
-  user_id: z.uuid({ error: 'validation.invalid' }),
-  workspace_role: z.enum(WORKSPACE_ROLES, { error: 'validation.choice' }),
-  relationship_to_student: z.enum(RELATIONSHIPS_TO_STUDENT, { error: 'validation.choice' }).nullable().optional(),
-});
-const statement = z.object({ id: z.string(), billing_id: z.string(), product: z.string(), period_start: z.string(), period_end: z.string(), amount: z.string() });
-const selectorStudent = z.object({ student_id: z.string(), name: z.string(), workspaces: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })) });
+const member = workspaceMemberSchema;
+const memberBody = workspaceMemberBodySchema;
+const statement = billingStatementSchema;
+const selectorStudent = selectorStudentSchema;
 
 /** The tenancy resources on the generic engine, plus the actions around them (docs/product.md §7 paths). */
 export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,7 +88,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const name of ['users', 'clients'] as const) {
     app.post(`/${name}/:id/reveal-ssn`, {
       preValidation: allowedBy(name === 'users' ? userActions.revealSsn : clientActions.revealSsn),
-      schema: { tags: [name], summary: 'Reveal the SSN (audited)', params: idParams, response: { 200: okEnvelope(z.object({ ssn: z.string().nullable() })), ...errorResponses } },
+      schema: { tags: [name], summary: 'Reveal the SSN (audited)', params: idParams, response: { 200: okEnvelope(revealedSsnSchema), ...errorResponses } },
       handler: async (req) => ({ status: true as const, data: { ssn: await revealSsn(ctx(req), name, req.params.id) } }),
     });
   }

@@ -1,3 +1,4 @@
+import type { SelectorStudent } from '@habla/shared/schemas/tenancy';
 import { workspacesPolicy, type Actor } from '@habla/shared/policies/index';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +12,6 @@ import { selectStudent, selectedStudent, useStudentSelectionStore } from '@/lib/
 
 type SavedChoice = { user_id: string; student_id: string; workspace_id: string | null };
 
-type SelectorStudent = { student_id: string; name: string; workspaces: { id: string; name: string; type: string }[] };
 
 /**
  * Those who work with students: whoever the workspaces policy gives more than their own rows (adults

@@ -1,3 +1,4 @@
+import type { BillingStatement } from '@habla/shared/schemas/tenancy';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { panelCard } from '@/components/ui/panel-card';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
 
-type Statement = { id: string; product: string; period_start: string; period_end: string; amount: string };
+type Statement = BillingStatement;
 
 /** An account's billing statements, one per completed period, newest first. */
 export default function AccountStatementsPanel({ row }: RecordPanelProps) {

@@ -1,3 +1,4 @@
+import type { AuditRow } from '@habla/shared/schemas/audit-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, ScrollText, SearchX } from 'lucide-react';
@@ -10,20 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 
-export type AuditRow = {
-  id: string;
-  at: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  actor_user_id: string | null;
-  actor: string | null;
-  account_id: string | null;
-  account: string | null;
-  request_id: string | null;
-  ip: string | null;
-  changes: unknown;
-};
+export type { AuditRow };
 type AuditAnswer = { status: true; data: AuditRow[]; meta: { page: number; max: number; total: number } };
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -1,3 +1,4 @@
+import type { WorkspaceMember } from '@habla/shared/schemas/tenancy';
 import { RELATIONSHIPS_TO_STUDENT, WORKSPACE_ROLES } from '@habla/shared/enums';
 import { workspaceActions } from '@habla/shared/policies/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import type { RecordPanelProps } from '@/lib/record-panels';
 import { screenOf } from '@/lib/resource-screens';
 
-type Member = { id: string; user_id: string; full_name: string; username: string; role: string; workspace_role: string; relationship_to_student: string | null };
+type Member = WorkspaceMember;
 
 /** A workspace's care team: members with their workspace role and relationship to the student. */
 export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
