@@ -1,9 +1,11 @@
 import type { CatalogName } from '../resources/catalogs';
+import type { CurriculumName } from '../resources/curriculum';
 import type { TenancyName } from '../resources/tenancy';
 import { accountsPolicy } from './accounts';
 import { billingsPolicy } from './billings';
 import { CATALOG_POLICIES } from './catalogs';
 import { clientsPolicy } from './clients';
+import { chaptersPolicy, levelsPolicy } from './curriculum';
 import { organizationsPolicy } from './organizations';
 import { plansPolicy } from './plans';
 import type { Policy } from './policy';
@@ -15,6 +17,7 @@ export { ACCOUNT_READERS, accountsPolicy } from './accounts';
 export { billingsPolicy } from './billings';
 export { CATALOG_POLICIES } from './catalogs';
 export { clientActions, clientsPolicy } from './clients';
+export { chaptersPolicy, levelsPolicy } from './curriculum';
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
@@ -33,7 +36,7 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 };
 
 /** Every resource's policy, by resource name (the registry key the engines use). */
-export const POLICIES: Record<CatalogName | TenancyName, Policy> = { ...CATALOG_POLICIES, ...TENANCY_POLICIES };
+export const POLICIES: Record<CatalogName | TenancyName | CurriculumName, Policy> = { ...CATALOG_POLICIES, ...TENANCY_POLICIES, levels: levelsPolicy, chapters: chaptersPolicy };
 
 /** The policy of a resource; a resource without one is a programming error, caught at start-up. */
 export function policyOf(resource: string): Policy {

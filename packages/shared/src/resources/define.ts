@@ -57,6 +57,11 @@ export type ResourceDef = {
   searchable: readonly string[];
   defaultSort: { col: string; order: 'asc' | 'desc' };
   fields: readonly FieldDef[];
+  /**
+   * An ordered child of another resource (chapters of a level): `key` names the parent, `position`
+   * its place 1..n among the parent's live children, kept gap-free by the engine (crud/children.ts).
+   */
+  parent?: { resource: string; key: string; position: string };
 };
 
 /**
