@@ -104,6 +104,12 @@ describe('chapters: ordered children of a level', () => {
     expect((await send('PUT', `/api/levels/${l}/chapters/order`, { ids: await ids(l) }, therapist)).statusCode).toBe(403);
     expect((await send('GET', `/api/levels/${l}`, undefined, therapist)).statusCode).toBe(200);
     expect((await send('PUT', `/api/levels/${crypto.randomUUID()}/chapters/order`, { ids: [] })).statusCode).toBe(404);
+    const orphan = await send('POST', '/api/chapters', { name: 'Nowhere', level_id: crypto.randomUUID() });
+    expect(orphan.statusCode).toBe(400);
+    expect((orphan.json() as One).fields).toHaveProperty('level_id');
+    const [a] = await ids(l);
+    expect((await send('PATCH', `/api/chapters/${a}`, { level_id: crypto.randomUUID() })).statusCode).toBe(400);
+    expect(await stored(l)).toEqual({ names: ['A'], positions: [1] });
   });
 
   it('the database refuses a gap or a duplicate at commit', async () => {
