@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
+import { curriculumRoutes } from './modules/curriculum/curriculum.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -88,6 +89,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(rolePermissionRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api/catalogs' });
   await app.register(tenancyRoutes, { prefix: '/api' });
+  await app.register(curriculumRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });

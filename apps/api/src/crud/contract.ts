@@ -54,6 +54,8 @@ export type WriteExtras = Record<string, unknown>;
  * transitions). `before` is the locked current row on update and delete.
  */
 export type WriteHooks = {
+  /** First thing in every write transaction of the resource, before any row is locked (crud/children.ts takes its lock here). */
+  begin?: (client: PoolClient, ctx: CrudContext) => Promise<void>;
   beforeCreate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>) => Promise<WriteExtras | void>;
   beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>, before: Record<string, unknown>) => Promise<WriteExtras | void>;
   /** After the row is written (id known); `before` is absent on create. */

@@ -244,6 +244,7 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
   const client = await poolOf(ctx.db).connect();
   try {
     await client.query('BEGIN');
+    await r.hooks?.begin?.(client, ctx);
     const result = await work(client);
     await client.query('COMMIT');
     invalidateCounts(r.table);

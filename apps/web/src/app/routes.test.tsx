@@ -22,7 +22,7 @@ const SEED_ROUTES: [string, string][] = [
   ['/catalogs/grammaticalItems', 'Vocabulary Universe'], ['/catalogs/verbTenses', 'Verb Tense'],
   ['/catalogs/formulations', 'Syntax Sentence'], ['/catalogs/vocabulary', 'Vocabulary'], ['/catalogs/skills', 'Skills'],
   ['/catalogs/skill', 'Skill'], ['/catalogs/target', 'Target'], ['/levels', 'Level'], ['/levels/3/edit', 'Level'],
-  ['/chapters', 'Chapter'], ['/chapters/x', 'Chapter'], ['/games', 'Game'], ['/games/a/b', 'Game'], ['/activities', 'Activity'],
+  ['/chapters', 'Chapter'], ['/chapters/x', 'x'], ['/games', 'Game'], ['/games/a/b', 'Game'], ['/activities', 'Activity'],
   ['/imagesGallery', 'Images Gallery'], ['/imagesGallery/folder/1', 'Images Gallery'], ['/clients', 'Clients'],
   ['/clients/add', 'New'], ['/clients/edit/c-9', 'c-9'], ['/clients/c-9', 'c-9'], ['/administration', 'Administration'],
   ['/administration/accounts', 'Accounts'], ['/administration/accounts/add', 'New'],

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { ADMIN_SCREENS, CATALOG_SCREENS, PEOPLE_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
+import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, PEOPLE_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
 import { PERMISSION_GATES } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
@@ -128,8 +128,7 @@ const mainRoutes: RouteObject[] = [
       ...CATALOG_PAGES.filter((c) => !CATALOG_SCREENS.some((s) => s.path === c.path)).map((c) => screen(c.path, handle(c.label, c.label))),
     ],
   },
-  section('levels', handle('crumbs.level', 'nav.levels')),
-  section('chapters', handle('crumbs.chapter', 'nav.chapters')),
+  ...CURRICULUM_SCREENS.map(resourceRoutes),
   section('games', handle('crumbs.game', 'nav.games')),
   section('activities', handle('crumbs.activity', 'nav.activities')),
   section('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery')),

@@ -1,6 +1,7 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
 import { billingsPolicy, organizationsPolicy, ruleExpression } from '@habla/shared/policies/index';
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
+import { CURRICULUM_RESOURCES, type CurriculumName } from '@habla/shared/resources/curriculum';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
 import { TENANCY_RESOURCES, type TenancyName } from '@habla/shared/resources/tenancy';
 import { grantableRoles } from '@habla/shared/roles';
@@ -85,7 +86,12 @@ export const PEOPLE_SCREENS: ResourceScreen[] = [
   tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS }),
 ];
 
-const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS];
+const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => ({ path: name, base: `/${name}`, resource: CURRICULUM_RESOURCES[name], apiPath: `/api/${name}`, titleKey, view: name, wildcard: true });
+
+/** Levels and chapters: shared curriculum, open to all who reach them (the buttons follow the policies). */
+export const CURRICULUM_SCREENS: ResourceScreen[] = [curriculum('levels', 'crumbs.level'), curriculum('chapters', 'crumbs.chapter')];
+
+const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS, ...CURRICULUM_SCREENS];
 
 /** The screen that lists a resource first (where relation links point). */
 export function screenOf(resourceName: string): ResourceScreen | undefined {
@@ -107,4 +113,9 @@ export function relatedOf(resourceName: string): { screen: ResourceScreen; field
     }
   }
   return out;
+}
+
+/** Screens of resources declared as ordered children of this one (a level's chapters). */
+export function childrenOf(resourceName: string): ResourceScreen[] {
+  return ALL_SCREENS.filter((s) => s.resource.parent?.resource === resourceName && !s.fixed);
 }

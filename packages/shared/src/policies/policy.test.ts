@@ -9,8 +9,20 @@ const trashed = { id: 'row-1', deleted_at: '2026-11-01T00:00:00.000Z' };
 
 describe('policies', () => {
   it('has one policy per resource of both registries, and refuses an unknown resource loudly', () => {
-    expect(Object.keys(POLICIES).sort()).toEqual([...Object.keys(CATALOG_POLICIES), 'accounts', 'billings', 'clients', 'organizations', 'plans', 'users', 'workspaces'].sort());
+    expect(Object.keys(POLICIES).sort()).toEqual([...Object.keys(CATALOG_POLICIES), 'accounts', 'billings', 'clients', 'organizations', 'plans', 'users', 'workspaces', 'levels', 'chapters'].sort());
     expect(() => policyOf('nothing')).toThrow(/no policy/);
+  });
+
+  it('levels and chapters: the content team writes them (docs/product.md §3), every other reader only reads', () => {
+    const editor = actor(ROLES.EDITOR);
+    expect(rowActions(policyOf('levels'), editor, live)).toEqual(['read', 'update']);
+    expect(rowActions(policyOf('chapters'), editor, live)).toEqual(['read', 'update', 'delete']);
+    for (const role of [ROLES.VIEWER, ROLES.THERAPIST, ROLES.ACCOUNT_ADMIN]) {
+      expect(rowActions(policyOf('levels'), actor(role), live)).toEqual(['read']);
+      expect(rowActions(policyOf('chapters'), actor(role), live)).toEqual(['read']);
+      expect(policyOf('chapters').can(actor(role), 'create')).toBe(false);
+    }
+    expect(policyOf('chapters').can(actor(ROLES.STUDENT), 'list')).toBe(false);
   });
 
   it('lets a row in the trash be read or restored only, a live row read, updated or deleted', () => {

@@ -143,6 +143,11 @@ export type ResourceDef = {
   fields: readonly FieldDef[];
   /** Declared actions on one or several rows (resources/actions.ts); the policy says who may take them. */
   actions?: readonly ActionDef[];
+  /**
+   * An ordered child of another resource (chapters of a level): `key` names the parent, `position`
+   * its place 1..n among the parent's live children, kept gap-free by the engine (crud/children.ts).
+   */
+  parent?: { resource: string; key: string; position: string };
 };
 
 /**

@@ -3,3 +3,4 @@ export * from './catalogs';
 export * from './tenancy';
 export * from './actions';
 export * from './singletons';
+export * from './curriculum';

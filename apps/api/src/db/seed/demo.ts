@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { eq } from 'drizzle-orm';
 import { appMeta, billings, plans, workspaceMembers, workspaces } from '../schema/index';
 import { createAccount, createUser } from '../../modules/users/users.service';
+import { seedCurriculum } from './curriculum';
 
 export const DEMO_PASSWORD = 'Habla-Demo-2026';
 
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     await ws(family, 'Mateo Garcia · Home', 'home', 'student4', null, [['parent', 'ADMIN', 'mother']]);
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, 'therapist_center_yearly'));
     await tx.insert(billings).values({ account_id: center, product: 'Habla therapist center, yearly', plan_id: plan?.id ?? null, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: '1250.00', start_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now });
+    await seedCurriculum(tx, now, ids.editor);
     await tx.insert(billings).values({ account_id: family, product: 'Habla parent, monthly', statement_frequency: 'monthly', payment_method: 'credit_card', amount: '9.99', start_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now });
     return true;
   });

@@ -30,6 +30,15 @@ describe('seeding', () => {
     expect(center).toMatchObject({ membership_type: 'therapist_center', type: 'legal_person', status: 'ACTIVE' });
   });
 
+  it('loads a starter curriculum: levels in order, each with chapters at 1..n', async () => {
+    await seedAll(db, { demo: true, log });
+    const res = await db.execute<{ level: string; positions: number[]; count: number }>(
+      sql`SELECT l.name AS level, array_agg(c.position ORDER BY c.position) AS positions, l.chapters_count AS count FROM levels l JOIN chapters c ON c.level_id = l.id GROUP BY l.id ORDER BY l.position`,
+    );
+    expect(res.rows.map((r) => r.level)).toEqual(['Foundations: single words', 'Building sentences', 'Telling what happened']);
+    for (const r of res.rows) expect(r.positions).toEqual(Array.from({ length: r.count }, (_, i) => i + 1));
+  });
+
   it('keeps edited role permissions across restarts', async () => {
     await db.delete(rolePermissions).where(eq(rolePermissions.permission, 'PERMISSION_READ_ANALYTICS'));
     await db.delete(rolePermissions).where(eq(rolePermissions.role, 'VIEWER'));

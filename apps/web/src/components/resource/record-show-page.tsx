@@ -11,6 +11,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { FieldValue, recordTitle } from './field-value';
 import { LoadFailed } from './load-failed';
 import { ActionButtons, useActionRunner, useDeclaredActions } from './record-actions';
+import { OrderedChildren } from './ordered-children';
 import { RecordDetails } from './record-details';
 import { RecordExtras } from './record-extras';
 import { RelatedRecords } from './related-records';
@@ -99,6 +100,7 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
         <RecordDetails row={row} className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" />
       </div>
       <RecordExtras screen={screen} row={row} />
+      <OrderedChildren screen={screen} row={row} />
       {full && <RelatedRecords screen={screen} id={row.id} />}
       {runner.dialog}
       <ConfirmDialog
