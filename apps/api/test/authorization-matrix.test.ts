@@ -81,6 +81,32 @@ for (const [name, { read, open = read, write, remove = write }] of Object.entrie
     [`POST ${base}/bulk-restore`]: remove,
   });
 }
+/**
+ * Curriculum (docs/product.md §3–4): every adult role reads levels and chapters; EDITOR creates and
+ * edits levels and administers chapters (reordering is a chapter change); only the platform admins
+ * remove levels. Students read neither.
+ */
+const CURRICULUM_READERS: Principal[] = SIGNED_IN.filter((p) => p !== 'STUDENT');
+const CURRICULUM: Record<string, { write: Principal[]; remove: Principal[] }> = {
+  levels: { write: CATALOG_WRITERS, remove: PLATFORM_ADMINS },
+  chapters: { write: CATALOG_WRITERS, remove: CATALOG_WRITERS },
+};
+for (const [name, { write, remove }] of Object.entries(CURRICULUM)) {
+  const base = `/api/${name}`;
+  Object.assign(MATRIX, {
+    [`GET ${base}/`]: CURRICULUM_READERS,
+    [`GET ${base}/export`]: write,
+    [`GET ${base}/{id}`]: CURRICULUM_READERS,
+    [`POST ${base}/`]: write,
+    [`PUT ${base}/{id}`]: write,
+    [`PATCH ${base}/{id}`]: write,
+    [`DELETE ${base}/{id}`]: remove,
+    [`POST ${base}/{id}/restore`]: remove,
+    [`POST ${base}/bulk-delete`]: remove,
+    [`POST ${base}/bulk-restore`]: remove,
+  });
+}
+MATRIX['PUT /api/levels/{id}/chapters/order'] = CATALOG_WRITERS;
 Object.assign(MATRIX, {
   'GET /api/workspaces/{id}/members': SIGNED_IN,
   'POST /api/workspaces/{id}/members': ACCOUNT_ADMINS,
