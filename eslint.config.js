@@ -44,7 +44,12 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export function boundaryZones({ web, api }) {
   const features = `${web}/features`;
   const dir = path.join(here, features);
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  const names = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
   return [
     ...names.map((name) => ({
       target: `${features}/${name}`,

@@ -19,4 +19,7 @@ const stop = (signal) => {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => setTimeout(() => stop('SIGTERM'), 3000).unref());
 }
-for (const child of children) child.on('exit', (code) => { if (code) stop('SIGTERM'); });
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) stop('SIGTERM');
+  });

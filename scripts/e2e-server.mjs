@@ -13,8 +13,7 @@ import { join, resolve } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 // Under the system temp folder: PostgreSQL runs as the unprivileged 'postgres' user, which may not
 // be able to enter a checkout under a private home folder. One folder per checkout.
-const dataDir =
-  process.env.E2E_DATA_DIR ?? join(tmpdir(), `habla-e2e-${createHash('sha256').update(resolve(root)).digest('hex').slice(0, 10)}`);
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `habla-e2e-${createHash('sha256').update(resolve(root)).digest('hex').slice(0, 10)}`);
 const port = process.env.E2E_PORT ?? '3100';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -69,7 +68,11 @@ if (owner !== undefined && runs(owner, 'server.ts')) {
 // has gone before emptying the folder.
 const postmaster = pidIn(join(dataDir, 'pg', 'postmaster.pid'));
 if (postmaster !== undefined && runs(postmaster, 'postgres', join(dataDir, 'pg'))) {
-  for (const [signal, waitMs] of [['SIGINT', 20_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]]) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 20_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ]) {
     try {
       process.kill(postmaster, signal);
     } catch {

@@ -64,7 +64,9 @@ describe('lint rules', () => {
 
   it('passes on the real engine: crud/ has no cycle and imports no module', async () => {
     const results = await eslint.lintFiles([path.join(root, 'apps/api/src/crud/*.ts')]);
-    const problems = results.flatMap((r) => r.messages.filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId === 'no-restricted-imports').map((m) => `${path.basename(r.filePath)}: ${m.ruleId}`));
+    const problems = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId === 'no-restricted-imports').map((m) => `${path.basename(r.filePath)}: ${m.ruleId}`),
+    );
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -98,6 +98,11 @@ function* allTests(suites) {
 }
 
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return (
+    String(text ?? '')
+      // eslint-disable-next-line no-control-regex -- terminal colour codes
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  );
 }

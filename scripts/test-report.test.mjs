@@ -59,7 +59,12 @@ describe('countPlaywright', () => {
 
 describe('the closing line', () => {
   it('adds the parts up', () => {
-    const all = sum(countVitest(fixture('vitest-broken-files.json')), countPlaywright(fixture('playwright-load-error.json')), { passed: 0, failed: 1, skipped: 0, broken: ['npm run lint'] });
+    const all = sum(countVitest(fixture('vitest-broken-files.json')), countPlaywright(fixture('playwright-load-error.json')), {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      broken: ['npm run lint'],
+    });
     expect(closingLine(all)).toBe('2 passed, 7 failed, 1 skipped');
     expect(all.broken).toHaveLength(4);
     expect(closingLine({ passed: 3, failed: 0, skipped: 0, broken: [] })).toBe('3 passed, 0 failed');

@@ -15,8 +15,7 @@ const playwrightReport = join(tmp, 'playwright.json');
 rmSync(vitestReport, { force: true });
 rmSync(playwrightReport, { force: true });
 
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const started = Date.now();
 // Static checks, a missing report, a failed build: one failure each, on top of the reports' counts.
@@ -24,9 +23,9 @@ const totals = { passed: 0, failed: 0, skipped: 0, broken: [] };
 const parts = [totals];
 let exitCode = 0;
 
-// 0. Static checks: types and lint must be clean, or the run fails.
+// 0. Static checks: types, lint and formatting (Prettier) must be clean, or the run fails.
 if (process.env.SKIP_STATIC !== '1') {
-  for (const script of ['typecheck', 'lint']) {
+  for (const script of ['typecheck', 'lint', 'format:check']) {
     if (run('npm', ['run', '--silent', script]) !== 0) {
       console.error(`npm run ${script} failed`);
       totals.failed += 1;

@@ -35,7 +35,9 @@ export async function benchCatalogs(base: string, token: string, rounds: number,
   console.log('');
   for (const name of Object.keys(targets)) {
     const pct = (m(name, 'rps') / health) * 100;
-    console.log(`  ${name.padEnd(17)} median ${m(name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(name, 'p99').toFixed(1).padStart(6)} ms  ${pct.toFixed(1).padStart(5)} % of health`);
+    console.log(
+      `  ${name.padEnd(17)} median ${m(name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(name, 'p99').toFixed(1).padStart(6)} ms  ${pct.toFixed(1).padStart(5)} % of health`,
+    );
   }
   for (const name of ['dictionary p1', 'dictionary p4000', 'verbs']) {
     const pct = (m(name, 'rps') / health) * 100;

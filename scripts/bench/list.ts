@@ -97,7 +97,9 @@ export async function benchList(base: string, users: Record<string, string>, rou
   for (const t of targets) {
     const pct = (m(t.name, 'rps') / health) * 100;
     const cpuText = Number.isNaN(c(t.name)) ? '' : `  CPU ${c(t.name).toFixed(0).padStart(5)} µs/answer, CPU ratio ${((c('health') / c(t.name)) * 100).toFixed(1).padStart(5)} %`;
-    console.log(`  ${t.name.padEnd(20)} median ${m(t.name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(t.name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(t.name, 'p99').toFixed(1).padStart(6)} ms  ${pct.toFixed(1).padStart(5)} % of health${cpuText}`);
+    console.log(
+      `  ${t.name.padEnd(20)} median ${m(t.name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(t.name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(t.name, 'p99').toFixed(1).padStart(6)} ms  ${pct.toFixed(1).padStart(5)} % of health${cpuText}`,
+    );
   }
   for (const t of targets.slice(1)) {
     const pct = (m(t.name, 'rps') / health) * 100;

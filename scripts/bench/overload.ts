@@ -41,7 +41,10 @@ export async function benchOverload(base: string, token: string, seconds: number
   running = false;
   await probe;
   const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
-  const count = (pred: (code: number) => boolean) => Object.entries(codes).filter(([c]) => pred(Number(c))).reduce((n, [, v]) => n + v.count, 0);
+  const count = (pred: (code: number) => boolean) =>
+    Object.entries(codes)
+      .filter(([c]) => pred(Number(c)))
+      .reduce((n, [, v]) => n + v.count, 0);
   const ok = count((c) => c >= 200 && c < 300);
   const shed = count((c) => c === 503);
   const other = count((c) => c < 200 || (c >= 300 && c !== 503)) + result.errors + result.timeouts;
@@ -49,8 +52,14 @@ export async function benchOverload(base: string, token: string, seconds: number
   const p99 = result.latency.p99;
   const sorted = [...health].sort((a, b) => a - b);
   const hp = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-  console.log(`  admitted (2xx): ${ok}  (${(ok / seconds).toFixed(0)} req/s)  p50 ${result.latency.p50.toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  max ${result.latency.max.toFixed(0)} ms`);
-  console.log(`  shed (503): ${shed}${shed ? ` (${retryAfterMissing} without Retry-After)` : ''}   other errors: ${other} (non-2xx/503 ${count((c) => c < 200 || (c >= 300 && c !== 503))}, socket errors ${result.errors}, timeouts ${result.timeouts})`);
+  console.log(
+    `  admitted (2xx): ${ok}  (${(ok / seconds).toFixed(0)} req/s)  p50 ${result.latency.p50.toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  max ${result.latency.max.toFixed(0)} ms`,
+  );
+  console.log(
+    `  shed (503): ${shed}${shed ? ` (${retryAfterMissing} without Retry-After)` : ''}   other errors: ${other} (non-2xx/503 ${count((c) => c < 200 || (c >= 300 && c !== 503))}, socket errors ${result.errors}, timeouts ${result.timeouts})`,
+  );
   console.log(`  health alongside: p50 ${hp(50).toFixed(0)} ms  p99 ${hp(99).toFixed(0)} ms  max ${(sorted[sorted.length - 1] ?? 0).toFixed(0)} ms  (${sorted.length} probes)`);
-  console.log(`  goal: admitted p99 ≤ 1000 ms (${p99.toFixed(0)} ms, ${(p99 / 1000).toFixed(2)}× the target) ${p99 <= 1000 ? 'PASS' : 'MISS'}; no error but 503 (${other}) ${other === 0 ? 'PASS' : 'MISS'}`);
+  console.log(
+    `  goal: admitted p99 ≤ 1000 ms (${p99.toFixed(0)} ms, ${(p99 / 1000).toFixed(2)}× the target) ${p99 <= 1000 ? 'PASS' : 'MISS'}; no error but 503 (${other}) ${other === 0 ? 'PASS' : 'MISS'}`,
+  );
 }

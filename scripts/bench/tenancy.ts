@@ -15,7 +15,14 @@ const LAST = ['Garcia', 'Smith', 'Nguyen', 'Patel', 'Khan', 'Lopez', 'Brown', 'S
  * admin's students list (page 1, a deep page, a name search) and users list, and the therapist's
  * caseload (2 students among 10,000) are measured against /api/health in interleaved rounds.
  */
-export async function benchTenancy(base: string, dataDir: string, pgPort: number, tokens: { accountadmin: string; therapist: string }, rounds: number, seconds: number): Promise<void> {
+export async function benchTenancy(
+  base: string,
+  dataDir: string,
+  pgPort: number,
+  tokens: { accountadmin: string; therapist: string },
+  rounds: number,
+  seconds: number,
+): Promise<void> {
   const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
   const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
   await client.connect();
@@ -44,7 +51,7 @@ export async function benchTenancy(base: string, dataDir: string, pgPort: number
     'clients p300': { url: `${base}/api/clients?page=299&max=25`, headers: admin },
     'clients "gar"': { url: `${base}/api/clients?q=gar&max=25`, headers: admin },
     'users p1': { url: `${base}/api/users?page=0&max=25`, headers: admin },
-    'caseload': { url: `${base}/api/clients?page=0&max=25`, headers: therapist },
+    caseload: { url: `${base}/api/clients?page=0&max=25`, headers: therapist },
   };
   const check = await fetch(targets['clients p300']!.url, { headers: admin });
   const body = (await check.json()) as { data?: unknown[]; meta?: { total: number } };
@@ -61,7 +68,9 @@ export async function benchTenancy(base: string, dataDir: string, pgPort: number
   const health = m('health', 'rps');
   console.log('');
   for (const name of Object.keys(targets)) {
-    console.log(`  ${name.padEnd(14)} median ${m(name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(name, 'p99').toFixed(1).padStart(6)} ms  ${((m(name, 'rps') / health) * 100).toFixed(1).padStart(5)} % of health`);
+    console.log(
+      `  ${name.padEnd(14)} median ${m(name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(name, 'p99').toFixed(1).padStart(6)} ms  ${((m(name, 'rps') / health) * 100).toFixed(1).padStart(5)} % of health`,
+    );
   }
   const ratio = m('clients p300', 'p50') / m('clients p1', 'p50');
   console.log(`  clients page 300 ÷ page 1 latency: ${ratio.toFixed(2)}× p50 (goal ≤ 2×: ${ratio <= 2 ? 'PASS' : 'MISS'})`);

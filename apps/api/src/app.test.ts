@@ -36,7 +36,16 @@ describe('infrastructure', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/auth/me', '/api/auth/change-password', '/api/auth/forgot-password', '/api/auth/reset-password', '/api/health']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/logout',
+      '/api/auth/me',
+      '/api/auth/change-password',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/health',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     const page = await app.inject({ method: 'GET', url: '/api/docs/' });

@@ -5,7 +5,16 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, pgPort: 54330, appUrl: 'http://localhost:3000', demo: true, sessionIdleMinutes: 30, sessionAbsoluteHours: 12 });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      pgPort: 54330,
+      appUrl: 'http://localhost:3000',
+      demo: true,
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+    });
     expect(c.dataDir).toBe(path.resolve('data'));
     expect(c.webDist).toBe(path.resolve('apps/web/dist'));
   });

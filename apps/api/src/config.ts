@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Environment variables the server reads; every one has a default that works on a laptop. */
 const envSchema = z.object({
@@ -17,13 +15,28 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Habla <no-reply@habla.local>'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   HABLA_DEMO: bool.optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   TRUST_PROXY: bool.optional(),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(2 * 365 * 86_400).optional(),
+  HSTS_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 * 365 * 86_400)
+    .optional(),
   EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
   ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -36,15 +49,28 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(5 * 1024 ** 3).default(25 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .default(25 * 1024 * 1024),
   UPLOAD_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
-  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(23 * 3600).default(15 * 60),
+  JOBS_EXPIRE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(23 * 3600)
+    .default(15 * 60),
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
-  JOBS_STATEMENTS_CRON: z.string().regex(/^\S+( \S+){4}$/, 'five cron fields').default('0 3 * * *'),
+  JOBS_STATEMENTS_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'five cron fields')
+    .default('0 3 * * *'),
   JOBS_TEST_HANDLERS: bool.optional(),
 });
 

@@ -172,7 +172,10 @@ function registeredRoutes(): string[] {
 
 /** A real URL for a route pattern; exports get a search that matches nothing (no 150k-row CSVs while probing). */
 const concrete = (path: string) =>
-  path.replace(/\{(id|memberId)\}/g, () => crypto.randomUUID()).replace('{code}', '1f415.svg').replace('{role}', 'NOBODY') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
+  path
+    .replace(/\{(id|memberId)\}/g, () => crypto.randomUUID())
+    .replace('{code}', '1f415.svg')
+    .replace('{role}', 'NOBODY') + (path.endsWith('/export') ? '?q=no-such-word-anywhere' : '');
 
 async function probe(route: string, who: Principal, ip: string): Promise<number> {
   const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
@@ -207,7 +210,12 @@ describe('authorization matrix', () => {
     const routes = registeredRoutes().filter((r) => r.split(' ')[1]!.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((r) => !(r in MATRIX)).sort(), 'routes without a row').toEqual([]);
-    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)).sort(), 'rows without a route').toEqual([]);
+    expect(
+      Object.keys(MATRIX)
+        .filter((r) => !routes.includes(r))
+        .sort(),
+      'rows without a route',
+    ).toEqual([]);
   });
 
   it('answers every route × principal as the table says', { timeout: 120_000 }, async () => {

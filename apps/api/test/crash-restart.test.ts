@@ -41,7 +41,19 @@ const serverPids: number[] = [];
 
 async function startServer(pgPort: number): Promise<Server> {
   const port = await freePort();
-  const env = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), PG_PORT: String(pgPort), HOST: '127.0.0.1', HABLA_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), SMTP_URL: '', DATABASE_URL: '' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PG_PORT: String(pgPort),
+    HOST: '127.0.0.1',
+    HABLA_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    SMTP_URL: '',
+    DATABASE_URL: '',
+  };
   const server = [process.execPath, '--import', 'tsx', 'apps/api/src/server.ts'];
   const holder = subreaper
     ? spawn('python3', ['-c', SUBREAPER, ...server], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -107,7 +119,13 @@ afterAll(async () => {
   for (const h of holders) if (h.exitCode === null && h.signalCode === null) h.kill('SIGKILL');
   // A run that failed right after a crash leaves the killed postmaster's shared memory segment, which only a
   // start on this (now removed) directory would have reclaimed.
-  const shmid = fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')) ? fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[6]?.trim().split(/\s+/)[1] : undefined;
+  const shmid = fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))
+    ? fs
+        .readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+        .split('\n')[6]
+        ?.trim()
+        .split(/\s+/)[1]
+    : undefined;
   if (shmid) spawnSync('ipcrm', ['-m', shmid]);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -125,7 +143,14 @@ describe('crash and restart', () => {
     const zombies = { server: 0, postmaster: 0 };
     for (let cycle = 0; cycle < CYCLES; cycle++) {
       const username = `crash${String(cycle).padStart(2, '0')}`;
-      const signUp = await post(server, '/api/auth/register', { first_name: 'Ada', last_name: 'Crash', email: `${username}@example.test`, username, password: PASSWORD, membership_type: 'parent' });
+      const signUp = await post(server, '/api/auth/register', {
+        first_name: 'Ada',
+        last_name: 'Crash',
+        email: `${username}@example.test`,
+        username,
+        password: PASSWORD,
+        membership_type: 'parent',
+      });
       expect(signUp.status).toBe(201);
       acknowledged.push(username);
 

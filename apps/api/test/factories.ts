@@ -13,7 +13,17 @@ const unique = () => crypto.randomBytes(4).toString('hex');
 /** A user of `role`; account roles get a fresh ACTIVE account unless `accountId` is given. */
 export async function buildUser(
   db: DbOrTx,
-  opts: { role?: Role; accountId?: string | null; accountStatus?: string; status?: 'ACTIVE' | 'DISABLED'; username?: string; email?: string; password?: string; language?: 'en' | 'es'; now?: Date } = {},
+  opts: {
+    role?: Role;
+    accountId?: string | null;
+    accountStatus?: string;
+    status?: 'ACTIVE' | 'DISABLED';
+    username?: string;
+    email?: string;
+    password?: string;
+    language?: 'en' | 'es';
+    now?: Date;
+  } = {},
 ): Promise<BuiltUser> {
   const role = opts.role ?? 'THERAPIST';
   const now = opts.now ?? new Date();

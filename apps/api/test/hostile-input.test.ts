@@ -41,7 +41,11 @@ describe('a NUL character answers 400 naming the field, on every way in', () => 
     expectFieldError(await send('POST', '/api/auth/login', '{"login":"a\\u0000b","password":"whatever1"}'), 'login', /^E-mail or username contains a character/);
     expectFieldError(await send('POST', '/api/auth/forgot-password', '{"login":"a\\u0000"}'), 'login', NOT_ALLOWED);
     expectFieldError(
-      await send('POST', '/api/auth/register', '{"first_name":"Ana\\u0000","last_name":"Ruiz","email":"ana@example.test","username":"ana_nul","password":"Sturdy-Lantern-58","membership_type":"parent"}'),
+      await send(
+        'POST',
+        '/api/auth/register',
+        '{"first_name":"Ana\\u0000","last_name":"Ruiz","email":"ana@example.test","username":"ana_nul","password":"Sturdy-Lantern-58","membership_type":"parent"}',
+      ),
       'first_name',
       NOT_ALLOWED,
     );
@@ -94,7 +98,11 @@ describe('a lone UTF-16 surrogate answers 400 and writes nothing (no row, no aud
 describe('numbers and yes/no filters are typed like their columns', () => {
   it('an integer filter beyond its bounds (and beyond PostgreSQL integer) → 400 naming it', async () => {
     for (const v of ['2147483648', '-2147483649', '6', '0']) {
-      expectFieldError(await app.inject({ method: 'GET', url: `/api/catalogs/verbs?semantic_complexity=${v}`, headers: therapist }), 'semantic_complexity', /out of the allowed range/);
+      expectFieldError(
+        await app.inject({ method: 'GET', url: `/api/catalogs/verbs?semantic_complexity=${v}`, headers: therapist }),
+        'semantic_complexity',
+        /out of the allowed range/,
+      );
     }
     for (const v of ['1.5', '99999999999999999999', '1e400', 'abc']) {
       expectFieldError(await app.inject({ method: 'GET', url: `/api/catalogs/verbs?semantic_complexity=${v}`, headers: therapist }), 'semantic_complexity', /whole number/);

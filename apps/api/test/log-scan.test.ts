@@ -35,7 +35,9 @@ const { app, config, clock } = await buildTestApp({
   routes: (a) => {
     // A query that fails with a secret among its parameters, through Drizzle and through pg.
     a.get('/api/test/failing-query', async () => a.db.execute(sql`SELECT ${QUERY_SECRET}::int AS n`));
-    a.get('/api/test/failing-pool', async () => (a.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } }).$client.query('SELECT $1::date', [QUERY_SECRET]));
+    a.get('/api/test/failing-pool', async () =>
+      (a.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } }).$client.query('SELECT $1::date', [QUERY_SECRET]),
+    );
   },
 });
 // A mail server that refuses and echoes the message back, as some do: the link must not reach the log.
@@ -76,7 +78,9 @@ beforeAll(async () => {
   // A signed-in caller: a wrong current password, a malformed body quoting a password, an oversized one.
   expect((await post(app, '/api/auth/change-password', { current_password: WRONG_PASSWORD, new_password: NEW_PASSWORD }, session.headers)).statusCode).toBe(400);
   expect((await post(app, '/api/auth/change-password', `{"current_password":"${PASSWORD}", new_password`, session.headers)).statusCode).toBe(400);
-  expect((await post(app, '/api/auth/change-password', JSON.stringify({ current_password: PASSWORD, new_password: NEW_PASSWORD.repeat(80_000) }), session.headers)).statusCode).toBe(413);
+  expect(
+    (await post(app, '/api/auth/change-password', JSON.stringify({ current_password: PASSWORD, new_password: NEW_PASSWORD.repeat(80_000) }), session.headers)).statusCode,
+  ).toBe(413);
   expect((await post(app, '/api/auth/login', `{"__proto__":{"x":1},"login":"ana_ruiz","password":"${PASSWORD}"}`)).statusCode).toBe(400);
 
   // Password reset: the link is e-mailed (to the outbox), used once, then refused.
@@ -94,13 +98,20 @@ beforeAll(async () => {
   const admin = await buildUser(app.db, { role: 'SUPERADMIN' });
   const adminSession = await login(app, admin.username, admin.password);
   secrets.push(adminSession.token);
-  const created = await post(app, '/api/users', { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', email: 'leo.diaz@example.test', role: 'ADMIN', ssn: SSN, password: PASSWORD }, adminSession.headers);
+  const created = await post(
+    app,
+    '/api/users',
+    { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', email: 'leo.diaz@example.test', role: 'ADMIN', ssn: SSN, password: PASSWORD },
+    adminSession.headers,
+  );
   expect(created.statusCode).toBe(201);
   const id = created.json().data.id as string;
   const reveal = await app.inject({ method: 'POST', url: `/api/users/${id}/reveal-ssn`, headers: adminSession.headers });
   expect(reveal.json().data.ssn).toBe(SSN);
   expect((await app.inject({ method: 'PATCH', url: `/api/users/${id}`, payload: { ssn: `${SSN}0` }, headers: adminSession.headers })).statusCode).toBe(400);
-  expect((await post(app, '/api/users', { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', role: 'ADMIN', ssn: SSN, password: PASSWORD }, adminSession.headers)).statusCode).toBe(409);
+  expect(
+    (await post(app, '/api/users', { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', role: 'ADMIN', ssn: SSN, password: PASSWORD }, adminSession.headers)).statusCode,
+  ).toBe(409);
 
   // Server failures with a secret among the query's parameters.
   expect((await app.inject({ method: 'GET', url: '/api/test/failing-query', headers: adminSession.headers })).statusCode).toBe(500);
@@ -110,7 +121,10 @@ beforeAll(async () => {
   const other = await buildUser(failingMail.db, { role: 'SUPERADMIN' });
   const otherSession = await login(failingMail, other.username, other.password);
   secrets.push(otherSession.token);
-  expect((await post(failingMail, '/api/users', { first_name: 'Mia', last_name: 'Soto', username: 'mia_soto', email: 'mia.soto@example.test', role: 'ADMIN' }, otherSession.headers)).statusCode).toBe(201);
+  expect(
+    (await post(failingMail, '/api/users', { first_name: 'Mia', last_name: 'Soto', username: 'mia_soto', email: 'mia.soto@example.test', role: 'ADMIN' }, otherSession.headers))
+      .statusCode,
+  ).toBe(201);
   expect((await post(failingMail, '/api/auth/forgot-password', { login: 'mia_soto' })).statusCode).toBe(200);
   await waitForJobs(failingMail);
   const tokens = await failingMail.db.execute(sql`SELECT count(*)::int AS n FROM password_reset_tokens`);
@@ -126,7 +140,16 @@ describe('the log of a run that provokes every error path', () => {
   it('was written at all: requests, refusals, failures, the outbox and the refused mail', () => {
     const text = lines.join('');
     expect(lines.length).toBeGreaterThan(100);
-    for (const msg of ['incoming request', 'validation failed', 'request refused', 'request failed', 'sign-in refused: locked out', 'e-mail written to the outbox', 'job attempt failed', 'route not found']) {
+    for (const msg of [
+      'incoming request',
+      'validation failed',
+      'request refused',
+      'request failed',
+      'sign-in refused: locked out',
+      'e-mail written to the outbox',
+      'job attempt failed',
+      'route not found',
+    ]) {
       expect(text, msg).toContain(msg);
     }
   });

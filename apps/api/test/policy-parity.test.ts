@@ -150,7 +150,10 @@ describe('accounts (decision 009)', () => {
     for (const method of PAYMENT_METHODS) {
       const filtered = await call('therapist', 'GET', `/api/accounts?payment_method=${method}&col=amount`);
       expect(filtered.statusCode).toBe(200);
-      expect((filtered.json().data as Row[]).map((r) => r.id), method).toEqual([rows[0]!.id]);
+      expect(
+        (filtered.json().data as Row[]).map((r) => r.id),
+        method,
+      ).toEqual([rows[0]!.id]);
     }
     // The account admin opens it and sees the amount.
     const own = await call('accountadmin', 'GET', `/api/accounts/${rows[0]!.id}`);

@@ -32,6 +32,13 @@ export async function startS3(bucket: string): Promise<{ endpoint: string; env: 
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
-    env: { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: awsLikeSecret() },
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: awsLikeSecret(),
+    },
   };
 }

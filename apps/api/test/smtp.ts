@@ -5,7 +5,10 @@ export type Received = { from: string; to: string[]; raw: string; text: string }
 
 /** Quoted-printable → text (nodemailer encodes long or non-ASCII lines this way). */
 const decodeQuotedPrintable = (s: string): string =>
-  Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives, for e-mail tests. */
 export async function startSmtpServer(): Promise<{ url: string; messages: Received[]; waitFor: (n?: number) => Promise<Received>; close: () => Promise<void> }> {

@@ -18,7 +18,19 @@ async function startServer(pgPort: number): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), PG_PORT: String(pgPort), HOST: '127.0.0.1', HABLA_DEMO: 'true', LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), SMTP_URL: '', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PG_PORT: String(pgPort),
+      HOST: '127.0.0.1',
+      HABLA_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      SMTP_URL: '',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -16,7 +16,11 @@ function mailsTo(address: string, since: number): string[] {
   }
   return files
     .filter((f) => statSync(f).mtimeMs >= since)
-    .map((f) => readFileSync(f, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .map((f) =>
+      readFileSync(f, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((text) => text.includes(address));
 }
 

@@ -62,7 +62,10 @@ test.describe('reference catalogs on the generic resource screens', () => {
     expect(page3.every((w) => w.toLowerCase().includes('ter'))).toBe(true);
 
     const word = page3[0]!;
-    await page.getByRole('button', { name: `Quick view of ${word}` }).first().click();
+    await page
+      .getByRole('button', { name: `Quick view of ${word}` })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('heading', { name: word })).toBeVisible();
     await expect(drawer.getByText('Definition')).toBeVisible();

@@ -11,13 +11,19 @@ async function idOf(request: APIRequestContext, who: string, path: string, name:
 
 async function pick(page: Page, label: string, text: string) {
   await page.getByRole('combobox', { name: label }).fill(text);
-  await page.getByRole('option', { name: new RegExp(text) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(text) })
+    .first()
+    .click();
 }
 
 test.describe('accounts, people and workspaces', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('an account admin creates a therapist and a student, builds a workspace with both and a parent; the therapist then sees the student in the selector', async ({ page, browser }) => {
+  test('an account admin creates a therapist and a student, builds a workspace with both and a parent; the therapist then sees the student in the selector', async ({
+    page,
+    browser,
+  }) => {
     const tag = Date.now().toString(36);
     await signIn(page, 'parent');
     // A therapist for the family.
@@ -133,7 +139,9 @@ test.describe('accounts, people and workspaces', () => {
   // THERAPIST here made the tests that sign in as the demo therapist at the same time fail.
   test('a superadmin removes a permission from a role, and a user of that role loses the menu entry on the next page load', async ({ page, browser, request }) => {
     const su = await apiToken(request, 'superadmin');
-    const roles = ((await (await request.get('/api/role-permissions', { headers: { authorization: `Bearer ${su}` } })).json()) as { data: { role: string; permissions: string[] }[] }).data;
+    const roles = (
+      (await (await request.get('/api/role-permissions', { headers: { authorization: `Bearer ${su}` } })).json()) as { data: { role: string; permissions: string[] }[] }
+    ).data;
     const before = roles.find((r) => r.role === 'SUPPORT')!.permissions;
     expect(before).toContain('PERMISSION_READ_CLIENTS');
     const user = await createUser(request, 'superadmin', 'SUPPORT', 'Sam');
@@ -192,7 +200,10 @@ test.describe('accounts, people and workspaces', () => {
       await expect(dataRows(page).first()).toBeVisible();
       expect(await sideways(), path).toBeLessThanOrEqual(0);
     }
-    await page.getByRole('link', { name: /Leo Walker · School/ }).first().click();
+    await page
+      .getByRole('link', { name: /Leo Walker · School/ })
+      .first()
+      .click();
     await expect(page.getByRole('region', { name: 'Members', exact: true })).toBeVisible();
     expect(await sideways(), 'workspace').toBeLessThanOrEqual(0);
   });

@@ -27,11 +27,7 @@ async function boot() {
   warmFirstScreen();
   // An upgraded build drops the stale session and sidebar entries before anything reads them.
   if (reconcileStoredVersion()) {
-    await Promise.all([
-      useAuthStore.persist.rehydrate(),
-      useSidebarOptionsStore.persist.rehydrate(),
-      useSidebarMenuStore.persist.rehydrate(),
-    ]);
+    await Promise.all([useAuthStore.persist.rehydrate(), useSidebarOptionsStore.persist.rehydrate(), useSidebarMenuStore.persist.rehydrate()]);
   }
   await initI18n();
   const router = createAppRouter();

@@ -3,9 +3,7 @@ export const APP_MODULES = ['MLA', 'MAA'] as const;
 export const OCCUPATIONS = ['therapist', 'teacher', 'other'] as const;
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const RELATIONSHIPS_TO_STUDENT = [
-  'mother', 'father', 'legal_guardian', 'family_member', 'therapist', 'teacher', 'professional', 'other',
-] as const;
+export const RELATIONSHIPS_TO_STUDENT = ['mother', 'father', 'legal_guardian', 'family_member', 'therapist', 'teacher', 'professional', 'other'] as const;
 export const GAME_TYPES = ['sentence_practice', 'multiple_choice_answers'] as const;
 export const WORKSPACE_TYPES = ['home', 'school', 'other'] as const;
 export const WORKSPACE_ROLES = ['ADMIN', 'SUPERVISOR', 'THERAPIST'] as const;
@@ -25,8 +23,17 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const SESSION_STATUSES = [
-  'NEW', 'RECORDED', 'PENDING_AUDIO', 'AUDIO_COMPLETED', 'PENDING_TRANSCRIPTION', 'SENT_TRANSCRIPTION',
-  'PROCESSING_TRANSCRIPTION', 'TRANSCRIPTION_COMPLETED', 'READY', 'WORK_IN_PROGRESS', 'COMPLETED',
+  'NEW',
+  'RECORDED',
+  'PENDING_AUDIO',
+  'AUDIO_COMPLETED',
+  'PENDING_TRANSCRIPTION',
+  'SENT_TRANSCRIPTION',
+  'PROCESSING_TRANSCRIPTION',
+  'TRANSCRIPTION_COMPLETED',
+  'READY',
+  'WORK_IN_PROGRESS',
+  'COMPLETED',
 ] as const;
 export const ASSESSMENT_STATUSES = ['NEW', 'WORK_IN_PROGRESS', 'COMPLETED'] as const;
 export const GAME_STATUSES = ['WORK_IN_PROGRESS', 'COMPLETED', 'ASSIGNED', 'UNASSIGNED', 'PLAYED'] as const;

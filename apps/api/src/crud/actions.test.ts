@@ -32,7 +32,14 @@ async function traces(since: Date, sentBefore: number) {
     'SELECT entity_id, actor_user_id, entity, account_id FROM audit_log WHERE action = $1 AND at >= $2 ORDER BY entity_id',
     [ACTION, since],
   );
-  return { links, audit, mails: mailer().sent.slice(sentBefore).map((m) => m.to).sort() };
+  return {
+    links,
+    audit,
+    mails: mailer()
+      .sent.slice(sentBefore)
+      .map((m) => m.to)
+      .sort(),
+  };
 }
 
 /** Runs `work` at a fresh instant of the fake clock, then reports what it left behind. */

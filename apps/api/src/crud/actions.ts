@@ -65,7 +65,13 @@ export async function runAction(ctx: CrudContext, r: ServerResource, policy: Pol
     if (stuck) throw notApplicable(String(stuck.row[r.def.titleField] ?? stuck.row.id));
     const result = await handler({ client, ctx, rows });
     const changes = (result && result.changes) || {};
-    await auditRows(client, ctx, r, action.name, unique.map((id) => ({ id, changes: changes[id] ?? null })));
+    await auditRows(
+      client,
+      ctx,
+      r,
+      action.name,
+      unique.map((id) => ({ id, changes: changes[id] ?? null })),
+    );
     return readRows(client, r, unique);
   });
 }
@@ -92,7 +98,12 @@ function doneMessage(req: FastifyRequest, r: ServerResource, action: ActionDef, 
  * Register the routes of every declared action of `r` (under the resource's prefix); `present` is
  * how routes.ts lets a row leave the engine (hidden fields emptied, `_actions`).
  */
-export function actionRoutes(r: ServerResource, policy: Policy, ctxOf: (req: FastifyRequest) => CrudContext, present: (req: FastifyRequest, row: Row) => Row): FastifyPluginAsyncZod {
+export function actionRoutes(
+  r: ServerResource,
+  policy: Policy,
+  ctxOf: (req: FastifyRequest) => CrudContext,
+  present: (req: FastifyRequest, row: Row) => Row,
+): FastifyPluginAsyncZod {
   const declared = checkActions(r, policy);
   return async (app) => {
     const tags = [r.def.name];

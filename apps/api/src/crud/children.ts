@@ -112,7 +112,11 @@ export function orderedChildHooks(o: () => ChildOrder): WriteHooks {
         parent_id: string;
         deleted_at: Date | null;
       }[];
-      const parents = await lockParents(client, order, rows.map((r) => r.parent_id));
+      const parents = await lockParents(
+        client,
+        order,
+        rows.map((r) => r.parent_id),
+      );
       if (deleted) {
         for (const parentId of parents) {
           await renumber(client, order, parentId, ids);

@@ -109,7 +109,10 @@ describe('export contents', () => {
     expect(rows.length, `${def.name} fixtures`).toBeGreaterThan(0);
     const csv = await t.app.inject({ method: 'GET', url: `${path}/export?${query}&columns=${columns.join(',')}`, headers });
     expect(csv.statusCode, csv.body).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1, -1);
     expect(lines, def.name).toEqual(rows.map((row) => csvLine(columns.map((n) => cell(def, row, n))).replace(/\r\n$/, '')));
   }
 
@@ -135,7 +138,12 @@ describe('export contents', () => {
     }
     // Users are reshaped before they leave the API (masked SSN): their export goes through the same rows.
     const admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
-    const made = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin.headers, payload: { first_name: 'Ann', last_name: tag, username: `ann_${tag}`, role: 'THERAPIST', ssn: '123-45-6789' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin.headers,
+      payload: { first_name: 'Ann', last_name: tag, username: `ann_${tag}`, role: 'THERAPIST', ssn: '123-45-6789' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     await sameAsList('/api/users', TENANCY_RESOURCES.users as ResourceDef, `q=${tag}&col=username&order=asc`, admin.headers);
     const csv = await t.app.inject({ method: 'GET', url: `/api/users/export?q=${tag}&columns=username,ssn`, headers: admin.headers });

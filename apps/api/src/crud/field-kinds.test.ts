@@ -37,7 +37,14 @@ const def: ResourceDef = {
 };
 
 const resource: ServerResource = { def, table: 'test_cards', entity: 'test_card', relations: {}, many: {} };
-registerPolicy(def.name, definePolicy({ resource: def.name, rules: { list: 'signedIn', read: 'signedIn', export: 'signedIn', create: 'signedIn', update: 'signedIn', delete: 'signedIn', restore: 'signedIn' }, scope: () => ({ kind: 'shared' }) }));
+registerPolicy(
+  def.name,
+  definePolicy({
+    resource: def.name,
+    rules: { list: 'signedIn', read: 'signedIn', export: 'signedIn', create: 'signedIn', update: 'signedIn', delete: 'signedIn', restore: 'signedIn' },
+    scope: () => ({ kind: 'shared' }),
+  }),
+);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -100,12 +107,17 @@ describe('json fields', () => {
     expect(cell).toBe(JSON.stringify(JSON.parse(cell)));
   });
 
-  it('refuse a wrong document with 400 naming the nested path, in the caller\'s language', async () => {
+  it("refuse a wrong document with 400 naming the nested path, in the caller's language", async () => {
     const res = await create({ title: 'Bad', answers: [...good, { text: '  ', correct: true }] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION', fields: { 'answers.2.text': 'answers (2.text) is required.' } });
 
-    const es = await t.app.inject({ method: 'POST', url: '/api/test-cards', headers: { ...therapist.headers, 'accept-language': 'es' }, payload: { title: 'Bad', answers: [{ text: 'x', correct: 'yes' }] } });
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-cards',
+      headers: { ...therapist.headers, 'accept-language': 'es' },
+      payload: { title: 'Bad', answers: [{ text: 'x', correct: 'yes' }] },
+    });
     expect(es.statusCode).toBe(400);
     expect(Object.keys(es.json().fields)).toEqual(['answers.0.correct']);
     expect(es.json().fields['answers.0.correct']).toMatch(/no es válido/);
@@ -127,7 +139,7 @@ describe('json fields', () => {
 });
 
 describe('file fields', () => {
-  it('take an uploaded picture of the caller\'s account and give its id back', async () => {
+  it("take an uploaded picture of the caller's account and give its id back", async () => {
     const image = await upload(therapist.headers, pngOfSize(2_000), 'cat.png', 'image/png');
     const res = await create({ title: 'Cat', image_id: image });
     expect(res.statusCode, res.body).toBe(201);

@@ -73,7 +73,10 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
       const q = pageQuery(dictionary, user, params({ q: 'ter', page }));
       const got = await t.database.pool.query(q.text, q.values);
       const want = await reference(page * 25);
-      expect(got.rows.map((r: { id: string }) => r.id), `page ${page}`).toEqual(want.rows.map((r: { id: string }) => r.id));
+      expect(
+        got.rows.map((r: { id: string }) => r.id),
+        `page ${page}`,
+      ).toEqual(want.rows.map((r: { id: string }) => r.id));
     }
     const first = await t.database.pool.query(pageQuery(dictionary, user, params({ q: 'Ter' })).text, pageQuery(dictionary, user, params({ q: 'Ter' })).values);
     expect(first.rows.slice(0, 5).every((r: { word: string }) => r.word.toLowerCase().startsWith('ter'))).toBe(true);

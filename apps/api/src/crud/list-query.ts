@@ -72,7 +72,15 @@ export function rowSelect(r: ServerResource): { select: string; joins: string } 
   }
   // Timestamps leave PostgreSQL as ISO 8601 text: no Date parsing and re-formatting per row in Node.
   const isoText = (c: string) => `to_json(t.${c}) #>> '{}' AS ${c}`;
-  cols.push(isoText('deleted_at'), isoText('created_at'), isoText('updated_at'), 't.created_by', 't.updated_by', 'cu.username AS created_by_name', 'uu.username AS updated_by_name');
+  cols.push(
+    isoText('deleted_at'),
+    isoText('created_at'),
+    isoText('updated_at'),
+    't.created_by',
+    't.updated_by',
+    'cu.username AS created_by_name',
+    'uu.username AS updated_by_name',
+  );
   joins.push('LEFT JOIN users cu ON cu.id = t.created_by', 'LEFT JOIN users uu ON uu.id = t.updated_by');
   return { select: cols.join(', '), joins: joins.join(' ') };
 }

@@ -82,7 +82,12 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
 
     app.get('/export', {
       preValidation: guard('export'),
-      schema: { tags, summary: `Export the current filter of ${r.def.name} as CSV`, querystring: query, response: { 200: fileResponse('text/csv', 'The rows as CSV'), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `Export the current filter of ${r.def.name} as CSV`,
+        querystring: query,
+        response: { 200: fileResponse('text/csv', 'The rows as CSV'), ...errorResponses },
+      },
       handler: async (req, reply) => {
         const c = ctx(req);
         const release = app.exportSlots.tryAcquire(c.actor.id);
@@ -90,7 +95,10 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
         const hidden = policy.hiddenFields(c.actor);
         const params = listParams(r, req.query, hidden);
         const names = new Set(r.def.fields.filter((f) => !hidden.includes(f.name)).map((f) => f.name));
-        const asked = (req.query.columns ?? '').split(',').map((s) => s.trim()).filter((s) => names.has(s));
+        const asked = (req.query.columns ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => names.has(s));
         const columns = asked.length ? asked : r.def.fields.filter((f) => f.listed && names.has(f.name)).map((f) => f.name);
         const lang = requestLanguage(req);
         let cursor: ExportCursor | undefined;
@@ -153,13 +161,21 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     app.put('/:id', {
       preValidation: guard('update'),
       schema: { tags, summary: `Replace one of ${r.def.name}`, params: idParams, body: createSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)), message: say(req, 'messages.updated') }),
+      handler: async (req) => ({
+        status: true as const,
+        data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)),
+        message: say(req, 'messages.updated'),
+      }),
     });
 
     app.patch('/:id', {
       preValidation: guard('update'),
       schema: { tags, summary: `Change fields of one of ${r.def.name}`, params: idParams, body: updateSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)), message: say(req, 'messages.updated') }),
+      handler: async (req) => ({
+        status: true as const,
+        data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)),
+        message: say(req, 'messages.updated'),
+      }),
     });
 
     app.delete('/:id', {
@@ -181,10 +197,18 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
     // The resource's declared actions (decision 010): single and bulk, asking the same policy.
     if (r.def.actions?.length) await app.register(actionRoutes(r, policy, ctx, present));
 
-    for (const [path, deleted] of [['/bulk-delete', true], ['/bulk-restore', false]] as const) {
+    for (const [path, deleted] of [
+      ['/bulk-delete', true],
+      ['/bulk-restore', false],
+    ] as const) {
       app.post(path, {
         preValidation: guard(deleted ? 'delete' : 'restore'),
-        schema: { tags, summary: `${deleted ? 'Delete' : 'Restore'} several of ${r.def.name} (all or nothing)`, body: bulkBody, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
+        schema: {
+          tags,
+          summary: `${deleted ? 'Delete' : 'Restore'} several of ${r.def.name} (all or nothing)`,
+          body: bulkBody,
+          response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses },
+        },
         handler: async (req) => {
           const count = await setDeleted(ctx(req), r, req.body.ids, deleted);
           return { status: true as const, data: { count }, message: say(req, deleted ? 'messages.bulkDeleted' : 'messages.bulkRestored', { count }) };

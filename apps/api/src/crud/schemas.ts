@@ -28,7 +28,9 @@ export function rowSchema(def: ResourceDef) {
     if (f.kind === 'relationMany' && f.as) shape[f.as] = z.array(ref);
   }
   for (const k of ['deleted_at', 'created_at', 'updated_at', 'created_by', 'updated_by', 'created_by_name', 'updated_by_name']) shape[k] = z.string().nullable();
-  shape._actions = z.array(z.enum([...ROW_ACTIONS, ...(def.actions ?? []).map((a) => a.name)])).describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
+  shape._actions = z
+    .array(z.enum([...ROW_ACTIONS, ...(def.actions ?? []).map((a) => a.name)]))
+    .describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
   return z.object(shape);
 }
 
@@ -65,9 +67,19 @@ function filterInput(f: FieldDef): z.ZodType {
 
 /** `page` (from 0) and `max` (default 25) of every paged list of the API. */
 export const pagingQuery = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(1_000_000, { error: 'validation.range' }).default(0),
+  page: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.number' })
+    .min(0, { error: 'validation.range' })
+    .max(1_000_000, { error: 'validation.range' })
+    .default(0),
   // Capped rather than refused: a client asking for 500 gets the largest page there is.
-  max: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(1, { error: 'validation.range' }).default(25).transform((n) => Math.min(n, 100)),
+  max: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.number' })
+    .min(1, { error: 'validation.range' })
+    .default(25)
+    .transform((n) => Math.min(n, 100)),
 });
 
 /** Query string of a list (and of the CSV export): paging, sorting, search, trash, declared filters. */

@@ -42,7 +42,9 @@ function sharedCount(ctx: CrudContext, table: string, count: { text: string; val
   if (running) return running;
   if (!byKey) countsInFlight.set(table, (byKey = new Map()));
   const mine = byKey;
-  const n = poolOf(ctx.db).query(count.text, count.values).then((res) => Number((res.rows[0] as { n: number }).n));
+  const n = poolOf(ctx.db)
+    .query(count.text, count.values)
+    .then((res) => Number((res.rows[0] as { n: number }).n));
   mine.set(count.key, n);
   const forget = () => {
     if (mine.get(count.key) === n) mine.delete(count.key);
@@ -134,10 +136,7 @@ export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
 export async function findPage(ctx: CrudContext, r: ServerResource, params: ListParams): Promise<{ rows: Row[]; total: number }> {
   const count = countQuery(r, ctx.actor, params);
   const known = cachedCount(r.table, count.key);
-  const [rows, total] = await Promise.all([
-    pageRows(ctx, r, params, count.key),
-    known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count),
-  ]);
+  const [rows, total] = await Promise.all([pageRows(ctx, r, params, count.key), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
   if (known === undefined) {
     const byKey = counts.get(r.table) ?? new Map<string, { n: number; at: number }>();
     if (byKey.size > 500) byKey.clear();
@@ -230,12 +229,28 @@ function auditSafe(r: ServerResource, changes: Record<string, unknown> | null): 
 }
 
 /** Audit rows for writes, in the write's transaction; `changes` holds field values, never secrets. */
-export async function auditRows(client: pg.PoolClient, ctx: CrudContext, r: ServerResource, action: string, entries: { id: string; changes: Record<string, unknown> | null }[]): Promise<void> {
+export async function auditRows(
+  client: pg.PoolClient,
+  ctx: CrudContext,
+  r: ServerResource,
+  action: string,
+  entries: { id: string; changes: Record<string, unknown> | null }[],
+): Promise<void> {
   if (!entries.length) return;
   await client.query(
     `INSERT INTO audit_log (action, entity, entity_id, actor_user_id, account_id, changes, request_id, ip, at, created_at, updated_at, created_by, updated_by)
      SELECT $1, $2, e.id, $3, ${r.tenantColumn ? `COALESCE((SELECT x.${ident(r.tenantColumn)} FROM ${ident(r.table)} x WHERE x.id = e.id::uuid), $4)` : '$4'}, e.changes, $5, $6, $7, $7, $7, $3, $3 FROM unnest($8::text[], $9::jsonb[]) AS e(id, changes)`,
-    [action, r.entity, ctx.actor.id, ctx.actor.account_id, ctx.requestId, ctx.ip ?? null, ctx.now, entries.map((e) => e.id), entries.map((e) => (e.changes ? JSON.stringify(auditSafe(r, e.changes)) : null))],
+    [
+      action,
+      r.entity,
+      ctx.actor.id,
+      ctx.actor.account_id,
+      ctx.requestId,
+      ctx.ip ?? null,
+      ctx.now,
+      entries.map((e) => e.id),
+      entries.map((e) => (e.changes ? JSON.stringify(auditSafe(r, e.changes)) : null)),
+    ],
   );
 }
 
@@ -281,7 +296,14 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
     const fields = storedFields(r).filter((f) => body[f.name] !== undefined && !(f.name in extras));
     const extraCols = Object.keys(extras);
     const cols = [...fields.map((f) => ident(f.name)), ...extraCols.map(ident), 'created_at', 'updated_at', 'created_by', 'updated_by'];
-    const vals = [...fields.map((f) => p.add(columnValue(f, body[f.name]) ?? (f.kind === 'enumArray' ? [] : null))), ...extraCols.map((c) => p.add(extras[c])), p.add(ctx.now), p.add(ctx.now), p.add(ctx.actor.id), p.add(ctx.actor.id)];
+    const vals = [
+      ...fields.map((f) => p.add(columnValue(f, body[f.name]) ?? (f.kind === 'enumArray' ? [] : null))),
+      ...extraCols.map((c) => p.add(extras[c])),
+      p.add(ctx.now),
+      p.add(ctx.now),
+      p.add(ctx.actor.id),
+      p.add(ctx.actor.id),
+    ];
     const res = await client.query(`INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
     const newId = String((res.rows[0] as { id: string }).id);
     for (const f of manyFields(r)) await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
@@ -296,7 +318,15 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** A JSON document with its keys in order: jsonb gives them back in its own order, which is no change. */
 const canonical = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
+      : v;
 
 /** Update a live row in scope with the fields present in `body`; records what changed. */
 export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, input: Record<string, unknown>): Promise<Row> {
@@ -319,7 +349,11 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
       if (f.name in extras) continue;
       if (body[f.name] === undefined) continue;
       const next = body[f.name];
-      if ((f.kind === 'json' ? same(canonical(before[f.name]), canonical(next)) : same(before[f.name], next)) || (f.kind === 'decimal' && next !== null && Number(before[f.name]) === Number(next))) continue;
+      if (
+        (f.kind === 'json' ? same(canonical(before[f.name]), canonical(next)) : same(before[f.name], next)) ||
+        (f.kind === 'decimal' && next !== null && Number(before[f.name]) === Number(next))
+      )
+        continue;
       changes[f.name] = { from: iso(before[f.name]) ?? null, to: next };
       sets.push(`${ident(f.name)} = ${p.add(columnValue(f, next))}`);
     }
@@ -372,7 +406,13 @@ export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: strin
       p.values,
     );
     if (res.rowCount !== unique.length) throw notFound();
-    await auditRows(client, ctx, r, deleted ? 'delete' : 'restore', res.rows.map((x: { id: string }) => ({ id: x.id, changes: null })));
+    await auditRows(
+      client,
+      ctx,
+      r,
+      deleted ? 'delete' : 'restore',
+      res.rows.map((x: { id: string }) => ({ id: x.id, changes: null })),
+    );
     return unique.length;
   });
 }

@@ -31,7 +31,10 @@ export type SingletonRow = Record<string, unknown> & { updated_at: string | null
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 
 function columns(s: ServerSingleton) {
-  return sql.join([s.def.key, ...s.def.fields.map((f) => f.name), 'updated_at', 'updated_by'].map((c) => sql.identifier(c)), sql`, `);
+  return sql.join(
+    [s.def.key, ...s.def.fields.map((f) => f.name), 'updated_at', 'updated_by'].map((c) => sql.identifier(c)),
+    sql`, `,
+  );
 }
 
 function present(s: ServerSingleton, raw: Record<string, unknown>): SingletonRow {
@@ -99,7 +102,10 @@ export function singletonRoutes(s: ServerSingleton): FastifyPluginAsyncZod {
     const row = singletonRowSchema(s.def).extend({ _actions: z.array(z.enum(['update'])).describe('What the caller may do to this row (the policy)') });
     const params = z.object({ [s.def.key]: z.string().max(20, { error: 'validation.tooLong' }) });
     const keyOf = (req: FastifyRequest) => String((req.params as Record<string, unknown>)[s.def.key]);
-    const withActions = (req: FastifyRequest, data: SingletonRow): SingletonRow & { _actions: 'update'[] } => ({ ...data, _actions: s.policy.can(signedIn(req), 'update') ? ['update'] : [] });
+    const withActions = (req: FastifyRequest, data: SingletonRow): SingletonRow & { _actions: 'update'[] } => ({
+      ...data,
+      _actions: s.policy.can(signedIn(req), 'update') ? ['update'] : [],
+    });
 
     app.get('/', {
       preValidation: requireSingleton(s.policy, 'read'),
@@ -115,7 +121,13 @@ export function singletonRoutes(s: ServerSingleton): FastifyPluginAsyncZod {
 
     app.put(`/:${s.def.key}`, {
       preValidation: requireSingleton(s.policy, 'update'),
-      schema: { tags, summary: `Replace the ${s.def.name} of one ${s.def.key} (audited)`, params, body: singletonInput(s.def), response: { 200: okEnvelope(row), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `Replace the ${s.def.name} of one ${s.def.key} (audited)`,
+        params,
+        body: singletonInput(s.def),
+        response: { 200: okEnvelope(row), ...errorResponses },
+      },
       handler: async (req) => {
         const data = await replaceSingletonRow(actorContextOf(req), s, keyOf(req), req.body as Record<string, unknown>);
         return { status: true as const, data: withActions(req, data), message: translate(requestLanguage(req), 'messages.updated') };

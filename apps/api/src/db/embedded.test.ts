@@ -24,7 +24,12 @@ const writePidFile = (dir: string, pid: number, shmid: string) =>
 
 /** A shared memory id that no segment has right now. */
 const unusedShmid = () => {
-  const ids = new Set(fs.readFileSync('/proc/sysvipc/shm', 'utf8').split('\n').map((l) => l.trim().split(/\s+/)[1]));
+  const ids = new Set(
+    fs
+      .readFileSync('/proc/sysvipc/shm', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/)[1]),
+  );
   let id = 999_000;
   while (ids.has(String(id))) id++;
   return String(id);

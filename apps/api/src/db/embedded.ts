@@ -94,7 +94,11 @@ export async function stopOrphanedPostgres(pgDir: string, log: Logger | FastifyB
 
 /** Signal the process, more firmly each time, until it is gone (a zombie counts as gone). */
 async function stop(pid: number): Promise<boolean> {
-  for (const [signal, waitMs] of [['SIGINT', 30_000], ['SIGQUIT', 10_000], ['SIGKILL', 5_000]] as const) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {

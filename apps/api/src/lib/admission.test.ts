@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AdmissionGate, ShedError } from './admission';
 
-const reason = (p: Promise<unknown>) => p.then(
-  () => 'admitted',
-  (e: unknown) => (e instanceof ShedError ? e.reason : String(e)),
-);
+const reason = (p: Promise<unknown>) =>
+  p.then(
+    () => 'admitted',
+    (e: unknown) => (e instanceof ShedError ? e.reason : String(e)),
+  );
 
 describe('AdmissionGate', () => {
   it('serves waiters first come, first served, and gives each turn back once', async () => {

@@ -22,7 +22,9 @@ async function principal(username: string) {
 }
 
 async function auditOf(requestId: string) {
-  const res = await t.database.pool.query('SELECT action, entity, entity_id, actor_user_id, account_id, request_id, ip FROM audit_log WHERE request_id = $1 ORDER BY at, id', [requestId]);
+  const res = await t.database.pool.query('SELECT action, entity, entity_id, actor_user_id, account_id, request_id, ip FROM audit_log WHERE request_id = $1 ORDER BY at, id', [
+    requestId,
+  ]);
   return res.rows as { action: string; entity: string; entity_id: string; actor_user_id: string | null; account_id: string | null; request_id: string; ip: string | null }[];
 }
 
@@ -53,14 +55,16 @@ describe('services outside HTTP', () => {
     }
   });
 
-  it('the engine keeps the tenancy scope of the context actor: another account\'s workspace is missing (404)', async () => {
+  it("the engine keeps the tenancy scope of the context actor: another account's workspace is missing (404)", async () => {
     const parent = await principal('parent');
     const ctx = systemContext(t.app, { requestId: 'job:test.context:2', actor: parent });
-    const [other] = (await t.database.pool.query("SELECT w.id FROM workspaces w JOIN accounts a ON a.id = w.account_id WHERE a.name = 'Demo Therapy Center' LIMIT 1")).rows as { id: string }[];
+    const [other] = (await t.database.pool.query("SELECT w.id FROM workspaces w JOIN accounts a ON a.id = w.account_id WHERE a.name = 'Demo Therapy Center' LIMIT 1")).rows as {
+      id: string;
+    }[];
     await expect(getLiveWorkspace(ctx, other!.id)).rejects.toMatchObject({ statusCode: 404 });
   });
 
-  it('the CLI creates the superadmin with a system context: audited with no actor and the CLI\'s request id, and the user can sign in', async () => {
+  it("the CLI creates the superadmin with a system context: audited with no actor and the CLI's request id, and the user can sign in", async () => {
     const ctx = systemContext({ db: t.app.db, config: t.config, log: t.app.log }, { requestId: 'cli:create-superadmin:test' });
     const id = await createSuperadminUser(ctx, { email: 'owner@example.test', username: 'owner', password: DEMO_PASSWORD });
     const rows = await auditOf('cli:create-superadmin:test');
@@ -73,7 +77,10 @@ describe('services outside HTTP', () => {
   it('a route still files its writes under the request id and address', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'admin', password: DEMO_PASSWORD }, headers: { 'x-request-id': 'ignored' } });
     expect(res.statusCode).toBe(200);
-    const rows = (await t.database.pool.query("SELECT request_id, ip FROM audit_log WHERE action = 'login.success' ORDER BY at DESC, id DESC LIMIT 1")).rows as { request_id: string; ip: string }[];
+    const rows = (await t.database.pool.query("SELECT request_id, ip FROM audit_log WHERE action = 'login.success' ORDER BY at DESC, id DESC LIMIT 1")).rows as {
+      request_id: string;
+      ip: string;
+    }[];
     expect(rows[0]!.request_id).toMatch(/\S/);
     expect(rows[0]!.request_id).not.toMatch(/^(job|cli):/);
     expect(rows[0]!.ip).toBe('127.0.0.1');

@@ -22,8 +22,7 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
-export const badRequest = (messageKey = 'errors.unsatisfactory', params: MessageParams = {}) =>
-  new AppError(400, 'BAD_REQUEST', messageKey, params);
+export const badRequest = (messageKey = 'errors.unsatisfactory', params: MessageParams = {}) => new AppError(400, 'BAD_REQUEST', messageKey, params);
 
 export const unauthorized = (messageKey = 'errors.unauthenticated') => new AppError(401, 'UNAUTHENTICATED', messageKey);
 

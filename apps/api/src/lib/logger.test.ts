@@ -26,22 +26,42 @@ describe('scrubText', () => {
 
   it("drops a failed query's parameters, up to the stack frames", () => {
     const stack = `Error: Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: ana@example.test,${HASH}\n    at NodePgPreparedQuery.queryWithCache (drizzle-orm/node-postgres/session.js:41:15)`;
-    expect(scrubText(stack)).toBe('Error: Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: [redacted]\n    at NodePgPreparedQuery.queryWithCache (drizzle-orm/node-postgres/session.js:41:15)');
+    expect(scrubText(stack)).toBe(
+      'Error: Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: [redacted]\n    at NodePgPreparedQuery.queryWithCache (drizzle-orm/node-postgres/session.js:41:15)',
+    );
   });
 });
 
 describe('scrubLine', () => {
   it('empties keys that name secrets at any depth', () => {
-    const line = JSON.stringify({ msg: 'x', body: { password: 'Sturdy-Lantern-58' }, nested: { deep: { token: 'abc', ssn: '1', keep: 'me' } }, headers: { authorization: 'Bearer x', cookie: 'a=b' } });
-    expect(JSON.parse(scrubLine(`${line}\n`))).toEqual({ msg: 'x', body: '[redacted]', nested: { deep: { token: '[redacted]', ssn: '[redacted]', keep: 'me' } }, headers: { authorization: '[redacted]', cookie: '[redacted]' } });
+    const line = JSON.stringify({
+      msg: 'x',
+      body: { password: 'Sturdy-Lantern-58' },
+      nested: { deep: { token: 'abc', ssn: '1', keep: 'me' } },
+      headers: { authorization: 'Bearer x', cookie: 'a=b' },
+    });
+    expect(JSON.parse(scrubLine(`${line}\n`))).toEqual({
+      msg: 'x',
+      body: '[redacted]',
+      nested: { deep: { token: '[redacted]', ssn: '[redacted]', keep: 'me' } },
+      headers: { authorization: '[redacted]', cookie: '[redacted]' },
+    });
   });
 });
 
 describe('the logger', () => {
   it("writes a failed query's error without its parameters or PostgreSQL's detail", () => {
     const { log, text } = capture();
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique_idx"'), { code: '23505', constraint: 'users_email_unique_idx', detail: 'Key (email)=(ana@example.test) already exists.' });
-    const err = Object.assign(new Error(`Failed query: insert into "users" values ($1, $2)\nparams: ana@example.test,${HASH}`), { query: 'insert into "users" values ($1, $2)', params: ['ana@example.test', HASH], cause });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique_idx"'), {
+      code: '23505',
+      constraint: 'users_email_unique_idx',
+      detail: 'Key (email)=(ana@example.test) already exists.',
+    });
+    const err = Object.assign(new Error(`Failed query: insert into "users" values ($1, $2)\nparams: ana@example.test,${HASH}`), {
+      query: 'insert into "users" values ($1, $2)',
+      params: ['ana@example.test', HASH],
+      cause,
+    });
     log.error({ err }, 'request failed');
     log.error(err);
     const out = text();

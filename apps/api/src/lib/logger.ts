@@ -17,7 +17,8 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 const REDACTED = '[redacted]';
 
 /** Keys whose values never reach the log, at any depth. */
-const SECRET_KEY = /^(password|new_password|current_password|password_hash|hash|token|token_hash|secret|ssn|ssn_encrypted|authorization|cookie|set-cookie|params|parameters|detail|link|body)$/i;
+const SECRET_KEY =
+  /^(password|new_password|current_password|password_hash|hash|token|token_hash|secret|ssn|ssn_encrypted|authorization|cookie|set-cookie|params|parameters|detail|link|body)$/i;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -94,8 +95,5 @@ export function scrubbingStream(inner: DestinationStream = pino.destination(1)):
 
 /** The logger of the server, the CLI and the tests: pino with the serializers and the scrubbing stream. */
 export function createLogger(opts: { level: string; destination?: DestinationStream }): Logger {
-  return pino(
-    { level: opts.level, serializers: { err: serializeError, error: serializeError, req: serializeRequest } },
-    scrubbingStream(opts.destination),
-  );
+  return pino({ level: opts.level, serializers: { err: serializeError, error: serializeError, req: serializeRequest } }, scrubbingStream(opts.destination));
 }

@@ -51,7 +51,12 @@ describe('error envelopes', () => {
   });
 
   it('too large a body → 413 envelope', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ login: 'x'.repeat(1_100_000), password: 'y' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ login: 'x'.repeat(1_100_000), password: 'y' }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status: false, errors: ['The request is too large.'] });
   });

@@ -22,8 +22,7 @@ function frameworkError(err: FastifyError, lang: Language): { status: number; bo
   if (status >= 500 || status < 400) return undefined;
   const code = err.code ?? 'BAD_REQUEST';
   let key = 'errors.unsatisfactory';
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError)
-    key = 'validation.malformedJson';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) key = 'validation.malformedJson';
   else if (status === 413) key = 'errors.payloadTooLarge';
   else if (status === 415) key = 'errors.unsupportedMediaType';
   return { status, body: { status: false, errors: [translate(lang, key)], code } };
@@ -54,9 +53,7 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts)
     }
     if (isAppError(err)) {
       req.log.info({ code: err.code, status: err.statusCode }, 'request refused');
-      const fields = Object.fromEntries(
-        Object.entries(err.fields).map(([f, key]) => [f, translate(lang, key, { field: fieldLabel(lang, f), ...err.params })]),
-      );
+      const fields = Object.fromEntries(Object.entries(err.fields).map(([f, key]) => [f, translate(lang, key, { field: fieldLabel(lang, f), ...err.params })]));
       const message = Object.values(fields)[0] ?? translate(lang, err.messageKey, err.params);
       const body: ErrorEnvelope = { status: false, errors: [message], code: err.code };
       if (Object.keys(fields).length) body.fields = fields;
@@ -88,4 +85,3 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts)
     });
   });
 });
-

@@ -56,83 +56,94 @@ export function failureReason(err: unknown, secrets: readonly string[]): string 
  * The job queue (pg-boss) on the app's own PostgreSQL pool: started with the app (after migrations),
  * workers for every registered job, the statements schedule, and a graceful stop on close.
  */
-export const jobsPlugin = fp(async (app: FastifyInstance) => {
-  const { config } = app;
-  const pool = poolOf(app.db);
-  const log = app.log.child({ component: 'jobs' });
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
-    schema: JOB_SCHEMA,
-    retryLimit: config.jobsRetryLimit,
-    retryDelay: config.jobsRetryDelaySeconds,
-    retryBackoff: true,
-    expireInSeconds: config.jobsExpireSeconds,
-    maintenanceIntervalSeconds: config.jobsMaintenanceSeconds,
-    // Finished jobs stay visible on the Jobs screen for a week before pg-boss archives them.
-    archiveCompletedAfterSeconds: 7 * 86_400,
-    archiveFailedAfterSeconds: 7 * 86_400,
-  });
-  // pg-boss reports its own trouble (a lost connection while polling) as events; only the error's
-  // message and code are logged, never a job's payload.
-  boss.on('error', (err: Error & { code?: string; queue?: string }) => log.error({ err: { message: scrubText(err.message), code: err.code, queue: err.queue } }, 'job queue error'));
-  await boss.start();
-
-  const ctx: JobContext = { db: app.db, pool, now: app.now, log, config, mailer: app.mailer };
-  const definitions = new Map(jobDefinitions(config.jobsTestHandlers).map((d) => [d.name, d]));
-  const workers = new Map<string, string[]>();
-  for (const def of definitions.values()) {
-    // The retry and time-limit settings live on the queue, so every job of it follows them, whoever
-    // queued it (another instance, the schedule, an older server); each start applies the configuration.
-    const settings = { name: def.name, retryLimit: config.jobsRetryLimit, retryDelay: config.jobsRetryDelaySeconds, retryBackoff: true, expireInSeconds: config.jobsExpireSeconds };
-    await boss.createQueue(def.name, settings);
-    await boss.updateQueue(def.name, settings);
-    const id = await boss.work<unknown>(def.name, { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1 }, async ([job]) => {
-      if (!job) return;
-      const jobLog = log.child({ job: { id: job.id, name: job.name } });
-      let data: unknown;
-      try {
-        data = def.schema.parse(job.data);
-        await def.run({ ...ctx, log: jobLog }, data);
-      } catch (err) {
-        let secrets: string[] = [];
-        try {
-          secrets = data === undefined ? [] : (def.secrets?.(data, ctx) ?? []);
-        } catch {
-          // a payload we cannot read has nothing to hide from its own reason
-        }
-        const reason = failureReason(err, secrets);
-        jobLog.warn({ reason }, 'job attempt failed');
-        throw new JobFailure(reason);
-      }
+export const jobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const pool = poolOf(app.db);
+    const log = app.log.child({ component: 'jobs' });
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+      schema: JOB_SCHEMA,
+      retryLimit: config.jobsRetryLimit,
+      retryDelay: config.jobsRetryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: config.jobsExpireSeconds,
+      maintenanceIntervalSeconds: config.jobsMaintenanceSeconds,
+      // Finished jobs stay visible on the Jobs screen for a week before pg-boss archives them.
+      archiveCompletedAfterSeconds: 7 * 86_400,
+      archiveFailedAfterSeconds: 7 * 86_400,
     });
-    workers.set(def.name, [...(workers.get(def.name) ?? []), id]);
-  }
-  await boss.schedule('statements.make', config.jobsStatementsCron, {}, { tz: 'UTC' });
-  // Once at start-up too, so a server that was off at the scheduled hour catches up.
-  await boss.send('statements.make', {}, { singletonKey: 'startup', singletonSeconds: 60 });
-  for (const id of workers.get('statements.make') ?? []) boss.notifyWorker(id);
+    // pg-boss reports its own trouble (a lost connection while polling) as events; only the error's
+    // message and code are logged, never a job's payload.
+    boss.on('error', (err: Error & { code?: string; queue?: string }) =>
+      log.error({ err: { message: scrubText(err.message), code: err.code, queue: err.queue } }, 'job queue error'),
+    );
+    await boss.start();
 
-  const jobs: Jobs = {
-    enqueue: async (runner, name, data) => {
-      const def = definitions.get(name);
-      if (!def) throw new Error(`no such job: ${name}`);
-      const payload = def.schema.parse(data) as object;
-      const id = await boss.send(name, payload, { db: { executeSql: async (text: string, values: unknown[]) => runner.query(text, values) } });
-      if (!id) throw new Error(`the job ${name} was not queued`);
-      return id;
-    },
-    wake: (name) => {
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
-    },
-    retry: async (name, id) => {
-      await boss.retry(name, id);
-    },
-    definitions,
-    schema: JOB_SCHEMA,
-  };
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => {
-    // Let running jobs finish (up to 10 s); pg-boss marks any still running as failed, to be retried.
-    await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
-  });
-}, { name: 'jobs' });
+    const ctx: JobContext = { db: app.db, pool, now: app.now, log, config, mailer: app.mailer };
+    const definitions = new Map(jobDefinitions(config.jobsTestHandlers).map((d) => [d.name, d]));
+    const workers = new Map<string, string[]>();
+    for (const def of definitions.values()) {
+      // The retry and time-limit settings live on the queue, so every job of it follows them, whoever
+      // queued it (another instance, the schedule, an older server); each start applies the configuration.
+      const settings = {
+        name: def.name,
+        retryLimit: config.jobsRetryLimit,
+        retryDelay: config.jobsRetryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: config.jobsExpireSeconds,
+      };
+      await boss.createQueue(def.name, settings);
+      await boss.updateQueue(def.name, settings);
+      const id = await boss.work<unknown>(def.name, { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        const jobLog = log.child({ job: { id: job.id, name: job.name } });
+        let data: unknown;
+        try {
+          data = def.schema.parse(job.data);
+          await def.run({ ...ctx, log: jobLog }, data);
+        } catch (err) {
+          let secrets: string[] = [];
+          try {
+            secrets = data === undefined ? [] : (def.secrets?.(data, ctx) ?? []);
+          } catch {
+            // a payload we cannot read has nothing to hide from its own reason
+          }
+          const reason = failureReason(err, secrets);
+          jobLog.warn({ reason }, 'job attempt failed');
+          throw new JobFailure(reason);
+        }
+      });
+      workers.set(def.name, [...(workers.get(def.name) ?? []), id]);
+    }
+    await boss.schedule('statements.make', config.jobsStatementsCron, {}, { tz: 'UTC' });
+    // Once at start-up too, so a server that was off at the scheduled hour catches up.
+    await boss.send('statements.make', {}, { singletonKey: 'startup', singletonSeconds: 60 });
+    for (const id of workers.get('statements.make') ?? []) boss.notifyWorker(id);
+
+    const jobs: Jobs = {
+      enqueue: async (runner, name, data) => {
+        const def = definitions.get(name);
+        if (!def) throw new Error(`no such job: ${name}`);
+        const payload = def.schema.parse(data) as object;
+        const id = await boss.send(name, payload, { db: { executeSql: async (text: string, values: unknown[]) => runner.query(text, values) } });
+        if (!id) throw new Error(`the job ${name} was not queued`);
+        return id;
+      },
+      wake: (name) => {
+        for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      },
+      retry: async (name, id) => {
+        await boss.retry(name, id);
+      },
+      definitions,
+      schema: JOB_SCHEMA,
+    };
+    app.decorate('jobs', jobs);
+    app.addHook('onClose', async () => {
+      // Let running jobs finish (up to 10 s); pg-boss marks any still running as failed, to be retried.
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    });
+  },
+  { name: 'jobs' },
+);

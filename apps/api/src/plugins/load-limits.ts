@@ -36,11 +36,7 @@ const BUSY: Record<string, string> = Object.fromEntries(
 );
 
 function shed(req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply
-    .code(503)
-    .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
-    .type('application/json; charset=utf-8')
-    .send(BUSY[requestLanguage(req)]);
+  return reply.code(503).header('retry-after', String(SHED_RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8').send(BUSY[requestLanguage(req)]);
 }
 
 /** Release the request's turn exactly once: when its answer starts to leave, or when the connection closes. */

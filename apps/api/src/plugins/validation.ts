@@ -11,7 +11,6 @@ const safeInput = z.unknown().superRefine((data, ctx) => {
   if (bad) ctx.addIssue({ code: 'custom', path: bad.path.slice(0, 8), message: 'validation.invalidCharacters', input: undefined });
 });
 
-
 type Issue = Pick<ZodFastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
 
 /** Catalogue key for an issue whose schema gave no `validation.*` key of its own. */

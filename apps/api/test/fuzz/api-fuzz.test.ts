@@ -19,7 +19,9 @@ const ONLY = new RegExp(process.env.FUZZ_ONLY ?? '');
 
 type Operation = { method: string; path: string; params: Param[]; body?: JsonSchema; responses: Record<string, { content?: Record<string, unknown> }> };
 type Param = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: JsonSchema };
-type Doc = { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; responses?: Operation['responses'] }>> };
+type Doc = {
+  paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; responses?: Operation['responses'] }>>;
+};
 type Who = 'anonymous' | 'THERAPIST' | 'SUPERADMIN';
 type Probe = { method: string; url: string; body?: unknown };
 
@@ -44,7 +46,13 @@ function operations(): Operation[] {
     .flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-        .map(([m, op]) => ({ method: m.toUpperCase(), path, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema, responses: op.responses ?? {} })),
+        .map(([m, op]) => ({
+          method: m.toUpperCase(),
+          path,
+          params: op.parameters ?? [],
+          body: op.requestBody?.content?.['application/json']?.schema,
+          responses: op.responses ?? {},
+        })),
     );
 }
 
@@ -55,9 +63,9 @@ const encodePathSegment = (v: string) => encodeURIComponent(v.replace(/[\uD800-\
 function requestsFor(op: Operation): fc.Arbitrary<Probe> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
-  const pathArb = fc.tuple(...pathParams.map((p) => queryValueOf(p.schema))).map((values) =>
-    pathParams.reduce((path, p, i) => path.replace(`{${p.name}}`, encodePathSegment(values[i] ?? '')), op.path),
-  );
+  const pathArb = fc
+    .tuple(...pathParams.map((p) => queryValueOf(p.schema)))
+    .map((values) => pathParams.reduce((path, p, i) => path.replace(`{${p.name}}`, encodePathSegment(values[i] ?? '')), op.path));
   const queryArb = fc.tuple(...queryParams.map((p) => fc.option(queryValueOf(p.schema), { freq: 2, nil: undefined }))).map((values) => {
     const q = new URLSearchParams();
     queryParams.forEach((p, i) => {
@@ -96,7 +104,8 @@ async function send(op: Operation, probe: Probe, who: Who): Promise<Outcome> {
     const declared = op.responses[String(status)];
     if (!declared) return { status, problem: `${status} is not a declared answer of ${op.method} ${op.path}` };
     const types = Object.keys(declared.content ?? {});
-    if (status === 204 ? res.body !== '' || types.length > 0 : !types.includes(type)) return { status, problem: `${status} as ${type || 'no content'}, declared ${types.join(', ') || 'no content'}` };
+    if (status === 204 ? res.body !== '' || types.length > 0 : !types.includes(type))
+      return { status, problem: `${status} as ${type || 'no content'}, declared ${types.join(', ') || 'no content'}` };
   }
   return { status };
 }
@@ -141,7 +150,8 @@ describe('API fuzzing from the OpenAPI schemas', () => {
         const left = deadline - Date.now();
         if (left <= 0) break;
         // Sessions end on purpose (logout, sign-out elsewhere, a disabled account): sign in again.
-        if (who !== 'anonymous' && (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${tokens.get(who)}` } })).statusCode !== 200) await signIn(who);
+        if (who !== 'anonymous' && (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${tokens.get(who)}` } })).statusCode !== 200)
+          await signIn(who);
         const result = await fc.check(
           fc.asyncProperty(requestsFor(op), async (probe) => {
             const outcome = await send(op, probe, who);
@@ -149,9 +159,13 @@ describe('API fuzzing from the OpenAPI schemas', () => {
             histogram.set(outcome.status, (histogram.get(outcome.status) ?? 0) + 1);
             return outcome.problem === undefined;
           }),
-          { seed: SEED + slot, numRuns: RUNS, // At least a second a route, so that slow ones (argon2) get a few runs; fast-check counts an
-          // interruption before the first success as a failure.
-          interruptAfterTimeLimit: Math.max(1000, left / (slots - slot + 1)), markInterruptAsFailure: false },
+          {
+            seed: SEED + slot,
+            numRuns: RUNS, // At least a second a route, so that slow ones (argon2) get a few runs; fast-check counts an
+            // interruption before the first success as a failure.
+            interruptAfterTimeLimit: Math.max(1000, left / (slots - slot + 1)),
+            markInterruptAsFailure: false,
+          },
         );
         if (result.failed) {
           const probe = result.counterexample?.[0] as Probe | undefined;
@@ -163,7 +177,10 @@ describe('API fuzzing from the OpenAPI schemas', () => {
         }
       }
     }
-    const summary = [...histogram.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const summary = [...histogram.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.info(`fuzz: ${ops.length} operations × ${order.length} callers, ${requests} requests in ${SECONDS} s budget; answers ${summary}`);
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(ops.length * order.length);

@@ -97,7 +97,11 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 export function valueOf(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
   const s = schema ?? {};
   const shaped = shapedValue(s, depth);
-  const options: fc.WeightedArbitrary<unknown>[] = [{ weight: 8, arbitrary: shaped }, { weight: 1, arbitrary: wrongType }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_TEXT) }];
+  const options: fc.WeightedArbitrary<unknown>[] = [
+    { weight: 8, arbitrary: shaped },
+    { weight: 1, arbitrary: wrongType },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_TEXT) },
+  ];
   if (s.nullable) options.push({ weight: 1, arbitrary: fc.constant(null) });
   return fc.oneof(...options);
 }
@@ -133,7 +137,12 @@ export function objectOf(s: JsonSchema, depth = 0): fc.Arbitrary<Record<string, 
   const required = new Set(s.required ?? []);
   const entries = Object.entries(props).map(([key, child]) => {
     const v = valueOf(child, depth + 1);
-    return required.has(key) ? v.map((x) => [key, x] as const) : fc.option(v.map((x) => [key, x] as const), { freq: 2, nil: undefined });
+    return required.has(key)
+      ? v.map((x) => [key, x] as const)
+      : fc.option(
+          v.map((x) => [key, x] as const),
+          { freq: 2, nil: undefined },
+        );
   });
   const extra = fc.option(fc.tuple(fc.constantFrom('extra', 'id', 'account_id', 'role', '__proto__', 'a\u0000', 'deleted_at'), wrongType), { freq: 6, nil: undefined });
   return fc.tuple(fc.tuple(...entries), extra).map(([pairs, more]) => {

@@ -14,24 +14,55 @@ import { routes } from './routes';
 
 /** Seed §2 table: path → breadcrumb label ("*" = item name or id). */
 const SEED_ROUTES: [string, string][] = [
-  ['/dashboards', 'Dashboards'], ['/dashboards/student', 'Student'], ['/catalogs', 'Reference Catalogs'],
-  ['/catalogs/dictionary', 'Dictionary'], ['/catalogs/verbs', 'Verbs'], ['/catalogs/verbRegular', 'Regular Verb'],
-  ['/catalogs/verbIrregular', 'Irregular Verb'], ['/catalogs/topics', 'Topics'], ['/catalogs/topic', 'Topic'],
-  ['/catalogs/topicType', 'Topics Type'], ['/catalogs/grammaticals', 'Grammar Categories'],
-  ['/catalogs/grammaticalCategories', 'Grammar Categories'], ['/catalogs/grammaticalTypes', 'Grammar Types'],
-  ['/catalogs/grammaticalItems', 'Vocabulary Universe'], ['/catalogs/verbTenses', 'Verb Tense'],
-  ['/catalogs/formulations', 'Syntax Sentence'], ['/catalogs/vocabulary', 'Vocabulary'], ['/catalogs/skills', 'Skills'],
-  ['/catalogs/skill', 'Skill'], ['/catalogs/target', 'Target'], ['/levels', 'Level'], ['/levels/3/edit', 'Level'],
-  ['/chapters', 'Chapter'], ['/chapters/x', 'x'], ['/games', 'Game'], ['/games/a/b', 'Game'], ['/activities', 'Activity'],
-  ['/imagesGallery', 'Images Gallery'], ['/imagesGallery/folder/1', 'Images Gallery'], ['/clients', 'Clients'],
-  ['/clients/add', 'New'], ['/clients/edit/c-9', 'c-9'], ['/clients/c-9', 'c-9'], ['/administration', 'Administration'],
-  ['/administration/accounts', 'Accounts'], ['/administration/accounts/add', 'New'],
-  ['/administration/accounts/edit/a-1', 'a-1'], ['/administration/accounts/a-1', 'a-1'],
-  ['/administration/userProfiles', 'Users'], ['/administration/userProfiles/add', 'New'],
-  ['/administration/userProfiles/edit/u-1', 'u-1'], ['/administration/userProfiles/u-1', 'u-1'],
-  ['/administration/workspaces', 'Workspaces'], ['/administration/workspaces/w/2', 'Workspaces'],
-  ['/administration/reports', 'Reports'], ['/administration/rolePermissions', 'Role Permissions'],
-  ['/administration/generalProfile', 'General Profile'], ['/reports', 'Reports'], ['/students', 'Students'],
+  ['/dashboards', 'Dashboards'],
+  ['/dashboards/student', 'Student'],
+  ['/catalogs', 'Reference Catalogs'],
+  ['/catalogs/dictionary', 'Dictionary'],
+  ['/catalogs/verbs', 'Verbs'],
+  ['/catalogs/verbRegular', 'Regular Verb'],
+  ['/catalogs/verbIrregular', 'Irregular Verb'],
+  ['/catalogs/topics', 'Topics'],
+  ['/catalogs/topic', 'Topic'],
+  ['/catalogs/topicType', 'Topics Type'],
+  ['/catalogs/grammaticals', 'Grammar Categories'],
+  ['/catalogs/grammaticalCategories', 'Grammar Categories'],
+  ['/catalogs/grammaticalTypes', 'Grammar Types'],
+  ['/catalogs/grammaticalItems', 'Vocabulary Universe'],
+  ['/catalogs/verbTenses', 'Verb Tense'],
+  ['/catalogs/formulations', 'Syntax Sentence'],
+  ['/catalogs/vocabulary', 'Vocabulary'],
+  ['/catalogs/skills', 'Skills'],
+  ['/catalogs/skill', 'Skill'],
+  ['/catalogs/target', 'Target'],
+  ['/levels', 'Level'],
+  ['/levels/3/edit', 'Level'],
+  ['/chapters', 'Chapter'],
+  ['/chapters/x', 'x'],
+  ['/games', 'Game'],
+  ['/games/a/b', 'Game'],
+  ['/activities', 'Activity'],
+  ['/imagesGallery', 'Images Gallery'],
+  ['/imagesGallery/folder/1', 'Images Gallery'],
+  ['/clients', 'Clients'],
+  ['/clients/add', 'New'],
+  ['/clients/edit/c-9', 'c-9'],
+  ['/clients/c-9', 'c-9'],
+  ['/administration', 'Administration'],
+  ['/administration/accounts', 'Accounts'],
+  ['/administration/accounts/add', 'New'],
+  ['/administration/accounts/edit/a-1', 'a-1'],
+  ['/administration/accounts/a-1', 'a-1'],
+  ['/administration/userProfiles', 'Users'],
+  ['/administration/userProfiles/add', 'New'],
+  ['/administration/userProfiles/edit/u-1', 'u-1'],
+  ['/administration/userProfiles/u-1', 'u-1'],
+  ['/administration/workspaces', 'Workspaces'],
+  ['/administration/workspaces/w/2', 'Workspaces'],
+  ['/administration/reports', 'Reports'],
+  ['/administration/rolePermissions', 'Role Permissions'],
+  ['/administration/generalProfile', 'General Profile'],
+  ['/reports', 'Reports'],
+  ['/students', 'Students'],
 ];
 
 const PUBLIC = ['/', '/login', '/changePassword', '/logout', '/signup', '/forgotPassword', '/resetPassword', '/players', '/players/game/7'];
@@ -52,9 +83,7 @@ function renderApp(path: string, withProviders = false) {
 const t = (key: string) => key;
 function lastCrumb(path: string): string | undefined {
   const matches = matchRoutes(routes, path) ?? [];
-  return matches
-    .flatMap((m) => (isRouteHandle(m.route.handle) && m.route.handle.crumb ? [m.route.handle.crumb({ t, params: m.params, itemName: null })] : []))
-    .at(-1);
+  return matches.flatMap((m) => (isRouteHandle(m.route.handle) && m.route.handle.crumb ? [m.route.handle.crumb({ t, params: m.params, itemName: null })] : [])).at(-1);
 }
 
 beforeAll(async () => {
@@ -68,7 +97,10 @@ describe('route table', () => {
     const i18n = await setupTestI18n('en');
     for (const [path, label] of SEED_ROUTES) {
       const matches = matchRoutes(routes, path) ?? [];
-      expect(matches.some((m) => m.route.path === '*' && m.pathnameBase === '/'), path).toBe(false);
+      expect(
+        matches.some((m) => m.route.path === '*' && m.pathnameBase === '/'),
+        path,
+      ).toBe(false);
       const crumbs = matches.flatMap((m) =>
         isRouteHandle(m.route.handle) && m.route.handle.crumb ? [m.route.handle.crumb({ t: (k) => i18n.t(k), params: m.params, itemName: null })] : [],
       );
@@ -81,7 +113,10 @@ describe('route table', () => {
     for (const path of PUBLIC) {
       const matches = matchRoutes(routes, path) ?? [];
       expect(matches.length, path).toBeGreaterThan(1);
-      expect(matches.some((m) => m.route.path === '*' && m.pathnameBase === '/'), path).toBe(false);
+      expect(
+        matches.some((m) => m.route.path === '*' && m.pathnameBase === '/'),
+        path,
+      ).toBe(false);
     }
   });
 
@@ -215,7 +250,10 @@ describe('other paths and sessions', () => {
   });
 
   it('a 401 on an authenticated call (expired session) signs out and returns to /', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ status: false, errors: ['Your session has expired. Please sign in again.'] }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ status: false, errors: ['Your session has expired. Please sign in again.'] }, 401)),
+    );
     useAuthStore.getState().signIn(makeUser('THERAPIST'), 'tok-expired');
     const router = renderApp('/dashboards', true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

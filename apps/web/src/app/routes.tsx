@@ -31,32 +31,110 @@ function load<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const lazyPage = {
-  publicLayout: load(() => import('./layouts/public-layout'), (m) => m.PublicLayout),
-  playerLayout: load(() => import('./layouts/player-layout'), (m) => m.PlayerLayout),
-  mainLayout: load(() => import('./layouts/main-layout'), (m) => m.MainLayout),
-  login: load(() => import('@/features/auth/login-page'), (m) => m.LoginPage),
-  signup: load(() => import('@/features/auth/signup-page'), (m) => m.SignupPage),
-  forgotPassword: load(() => import('@/features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
-  resetPassword: load(() => import('@/features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
-  changePassword: load(() => import('@/features/auth/change-password-page'), (m) => m.ChangePasswordPage),
-  logout: load(() => import('@/features/auth/logout-page'), (m) => m.LogoutPage),
-  dashboard: load(() => import('@/features/dashboard/dashboard-page'), (m) => m.DashboardPage),
-  overview: load(() => import('@/features/sections/section-overview-page'), (m) => m.SectionOverviewPage),
-  catalogs: load(() => import('@/features/sections/catalogs-page'), (m) => m.CatalogsPage),
-  placeholder: load(() => import('@/features/sections/section-placeholder-page'), (m) => m.SectionPlaceholderPage),
-  player: load(() => import('@/features/player/player-page'), (m) => m.PlayerPage),
-  settings: load(() => import('@/features/settings/settings-page'), (m) => m.SettingsPage),
-  notFound: load(() => import('@/features/errors/not-found-page'), (m) => m.NotFoundPage),
-  rolePermissions: load(() => import('@/features/administration/role-permissions-page'), (m) => m.RolePermissionsPage),
-  generalProfile: load(() => import('@/components/profile/general-profile-page'), (m) => m.GeneralProfilePage),
-  auditLog: load(() => import('@/features/administration/audit-log-page'), (m) => m.AuditLogPage),
-  jobs: load(() => import('@/features/jobs/jobs-page'), (m) => m.JobsPage),
-  appConfiguration: load(() => import('@/features/app-configuration/app-configuration-page'), (m) => m.AppConfigurationPage),
-  recordList: load(() => import('@/components/resource/record-list-page'), (m) => m.RecordListPage),
-  recordForm: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFormPage),
-  recordFullEdit: load(() => import('@/components/resource/record-form-page'), (m) => m.RecordFullEditPage),
-  recordShow: load(() => import('@/components/resource/record-show-page'), (m) => m.RecordShowPage),
-  recordFullView: load(() => import('@/components/resource/record-show-page'), (m) => m.RecordFullViewPage),
+  publicLayout: load(
+    () => import('./layouts/public-layout'),
+    (m) => m.PublicLayout,
+  ),
+  playerLayout: load(
+    () => import('./layouts/player-layout'),
+    (m) => m.PlayerLayout,
+  ),
+  mainLayout: load(
+    () => import('./layouts/main-layout'),
+    (m) => m.MainLayout,
+  ),
+  login: load(
+    () => import('@/features/auth/login-page'),
+    (m) => m.LoginPage,
+  ),
+  signup: load(
+    () => import('@/features/auth/signup-page'),
+    (m) => m.SignupPage,
+  ),
+  forgotPassword: load(
+    () => import('@/features/auth/forgot-password-page'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  resetPassword: load(
+    () => import('@/features/auth/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  changePassword: load(
+    () => import('@/features/auth/change-password-page'),
+    (m) => m.ChangePasswordPage,
+  ),
+  logout: load(
+    () => import('@/features/auth/logout-page'),
+    (m) => m.LogoutPage,
+  ),
+  dashboard: load(
+    () => import('@/features/dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+  overview: load(
+    () => import('@/features/sections/section-overview-page'),
+    (m) => m.SectionOverviewPage,
+  ),
+  catalogs: load(
+    () => import('@/features/sections/catalogs-page'),
+    (m) => m.CatalogsPage,
+  ),
+  placeholder: load(
+    () => import('@/features/sections/section-placeholder-page'),
+    (m) => m.SectionPlaceholderPage,
+  ),
+  player: load(
+    () => import('@/features/player/player-page'),
+    (m) => m.PlayerPage,
+  ),
+  settings: load(
+    () => import('@/features/settings/settings-page'),
+    (m) => m.SettingsPage,
+  ),
+  notFound: load(
+    () => import('@/features/errors/not-found-page'),
+    (m) => m.NotFoundPage,
+  ),
+  rolePermissions: load(
+    () => import('@/features/administration/role-permissions-page'),
+    (m) => m.RolePermissionsPage,
+  ),
+  generalProfile: load(
+    () => import('@/components/profile/general-profile-page'),
+    (m) => m.GeneralProfilePage,
+  ),
+  auditLog: load(
+    () => import('@/features/administration/audit-log-page'),
+    (m) => m.AuditLogPage,
+  ),
+  jobs: load(
+    () => import('@/features/jobs/jobs-page'),
+    (m) => m.JobsPage,
+  ),
+  appConfiguration: load(
+    () => import('@/features/app-configuration/app-configuration-page'),
+    (m) => m.AppConfigurationPage,
+  ),
+  recordList: load(
+    () => import('@/components/resource/record-list-page'),
+    (m) => m.RecordListPage,
+  ),
+  recordForm: load(
+    () => import('@/components/resource/record-form-page'),
+    (m) => m.RecordFormPage,
+  ),
+  recordFullEdit: load(
+    () => import('@/components/resource/record-form-page'),
+    (m) => m.RecordFullEditPage,
+  ),
+  recordShow: load(
+    () => import('@/components/resource/record-show-page'),
+    (m) => m.RecordShowPage,
+  ),
+  recordFullView: load(
+    () => import('@/components/resource/record-show-page'),
+    (m) => m.RecordFullViewPage,
+  ),
 };
 
 /**
@@ -70,8 +148,22 @@ function resourceRoutes(screen: ResourceScreen): RouteObject {
   const children: RouteObject[] = [
     { index: true, handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList },
     gated({ path: 'add', handle: h(labelCrumb('crumbs.new')), lazy: lazyPage.recordForm }),
-    gated({ path: 'edit/:id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordForm }, { path: 'full', handle: h(labelCrumb('crumbs.fullEdit')), lazy: lazyPage.recordFullEdit }] }),
-    gated({ path: ':id', handle: h(itemCrumb('id')), children: [{ index: true, lazy: lazyPage.recordShow }, { path: 'full', handle: h(labelCrumb('crumbs.fullView')), lazy: lazyPage.recordFullView }] }),
+    gated({
+      path: 'edit/:id',
+      handle: h(itemCrumb('id')),
+      children: [
+        { index: true, lazy: lazyPage.recordForm },
+        { path: 'full', handle: h(labelCrumb('crumbs.fullEdit')), lazy: lazyPage.recordFullEdit },
+      ],
+    }),
+    gated({
+      path: ':id',
+      handle: h(itemCrumb('id')),
+      children: [
+        { index: true, lazy: lazyPage.recordShow },
+        { path: 'full', handle: h(labelCrumb('crumbs.fullView')), lazy: lazyPage.recordFullView },
+      ],
+    }),
   ];
   // Seed paths ending in "/*" (/administration/workspaces/*): other sub-paths show the list.
   if (screen.wildcard) children.push({ path: '*', handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList });
@@ -92,7 +184,15 @@ function screen(path: string, h: RouteHandle, lazy: Lazy = lazyPage.placeholder,
 
 /** A screen whose seed path ends in "/*": any sub-path shows the same screen. */
 function wildcard(path: string, h: RouteHandle, lazy: Lazy, permission: string): RouteObject {
-  return { path, handle: h, element: <Guard permission={permission} />, children: [{ index: true, lazy }, { path: '*', lazy }] };
+  return {
+    path,
+    handle: h,
+    element: <Guard permission={permission} />,
+    children: [
+      { index: true, lazy },
+      { path: '*', lazy },
+    ],
+  };
 }
 
 /** A section whose sub-pages later issues build ("/levels/*"): the index and any sub-path. */
@@ -113,10 +213,7 @@ const mainRoutes: RouteObject[] = [
   {
     path: 'dashboards',
     handle: handle('crumbs.dashboards'),
-    children: [
-      { index: true, lazy: lazyPage.dashboard },
-      screen('student', handle('crumbs.student', 'pages.studentDashboard')),
-    ],
+    children: [{ index: true, lazy: lazyPage.dashboard }, screen('student', handle('crumbs.student', 'pages.studentDashboard'))],
   },
   {
     path: 'catalogs',

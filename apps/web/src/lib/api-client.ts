@@ -123,10 +123,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (failure !== undefined || !response.ok || envelope?.status === false) {
       const errors = Array.isArray(envelope?.errors) ? (envelope.errors as unknown[]).map(String) : [];
       const message =
-        errors.join('\n') ||
-        (typeof envelope?.error === 'string' ? envelope.error : '') ||
-        (failure instanceof Error ? failure.message : '') ||
-        deps.t('alerts.unsatisfactory');
+        errors.join('\n') || (typeof envelope?.error === 'string' ? envelope.error : '') || (failure instanceof Error ? failure.message : '') || deps.t('alerts.unsatisfactory');
       throw new ApiError(message, response.status, parsed);
     }
     return parsed as T;

@@ -45,7 +45,31 @@ describe('menu filtered by permission', () => {
 
   it('every menu label of the seed is present', () => {
     const labels = ids(NAVIGATION);
-    for (const id of ['dashboard', 'analytics', 'player', 'catalogs', 'grammaticals', 'setting', 'administration', 'contents', 'assessments', 'users', 'workspaces', 'gamesAnalytics', 'activitiesAnalytics', 'reportAnalytics', 'plans', 'organizations', 'comments', 'notifications', 'appConfiguration', 'studentsAnalytics', 'usersAnalytics', 'billings', 'localVocabulary']) {
+    for (const id of [
+      'dashboard',
+      'analytics',
+      'player',
+      'catalogs',
+      'grammaticals',
+      'setting',
+      'administration',
+      'contents',
+      'assessments',
+      'users',
+      'workspaces',
+      'gamesAnalytics',
+      'activitiesAnalytics',
+      'reportAnalytics',
+      'plans',
+      'organizations',
+      'comments',
+      'notifications',
+      'appConfiguration',
+      'studentsAnalytics',
+      'usersAnalytics',
+      'billings',
+      'localVocabulary',
+    ]) {
       expect(labels).toContain(id);
     }
   });

@@ -81,12 +81,17 @@ export const ADMIN_SCREENS: ResourceScreen[] = [
 ];
 
 /** Clients (gated like the seed: add, edit and show need PERMISSION_ADMIN_USERS) and Students (open to all who reach them). */
-export const PEOPLE_SCREENS: ResourceScreen[] = [
-  tenancy('/students', 'clients', 'crumbs.students'),
-  tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS }),
-];
+export const PEOPLE_SCREENS: ResourceScreen[] = [tenancy('/students', 'clients', 'crumbs.students'), tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS })];
 
-const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => ({ path: name, base: `/${name}`, resource: CURRICULUM_RESOURCES[name], apiPath: `/api/${name}`, titleKey, view: name, wildcard: true });
+const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => ({
+  path: name,
+  base: `/${name}`,
+  resource: CURRICULUM_RESOURCES[name],
+  apiPath: `/api/${name}`,
+  titleKey,
+  view: name,
+  wildcard: true,
+});
 
 /** Levels and chapters: shared curriculum, open to all who reach them (the buttons follow the policies). */
 export const CURRICULUM_SCREENS: ResourceScreen[] = [curriculum('levels', 'crumbs.level'), curriculum('chapters', 'crumbs.chapter')];

@@ -44,8 +44,7 @@ export const useSidebarMenuStore = create<SidebarMenuState>()(
     (set) => ({
       ...DEFAULT_SIDEBAR_MENU,
       setCollapsed: (collapsed) => set({ collapsed }),
-      toggleGroup: (id) =>
-        set((s) => ({ expanded: s.expanded.includes(id) ? s.expanded.filter((x) => x !== id) : [...s.expanded, id] })),
+      toggleGroup: (id) => set((s) => ({ expanded: s.expanded.includes(id) ? s.expanded.filter((x) => x !== id) : [...s.expanded, id] })),
       expandGroup: (id) => set((s) => (s.expanded.includes(id) ? s : { expanded: [...s.expanded, id] })),
     }),
     {

@@ -100,8 +100,22 @@ describe('sidebar stores', () => {
 
 describe('student selection', () => {
   const students: StudentSelection[] = [
-    { student_id: 's1', selected: true, workspaces: [{ id: 'w1', selected: true }, { id: 'w2', selected: false }] },
-    { student_id: 's2', selected: false, workspaces: [{ id: 'w3', selected: false }, { id: 'w4', selected: false }] },
+    {
+      student_id: 's1',
+      selected: true,
+      workspaces: [
+        { id: 'w1', selected: true },
+        { id: 'w2', selected: false },
+      ],
+    },
+    {
+      student_id: 's2',
+      selected: false,
+      workspaces: [
+        { id: 'w3', selected: false },
+        { id: 'w4', selected: false },
+      ],
+    },
   ];
 
   it('selecting one student and workspace clears every other selection', () => {

@@ -13,11 +13,7 @@ type StudentSelectionState = {
 };
 
 /** Pure: the list with only `studentId` (and `workspaceId` within it) marked selected. */
-export function selectStudent(
-  students: readonly StudentSelection[],
-  studentId: string,
-  workspaceId?: string,
-): StudentSelection[] {
+export function selectStudent(students: readonly StudentSelection[], studentId: string, workspaceId?: string): StudentSelection[] {
   return students.map((s) => {
     const isChosen = s.student_id === studentId;
     return {

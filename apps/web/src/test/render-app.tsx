@@ -28,7 +28,10 @@ export const stamp = {
  * A row as the API serves it to the signed-in user: with the `_actions` its resource's policy allows
  * (the same shared function the API's engine runs), so screens draw the buttons the server would.
  */
-export const served = <T extends PolicyRow>(resource: string, row: T): T & { _actions: string[] } => ({ ...row, _actions: rowActions(policyOf(resource), useAuthStore.getState().user, row) });
+export const served = <T extends PolicyRow>(resource: string, row: T): T & { _actions: string[] } => ({
+  ...row,
+  _actions: rowActions(policyOf(resource), useAuthStore.getState().user, row),
+});
 
 export type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
 

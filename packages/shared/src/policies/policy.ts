@@ -70,8 +70,7 @@ export type Policy = {
 /** A rule as the shared pipe syntax ('A|B'), for screens that still carry a permission string. */
 export const ruleExpression = (rule: Rule): string | undefined => (rule === 'signedIn' ? undefined : rule.join('|'));
 
-export const passes = (actor: Actor | null | undefined, rule: Rule): boolean =>
-  !!actor && (rule === 'signedIn' || hasPermission(actor, rule.join('|')));
+export const passes = (actor: Actor | null | undefined, rule: Rule): boolean => !!actor && (rule === 'signedIn' || hasPermission(actor, rule.join('|')));
 
 /** SUPERADMIN, ADMIN and SUPPORT run every account; EDITOR and VIEWER see shared content only. */
 const ALL_ACCOUNTS_ROLES: readonly string[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT];
@@ -143,7 +142,7 @@ export function definePolicy(spec: PolicySpec): Policy {
     hiddenFields: spec.hiddenFields ?? (() => []),
     refusal,
     can(actor, action, row) {
-      if (!(Object.hasOwn(spec.rules, action))) {
+      if (!Object.hasOwn(spec.rules, action)) {
         const own = Object.hasOwn(custom, action) ? custom[action] : undefined;
         if (!own) return false;
         return row ? refusal(actor, action, row) === null : passes(actor, own.rule);
@@ -159,7 +158,14 @@ export function definePolicy(spec: PolicySpec): Policy {
 
 /** Every action of `rules` set to one rule, then the given ones. */
 export const rulesOf = (base: Rule, own: Partial<Record<Action, Rule>>): Record<Action, Rule> => ({
-  list: base, read: base, export: base, create: base, update: base, delete: base, restore: base, ...own,
+  list: base,
+  read: base,
+  export: base,
+  create: base,
+  update: base,
+  delete: base,
+  restore: base,
+  ...own,
 });
 
 /**

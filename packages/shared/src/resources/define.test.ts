@@ -37,7 +37,10 @@ describe('json fields', () => {
 
   it('validate with their schema, naming the nested path', () => {
     expect(fieldInput(f).safeParse([{ text: 'cat', correct: true }]).success).toBe(true);
-    const issue = fieldInput(f).safeParse([{ text: 'cat', correct: true }, { text: '', correct: false }]).error?.issues[0];
+    const issue = fieldInput(f).safeParse([
+      { text: 'cat', correct: true },
+      { text: '', correct: false },
+    ]).error?.issues[0];
     expect(issue?.path).toEqual([1, 'text']);
     expect(issue?.message).toBe('validation.required');
     expect(fieldInput(f).safeParse(null).success).toBe(true);

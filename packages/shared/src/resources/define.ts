@@ -157,7 +157,6 @@ export type ResourceDef = {
 export const INT_MIN = -2_147_483_648;
 export const INT_MAX = 2_147_483_647;
 
-
 /** A missing value reads "is required"; a value of the wrong type "is not valid". */
 const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
 
@@ -168,12 +167,21 @@ const USERNAME_PATTERN = /^[a-zA-Z0-9._-]+$/;
 
 const text = (f: TextFieldDef) => {
   const max = f.max ?? (f.kind === 'longtext' ? 2000 : 200);
-  let base = z.string({ error: missingOr('validation.invalid') }).trim().max(max, { error: 'validation.tooLong' });
+  let base = z
+    .string({ error: missingOr('validation.invalid') })
+    .trim()
+    .max(max, { error: 'validation.tooLong' });
   const pattern = f.format === 'email' ? EMAIL_PATTERN : f.format === 'ssn' ? SSN_PATTERN : f.format === 'username' ? USERNAME_PATTERN : undefined;
-  const formatted = (s: z.ZodString) => (pattern ? s.refine((v) => v === '' || pattern.test(v), { error: f.format === 'email' ? 'validation.email' : f.format === 'ssn' ? 'validation.ssn' : 'validation.usernameChars' }) : s);
+  const formatted = (s: z.ZodString) =>
+    pattern
+      ? s.refine((v) => v === '' || pattern.test(v), { error: f.format === 'email' ? 'validation.email' : f.format === 'ssn' ? 'validation.ssn' : 'validation.usernameChars' })
+      : s;
   if (f.required) return formatted(base.min(1, { error: 'validation.required' }));
   base = base as z.ZodString;
-  return formatted(base).nullable().optional().transform((v) => (v ? v : null));
+  return formatted(base)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
 };
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -193,10 +201,18 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
     }
     case 'date': {
       const d = z.string({ error: missingOr('validation.date') }).refine(isRealDate, { error: 'validation.date' });
-      return f.required ? d : z.union([d, z.literal('')], { error: 'validation.date' }).nullable().optional().transform((v) => (v ? v : null));
+      return f.required
+        ? d
+        : z
+            .union([d, z.literal('')], { error: 'validation.date' })
+            .nullable()
+            .optional()
+            .transform((v) => (v ? v : null));
     }
     case 'decimal': {
-      let n = z.number({ error: missingOr('validation.number') }).refine((v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)), { error: 'validation.cents' });
+      let n = z
+        .number({ error: missingOr('validation.number') })
+        .refine((v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)), { error: 'validation.cents' });
       n = n.refine((v) => v >= (f.min ?? 0) && v <= (f.maxValue ?? 99_999_999), { error: 'validation.range' });
       return f.required ? n : n.nullable().optional();
     }
@@ -204,11 +220,19 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
       const e = z.enum(f.options as [string, ...string[]], { error: missingOr('validation.choice') });
       if (f.required) return e;
       // A field with a default never becomes empty: on create, left out or null takes the default; on a change, null leaves it as it is.
-      if (f.default !== undefined) return withDefaults ? e.nullable().optional().transform((v) => v ?? f.default) : e.nullable().optional().transform((v) => v ?? undefined);
+      if (f.default !== undefined)
+        return withDefaults
+          ? e
+              .nullable()
+              .optional()
+              .transform((v) => v ?? f.default)
+          : e
+              .nullable()
+              .optional()
+              .transform((v) => v ?? undefined);
       return e.nullable().optional();
     }
-    case 'enumArray':
-    {
+    case 'enumArray': {
       const list = z.array(z.enum(f.options as [string, ...string[]], { error: 'validation.choice' }), { error: 'validation.invalid' }).max(20, { error: 'validation.tooMany' });
       return withDefaults ? list.default([]) : list;
     }
@@ -226,8 +250,7 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
       const id = z.uuid({ error: missingOr('validation.invalid') });
       return f.required ? id : id.nullable().optional();
     }
-    case 'relationMany':
-    {
+    case 'relationMany': {
       const list = z.array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' }).max(200, { error: 'validation.tooMany' });
       return withDefaults ? list.default([]) : list;
     }
@@ -258,7 +281,10 @@ export function updateSchema(def: ResourceDef) {
 
 /** Bulk delete / restore body; an empty list is refused with the seed's text. */
 export const bulkBody = z.strictObject({
-  ids: z.array(z.uuid({ error: 'validation.invalid' }), { error: 'errors.selectItems' }).min(1, { error: 'errors.selectItems' }).max(500, { error: 'validation.tooMany' }),
+  ids: z
+    .array(z.uuid({ error: 'validation.invalid' }), { error: 'errors.selectItems' })
+    .min(1, { error: 'errors.selectItems' })
+    .max(500, { error: 'validation.tooMany' }),
 });
 export type BulkBody = z.infer<typeof bulkBody>;
 

@@ -33,8 +33,10 @@ export type AppModule = (typeof APP_MODULES)[number];
 const d = DEFAULT_APP_CONFIGURATION;
 
 /** Points of a later try may not exceed those of an earlier one. */
-const notMoreThan = (later: string, earlier: string, key: string): SingletonCheck => (v) =>
-  typeof v[later] === 'number' && typeof v[earlier] === 'number' && (v[later] as number) > (v[earlier] as number) ? { field: later, key } : undefined;
+const notMoreThan =
+  (later: string, earlier: string, key: string): SingletonCheck =>
+  (v) =>
+    typeof v[later] === 'number' && typeof v[earlier] === 'number' && (v[later] as number) > (v[earlier] as number) ? { field: later, key } : undefined;
 
 /** App Configuration (seed §3, §9; docs/product.md §9): scoring, expiry and display settings per module. */
 export const APP_CONFIGURATION = {

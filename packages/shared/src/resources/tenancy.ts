@@ -58,7 +58,6 @@ const person = (): FieldDef[] => [
   { name: 'total_workspaces', kind: 'int', readOnly: true, sortable: true, listed: true },
 ];
 
-
 /** Accounts, organizations, plans, billings, users, clients and workspaces (seed §2–3, docs/product.md §2). */
 export const TENANCY_RESOURCES = {
   accounts: {

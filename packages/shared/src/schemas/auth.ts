@@ -10,8 +10,7 @@ import { ROLE_VALUES } from '../roles';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const required = (max = 254) =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const required = (max = 254) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
 export const passwordSchema = z
   .string({ error: 'validation.required' })

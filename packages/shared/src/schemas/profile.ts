@@ -34,5 +34,12 @@ export const profileBodySchema = z.strictObject({
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
 /** One signed-in session of the user (the current one marked). */
-export const sessionRowSchema = z.object({ id: z.string(), current: z.boolean(), ip: z.string().nullable(), user_agent: z.string().nullable(), created_at: z.string(), last_seen_at: z.string() });
+export const sessionRowSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+});
 export type SessionRow = z.infer<typeof sessionRowSchema>;

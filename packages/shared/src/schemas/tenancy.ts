@@ -24,7 +24,14 @@ export const workspaceMemberBodySchema = z.strictObject({
 });
 export type WorkspaceMemberBody = z.infer<typeof workspaceMemberBodySchema>;
 
-export const billingStatementSchema = z.object({ id: z.string(), billing_id: z.string(), product: z.string(), period_start: z.string(), period_end: z.string(), amount: z.string() });
+export const billingStatementSchema = z.object({
+  id: z.string(),
+  billing_id: z.string(),
+  product: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  amount: z.string(),
+});
 export type BillingStatement = z.infer<typeof billingStatementSchema>;
 
 export const selectorStudentSchema = z.object({ student_id: z.string(), name: z.string(), workspaces: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })) });

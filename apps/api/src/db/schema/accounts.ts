@@ -58,40 +58,48 @@ export const organizations = pgTable(
 );
 
 /** Subscription plans offered by the platform (reference data). */
-export const plans = pgTable('plans', {
-  id: id(),
-  code: text('code').notNull(),
-  description: text('description').notNull(),
-  is_calculated: boolean('is_calculated').notNull().default(false),
-  price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-  ...auditColumns(),
-}, (t) => [
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    is_calculated: boolean('is_calculated').notNull().default(false),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull().default('0'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...auditColumns(),
+  },
+  (t) => [
     index('plans_code_sort_idx').on(t.code, t.id).where(live),
     index('plans_description_sort_idx').on(t.description, t.id).where(live),
     index('plans_price_sort_idx').on(t.price, t.id).where(live),
-]);
+  ],
+);
 
 /** What an account pays for, and how often a statement is drawn up (seed §3 "Billing"). */
-export const billings = pgTable('billings', {
-  id: id(),
-  account_id: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id),
-  product: text('product').notNull(),
-  plan_id: uuid('plan_id').references(() => plans.id),
-  statement_frequency: text('statement_frequency').notNull(),
-  payment_method: text('payment_method').notNull(),
-  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-  start_date: date('start_date', { mode: 'string' }).notNull(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-  ...auditColumns(),
-}, (t) => [
+export const billings = pgTable(
+  'billings',
+  {
+    id: id(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    product: text('product').notNull(),
+    plan_id: uuid('plan_id').references(() => plans.id),
+    statement_frequency: text('statement_frequency').notNull(),
+    payment_method: text('payment_method').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...auditColumns(),
+  },
+  (t) => [
     index('billings_product_sort_idx').on(t.product, t.id).where(live),
     index('billings_statement_frequency_sort_idx').on(t.statement_frequency, t.id).where(live),
     index('billings_amount_sort_idx').on(t.amount, t.id).where(live),
     index('billings_start_date_sort_idx').on(t.start_date, t.id).where(live),
-]);
+  ],
+);
 
 /** One statement per completed period of a billing (migration 0004); made idempotently when listed. */
 export const billingStatements = pgTable('billing_statements', {

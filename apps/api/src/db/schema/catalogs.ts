@@ -1,18 +1,6 @@
 import { CATALOG_NAMES, CATALOG_RESOURCES, type CatalogName, type FieldDef, type ResourceDef } from '@habla/shared';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-  type PgColumnBuilderBase,
-  type PgTableWithColumns,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type PgColumnBuilderBase, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { auditColumns, id, tstz } from './common';
 
 /** SQL table name of a catalog resource: `topic-types` → `topic_types`. */
@@ -30,7 +18,10 @@ function column(f: FieldDef): PgColumnBuilderBase | undefined {
     case 'enum':
       return f.required ? text(f.name).notNull() : text(f.name);
     case 'enumArray':
-      return text(f.name).array().notNull().default(sql`'{}'::text[]`);
+      return text(f.name)
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`);
     case 'int':
       return f.required ? integer(f.name).notNull() : integer(f.name);
     case 'bool':
@@ -73,14 +64,29 @@ export function catalogTable(name: CatalogName): AnyTable {
     const extras = [];
     for (const f of def.fields) {
       const c = cols[f.name] as never;
-      if (f.sortable) extras.push(index(`${tableName}_${f.name}_sort_idx`).on(c, t.id as never).where(live));
+      if (f.sortable)
+        extras.push(
+          index(`${tableName}_${f.name}_sort_idx`)
+            .on(c, t.id as never)
+            .where(live),
+        );
       if (f.kind === 'relation' && !f.sortable) extras.push(index(`${tableName}_${f.name}_idx`).on(c));
-      if (f.unique) extras.push(uniqueIndex(`${tableName}_${f.name}_unique_idx`).on(sql`lower(${c})`).where(live));
+      if (f.unique)
+        extras.push(
+          uniqueIndex(`${tableName}_${f.name}_unique_idx`)
+            .on(sql`lower(${c})`)
+            .where(live),
+        );
     }
     for (const s of def.searchable) extras.push(index(`${tableName}_${s}_trgm_idx`).using('gin', sql`${cols[s] as never} gin_trgm_ops`));
     // Prefix matches of a search come first: a case-insensitive range on the first searchable column.
     const first = def.searchable[0];
-    if (first) extras.push(index(`${tableName}_${first}_prefix_idx`).on(sql`(lower(${cols[first] as never}) COLLATE "C")`, t.id as never).where(live));
+    if (first)
+      extras.push(
+        index(`${tableName}_${first}_prefix_idx`)
+          .on(sql`(lower(${cols[first] as never}) COLLATE "C")`, t.id as never)
+          .where(live),
+      );
     extras.push(index(`${tableName}_updated_idx`).on(t.updated_at as never, t.id as never));
     return extras;
   });

@@ -23,7 +23,10 @@ export const users = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     account_id: uuid('account_id').references(() => accounts.id),
     language: text('language').notNull().default('en'),
-    view_options: jsonb('view_options').$type<ViewOptionRow[]>().notNull().default(sql`'[]'::jsonb`),
+    view_options: jsonb('view_options')
+      .$type<ViewOptionRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // Profile (seed §3 "User profile"); clients are users with role STUDENT plus client_status.
     first_name: text('first_name').notNull().default(''),
     last_name: text('last_name').notNull().default(''),
@@ -57,8 +60,14 @@ export const users = pgTable(
     uniqueIndex('users_email_unique_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique_idx').on(sql`lower(${t.username})`),
     index('users_account_idx').on(t.account_id),
-    index('users_status_sort_idx').on(t.status, t.id).where(sql`deleted_at IS NULL`),
-    index('users_total_workspaces_sort_idx').on(t.total_workspaces, t.id).where(sql`deleted_at IS NULL`),
-    index('users_client_status_sort_idx').on(t.client_status, t.id).where(sql`deleted_at IS NULL`),
+    index('users_status_sort_idx')
+      .on(t.status, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('users_total_workspaces_sort_idx')
+      .on(t.total_workspaces, t.id)
+      .where(sql`deleted_at IS NULL`),
+    index('users_client_status_sort_idx')
+      .on(t.client_status, t.id)
+      .where(sql`deleted_at IS NULL`),
   ],
 );

@@ -29,7 +29,9 @@ describe('reference catalogs seeded from real data', () => {
   });
 
   it('holds every irregular verb of english-verbs-irregular and a few hundred regular ones with correct past forms', async () => {
-    const irregularRows = await q<{ base_form: string; past_simple: string; past_participle: string }>("SELECT base_form, past_simple, past_participle FROM verbs WHERE type = 'irregular'");
+    const irregularRows = await q<{ base_form: string; past_simple: string; past_participle: string }>(
+      "SELECT base_form, past_simple, past_participle FROM verbs WHERE type = 'irregular'",
+    );
     expect(irregularRows).toHaveLength(363);
     const by = new Map(irregularRows.map((r) => [r.base_form, r]));
     expect(by.get('go')).toMatchObject({ past_simple: 'went', past_participle: 'gone' });
@@ -38,7 +40,8 @@ describe('reference catalogs seeded from real data', () => {
     expect(by.get('bet')?.past_simple).toBe('bet / betted');
     // Every irregular past in the table is one the package lists.
     const data = irregular as Record<string, string[][]>;
-    for (const r of irregularRows.slice(0, 50)) expect(data[r.base_form]!.map((f) => f[0])).toEqual(expect.arrayContaining(r.past_simple.split(' / ').filter((p) => p !== r.base_form)));
+    for (const r of irregularRows.slice(0, 50))
+      expect(data[r.base_form]!.map((f) => f[0])).toEqual(expect.arrayContaining(r.past_simple.split(' / ').filter((p) => p !== r.base_form)));
     const regular = await q<{ base_form: string; past_simple: string }>("SELECT base_form, past_simple FROM verbs WHERE type = 'regular'");
     expect(regular.length).toBeGreaterThanOrEqual(300);
     const reg = new Map(regular.map((r) => [r.base_form, r.past_simple]));
@@ -53,14 +56,33 @@ describe('reference catalogs seeded from real data', () => {
 
   it('holds the 12 verb tenses, four per time, with examples the conjugation library confirms', async () => {
     const rows = await q<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM verb_tenses GROUP BY type ORDER BY type');
-    expect(rows).toEqual([{ type: 'future', n: 4 }, { type: 'past', n: 4 }, { type: 'present', n: 4 }]);
+    expect(rows).toEqual([
+      { type: 'future', n: 4 },
+      { type: 'past', n: 4 },
+      { type: 'present', n: 4 },
+    ]);
     const info = mergeVerbsData(irregular, gerunds as Record<string, string>);
-    const tenses = ['SIMPLE_PRESENT', 'PROGRESSIVE_PRESENT', 'PERFECT_PRESENT', 'PERFECT_PROGRESSIVE_PRESENT', 'SIMPLE_PAST', 'PROGRESSIVE_PAST', 'PERFECT_PAST', 'PERFECT_PROGRESSIVE_PAST', 'SIMPLE_FUTURE', 'PROGRESSIVE_FUTURE', 'PERFECT_FUTURE', 'PERFECT_PROGRESSIVE_FUTURE'] as const;
+    const tenses = [
+      'SIMPLE_PRESENT',
+      'PROGRESSIVE_PRESENT',
+      'PERFECT_PRESENT',
+      'PERFECT_PROGRESSIVE_PRESENT',
+      'SIMPLE_PAST',
+      'PROGRESSIVE_PAST',
+      'PERFECT_PAST',
+      'PERFECT_PROGRESSIVE_PAST',
+      'SIMPLE_FUTURE',
+      'PROGRESSIVE_FUTURE',
+      'PERFECT_FUTURE',
+      'PERFECT_PROGRESSIVE_FUTURE',
+    ] as const;
     VERB_TENSES.forEach(([, , , example], i) => expect(example).toContain(getConjugation(info, 'play', tenses[i]!, 2, {})));
   });
 
   it('holds topics and vocabulary with English and Spanish labels and a picture the app serves', async () => {
-    const dog = await one("SELECT v.word_es, v.picture, t.name AS topic, tt.name AS type FROM vocabulary v JOIN topics t ON t.id = v.topic_id JOIN topic_types tt ON tt.id = t.topic_type_id WHERE v.word = 'dog'");
+    const dog = await one(
+      "SELECT v.word_es, v.picture, t.name AS topic, tt.name AS type FROM vocabulary v JOIN topics t ON t.id = v.topic_id JOIN topic_types tt ON tt.id = t.topic_type_id WHERE v.word = 'dog'",
+    );
     expect(dog).toMatchObject({ word_es: 'perro', picture: '1f415', topic: 'Mammals', type: 'Animals & nature' });
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM vocabulary WHERE word_es IS NOT NULL AND picture IS NOT NULL')).n).toBeGreaterThan(1_000);
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM topics WHERE name_es IS NULL OR topic_type_id IS NULL')).n).toBe(0);
@@ -94,9 +116,13 @@ describe('reference catalogs seeded from real data', () => {
   });
 
   it('is idempotent: a second run loads nothing and changes no count', async () => {
-    const before = await q('SELECT (SELECT count(*) FROM dictionary) d, (SELECT count(*) FROM verbs) v, (SELECT count(*) FROM vocabulary) w, (SELECT count(*) FROM skill_targets) st');
+    const before = await q(
+      'SELECT (SELECT count(*) FROM dictionary) d, (SELECT count(*) FROM verbs) v, (SELECT count(*) FROM vocabulary) w, (SELECT count(*) FROM skill_targets) st',
+    );
     expect(await seedCatalogs(t.database.pool)).toBeNull();
-    expect(await q('SELECT (SELECT count(*) FROM dictionary) d, (SELECT count(*) FROM verbs) v, (SELECT count(*) FROM vocabulary) w, (SELECT count(*) FROM skill_targets) st')).toEqual(before);
+    expect(
+      await q('SELECT (SELECT count(*) FROM dictionary) d, (SELECT count(*) FROM verbs) v, (SELECT count(*) FROM vocabulary) w, (SELECT count(*) FROM skill_targets) st'),
+    ).toEqual(before);
     const meta = await one<{ value: { counts: Record<string, number> } }>("SELECT value FROM app_meta WHERE key = 'catalogs_v1'");
     expect(meta.value.counts.dictionary).toBe(Number((before[0] as { d: string }).d));
   });

@@ -36,7 +36,11 @@ const FAMILY: DemoUser[] = [
  */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(appMeta).values({ key: 'seed:demo', value: { at: now.toISOString() } }).onConflictDoNothing().returning();
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: 'seed:demo', value: { at: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning();
     if (claimed.length === 0) return false;
     const add = (u: DemoUser, account_id: string | null) =>
       createUser(tx, {
@@ -61,19 +65,49 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
     const ws = async (account: string, name: string, type: string, student: string, supervisor: string | null, members: [string, string, string][]) => {
       const [w] = await tx
         .insert(workspaces)
-        .values({ account_id: account, name, type, student_id: ids[student]!, supervisor_id: supervisor ? ids[supervisor]! : null, summary_period: 'weekly', created_at: now, updated_at: now })
+        .values({
+          account_id: account,
+          name,
+          type,
+          student_id: ids[student]!,
+          supervisor_id: supervisor ? ids[supervisor]! : null,
+          summary_period: 'weekly',
+          created_at: now,
+          updated_at: now,
+        })
         .returning({ id: workspaces.id });
       for (const [user, role, relationship] of members)
-        await tx.insert(workspaceMembers).values({ workspace_id: w!.id, user_id: ids[user]!, workspace_role: role, relationship_to_student: relationship, created_at: now, updated_at: now });
+        await tx
+          .insert(workspaceMembers)
+          .values({ workspace_id: w!.id, user_id: ids[user]!, workspace_role: role, relationship_to_student: relationship, created_at: now, updated_at: now });
     };
     await ws(center, 'Leo Walker · School', 'school', 'student', 'supervisor', [['therapist', 'THERAPIST', 'therapist']]);
     await ws(center, 'Mia Johnson · Home', 'home', 'student2', 'supervisor', [['therapist', 'THERAPIST', 'therapist']]);
     await ws(center, 'Noah Patel · School', 'school', 'student3', 'supervisor', []);
     await ws(family, 'Mateo Garcia · Home', 'home', 'student4', null, [['parent', 'ADMIN', 'mother']]);
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, 'therapist_center_yearly'));
-    await tx.insert(billings).values({ account_id: center, product: 'Habla therapist center, yearly', plan_id: plan?.id ?? null, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: '1250.00', start_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now });
+    await tx.insert(billings).values({
+      account_id: center,
+      product: 'Habla therapist center, yearly',
+      plan_id: plan?.id ?? null,
+      statement_frequency: 'monthly',
+      payment_method: 'ach_transfer',
+      amount: '1250.00',
+      start_date: now.toISOString().slice(0, 10),
+      created_at: now,
+      updated_at: now,
+    });
     await seedCurriculum(tx, now, ids.editor);
-    await tx.insert(billings).values({ account_id: family, product: 'Habla parent, monthly', statement_frequency: 'monthly', payment_method: 'credit_card', amount: '9.99', start_date: now.toISOString().slice(0, 10), created_at: now, updated_at: now });
+    await tx.insert(billings).values({
+      account_id: family,
+      product: 'Habla parent, monthly',
+      statement_frequency: 'monthly',
+      payment_method: 'credit_card',
+      amount: '9.99',
+      start_date: now.toISOString().slice(0, 10),
+      created_at: now,
+      updated_at: now,
+    });
     return true;
   });
 }

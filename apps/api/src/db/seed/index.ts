@@ -11,6 +11,8 @@ export async function seedAll(db: Db, opts: { demo: boolean; log: Logger; now?: 
   const catalogs = await seedCatalogs(poolOf(db));
   if (catalogs) opts.log.info({ rows: catalogs, ms: Date.now() - started }, 'reference catalogs loaded');
   if (opts.demo && (await seedDemo(db, opts.now ?? new Date()))) {
-    opts.log.info('demo data loaded: users superadmin, admin, support, editor, viewer, accountadmin, supervisor, therapist, student…student4, parent (their password is in the README)');
+    opts.log.info(
+      'demo data loaded: users superadmin, admin, support, editor, viewer, accountadmin, supervisor, therapist, student…student4, parent (their password is in the README)',
+    );
   }
 }

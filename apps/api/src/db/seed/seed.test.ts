@@ -43,7 +43,13 @@ describe('seeding', () => {
     await db.delete(rolePermissions).where(eq(rolePermissions.permission, 'PERMISSION_READ_ANALYTICS'));
     await db.delete(rolePermissions).where(eq(rolePermissions.role, 'VIEWER'));
     await seedAll(db, { demo: false, log });
-    const count = async (where: ReturnType<typeof eq>) => (await db.select({ n: sql<number>`count(*)::int` }).from(rolePermissions).where(where))[0]?.n;
+    const count = async (where: ReturnType<typeof eq>) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(rolePermissions)
+          .where(where)
+      )[0]?.n;
     // A role edited (some grants removed) stays edited; a role left with none gets its defaults back.
     expect(await count(eq(rolePermissions.permission, 'PERMISSION_READ_ANALYTICS'))).toBe(1);
     expect(await count(eq(rolePermissions.role, 'VIEWER'))).toBe(6);

@@ -31,7 +31,13 @@ export function s3Storage(config: S3Config): Storage {
     driver: 's3',
     async putStream(key: string, stream: Readable, opts: { contentType: string }) {
       assertStorageKey(key);
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: opts.contentType }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: stream, ContentType: opts.contentType },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       // The SDK reads the stream through its async iterator; the stream's own error is the one to report.
       let streamError: unknown;
       stream.once('error', (e) => (streamError = e));

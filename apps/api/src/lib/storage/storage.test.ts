@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 async function everything(storage: Storage): Promise<string[]> {
-  if (storage.driver === 'local') return fs.existsSync(path.join(root, 'files')) ? (fs.readdirSync(path.join(root, 'files'), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, 'files', f)).isFile()) : [];
+  if (storage.driver === 'local')
+    return fs.existsSync(path.join(root, 'files'))
+      ? (fs.readdirSync(path.join(root, 'files'), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, 'files', f)).isFile())
+      : [];
   return ((await lister.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key ?? '');
 }
 

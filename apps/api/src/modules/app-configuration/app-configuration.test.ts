@@ -97,7 +97,7 @@ describe('app configuration', () => {
     expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION', fields: { [field]: message } });
   });
 
-  it('points may not grow from one try to the next, a missing or unknown field is named, in the caller\'s language', async () => {
+  it("points may not grow from one try to the next, a missing or unknown field is named, in the caller's language", async () => {
     let res = await call(superadmin, 'PUT', '/api/app-configuration/MAA', body({ point_first_try: 5, point_second_try: 6 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ point_second_try: 'Points for a right second try may not be more than the points for a right first try.' });

@@ -23,7 +23,12 @@ const auditRow = auditRowSchema;
 export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/audit-log', {
     preValidation: requirePermission(AUDIT_LOG_READ_RULE),
-    schema: { tags: ['audit-log'], summary: 'Who did what to which record, newest first (read only)', querystring: auditQuery, response: { 200: okEnvelope(z.array(auditRow)), ...errorResponses } },
+    schema: {
+      tags: ['audit-log'],
+      summary: 'Who did what to which record, newest first (read only)',
+      querystring: auditQuery,
+      response: { 200: okEnvelope(z.array(auditRow)), ...errorResponses },
+    },
     handler: async (req) => {
       const q = req.query;
       if (q.from && q.to && q.from > q.to) throw fieldError('from', 'validation.range');

@@ -96,7 +96,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/forgot-password', {
     config: writeLimit(10),
-    schema: { ...pub, summary: 'E-mail a password reset link (same answer whether the user exists or not)', body: forgotPasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    schema: {
+      ...pub,
+      summary: 'E-mail a password reset link (same answer whether the user exists or not)',
+      body: forgotPasswordBody,
+      response: { 200: messageOnly, ...errorResponses },
+    },
     handler: async (req) => {
       await requestPasswordReset(contextOf(req), req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.resetEmailSent') };
@@ -136,7 +141,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/profile', {
     preValidation: requireAuth,
-    schema: { tags, summary: 'Change your own profile (names, language, notifications)', body: profileBody, response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Change your own profile (names, language, notifications)',
+      body: profileBody,
+      response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses },
+    },
     handler: async (req) => {
       await changeOwnProfile(contextOf(req), req.body);
       return { status: true as const, data: { id: signedIn(req).id }, message: translate(requestLanguage(req), 'messages.updated') };

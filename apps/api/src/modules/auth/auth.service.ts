@@ -163,7 +163,10 @@ export async function changeOwnProfile(ctx: ServiceContext, change: ProfileChang
   if (!Object.keys(set).length) return;
   const { now } = ctx;
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ ...set, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ ...set, updated_at: now, updated_by: user.id })
+      .where(eq(users.id, user.id));
     await audit(tx, ctx, { action: 'profile.update', entity: 'users', entityId: user.id, changes: set });
   });
 }

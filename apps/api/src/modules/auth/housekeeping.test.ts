@@ -53,7 +53,9 @@ describe('pruneAuthTables', () => {
       ['session-revoked-6d', inADay, ago(6 * DAY)],
       ['session-revoked-8d', inADay, ago(8 * DAY)],
     ];
-    await app.db.insert(sessions).values(sessionRows.map(([token_hash, expires_at, revoked_at]) => ({ token_hash, user_id: user.id, last_seen_at: ago(8 * DAY), expires_at, revoked_at, ...stamps })));
+    await app.db
+      .insert(sessions)
+      .values(sessionRows.map(([token_hash, expires_at, revoked_at]) => ({ token_hash, user_id: user.id, last_seen_at: ago(8 * DAY), expires_at, revoked_at, ...stamps })));
 
     // Reset links: a used one goes at once; an unused one a day after it expired.
     const links: [string, Date, Date | null][] = [
@@ -67,14 +69,44 @@ describe('pruneAuthTables', () => {
     await pruneAuthTables(app.db, now);
 
     const left = async (rows: Promise<{ key: string }[]>) => (await rows).map((r) => r.key).sort();
-    expect(await left(app.db.select({ key: loginAttempts.login }).from(loginAttempts).where(inArray(loginAttempts.login, attempts.map(([k]) => k))))).toEqual(['attempt-14-min', 'attempt-23h59']);
-    expect(await left(app.db.select({ key: sessions.token_hash }).from(sessions).where(inArray(sessions.token_hash, sessionRows.map(([k]) => k))))).toEqual([
-      'session-expired-6d',
-      'session-expired-6d23h59',
-      'session-live',
-      'session-revoked-6d',
-      'session-revoked-6d23h59',
-    ]);
-    expect(await left(app.db.select({ key: passwordResetTokens.token_hash }).from(passwordResetTokens).where(inArray(passwordResetTokens.token_hash, links.map(([k]) => k))))).toEqual(['link-expired-23h59', 'link-live']);
+    expect(
+      await left(
+        app.db
+          .select({ key: loginAttempts.login })
+          .from(loginAttempts)
+          .where(
+            inArray(
+              loginAttempts.login,
+              attempts.map(([k]) => k),
+            ),
+          ),
+      ),
+    ).toEqual(['attempt-14-min', 'attempt-23h59']);
+    expect(
+      await left(
+        app.db
+          .select({ key: sessions.token_hash })
+          .from(sessions)
+          .where(
+            inArray(
+              sessions.token_hash,
+              sessionRows.map(([k]) => k),
+            ),
+          ),
+      ),
+    ).toEqual(['session-expired-6d', 'session-expired-6d23h59', 'session-live', 'session-revoked-6d', 'session-revoked-6d23h59']);
+    expect(
+      await left(
+        app.db
+          .select({ key: passwordResetTokens.token_hash })
+          .from(passwordResetTokens)
+          .where(
+            inArray(
+              passwordResetTokens.token_hash,
+              links.map(([k]) => k),
+            ),
+          ),
+      ),
+    ).toEqual(['link-expired-23h59', 'link-live']);
   });
 });

@@ -68,5 +68,7 @@ export async function refuseLockedAddress(req: FastifyRequest): Promise<void> {
  */
 export async function countRefusedSignIn(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (counted.has(req) || reply.statusCode < 400 || reply.statusCode === 429) return;
-  await recordAttempt(req.server.db, { login: '', ip: req.ip, now: req.server.now(), success: false }).catch((err: unknown) => req.log.error({ err }, 'could not count a refused sign-in'));
+  await recordAttempt(req.server.db, { login: '', ip: req.ip, now: req.server.now(), success: false }).catch((err: unknown) =>
+    req.log.error({ err }, 'could not count a refused sign-in'),
+  );
 }

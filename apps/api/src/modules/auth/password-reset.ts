@@ -23,7 +23,15 @@ export async function requestPasswordReset(ctx: ServiceContext, body: ForgotPass
   const { db, config, jobs, now } = ctx;
   if (!jobs) throw new Error('requestPasswordReset needs a context with the job queue');
   const [user] = await db
-    .select({ id: users.id, email: users.email, username: users.username, language: users.language, status: users.status, account_id: users.account_id, first_name: users.first_name })
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      language: users.language,
+      status: users.status,
+      account_id: users.account_id,
+      first_name: users.first_name,
+    })
     .from(users)
     .where(loginCondition(body.login))
     .limit(1);
@@ -73,10 +81,13 @@ export async function issueResetLink(
     '',
     t('email.signature'),
   ].join('\n');
-  await client.query(
-    `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at, updated_at, created_by, updated_by) VALUES ($1, $2, $3, $4, $4, $5, $5)`,
-    [hashToken(token), user.id, new Date(now.getTime() + RESET_LINK_MS), now, createdBy],
-  );
+  await client.query(`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at, updated_at, created_by, updated_by) VALUES ($1, $2, $3, $4, $4, $5, $5)`, [
+    hashToken(token),
+    user.id,
+    new Date(now.getTime() + RESET_LINK_MS),
+    now,
+    createdBy,
+  ]);
   await ctx.jobs.enqueue(client, 'email.send', emailPayload(ctx.config, { to: user.email, subject: t('email.resetSubject'), text }, { kind: 'password-reset', userId: user.id }));
 }
 

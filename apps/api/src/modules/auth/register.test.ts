@@ -39,7 +39,11 @@ describe('POST /api/auth/register', () => {
   it('names the account after the person when no account name is given', async () => {
     const res = await signUp({ username: 'plainname', first_name: 'Tom', last_name: 'Reed', membership_type: 'parent' });
     expect(res.statusCode).toBe(201);
-    const [row] = await app.db.select({ name: accounts.name, type: accounts.type }).from(users).innerJoin(accounts, eq(accounts.id, users.account_id)).where(eq(users.username, 'plainname'));
+    const [row] = await app.db
+      .select({ name: accounts.name, type: accounts.type })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.account_id))
+      .where(eq(users.username, 'plainname'));
     expect(row).toEqual({ name: 'Tom Reed', type: 'natural_person' });
   });
 

@@ -123,12 +123,7 @@ const preparedSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSessio
  * Resolve a bearer token to its user, enforcing revocation, the absolute and the idle limits.
  * last_seen_at is written at most once a minute so that a busy client does not write on every call.
  */
-export async function resolveSession(
-  db: DbOrTx,
-  token: string,
-  now: Date,
-  policy: SessionPolicy,
-): Promise<{ user: AuthUser; sessionId: string }> {
+export async function resolveSession(db: DbOrTx, token: string, now: Date, policy: SessionPolicy): Promise<{ user: AuthUser; sessionId: string }> {
   let query = preparedSessionQueries.get(db);
   if (!query) {
     query = buildSessionQuery(db);
@@ -148,7 +143,10 @@ export async function resolveSession(
 
 /** Revoke one session (logout). */
 export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revoked_at: now, updated_at: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+  await db
+    .update(sessions)
+    .set({ revoked_at: now, updated_at: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
 /**
@@ -158,7 +156,11 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): P
 export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keepSessionId?: string): Promise<number> {
   const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  const ended = await db.update(sessions).set({ revoked_at: now, updated_at: now, updated_by: userId }).where(and(...conditions)).returning({ id: sessions.id });
+  const ended = await db
+    .update(sessions)
+    .set({ revoked_at: now, updated_at: now, updated_by: userId })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
   return ended.length;
 }
 

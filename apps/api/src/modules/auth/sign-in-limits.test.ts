@@ -64,7 +64,8 @@ describe('sign-up and password reset: 400s and 500s count against the per-minute
     const ip = '10.9.1.1';
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await raw('/api/auth/register', '{"first_name":"a\\u0000"}', ip)).statusCode);
-    const body = (i: number) => JSON.stringify({ first_name: 'Ana', last_name: 'Ruiz', email: `ana${i}@example.test`, username: `ana_${i}`, password: 'Sturdy-Lantern-58', membership_type: 'parent' });
+    const body = (i: number) =>
+      JSON.stringify({ first_name: 'Ana', last_name: 'Ruiz', email: `ana${i}@example.test`, username: `ana_${i}`, password: 'Sturdy-Lantern-58', membership_type: 'parent' });
     await withTableGone('accounts', async () => {
       for (let i = 0; i < 10; i++) statuses.push((await raw('/api/auth/register', body(i), ip)).statusCode);
     });

@@ -9,7 +9,14 @@ let editor: { authorization: string };
 let viewer: { authorization: string };
 const tag = crypto.randomBytes(3).toString('hex');
 
-type Body = { status: boolean; data: Record<string, unknown> & { id: string }; message?: string; errors?: string[]; fields?: Record<string, string>; meta?: { page: number; max: number; total: number } };
+type Body = {
+  status: boolean;
+  data: Record<string, unknown> & { id: string };
+  message?: string;
+  errors?: string[];
+  fields?: Record<string, string>;
+  meta?: { page: number; max: number; total: number };
+};
 type ListBody = { status: boolean; data: (Record<string, unknown> & { id: string })[]; meta: { page: number; max: number; total: number } };
 
 const get = async (url: string, headers = editor) => t.app.inject({ method: 'GET', url, headers });
@@ -31,7 +38,11 @@ beforeAll(async () => {
 describe('generic resource engine on the catalogs', () => {
   it('pages from 0 with max, answers the total, and caps max at 100', async () => {
     for (let i = 0; i < 30; i += 1)
-      await created('/api/catalogs/formulations', { name: `Pattern ${tag} ${String(i).padStart(2, '0')}`, language_type: i % 2 ? 'receptive' : 'expressive', types: ['affirmative'] });
+      await created('/api/catalogs/formulations', {
+        name: `Pattern ${tag} ${String(i).padStart(2, '0')}`,
+        language_type: i % 2 ? 'receptive' : 'expressive',
+        types: ['affirmative'],
+      });
     const pages = await Promise.all([0, 1, 2, 3].map((page) => list(`/api/catalogs/formulations?q=${tag}&max=12&page=${page}&col=name&order=asc`)));
     expect(pages.map((p) => p.data.length)).toEqual([12, 12, 6, 0]);
     expect(pages.every((p) => p.meta.total === 30)).toBe(true);
@@ -67,9 +78,15 @@ describe('generic resource engine on the catalogs', () => {
           const body = await list(`/api/catalogs/${name}?col=${f.name}&order=${order}&max=40`);
           expect(body.status, `${name}.${f.name}`).toBe(true);
           const dir = order.toUpperCase();
-          const expr = f.kind === 'relation' ? `(SELECT x.${CATALOG_RESOURCES[f.target as keyof typeof CATALOG_RESOURCES].titleField} FROM ${String(f.target).replace(/-/g, '_')} x WHERE x.id = t.${f.name})` : `t."${f.name}"`;
+          const expr =
+            f.kind === 'relation'
+              ? `(SELECT x.${CATALOG_RESOURCES[f.target as keyof typeof CATALOG_RESOURCES].titleField} FROM ${String(f.target).replace(/-/g, '_')} x WHERE x.id = t.${f.name})`
+              : `t."${f.name}"`;
           const expected = await pool.query(`SELECT t.id FROM ${table} t WHERE t.deleted_at IS NULL ORDER BY ${expr} ${dir}, t.id ${dir} LIMIT 40`);
-          expect(body.data.map((r) => r.id), `${name} by ${f.name} ${order}`).toEqual(expected.rows.map((r: { id: string }) => r.id));
+          expect(
+            body.data.map((r) => r.id),
+            `${name} by ${f.name} ${order}`,
+          ).toEqual(expected.rows.map((r: { id: string }) => r.id));
         }
       }
     }
@@ -100,7 +117,12 @@ describe('generic resource engine on the catalogs', () => {
     // LIKE wildcards in the text are literal
     expect((await list(`/api/catalogs/verbs?q=${encodeURIComponent('zo%k')}`)).meta.total).toBe(0);
 
-    const neg = await created('/api/catalogs/formulations', { name: `Negative ${tag}`, language_type: 'expressive', types: ['negative', 'interrogative'], example: "Don't you like it?" });
+    const neg = await created('/api/catalogs/formulations', {
+      name: `Negative ${tag}`,
+      language_type: 'expressive',
+      types: ['negative', 'interrogative'],
+      example: "Don't you like it?",
+    });
     const byType = await list(`/api/catalogs/formulations?types=negative&max=100`);
     expect(byType.data.map((r) => r.id)).toContain(neg.id);
     expect(byType.data.every((r) => (r.types as string[]).includes('negative'))).toBe(true);
@@ -125,7 +147,12 @@ describe('generic resource engine on the catalogs', () => {
       colour: 'colour is not an accepted field.',
     });
     expect(body.errors).toHaveLength(6);
-    const es = await t.app.inject({ method: 'POST', url: '/api/catalogs/dictionary', headers: { ...editor, 'accept-language': 'es' }, payload: { word: 'x'.repeat(101), type: 'noun' } });
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalogs/dictionary',
+      headers: { ...editor, 'accept-language': 'es' },
+      payload: { word: 'x'.repeat(101), type: 'noun' },
+    });
     expect((es.json() as Body).fields).toEqual({ word: 'Palabra es demasiado largo (como máximo 100 caracteres).' });
     const verb = await created('/api/catalogs/verbs', { base_form: `valid${tag}`, past_simple: 'x', past_participle: 'x', type: 'regular' });
     const patch = await send('PATCH', `/api/catalogs/verbs/${verb.id}`, { semantic_complexity: 'high' });
@@ -161,7 +188,10 @@ describe('generic resource engine on the catalogs', () => {
     const put = await send('PUT', `/api/catalogs/verbs/${verb.id}`, { base_form: `audit${tag}`, past_simple: 'audited', past_participle: 'audited', type: 'irregular' });
     expect((put.json() as Body).data).toMatchObject({ past_simple: 'audited', type: 'irregular', semantic_complexity: null });
     await send('DELETE', `/api/catalogs/verbs/${verb.id}`);
-    const rows = await t.database.pool.query('SELECT action, changes, actor_user_id, request_id FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY at, created_at', ['catalog.verbs', verb.id]);
+    const rows = await t.database.pool.query('SELECT action, changes, actor_user_id, request_id FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY at, created_at', [
+      'catalog.verbs',
+      verb.id,
+    ]);
     expect(rows.rows.map((r: { action: string }) => r.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(rows.rows[1].changes).toEqual({ past_simple: { from: 'audited', to: 'audit-ed' } });
     expect(rows.rows.every((r: { actor_user_id: string; request_id: string }) => r.actor_user_id === verb.created_by && r.request_id)).toBe(true);
@@ -211,7 +241,10 @@ describe('generic resource engine on the catalogs', () => {
     const empty = await send('POST', '/api/catalogs/topic-types/bulk-delete', { ids: [] });
     expect(empty.statusCode).toBe(400);
     expect((empty.json() as Body).errors).toEqual(['Please, select items to proccede.']);
-    const audit = await t.database.pool.query("SELECT count(*)::int AS n FROM audit_log WHERE entity = 'catalog.topic-types' AND action IN ('delete','restore') AND entity_id = ANY($1)", [[a.id, b.id]]);
+    const audit = await t.database.pool.query(
+      "SELECT count(*)::int AS n FROM audit_log WHERE entity = 'catalog.topic-types' AND action IN ('delete','restore') AND entity_id = ANY($1)",
+      [[a.id, b.id]],
+    );
     expect(audit.rows[0].n).toBe(4);
   });
 
@@ -224,12 +257,16 @@ describe('generic resource engine on the catalogs', () => {
     expect(fromTarget.skill_ids).toEqual([skill.id]);
     const edited = await send('PATCH', `/api/catalogs/targets/${t2.id}`, { skill_ids: [] });
     expect((edited.json() as Body).data.skills).toEqual([]);
-    expect((((await get(`/api/catalogs/skills/${skill.id}`)).json() as Body).data.target_ids as string[])).toEqual([t1.id]);
+    expect(((await get(`/api/catalogs/skills/${skill.id}`)).json() as Body).data.target_ids as string[]).toEqual([t1.id]);
   });
 
   it('exports the current filter as CSV with translated headers and neutralised formulas', async () => {
     await created('/api/catalogs/verbs', { base_form: `csv${tag}`, past_simple: '=cmd()', past_participle: 'x, "y"', type: 'regular' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/catalogs/verbs/export?q=csv${tag}&columns=base_form,past_simple,past_participle`, headers: { ...editor, 'accept-language': 'es' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/catalogs/verbs/export?q=csv${tag}&columns=base_form,past_simple,past_participle`,
+      headers: { ...editor, 'accept-language': 'es' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="verbs.csv"');
@@ -252,7 +289,10 @@ describe('generic resource engine on the catalogs', () => {
         await send('POST', `${base}/bulk-delete`, { ids: [id] }, viewer),
         await send('POST', `${base}/bulk-restore`, { ids: [id] }, viewer),
       ];
-      expect(attempts.map((r) => r.statusCode), name).toEqual([403, 403, 403, 403, 403, 403, 403]);
+      expect(
+        attempts.map((r) => r.statusCode),
+        name,
+      ).toEqual([403, 403, 403, 403, 403, 403, 403]);
     }
     expect(((await get(`/api/catalogs/verbs/${verb.id}`, viewer)).json() as Body).data.deleted_at).toBeNull();
   });

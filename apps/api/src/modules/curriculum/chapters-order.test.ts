@@ -30,7 +30,9 @@ async function chapter(levelId: string, name: string): Promise<One['data']> {
 }
 /** The live chapters of a level straight from the database: names in position order, and the positions. */
 async function stored(levelId: string) {
-  const res = await pool().query<{ name: string; position: number }>('SELECT name, position FROM chapters WHERE level_id = $1 AND deleted_at IS NULL ORDER BY position, name', [levelId]);
+  const res = await pool().query<{ name: string; position: number }>('SELECT name, position FROM chapters WHERE level_id = $1 AND deleted_at IS NULL ORDER BY position, name', [
+    levelId,
+  ]);
   return { names: res.rows.map((r) => r.name), positions: res.rows.map((r) => r.position) };
 }
 const ids = async (levelId: string) =>

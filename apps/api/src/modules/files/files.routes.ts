@@ -95,7 +95,10 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, no-cache');
       if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', range.end - range.start + 1);
       } else reply.header('content-length', file.size);
       return reply.send(stream as never);
     },

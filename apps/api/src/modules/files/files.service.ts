@@ -36,10 +36,27 @@ export async function createFile(ctx: FilesContext, stored: StoredUpload): Promi
     const row = await ctx.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(files)
-        .values({ account_id: ctx.actor.account_id, storage_key: stored.key, name: stored.name, content_type: stored.contentType, size: stored.size, sha256: stored.sha256, created_by: ctx.actor.id, updated_by: ctx.actor.id, created_at: ctx.now, updated_at: ctx.now })
+        .values({
+          account_id: ctx.actor.account_id,
+          storage_key: stored.key,
+          name: stored.name,
+          content_type: stored.contentType,
+          size: stored.size,
+          sha256: stored.sha256,
+          created_by: ctx.actor.id,
+          updated_by: ctx.actor.id,
+          created_at: ctx.now,
+          updated_at: ctx.now,
+        })
         .returning();
       if (!inserted) throw new Error('file row not inserted');
-      await audit(tx, ctx, { action: 'create', entity: 'files', entityId: inserted.id, accountId: inserted.account_id, changes: { name: stored.name, content_type: stored.contentType, size: stored.size } });
+      await audit(tx, ctx, {
+        action: 'create',
+        entity: 'files',
+        entityId: inserted.id,
+        accountId: inserted.account_id,
+        changes: { name: stored.name, content_type: stored.contentType, size: stored.size },
+      });
       return inserted;
     });
     return present(row);
@@ -51,7 +68,11 @@ export async function createFile(ctx: FilesContext, stored: StoredUpload): Promi
 
 /** The row of a file the actor may see; 404 otherwise (another tenant's file does not exist for them). */
 async function scopedRow(ctx: Pick<FilesContext, 'db' | 'actor'>, id: string): Promise<FileRow> {
-  const [row] = await ctx.db.select().from(files).where(and(eq(files.id, id), filesScope(ctx.actor))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), filesScope(ctx.actor)))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }

@@ -76,7 +76,13 @@ describe.each([
   it('stores a picture larger than the JSON body limit and gives back the same bytes with their type', async () => {
     const before = (await storedObjects(t)).length;
     const { bytes, file } = await uploadPng();
-    expect(file).toMatchObject({ name: 'cat.png', content_type: 'image/png', size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'), account_id: therapist.user.accountId });
+    expect(file).toMatchObject({
+      name: 'cat.png',
+      content_type: 'image/png',
+      size: bytes.length,
+      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      account_id: therapist.user.accountId,
+    });
     expect(await storedObjects(t)).toHaveLength(before + 1);
 
     const meta = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: colleague.headers });
@@ -135,7 +141,11 @@ describe.each([
 
   it("answers 404 to another account's user on metadata, content and delete, and keeps the file", async () => {
     const { file } = await uploadPng(pngOfSize(3000));
-    for (const [method, url] of [['GET', `/api/files/${file.id}`], ['GET', `/api/files/${file.id}/content`], ['DELETE', `/api/files/${file.id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/api/files/${file.id}`],
+      ['GET', `/api/files/${file.id}/content`],
+      ['DELETE', `/api/files/${file.id}`],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers: stranger.headers });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
@@ -184,7 +194,18 @@ describe.each([
     const ascii = fc.string({ maxLength: 40 });
     const hostile = fc.oneof(
       // A well-formed form with odd names, types and contents.
-      fc.record({ name: fc.constantFrom('file', 'File', '__proto__', 'x', ''), filename: fc.option(ascii, { nil: undefined }), type: fc.option(ascii, { nil: undefined }), data: fc.oneof(fc.uint8Array({ maxLength: 6000 }).map((b) => Buffer.from(b)), fc.constant(ELF), fc.constant(png.subarray(0, 50))) }).map((p) => multipartBody([p])),
+      fc
+        .record({
+          name: fc.constantFrom('file', 'File', '__proto__', 'x', ''),
+          filename: fc.option(ascii, { nil: undefined }),
+          type: fc.option(ascii, { nil: undefined }),
+          data: fc.oneof(
+            fc.uint8Array({ maxLength: 6000 }).map((b) => Buffer.from(b)),
+            fc.constant(ELF),
+            fc.constant(png.subarray(0, 50)),
+          ),
+        })
+        .map((p) => multipartBody([p])),
       // A real upload cut anywhere, or with bytes flipped.
       fc.tuple(fc.nat({ max: 3200 }), fc.nat({ max: 255 })).map(([cut, b]) => {
         const body = multipartBody([{ name: 'file', filename: 'a.png', data: png }]);

@@ -10,8 +10,21 @@ export type UploadRule = { maxBytes: number; types: readonly string[] };
 
 /** Types `POST /api/files` accepts by default: pictures, recordings, documents; no text (it cannot be told from bytes), no SVG, no executables. */
 export const DEFAULT_FILE_TYPES: readonly string[] = [
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp',
-  'audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/opus', 'audio/webm', 'video/webm', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/x-flac', 'audio/flac',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/ogg',
+  'audio/opus',
+  'audio/webm',
+  'video/webm',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/aac',
+  'audio/x-flac',
+  'audio/flac',
   'application/pdf',
 ];
 

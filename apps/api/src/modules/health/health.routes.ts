@@ -25,7 +25,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', {
     // Liveness answers under any load: never queued nor shed by the admission gate.
     config: { admission: false },
-    schema: { tags: ['health'], security: [], summary: 'Liveness and database reachability', response: { 200: okEnvelope(healthData), 503: okEnvelope(healthData).extend({ status: z.boolean() }) } },
+    schema: {
+      tags: ['health'],
+      security: [],
+      summary: 'Liveness and database reachability',
+      response: { 200: okEnvelope(healthData), 503: okEnvelope(healthData).extend({ status: z.boolean() }) },
+    },
     handler: async (_req, reply) => {
       const db = await dbOk();
       if (!db) return reply.code(503).send({ status: false, data: { ok: false, db } });

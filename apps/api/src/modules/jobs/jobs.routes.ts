@@ -25,7 +25,12 @@ async function requirePlatformAdmin(req: FastifyRequest): Promise<void> {
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/jobs', {
     preValidation: requirePlatformAdmin,
-    schema: { tags: ['jobs'], summary: 'Background jobs in one state (queued, running, failed, completed), newest first', querystring: jobsQuery, response: { 200: okEnvelope(z.array(jobRowSchema)), ...errorResponses } },
+    schema: {
+      tags: ['jobs'],
+      summary: 'Background jobs in one state (queued, running, failed, completed), newest first',
+      querystring: jobsQuery,
+      response: { 200: okEnvelope(z.array(jobRowSchema)), ...errorResponses },
+    },
     handler: async (req) => {
       const { rows, total } = await findJobsPage(poolOf(app.db), app.jobs, req.query);
       return { status: true as const, data: rows, meta: { page: req.query.page, max: req.query.max, total } };
@@ -44,7 +49,10 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requirePlatformAdmin,
       schema: {
         hide: true,
-        body: z.strictObject({ label: z.string().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }), reason: z.string().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }) }),
+        body: z.strictObject({
+          label: z.string().min(1, { error: 'validation.required' }).max(60, { error: 'validation.tooLong' }),
+          reason: z.string().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+        }),
         response: { 200: okEnvelope(z.object({ id: z.string() })), ...errorResponses },
       },
       handler: async (req) => {

@@ -41,7 +41,9 @@ describe('enqueueing in the transaction of the write', () => {
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
-    const committed = await withTransaction(app.db, async (_tx, client) => app.jobs.enqueue(client, 'email.send', emailPayload(config, mail('committed'), { kind: 'test', userId: null })));
+    const committed = await withTransaction(app.db, async (_tx, client) =>
+      app.jobs.enqueue(client, 'email.send', emailPayload(config, mail('committed'), { kind: 'test', userId: null })),
+    );
     app.jobs.wake('email.send');
     await waitForJobState(app, committed, ['completed']);
     await waitForJobs(app);
@@ -118,7 +120,8 @@ describe('the jobs API', () => {
       expect((await app.inject({ method: 'GET', url: '/api/jobs', headers })).statusCode, role).toBe(403);
       expect((await app.inject({ method: 'POST', url: `/api/jobs/${crypto.randomUUID()}/retry`, headers })).statusCode, role).toBe(403);
     }
-    for (const role of ['SUPERADMIN', 'ADMIN'] as const) expect((await app.inject({ method: 'GET', url: '/api/jobs?state=queued', headers: await as(role) })).statusCode, role).toBe(200);
+    for (const role of ['SUPERADMIN', 'ADMIN'] as const)
+      expect((await app.inject({ method: 'GET', url: '/api/jobs?state=queued', headers: await as(role) })).statusCode, role).toBe(200);
   });
 
   it('refuses a member of an account even when its role is given PERMISSION_ADMIN_ACCOUNTS by hand', async () => {
@@ -138,7 +141,12 @@ describe('the jobs API', () => {
     const admin = await as('ADMIN');
     const bad = await app.inject({ method: 'GET', url: '/api/jobs?state=exploded', headers: admin });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ status: false, code: 'VALIDATION', errors: ['State must be one of the listed options.'], fields: { state: 'State must be one of the listed options.' } });
+    expect(bad.json()).toEqual({
+      status: false,
+      code: 'VALIDATION',
+      errors: ['State must be one of the listed options.'],
+      fields: { state: 'State must be one of the listed options.' },
+    });
     expect((await app.inject({ method: 'POST', url: '/api/jobs/not-an-id/retry', headers: admin })).json().fields).toEqual({ id: expect.any(String) });
     expect((await app.inject({ method: 'POST', url: `/api/jobs/${crypto.randomUUID()}/retry`, headers: admin })).statusCode).toBe(404);
   });

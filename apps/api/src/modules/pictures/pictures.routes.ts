@@ -16,7 +16,10 @@ export const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const svg = pictureFor(req.params.code.slice(0, -'.svg'.length));
       if (!svg) throw notFound();
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(svg as never);
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(svg as never);
     },
   });
 };

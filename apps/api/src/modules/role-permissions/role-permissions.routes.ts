@@ -1,4 +1,13 @@
-import { okEnvelope, PERMISSIONS, ROLE_VALUES, rolePermissionsBodySchema, rolePermissionsPolicy, rolePermissionsRowSchema, rolePermissionsSavedSchema, translate } from '@habla/shared';
+import {
+  okEnvelope,
+  PERMISSIONS,
+  ROLE_VALUES,
+  rolePermissionsBodySchema,
+  rolePermissionsPolicy,
+  rolePermissionsRowSchema,
+  rolePermissionsSavedSchema,
+  translate,
+} from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../lib/context';

@@ -40,7 +40,8 @@ export async function replaceRolePermissions(ctx: ServiceContext, role: string, 
     const removed = before.filter((x) => !next.includes(x));
     if (!added.length && !removed.length) return;
     await tx.delete(rolePermissions).where(eq(rolePermissions.role, role));
-    if (next.length) await tx.insert(rolePermissions).values(next.map((permission) => ({ role, permission, created_at: now, updated_at: now, created_by: actor, updated_by: actor })));
+    if (next.length)
+      await tx.insert(rolePermissions).values(next.map((permission) => ({ role, permission, created_at: now, updated_at: now, created_by: actor, updated_by: actor })));
     await audit(tx, ctx, { action: 'role_permissions.update', entity: 'role_permissions', entityId: role, changes: { added, removed } });
   });
   return next;

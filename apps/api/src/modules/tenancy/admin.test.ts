@@ -97,9 +97,7 @@ describe('audit log', () => {
     const byActor = await t.app.inject({ method: 'GET', url: '/api/audit-log?actor=PARENT&max=100', headers: await as('admin') });
     expect(byActor.statusCode).toBe(200);
     const parentRows = byActor.json().data as { id: string; actor: string; entity_id: string; action: string }[];
-    const expected = await t.database.pool.query(
-      `SELECT id FROM audit_log WHERE actor_user_id = (SELECT id FROM users WHERE username = 'parent') ORDER BY at DESC, id DESC`,
-    );
+    const expected = await t.database.pool.query(`SELECT id FROM audit_log WHERE actor_user_id = (SELECT id FROM users WHERE username = 'parent') ORDER BY at DESC, id DESC`);
     expect(expected.rowCount).toBeGreaterThan(0);
     expect(parentRows.map((r) => r.id)).toEqual(expected.rows.map((r: { id: string }) => r.id));
     expect(byActor.json().meta.total).toBe(expected.rowCount);
@@ -153,7 +151,11 @@ describe('audit log dates', () => {
     const reversed = await t.app.inject({ method: 'GET', url: '/api/audit-log?from=2020-03-11&to=2020-03-10', headers: admin });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toEqual({ status: false, code: 'VALIDATION', errors: ['From is out of the allowed range.'], fields: { from: 'From is out of the allowed range.' } });
-    for (const [query, field, label] of [['from=yesterday', 'from', 'From'], ['to=2020-13-01', 'to', 'To'], ['from=10/03/2020', 'from', 'From']] as const) {
+    for (const [query, field, label] of [
+      ['from=yesterday', 'from', 'From'],
+      ['to=2020-13-01', 'to', 'To'],
+      ['from=10/03/2020', 'from', 'From'],
+    ] as const) {
       const bad = await t.app.inject({ method: 'GET', url: `/api/audit-log?${query}`, headers: admin });
       expect(bad.statusCode, query).toBe(400);
       expect(Object.keys(bad.json().fields), query).toEqual([field]);
@@ -167,13 +169,38 @@ describe('billing statements', () => {
     // The start-up run of the statements job has happened (before this account had a billing).
     await waitForJobs(t.app);
     const admin = await as('admin');
-    const acc = await t.app.inject({ method: 'POST', url: '/api/accounts', headers: admin, payload: { name: 'Statements School', status: 'ACTIVE', type: 'legal_person', membership_type: 'school', membership_length: 'yearly', start_date: '2026-01-01', amount: 0, max_students: 10, max_adults: 5 } });
+    const acc = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts',
+      headers: admin,
+      payload: {
+        name: 'Statements School',
+        status: 'ACTIVE',
+        type: 'legal_person',
+        membership_type: 'school',
+        membership_length: 'yearly',
+        start_date: '2026-01-01',
+        amount: 0,
+        max_students: 10,
+        max_adults: 5,
+      },
+    });
     const account = acc.json().data.id as string;
     const today = t.clock.now().toISOString().slice(0, 10);
     // Monthly from 31 January: periods end on the last day the month allows, never drifting.
-    const monthly = await t.app.inject({ method: 'POST', url: '/api/billings', headers: admin, payload: { product: 'School plan', account_id: account, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: 120.5, start_date: '2025-01-31' } });
+    const monthly = await t.app.inject({
+      method: 'POST',
+      url: '/api/billings',
+      headers: admin,
+      payload: { product: 'School plan', account_id: account, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: 120.5, start_date: '2025-01-31' },
+    });
     expect(monthly.statusCode, monthly.body).toBe(201);
-    const weekly = await t.app.inject({ method: 'POST', url: '/api/billings', headers: admin, payload: { product: 'Extra seats', account_id: account, statement_frequency: 'weekly', payment_method: 'credit_card', amount: 5, start_date: today } });
+    const weekly = await t.app.inject({
+      method: 'POST',
+      url: '/api/billings',
+      headers: admin,
+      payload: { product: 'Extra seats', account_id: account, statement_frequency: 'weekly', payment_method: 'credit_card', amount: 5, start_date: today },
+    });
     expect(weekly.statusCode).toBe(201);
     const list = async () => (await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements?max=100`, headers: admin })).json();
     // Reading makes nothing: the statements.make job does, through this function.

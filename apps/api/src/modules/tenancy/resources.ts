@@ -57,9 +57,15 @@ async function checkLimit(client: PoolClient, accountId: string, kind: 'students
   const n = await client.query(`SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND deleted_at IS NULL AND ${cond}`, [accountId]);
   const max = kind === 'students' ? row.max_students : row.max_adults;
   if ((n.rows[0] as { n: number }).n >= max) {
-    throw new AppError(400, 'LIMIT', kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults', { maximum: max }, {
-      [kind === 'students' ? 'account_id' : 'role']: kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults',
-    });
+    throw new AppError(
+      400,
+      'LIMIT',
+      kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults',
+      { maximum: max },
+      {
+        [kind === 'students' ? 'account_id' : 'role']: kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults',
+      },
+    );
   }
 }
 
@@ -165,7 +171,13 @@ const users: ServerResource = {
       const { jobs } = ctx;
       if (!jobs) throw new Error('send-password-link needs a context with the job queue');
       for (const row of rows) {
-        const user = { id: String(row.id), email: String(row.email), username: String(row.username), language: (row.language as string | null) ?? null, first_name: (row.first_name as string | null) ?? null };
+        const user = {
+          id: String(row.id),
+          email: String(row.email),
+          username: String(row.username),
+          language: (row.language as string | null) ?? null,
+          first_name: (row.first_name as string | null) ?? null,
+        };
         await issueResetLink(client, { config: ctx.config, jobs }, user, ctx.now, ctx.actor.id);
       }
       (ctx.afterCommit ??= []).push(async () => jobs.wake('email.send'));

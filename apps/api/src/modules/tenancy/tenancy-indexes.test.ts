@@ -32,7 +32,18 @@ beforeAll(async () => {
   await pool.query('ANALYZE users');
   const rows = await pool.query(`SELECT id, username, role, account_id FROM users WHERE username IN ('accountadmin', 'therapist')`);
   for (const r of rows.rows as { id: string; username: string; role: AuthUser['role']; account_id: string }[]) {
-    who.set(r.username, { id: r.id, email: null, username: r.username, first_name: '', last_name: '', role: r.role, account_id: r.account_id, language: 'en', permissions: [], view_options: [] });
+    who.set(r.username, {
+      id: r.id,
+      email: null,
+      username: r.username,
+      first_name: '',
+      last_name: '',
+      role: r.role,
+      account_id: r.account_id,
+      language: 'en',
+      permissions: [],
+      view_options: [],
+    });
   }
 });
 

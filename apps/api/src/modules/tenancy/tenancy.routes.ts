@@ -29,10 +29,12 @@ import { errorResponses } from '../../lib/responses';
 import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
 
 /** A custom route's guard: signed in, and the entity's policy allows the action (else 403). */
-const allowedBy = (may: (actor: Actor) => boolean) => async (req: FastifyRequest): Promise<void> => {
-  await requireAuth(req);
-  if (!may(signedIn(req))) throw forbidden();
-};
+const allowedBy =
+  (may: (actor: Actor) => boolean) =>
+  async (req: FastifyRequest): Promise<void> => {
+    await requireAuth(req);
+    if (!may(signedIn(req))) throw forbidden();
+  };
 import { permissionsOfRole } from '../role-permissions/role-permissions.service';
 import { TENANCY_SERVER } from './resources';
 import { listStatements } from './statements';
@@ -64,7 +66,13 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/workspaces/:id/members', {
     preValidation: allowedBy(workspaceActions.manageMembers),
-    schema: { tags: ['workspaces'], summary: 'Add a member (or change their workspace role)', params: idParams, body: memberBody, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
+    schema: {
+      tags: ['workspaces'],
+      summary: 'Add a member (or change their workspace role)',
+      params: idParams,
+      body: memberBody,
+      response: { 200: okEnvelope(z.array(member)), ...errorResponses },
+    },
     handler: async (req) => {
       const c = ctx(req);
       const ws = await getLiveWorkspace(c, req.params.id);
@@ -96,7 +104,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The older URL of the declared action `send-password-link` (decision 010), kept for clients that still call it. */
   app.post('/users/:id/reset-password', {
     preValidation: allowedBy(userActions.resetPassword),
-    schema: { tags: ['users'], summary: 'E-mail the user a link to set a new password (older URL of POST /users/:id/send-password-link)', params: idParams, response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses } },
+    schema: {
+      tags: ['users'],
+      summary: 'E-mail the user a link to set a new password (older URL of POST /users/:id/send-password-link)',
+      params: idParams,
+      response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses },
+    },
     handler: async (req) => {
       await runAction(ctx(req), TENANCY_SERVER.users, usersPolicy, actionOf(TENANCY_SERVER.users.def, 'send-password-link')!, [req.params.id]);
       return { status: true as const, data: { sent: true }, message: say(req, 'messages.resetSent') };
@@ -105,7 +118,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/users/:id/permissions', {
     preValidation: allowedBy(userActions.readPermissions),
-    schema: { tags: ['users'], summary: "The permissions a user's role grants", params: idParams, response: { 200: okEnvelope(z.object({ role: z.string(), permissions: z.array(z.string()) })), ...errorResponses } },
+    schema: {
+      tags: ['users'],
+      summary: "The permissions a user's role grants",
+      params: idParams,
+      response: { 200: okEnvelope(z.object({ role: z.string(), permissions: z.array(z.string()) })), ...errorResponses },
+    },
     handler: async (req) => {
       const c = ctx(req);
       const row = await getRow(c, TENANCY_SERVER.users, req.params.id);

@@ -41,7 +41,9 @@ export async function addWorkspaceMember(ctx: CrudContext, ws: Row, input: Membe
        ON CONFLICT (workspace_id, user_id) DO UPDATE SET workspace_role = EXCLUDED.workspace_role, relationship_to_student = EXCLUDED.relationship_to_student, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
       [ws.id, input.user_id, input.workspace_role, relationship, ctx.now, ctx.actor.id],
     );
-    await auditRows(client, ctx, workspaces, 'member.add', [{ id: ws.id, changes: { member: input.user_id, workspace_role: input.workspace_role, relationship_to_student: relationship } }]);
+    await auditRows(client, ctx, workspaces, 'member.add', [
+      { id: ws.id, changes: { member: input.user_id, workspace_role: input.workspace_role, relationship_to_student: relationship } },
+    ]);
   });
 }
 

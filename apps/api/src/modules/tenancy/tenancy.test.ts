@@ -46,7 +46,15 @@ async function listIds(username: string, resource: string): Promise<Set<string> 
   }
 }
 
-const TABLE: Record<string, string> = { accounts: 'accounts', plans: 'plans', organizations: 'organizations', billings: 'billings', users: 'users', clients: 'users', workspaces: 'workspaces' };
+const TABLE: Record<string, string> = {
+  accounts: 'accounts',
+  plans: 'plans',
+  organizations: 'organizations',
+  billings: 'billings',
+  users: 'users',
+  clients: 'users',
+  workspaces: 'workspaces',
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -60,11 +68,25 @@ describe('accounts, users, clients and workspaces', () => {
     const center = ids.get('Demo Therapy Center')!;
     const family = ids.get('Garcia Family')!;
     // The account in the body is ignored: account members always create in their own account.
-    const th = await call('accountadmin', 'POST', '/api/users', { first_name: 'Rosa', last_name: 'Diaz', username: 'rosa.diaz', email: 'Rosa.Diaz@Example.com', role: 'THERAPIST', account_id: family, password: 'Quiet-River-2026' });
+    const th = await call('accountadmin', 'POST', '/api/users', {
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      username: 'rosa.diaz',
+      email: 'Rosa.Diaz@Example.com',
+      role: 'THERAPIST',
+      account_id: family,
+      password: 'Quiet-River-2026',
+    });
     expect(th.statusCode, th.body).toBe(201);
     expect(th.json().data).toMatchObject({ full_name: 'Rosa Diaz', email: 'rosa.diaz@example.com', account_id: center, status: 'ACTIVE', role: 'THERAPIST' });
     expect(th.json().data).not.toHaveProperty('password');
-    const st = await call('accountadmin', 'POST', '/api/clients', { first_name: 'Ava', last_name: 'Stone', username: 'ava.stone', password: 'Blue-Kite-Sky-7', birthday: '2018-04-09' });
+    const st = await call('accountadmin', 'POST', '/api/clients', {
+      first_name: 'Ava',
+      last_name: 'Stone',
+      username: 'ava.stone',
+      password: 'Blue-Kite-Sky-7',
+      birthday: '2018-04-09',
+    });
     expect(st.statusCode, st.body).toBe(201);
     expect(st.json().data).toMatchObject({ full_name: 'Ava Stone', client_status: 'active', birthday: '2018-04-09', account_id: center, total_workspaces: 0 });
     const ws = await call('accountadmin', 'POST', '/api/workspaces', { name: 'Ava · School', type: 'school', student_id: st.json().data.id, summary_period: 'weekly' });
@@ -76,7 +98,11 @@ describe('accounts, users, clients and workspaces', () => {
     const rosa = (await login(t.app, 'rosa.diaz', 'Quiet-River-2026')).headers;
     const before = await t.app.inject({ method: 'GET', url: '/api/selector', headers: rosa });
     expect(before.json().data).toEqual([]);
-    const add = await call('accountadmin', 'POST', `/api/workspaces/${wsId}/members`, { user_id: th.json().data.id, workspace_role: 'THERAPIST', relationship_to_student: 'therapist' });
+    const add = await call('accountadmin', 'POST', `/api/workspaces/${wsId}/members`, {
+      user_id: th.json().data.id,
+      workspace_role: 'THERAPIST',
+      relationship_to_student: 'therapist',
+    });
     expect(add.statusCode, add.body).toBe(200);
     expect(add.json().data).toEqual([expect.objectContaining({ full_name: 'Rosa Diaz', workspace_role: 'THERAPIST', relationship_to_student: 'therapist' })]);
     const after = await t.app.inject({ method: 'GET', url: '/api/selector', headers: rosa });
@@ -87,7 +113,13 @@ describe('accounts, users, clients and workspaces', () => {
     // A user created without a password gets an e-mailed link to set one.
     const mailer = t.mailer as MemoryMailer;
     const sentBefore = mailer.sent.length;
-    const invited = await call('accountadmin', 'POST', '/api/users', { first_name: 'Ian', last_name: 'Moss', username: 'ian.moss', email: 'ian.moss@example.com', role: 'SUPERVISOR' });
+    const invited = await call('accountadmin', 'POST', '/api/users', {
+      first_name: 'Ian',
+      last_name: 'Moss',
+      username: 'ian.moss',
+      email: 'ian.moss@example.com',
+      role: 'SUPERVISOR',
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     await waitForJobs(t.app);
     expect(mailer.sent.slice(sentBefore).map((m) => m.to)).toEqual(['ian.moss@example.com']);
@@ -127,7 +159,12 @@ describe('accounts, users, clients and workspaces', () => {
     const ad = await call('accountadmin', 'POST', '/api/users', { first_name: 'Two', last_name: 'Toomany', username: 'two.toomany', role: 'SUPERVISOR' });
     expect(ad.statusCode).toBe(400);
     expect(ad.json().errors[0]).toContain(`at most ${adults} adult users`);
-    const es = await t.app.inject({ method: 'POST', url: '/api/clients', headers: { ...(await as('accountadmin')), 'accept-language': 'es' }, payload: { first_name: 'Uno', last_name: 'Demasiado', username: 'uno.demasiado' } });
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: { ...(await as('accountadmin')), 'accept-language': 'es' },
+      payload: { first_name: 'Uno', last_name: 'Demasiado', username: 'uno.demasiado' },
+    });
     expect(es.json().errors[0]).toContain(`como máximo ${students} estudiantes`);
     expect(await sql('SELECT 1 FROM users WHERE username IN ($1, $2, $3)', ['one.toomany', 'two.toomany', 'uno.demasiado'])).toHaveLength(0);
     await call('admin', 'PATCH', `/api/accounts/${center}`, { max_students: 50, max_adults: 20 });
@@ -176,11 +213,28 @@ describe('accounts, users, clients and workspaces', () => {
   });
 
   it('account status moves as documented; users of a non-ACTIVE account cannot sign in; CANCELED is final except for a SUPERADMIN', async () => {
-    const acc = await call('admin', 'POST', '/api/accounts', { name: 'Lakeside School', status: 'ACTIVE', type: 'legal_person', membership_type: 'school', membership_length: 'yearly', start_date: '2026-09-01', amount: 1200.5, max_students: 100, max_adults: 10 });
+    const acc = await call('admin', 'POST', '/api/accounts', {
+      name: 'Lakeside School',
+      status: 'ACTIVE',
+      type: 'legal_person',
+      membership_type: 'school',
+      membership_length: 'yearly',
+      start_date: '2026-09-01',
+      amount: 1200.5,
+      max_students: 100,
+      max_adults: 10,
+    });
     expect(acc.statusCode, acc.body).toBe(201);
     expect(acc.json().data).toMatchObject({ amount: '1200.50', start_date: '2026-09-01' });
     const id = acc.json().data.id as string;
-    const teacher = await call('admin', 'POST', '/api/users', { first_name: 'Tom', last_name: 'Reed', username: 'tom.reed', role: 'ACCOUNT_ADMIN', account_id: id, password: 'Lake-Side-2026' });
+    const teacher = await call('admin', 'POST', '/api/users', {
+      first_name: 'Tom',
+      last_name: 'Reed',
+      username: 'tom.reed',
+      role: 'ACCOUNT_ADMIN',
+      account_id: id,
+      password: 'Lake-Side-2026',
+    });
     expect(teacher.statusCode, teacher.body).toBe(201);
     const session = (await login(t.app, 'tom.reed', 'Lake-Side-2026')).headers;
     expect((await call('admin', 'PATCH', `/api/accounts/${id}`, { status: 'ON-HOLD' })).statusCode).toBe(200);
@@ -298,7 +352,10 @@ describe('cross-tenant isolation', () => {
     const expectHidden = (what: string, res: Res, allowed: number[]) => {
       probes += 1;
       const text = res.body;
-      const leaked = Object.values(target).flat().some((id) => text.includes(id)) || text.includes('Demo Therapy Center');
+      const leaked =
+        Object.values(target)
+          .flat()
+          .some((id) => text.includes(id)) || text.includes('Demo Therapy Center');
       if (!allowed.includes(res.statusCode) || leaked) leaks.push(`${what}: ${res.statusCode} ${text.slice(0, 160)}`);
     };
     for (const who of ['parent', 'student4']) {
@@ -332,9 +389,17 @@ describe('cross-tenant isolation', () => {
       // Ids of the other account inside bodies: refused, never linked.
       const myStudent = ids.get('student4')!;
       expectHidden(`${who} workspace for their student`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: target.clients![0] }), [400, 403]);
-      expectHidden(`${who} supervisor from the other account`, await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: myStudent, supervisor_id: target.users![0] }), [400, 403]);
+      expectHidden(
+        `${who} supervisor from the other account`,
+        await call(who, 'POST', '/api/workspaces', { name: 'x', type: 'home', student_id: myStudent, supervisor_id: target.users![0] }),
+        [400, 403],
+      );
       const myWs = (await sql<{ id: string }>('SELECT id FROM workspaces WHERE account_id = $1', [family]))[0]!.id;
-      expectHidden(`${who} member from the other account`, await call(who, 'POST', `/api/workspaces/${myWs}/members`, { user_id: ids.get('therapist'), workspace_role: 'THERAPIST' }), [400, 403]);
+      expectHidden(
+        `${who} member from the other account`,
+        await call(who, 'POST', `/api/workspaces/${myWs}/members`, { user_id: ids.get('therapist'), workspace_role: 'THERAPIST' }),
+        [400, 403],
+      );
       const moved = await call(who, 'POST', '/api/clients', { first_name: 'Moved', last_name: 'In', username: `moved.${who}`, account_id: center });
       expectHidden(`${who} client into the other account`, moved, [201, 400, 403]);
       expectHidden(`${who} selector`, await call(who, 'GET', '/api/selector'), [200]);

@@ -102,7 +102,15 @@ export async function createSuperadminUser(ctx: ServiceContext, input: { email: 
   return ctx.db.transaction(async (tx) => {
     const taken = await takenField(tx, input.email, input.username);
     if (taken) throw conflict(taken);
-    const id = await createUser(tx, { ...input, role: ROLES.SUPERADMIN, account_id: null, first_name: 'Platform', last_name: 'Owner', actorId: ctx.actor?.id ?? null, now: ctx.now });
+    const id = await createUser(tx, {
+      ...input,
+      role: ROLES.SUPERADMIN,
+      account_id: null,
+      first_name: 'Platform',
+      last_name: 'Owner',
+      actorId: ctx.actor?.id ?? null,
+      now: ctx.now,
+    });
     await audit(tx, ctx, { action: 'create', entity: 'users', entityId: id, changes: { email: input.email, username: input.username, role: ROLES.SUPERADMIN } });
     return id;
   });

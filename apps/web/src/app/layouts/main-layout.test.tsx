@@ -47,7 +47,11 @@ describe('main layout', () => {
     renderAt('/dashboards');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).queryByRole('button', { name: 'Administration' })).toBeNull();
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Player', 'Setting']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Player', 'Setting']);
   });
 
   it('the menu button collapses the desktop column and remembers it under "sidebar"', async () => {

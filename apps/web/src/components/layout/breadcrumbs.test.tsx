@@ -69,7 +69,11 @@ describe('breadcrumbs', () => {
     const i18n = await setupTestI18n('es');
     renderAt('/administration/accounts');
     const nav = await screen.findByRole('navigation', { name: 'Ruta de navegación' });
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Administración', 'Cuentas']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Administración', 'Cuentas']);
     await i18n.changeLanguage('en');
   });
 });

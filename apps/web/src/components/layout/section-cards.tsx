@@ -29,10 +29,7 @@ export function SectionCards({
               </span>
               <div className="min-w-0 flex-1">
                 <Heading className="text-base font-semibold text-slate-900">
-                  <Link
-                    to={card.to}
-                    className="rounded focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-                  >
+                  <Link to={card.to} className="rounded focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600">
                     {card.label}
                   </Link>
                 </Heading>

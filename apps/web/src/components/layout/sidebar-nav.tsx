@@ -18,9 +18,7 @@ type SidebarNavProps = {
 
 /** The longest matching link among siblings is the active one ("/catalogs" vs "/catalogs/verbs"). */
 function activeChildTo(children: readonly NavItem[], pathname: string): string | undefined {
-  return children
-    .filter((c) => c.to && isActivePath(c.to, pathname))
-    .sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0]?.to;
+  return children.filter((c) => c.to && isActivePath(c.to, pathname)).sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0]?.to;
 }
 
 const rowClasses = (active: boolean, collapsed: boolean) =>
@@ -135,9 +133,7 @@ export function SidebarNav({ collapsed = false, onNavigate, idPrefix }: SidebarN
               >
                 <Icon className={clsx('size-5 shrink-0', childActive ? 'text-teal-700' : 'text-slate-500')} aria-hidden="true" />
                 <span className={clsx('flex-1 truncate text-left', collapsed && 'sr-only')}>{label}</span>
-                {!collapsed && (
-                  <ChevronDown className={clsx('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true" />
-                )}
+                {!collapsed && <ChevronDown className={clsx('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true" />}
               </button>
               {open && (
                 <ul id={groupId} className="mt-1 flex flex-col gap-0.5">

@@ -7,7 +7,14 @@ import { setupTestI18n } from '@/test/i18n';
 import { json, renderApp, signIn } from '@/test/render-app';
 
 const list = [
-  { student_id: 's1', name: 'Leo Walker', workspaces: [{ id: 'w1', name: 'Leo · School', type: 'school' }, { id: 'w2', name: 'Leo · Home', type: 'home' }] },
+  {
+    student_id: 's1',
+    name: 'Leo Walker',
+    workspaces: [
+      { id: 'w1', name: 'Leo · School', type: 'school' },
+      { id: 'w2', name: 'Leo · Home', type: 'home' },
+    ],
+  },
   { student_id: 's2', name: 'Mia Johnson', workspaces: [{ id: 'w3', name: 'Mia · Home', type: 'home' }] },
 ];
 

@@ -12,7 +12,6 @@ import { selectStudent, selectedStudent, useStudentSelectionStore } from '@/lib/
 
 type SavedChoice = { user_id: string; student_id: string; workspace_id: string | null };
 
-
 /**
  * Those who work with students: whoever the workspaces policy gives more than their own rows (adults
  * of an account, the platform staff who run accounts); a student has nobody to choose.
@@ -50,7 +49,11 @@ export function StudentSelector() {
     const current = useStudentSelectionStore.getState().students;
     let next = list.map((s) => {
       const was = current.find((c) => c.student_id === s.student_id);
-      return { student_id: s.student_id, selected: was?.selected ?? false, workspaces: s.workspaces.map((w) => ({ id: w.id, selected: was?.workspaces.find((x) => x.id === w.id)?.selected ?? false })) };
+      return {
+        student_id: s.student_id,
+        selected: was?.selected ?? false,
+        workspaces: s.workspaces.map((w) => ({ id: w.id, selected: was?.workspaces.find((x) => x.id === w.id)?.selected ?? false })),
+      };
     });
     // After a reload, the user's last choice comes back if they may still see that student.
     const saved = readJson<SavedChoice>(STORAGE_KEYS.studentSelection);

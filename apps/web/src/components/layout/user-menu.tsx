@@ -8,8 +8,7 @@ function initials(first: string, last: string): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 }
 
-const itemClasses =
-  'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900';
+const itemClasses = 'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900';
 
 /** The signed-in user's name with a menu: Change password, Log out. */
 export function UserMenu() {
@@ -26,10 +25,7 @@ export function UserMenu() {
         <span className="sr-only max-w-40 truncate sm:not-sr-only">{name}</span>
         <ChevronDown className="hidden size-4 text-slate-500 sm:block" aria-hidden="true" />
       </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg focus:outline-none"
-      >
+      <MenuItems anchor="bottom end" className="z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg focus:outline-none">
         <div className="px-3 py-2">
           <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
           <p className="truncate text-xs text-slate-600">{user.email ?? user.username}</p>

@@ -311,7 +311,11 @@ function SessionsSection() {
           <p className="mt-4 text-sm text-slate-600">{t('administration.generalProfile.noSessions')}</p>
         ) : (
           <>
-            <ul aria-label={t('administration.generalProfile.sessionsList')} aria-busy={query.isFetching} className="mt-4 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+            <ul
+              aria-label={t('administration.generalProfile.sessionsList')}
+              aria-busy={query.isFetching}
+              className="mt-4 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200"
+            >
               {sessions.map((s) => (
                 <li key={s.id} className="flex items-start gap-3 px-4 py-3">
                   <Monitor className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
@@ -321,12 +325,15 @@ function SessionsSection() {
                         {describeUserAgent(s.user_agent) ?? t('administration.generalProfile.unknownDevice')}
                       </span>
                       {s.current && (
-                        <span className="rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-800 ring-1 ring-teal-200">{t('administration.generalProfile.thisDevice')}</span>
+                        <span className="rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-800 ring-1 ring-teal-200">
+                          {t('administration.generalProfile.thisDevice')}
+                        </span>
                       )}
                     </p>
                     <p className="mt-0.5 text-xs text-slate-600">{s.ip ?? t('administration.generalProfile.unknownIp')}</p>
                     <p className="mt-0.5 text-xs text-slate-600">
-                      {t('administration.generalProfile.signedIn', { date: format(s.created_at) })} · {t('administration.generalProfile.lastSeen', { date: format(s.last_seen_at) })}
+                      {t('administration.generalProfile.signedIn', { date: format(s.created_at) })} ·{' '}
+                      {t('administration.generalProfile.lastSeen', { date: format(s.last_seen_at) })}
                     </p>
                   </div>
                 </li>

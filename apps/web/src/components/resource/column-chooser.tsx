@@ -67,10 +67,22 @@ export function ColumnChooser({ resource, visible, hidden, saving, onSave }: Pro
                     </label>
                     {shown && (
                       <>
-                        <button type="button" id={`col-${name}-up`} className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600" aria-label={t('records.moveUp', { column: label })} onClick={() => move(name, -1)}>
+                        <button
+                          type="button"
+                          id={`col-${name}-up`}
+                          className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
+                          aria-label={t('records.moveUp', { column: label })}
+                          onClick={() => move(name, -1)}
+                        >
                           <ArrowUp className="size-4" aria-hidden="true" />
                         </button>
-                        <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600" id={`col-${name}-down`} aria-label={t('records.moveDown', { column: label })} onClick={() => move(name, 1)}>
+                        <button
+                          type="button"
+                          className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
+                          id={`col-${name}-down`}
+                          aria-label={t('records.moveDown', { column: label })}
+                          onClick={() => move(name, 1)}
+                        >
                           <ArrowDown className="size-4" aria-hidden="true" />
                         </button>
                       </>

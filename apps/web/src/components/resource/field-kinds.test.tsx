@@ -28,7 +28,11 @@ const def: ResourceDef = {
   defaultSort: { col: 'title', order: 'asc' },
   fields: [
     { name: 'title', kind: 'text', required: true, max: 100 },
-    { name: 'answers', kind: 'json', schema: z.array(z.object({ text: z.string().min(1, { error: 'validation.required' }), correct: z.boolean({ error: 'validation.invalid' }) })) },
+    {
+      name: 'answers',
+      kind: 'json',
+      schema: z.array(z.object({ text: z.string().min(1, { error: 'validation.required' }), correct: z.boolean({ error: 'validation.invalid' }) })),
+    },
     { name: 'image_id', kind: 'file', accept: ['image/png', 'image/jpeg'] },
   ],
 };
@@ -93,7 +97,9 @@ describe('a JSON field', () => {
 
   it("shows the server's message about a place inside the document under the field", async () => {
     const { onSubmit } = renderForm(() => undefined);
-    onSubmit.mockRejectedValueOnce(new ApiError('Answers (0.text) is too long.', 400, { status: false, code: 'VALIDATION', fields: { 'answers.0.text': 'Answers (0.text) is too long.' } }));
+    onSubmit.mockRejectedValueOnce(
+      new ApiError('Answers (0.text) is too long.', 400, { status: false, code: 'VALIDATION', fields: { 'answers.0.text': 'Answers (0.text) is too long.' } }),
+    );
     await userEvent.type(await screen.findByLabelText('Title'), 'Pets');
     await typeJson('[{"text": "cat", "correct": true}]');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -114,7 +120,15 @@ describe('a file field', () => {
     const { calls, onSubmit } = renderForm(({ url, method }) => {
       if (url.pathname === '/api/files' && method === 'POST')
         return refuse
-          ? json({ status: false, code: 'UNSUPPORTED_MEDIA_TYPE', errors: ['File must be one of these types: PNG, JPEG.'], fields: { file: 'File must be one of these types: PNG, JPEG.' } }, 415)
+          ? json(
+              {
+                status: false,
+                code: 'UNSUPPORTED_MEDIA_TYPE',
+                errors: ['File must be one of these types: PNG, JPEG.'],
+                fields: { file: 'File must be one of these types: PNG, JPEG.' },
+              },
+              415,
+            )
           : json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 68 } }, 201);
       if (url.pathname === `/api/files/${FILE_ID}`) return json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 68 } });
       if (url.pathname === `/api/files/${FILE_ID}/content`) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });

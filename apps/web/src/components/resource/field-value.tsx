@@ -6,8 +6,7 @@ import { FilePreview } from './file-preview';
 import type { RecordRow, Ref } from './resource-api';
 
 /** A calendar day (YYYY-MM-DD, no time zone) as people read it in the UI language. */
-export const formatDay = (language: string | undefined, day: string): string =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', dateStyle: 'medium' });
+export const formatDay = (language: string | undefined, day: string): string => new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', dateStyle: 'medium' });
 
 /** An amount with its two decimals, grouped the way the UI language writes numbers. */
 export const formatAmount = (language: string | undefined, amount: string | number): string =>

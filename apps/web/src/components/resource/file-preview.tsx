@@ -54,7 +54,10 @@ export function FilePreview({ id, size = 'sm' }: { id: string; size?: 'sm' | 'lg
   const url = useObjectUrl(id, image);
   if (info.isError) return <span className="text-slate-500">{t('records.fileUnavailable')}</span>;
   if (!info.data) return <span className="text-slate-400">…</span>;
-  if (image && url) return <img src={url} alt={info.data.name} className={size === 'lg' ? 'max-h-40 max-w-full rounded-lg object-contain ring-1 ring-slate-200' : 'size-10 rounded object-cover'} />;
+  if (image && url)
+    return (
+      <img src={url} alt={info.data.name} className={size === 'lg' ? 'max-h-40 max-w-full rounded-lg object-contain ring-1 ring-slate-200' : 'size-10 rounded object-cover'} />
+    );
   return (
     <span className="inline-flex min-w-0 items-center gap-1.5 text-slate-800">
       <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />

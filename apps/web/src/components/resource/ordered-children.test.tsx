@@ -7,8 +7,30 @@ import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/
 
 const LEVEL = '11111111-1111-4111-8111-111111111111';
 const ids = ['22222222-2222-4222-8222-222222222221', '22222222-2222-4222-8222-222222222222', '22222222-2222-4222-8222-222222222223'];
-const level = { id: LEVEL, name: 'Building sentences', slug: 'building-sentences', position: 2, notes: null, chapters_count: 3, games_count: 0, activities_count: 0, type_ids: [], verb_tense_ids: [], goal_ids: [], ...stamp };
-const chapter = (i: number, name: string) => ({ id: ids[i]!, name, level_id: LEVEL, level: { id: LEVEL, label: level.name }, position: i + 1, notes: null, games_count: 0, ...stamp });
+const level = {
+  id: LEVEL,
+  name: 'Building sentences',
+  slug: 'building-sentences',
+  position: 2,
+  notes: null,
+  chapters_count: 3,
+  games_count: 0,
+  activities_count: 0,
+  type_ids: [],
+  verb_tense_ids: [],
+  goal_ids: [],
+  ...stamp,
+};
+const chapter = (i: number, name: string) => ({
+  id: ids[i]!,
+  name,
+  level_id: LEVEL,
+  level: { id: LEVEL, label: level.name },
+  position: i + 1,
+  notes: null,
+  games_count: 0,
+  ...stamp,
+});
 const chapters = [chapter(0, 'Two-word combinations'), chapter(1, 'Subject-verb-object'), chapter(2, 'Plurals')];
 
 beforeAll(async () => {
@@ -17,7 +39,10 @@ beforeAll(async () => {
 beforeEach(() => queryClient.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-const names = () => within(screen.getByRole('region', { name: 'Chapter order' })).getAllByRole('link').map((a) => a.textContent);
+const names = () =>
+  within(screen.getByRole('region', { name: 'Chapter order' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('ordered children on the parent show page', () => {
   it('an editor moves a chapter by keyboard: picked up, moved with the arrows, dropped, announced and saved as the full order', async () => {
@@ -48,7 +73,8 @@ describe('ordered children on the parent show page', () => {
     renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
       if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
       if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
-      if (url.pathname === `/api/levels/${LEVEL}/chapters/order`) return json({ status: false, errors: ['The order of the list changed since you loaded it: reload and try again.'] }, 409);
+      if (url.pathname === `/api/levels/${LEVEL}/chapters/order`)
+        return json({ status: false, errors: ['The order of the list changed since you loaded it: reload and try again.'] }, 409);
       return undefined;
     });
     await screen.findByRole('region', { name: 'Chapter order' });

@@ -34,27 +34,37 @@ export function QuickView({ screen, row, canShow = true, canEdit, onClose, onCha
     <Dialog open={row !== null} onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-slate-900/30 transition-opacity duration-200 data-closed:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-md">
-        <DialogPanel transition className="flex w-full flex-col overflow-y-auto bg-white shadow-2xl transition-transform duration-200 ease-out data-closed:translate-x-full motion-reduce:transition-none">
+        <DialogPanel
+          transition
+          className="flex w-full flex-col overflow-y-auto bg-white shadow-2xl transition-transform duration-200 ease-out data-closed:translate-x-full motion-reduce:transition-none"
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0">
               <p className="text-xs font-medium tracking-wide text-teal-700 uppercase">{t('records.quickView')}</p>
               <DialogTitle className="truncate text-lg font-semibold text-slate-900">{title}</DialogTitle>
             </div>
-            <button type="button" onClick={onClose} aria-label={t('records.close')} className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t('records.close')}
+              className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600"
+            >
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>
           {shown && (
             <div className="flex-1 space-y-5 px-5 py-4">
               <dl className="space-y-3">
-                {screen.resource.fields.filter((f) => !f.writeOnly).map((f) => (
-                  <div key={f.name}>
-                    <dt className="text-xs font-medium text-slate-500">{t(`fields.${f.name}`)}</dt>
-                    <dd className="mt-0.5 text-sm break-words text-slate-900">
-                      <FieldValue field={f} row={shown} />
-                    </dd>
-                  </div>
-                ))}
+                {screen.resource.fields
+                  .filter((f) => !f.writeOnly)
+                  .map((f) => (
+                    <div key={f.name}>
+                      <dt className="text-xs font-medium text-slate-500">{t(`fields.${f.name}`)}</dt>
+                      <dd className="mt-0.5 text-sm break-words text-slate-900">
+                        <FieldValue field={f} row={shown} />
+                      </dd>
+                    </div>
+                  ))}
               </dl>
               <RecordDetails row={shown} />
             </div>

@@ -103,18 +103,37 @@ export function useActionRunner(screen: ResourceScreen, onDone?: (rows: RecordRo
       onConfirm={() => pending && void run(pending)}
       onClose={() => !busy && setPending(null)}
     >
-      {pending && (pending.rows.length === 1 ? t(actionKey(screen, pending.action, 'confirm'), { name: recordTitle(screen.resource.titleField, first) }) : t(actionKey(screen, pending.action, 'confirmMany'), { count: pending.rows.length }))}
+      {pending &&
+        (pending.rows.length === 1
+          ? t(actionKey(screen, pending.action, 'confirm'), { name: recordTitle(screen.resource.titleField, first) })
+          : t(actionKey(screen, pending.action, 'confirmMany'), { count: pending.rows.length }))}
     </ConfirmDialog>
   );
   return { start, dialog, busy };
 }
 
 /** How the list lets its rows' buttons start an action (the runner lives in the list page). */
-export const RowActionContext = createContext<{ actions: ActionDef[]; start: (action: ActionDef, rows: RecordRow[]) => void; keyOf: (action: ActionDef, text: ActionText) => string } | null>(null);
+export const RowActionContext = createContext<{
+  actions: ActionDef[];
+  start: (action: ActionDef, rows: RecordRow[]) => void;
+  keyOf: (action: ActionDef, text: ActionText) => string;
+} | null>(null);
 export const useRowActionContext = () => useContext(RowActionContext);
 
 /** The single actions `row` allows, as buttons (show page, quick view). */
-export function ActionButtons({ screen, row, actions, start, size }: { screen: ResourceScreen; row: RecordRow; actions: ActionDef[]; start: (action: ActionDef, rows: RecordRow[]) => void; size?: 'sm' }) {
+export function ActionButtons({
+  screen,
+  row,
+  actions,
+  start,
+  size,
+}: {
+  screen: ResourceScreen;
+  row: RecordRow;
+  actions: ActionDef[];
+  start: (action: ActionDef, rows: RecordRow[]) => void;
+  size?: 'sm';
+}) {
   const { t } = useTranslation();
   return (
     <>

@@ -10,17 +10,60 @@ const STUDENT = '22222222-2222-4222-8222-222222222222';
 const WS = '33333333-3333-4333-8333-333333333333';
 const THERAPIST = '44444444-4444-4444-8444-444444444444';
 const account = {
-  id: ACCOUNT, name: 'Demo Therapy Center', status: 'ACTIVE', type: 'legal_person', payment_method: 'ach_transfer', membership_type: 'therapist_center',
-  membership_length: 'yearly', start_date: '2026-01-01', amount: '1250.00', max_students: 50, max_adults: 20, ...stamp,
+  id: ACCOUNT,
+  name: 'Demo Therapy Center',
+  status: 'ACTIVE',
+  type: 'legal_person',
+  payment_method: 'ach_transfer',
+  membership_type: 'therapist_center',
+  membership_length: 'yearly',
+  start_date: '2026-01-01',
+  amount: '1250.00',
+  max_students: 50,
+  max_adults: 20,
+  ...stamp,
 };
 const student = {
-  id: STUDENT, full_name: 'Leo Walker', first_name: 'Leo', last_name: 'Walker', username: 'leo', email: null, account_id: ACCOUNT, account: { id: ACCOUNT, label: 'Demo Therapy Center' },
-  status: 'ACTIVE', ssn: '***-**-6789', gender: null, sex: null, birthday: '2018-04-09', phone: null, country: null, state: null, city: null, street: null, apt: null, zipcode: null,
-  address: null, language: 'en', notify_by_email: false, total_workspaces: 1, client_status: 'active', ...stamp,
+  id: STUDENT,
+  full_name: 'Leo Walker',
+  first_name: 'Leo',
+  last_name: 'Walker',
+  username: 'leo',
+  email: null,
+  account_id: ACCOUNT,
+  account: { id: ACCOUNT, label: 'Demo Therapy Center' },
+  status: 'ACTIVE',
+  ssn: '***-**-6789',
+  gender: null,
+  sex: null,
+  birthday: '2018-04-09',
+  phone: null,
+  country: null,
+  state: null,
+  city: null,
+  street: null,
+  apt: null,
+  zipcode: null,
+  address: null,
+  language: 'en',
+  notify_by_email: false,
+  total_workspaces: 1,
+  client_status: 'active',
+  ...stamp,
 };
 const workspace = {
-  id: WS, name: 'Leo · School', type: 'school', student_id: STUDENT, student: { id: STUDENT, label: 'Leo Walker' }, supervisor_id: null, supervisor: null,
-  summary_period: 'weekly', account_id: ACCOUNT, account: { id: ACCOUNT, label: 'Demo Therapy Center' }, total_users: 0, ...stamp,
+  id: WS,
+  name: 'Leo · School',
+  type: 'school',
+  student_id: STUDENT,
+  student: { id: STUDENT, label: 'Leo Walker' },
+  supervisor_id: null,
+  supervisor: null,
+  summary_period: 'weekly',
+  account_id: ACCOUNT,
+  account: { id: ACCOUNT, label: 'Demo Therapy Center' },
+  total_users: 0,
+  ...stamp,
 };
 
 beforeAll(async () => {
@@ -50,7 +93,9 @@ describe('panels below a record', () => {
 
   it('a therapist sees the masked SSN and no reveal', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
-    renderApp(`/students/${STUDENT}`, ({ url }) => (url.pathname === `/api/clients/${STUDENT}` ? json({ status: true, data: student }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined));
+    renderApp(`/students/${STUDENT}`, ({ url }) =>
+      url.pathname === `/api/clients/${STUDENT}` ? json({ status: true, data: student }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
+    );
     expect(await screen.findByText('***-**-6789')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();
   });
@@ -64,7 +109,17 @@ describe('panels below a record', () => {
       if (url.pathname === '/api/users') return json({ status: true, data: [{ id: THERAPIST, full_name: 'Emily Chen', ...stamp }], meta: { page: 0, max: 20, total: 1 } });
       if (url.pathname === `/api/workspaces/${WS}/members` && method === 'POST') {
         const b = body as { user_id: string; workspace_role: string; relationship_to_student: string };
-        members = [{ id: 'm1', user_id: b.user_id, full_name: 'Emily Chen', username: 'therapist', role: 'THERAPIST', workspace_role: b.workspace_role, relationship_to_student: b.relationship_to_student }];
+        members = [
+          {
+            id: 'm1',
+            user_id: b.user_id,
+            full_name: 'Emily Chen',
+            username: 'therapist',
+            role: 'THERAPIST',
+            workspace_role: b.workspace_role,
+            relationship_to_student: b.relationship_to_student,
+          },
+        ];
         return json({ status: true, data: members, message: 'The record was saved.' });
       }
       if (url.pathname === `/api/workspaces/${WS}/members/m1` && method === 'DELETE') {
@@ -94,7 +149,11 @@ describe('panels below a record', () => {
     renderApp(`/administration/accounts/${ACCOUNT}`, ({ url }) => {
       if (url.pathname === `/api/accounts/${ACCOUNT}`) return json({ status: true, data: account });
       if (url.pathname === `/api/accounts/${ACCOUNT}/statements`) {
-        return json({ status: true, data: [{ id: 's2', billing_id: 'b', product: 'Center plan', period_start: '2026-10-01', period_end: '2026-11-01', amount: '1250.00' }], meta: { page: 0, max: 10, total: 1 } });
+        return json({
+          status: true,
+          data: [{ id: 's2', billing_id: 'b', product: 'Center plan', period_start: '2026-10-01', period_end: '2026-11-01', amount: '1250.00' }],
+          meta: { page: 0, max: 10, total: 1 },
+        });
       }
       if (url.pathname === '/api/selector') return json({ status: true, data: [] });
       return undefined;
@@ -111,8 +170,10 @@ describe('panels below a record', () => {
 
 describe('the panel registry', () => {
   const PLAN = '55555555-5555-4555-8555-555555555555';
-  const answer = (data: unknown) => ({ url }: { url: URL }) =>
-    url.pathname === `/api/plans/${PLAN}` ? json({ status: true, data }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+  const answer =
+    (data: unknown) =>
+    ({ url }: { url: URL }) =>
+      url.pathname === `/api/plans/${PLAN}` ? json({ status: true, data }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
   const plan = { id: PLAN, code: 'PRO', description: 'Professional', is_calculated: false, price: '19.00', ...stamp };
 
   it('shows a panel a feature registers for a resource, when its rule lets this user see this record', async () => {

@@ -65,7 +65,13 @@ describe('record form', () => {
     await userEvent.type(screen.getByLabelText('Past participle'), 'walked');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/catalogs/verbRegular/${ID}`));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ base_form: 'walk', past_simple: 'walked', past_participle: 'walked', type: 'regular', semantic_complexity: null });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      base_form: 'walk',
+      past_simple: 'walked',
+      past_participle: 'walked',
+      type: 'regular',
+      semantic_complexity: null,
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'walk' })).toBeInTheDocument();
     expect(await screen.findByText('The record was created.')).toBeInTheDocument();
   });
@@ -76,7 +82,8 @@ describe('record form', () => {
     const { calls } = renderApp(`/catalogs/grammaticalItems/edit/${ID}`, ({ url, method }) => {
       if (url.pathname === `/api/catalogs/grammatical-items/${ID}` && method === 'GET') return json({ status: true, data: item });
       if (url.pathname === '/api/catalogs/grammatical-types') return listAnswer([{ id: TYPE_ID, name: 'Subject pronoun', ...stamp }]);
-      if (url.pathname === `/api/catalogs/grammatical-items/${ID}` && method === 'PUT') return json({ status: true, data: { ...item, type_id: TYPE_ID }, message: 'The record was updated.' });
+      if (url.pathname === `/api/catalogs/grammatical-items/${ID}` && method === 'PUT')
+        return json({ status: true, data: { ...item, type_id: TYPE_ID }, message: 'The record was updated.' });
       return undefined;
     });
     expect(await screen.findByLabelText('Name')).toHaveValue('I');

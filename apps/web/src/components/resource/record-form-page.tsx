@@ -36,11 +36,15 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
 
   return (
     <>
-      <PageHeader
-        eyebrow={title}
-        title={id ? t('records.editTitle', { name: recordTitle(screen.resource.titleField, row) }) : t('records.newTitle', { title })}
+      <PageHeader eyebrow={title} title={id ? t('records.editTitle', { name: recordTitle(screen.resource.titleField, row) }) : t('records.newTitle', { title })} />
+      <RecordForm
+        key={row?.updated_at ?? 'new'}
+        screen={screen}
+        row={row}
+        wide={wide}
+        onSubmit={onSubmit}
+        cancelTo={id ? `${screen.base}/${id}${wide ? '/full' : ''}` : screen.base}
       />
-      <RecordForm key={row?.updated_at ?? 'new'} screen={screen} row={row} wide={wide} onSubmit={onSubmit} cancelTo={id ? `${screen.base}/${id}${wide ? '/full' : ''}` : screen.base} />
     </>
   );
 }

@@ -60,7 +60,11 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
   const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
   // JSON fields are edited as text: parsed before the shared schema judges them.
   const resolver = useMemo(
-    () => withJsonFields(zodResolver(schema as never) as never, screen.resource.fields.filter((f) => f.kind === 'json').map((f) => f.name)),
+    () =>
+      withJsonFields(
+        zodResolver(schema as never) as never,
+        screen.resource.fields.filter((f) => f.kind === 'json').map((f) => f.name),
+      ),
     [schema, screen.resource],
   );
   const [labels, setLabels] = useState<Record<string, string>>(() => {
@@ -78,13 +82,24 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver, defaultValues: initialValues(screen.resource.fields.filter((f) => !f.readOnly), row, screen.fixed) });
+  } = useForm<Values>({
+    resolver,
+    defaultValues: initialValues(
+      screen.resource.fields.filter((f) => !f.readOnly),
+      row,
+      screen.fixed,
+    ),
+  });
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      applyServerFieldErrors(error, setError, fields.map((f) => f.name));
+      applyServerFieldErrors(
+        error,
+        setError,
+        fields.map((f) => f.name),
+      );
       // A problem inside a JSON document (answers.2.text) is shown under its field, naming the path.
       if (error instanceof ApiError)
         for (const [path, message] of Object.entries(error.fields)) {
@@ -100,7 +115,9 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
       const nested = firstNestedError(errors[f.name]);
       return nested && fieldErrorText(t, nested.message, nested.path ? `${label(f)} (${nested.path})` : label(f));
     }
-    return fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), { maximum: (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ?? (f.kind === 'longtext' ? 2000 : 200) });
+    return fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), {
+      maximum: (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ?? (f.kind === 'longtext' ? 2000 : 200),
+    });
   };
   const optional = t('records.optional');
 
@@ -143,7 +160,9 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
       case 'date':
         return <TextField {...common} type="date" {...register(f.name)} />;
       case 'password':
-        return <TextField {...common} type="password" autoComplete="new-password" description={row ? t('records.passwordKeep') : t('records.passwordHelp')} {...register(f.name)} />;
+        return (
+          <TextField {...common} type="password" autoComplete="new-password" description={row ? t('records.passwordKeep') : t('records.passwordHelp')} {...register(f.name)} />
+        );
       case 'longtext':
         return (
           <div className="flex flex-col gap-1.5">
@@ -176,7 +195,12 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
             <div className="flex flex-wrap gap-3">
               {(f.options ?? []).map((o) => (
                 <label key={o} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                  <input type="checkbox" value={o} className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600" {...register(f.name)} />
+                  <input
+                    type="checkbox"
+                    value={o}
+                    className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600"
+                    {...register(f.name)}
+                  />
                   {t(`enums.${f.enumName}.${o}`)}
                 </label>
               ))}
@@ -228,7 +252,14 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
             control={control}
             name={f.name}
             render={({ field }) => (
-              <FileInput label={label(f)} optionalLabel={common.optionalLabel} error={errorOf(f)} accept={f.accept} value={(field.value as string | null) ?? null} onChange={field.onChange} />
+              <FileInput
+                label={label(f)}
+                optionalLabel={common.optionalLabel}
+                error={errorOf(f)}
+                accept={f.accept}
+                value={(field.value as string | null) ?? null}
+                onChange={field.onChange}
+              />
             )}
           />
         );
@@ -259,7 +290,10 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     <form onSubmit={(e) => void submit(e)} noValidate className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', !wide && 'max-w-3xl')}>
       <div className={clsx('grid gap-5', wide ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2')}>
         {fields.map((f) => (
-          <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' || f.kind === 'enumArray' || f.kind === 'json' || f.kind === 'file' ? 'sm:col-span-2' : undefined}>
+          <div
+            key={f.name}
+            className={f.kind === 'longtext' || f.kind === 'relationMany' || f.kind === 'enumArray' || f.kind === 'json' || f.kind === 'file' ? 'sm:col-span-2' : undefined}
+          >
             {input(f)}
           </div>
         ))}

@@ -8,7 +8,8 @@ import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/
 
 const GO = '11111111-1111-4111-8111-111111111111';
 const EAT = '22222222-2222-4222-8222-222222222222';
-const verb = (id: string, base: string, type = 'irregular', deleted_at: string | null = null) => served('verbs', { id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp, deleted_at });
+const verb = (id: string, base: string, type = 'irregular', deleted_at: string | null = null) =>
+  served('verbs', { id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp, deleted_at });
 const isList = (url: URL, name = 'verbs') => url.pathname === `/api/catalogs/${name}`;
 
 beforeAll(async () => {
@@ -114,7 +115,17 @@ describe('record list: search and filters', () => {
   it('filters by a related record picked by type-ahead, and names it again after a reload', async () => {
     signIn('VIEWER');
     const animals = { id: '33333333-3333-4333-8333-333333333333', name: 'Animals', ...stamp };
-    const word = { id: GO, word: 'dog', word_es: 'perro', type: 'noun', topic_id: animals.id, topic: { id: animals.id, label: 'Animals' }, picture: '1f415', description: null, ...stamp };
+    const word = {
+      id: GO,
+      word: 'dog',
+      word_es: 'perro',
+      type: 'noun',
+      topic_id: animals.id,
+      topic: { id: animals.id, label: 'Animals' },
+      picture: '1f415',
+      description: null,
+      ...stamp,
+    };
     const handler = ({ url }: { url: URL }) => {
       if (isList(url, 'vocabulary')) return listAnswer([word]);
       if (isList(url, 'topics')) return listAnswer([animals]);
@@ -127,7 +138,14 @@ describe('record list: search and filters', () => {
     await userEvent.type(picker, 'ani');
     await waitFor(() => expect(calls.some((c) => isList(c.url, 'topics') && c.url.searchParams.get('q') === 'ani' && c.url.searchParams.get('max') === '20')).toBe(true));
     await userEvent.click(await screen.findByRole('option', { name: 'Animals' }));
-    await waitFor(() => expect(calls.filter((c) => isList(c.url, 'vocabulary')).at(-1)?.url.searchParams.get('topic_id')).toBe(animals.id));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => isList(c.url, 'vocabulary'))
+          .at(-1)
+          ?.url.searchParams.get('topic_id'),
+      ).toBe(animals.id),
+    );
     expect(screen.getByRole('combobox', { name: 'Topic' })).toHaveValue('Animals');
   });
 
@@ -293,7 +311,8 @@ describe('record list: quick view, details, columns and export', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { calls } = renderApp('/catalogs/verbs?q=go&type=irregular&col=base_form&order=desc', ({ url }) => {
-      if (url.pathname === '/api/catalogs/verbs/export') return new Response('\uFEFFBase form\ngo\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="verbs.csv"' } });
+      if (url.pathname === '/api/catalogs/verbs/export')
+        return new Response('\uFEFFBase form\ngo\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="verbs.csv"' } });
       return isList(url) ? listAnswer([verb(GO, 'go')]) : undefined;
     });
     await screen.findByRole('cell', { name: 'go' });
@@ -323,7 +342,25 @@ describe('record list: quick view, details, columns and export', () => {
       cleanup();
     }
     signIn('THERAPIST');
-    renderApp('/students', ({ url }) => (url.pathname === '/api/clients' ? listAnswer([{ id: GO, first_name: 'Leo', last_name: 'Walker', username: 'leo', full_name: 'Leo Walker', account_id: null, account: null, status: 'ACTIVE', client_status: 'active', total_workspaces: 1, ...stamp }]) : undefined));
+    renderApp('/students', ({ url }) =>
+      url.pathname === '/api/clients'
+        ? listAnswer([
+            {
+              id: GO,
+              first_name: 'Leo',
+              last_name: 'Walker',
+              username: 'leo',
+              full_name: 'Leo Walker',
+              account_id: null,
+              account: null,
+              status: 'ACTIVE',
+              client_status: 'active',
+              total_workspaces: 1,
+              ...stamp,
+            },
+          ])
+        : undefined,
+    );
     await screen.findByRole('cell', { name: 'leo' });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });

@@ -59,10 +59,7 @@ export function RecordListPage() {
 
   // Without an explicit order the server sorts by the declaration's default, or by relevance while searching.
   const sort: { col?: string; order?: 'asc' | 'desc' } = state.col ? { col: state.col, order: state.order ?? 'asc' } : state.q ? {} : resource.defaultSort;
-  const onSort = useCallback(
-    (col: string) => update({ col, order: sort.col === col && sort.order === 'asc' ? 'desc' : 'asc', page: 0 }),
-    [update, sort.col, sort.order],
-  );
+  const onSort = useCallback((col: string) => update({ col, order: sort.col === col && sort.order === 'asc' ? 'desc' : 'asc', page: 0 }), [update, sort.col, sort.order]);
 
   const rows = page.data?.data ?? [];
   const total = page.data?.meta.total ?? 0;
@@ -78,7 +75,11 @@ export function RecordListPage() {
     // The quick view shows the row as the action left it.
     setQuick((open) => (open ? (changed.find((r) => r.id === open.id) ?? open) : open));
   });
-  const rowContext = { actions: declared.single, start: runner.start, keyOf: (a: (typeof declared.single)[number], text: Parameters<typeof actionKey>[2]) => actionKey(screen, a, text) };
+  const rowContext = {
+    actions: declared.single,
+    start: runner.start,
+    keyOf: (a: (typeof declared.single)[number], text: Parameters<typeof actionKey>[2]) => actionKey(screen, a, text),
+  };
   const selectable = canDelete || bulkActions.length > 0;
 
   const bulk = (kind: 'delete' | 'restore') => {
@@ -165,7 +166,17 @@ export function RecordListPage() {
             {bulkActions.map((a) => {
               const Icon = actionIcon(a);
               return (
-                <Button key={a.name} size="sm" variant="secondary" onClick={() => runner.start(a, rows.filter((r) => selection[r.id]))}>
+                <Button
+                  key={a.name}
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    runner.start(
+                      a,
+                      rows.filter((r) => selection[r.id]),
+                    )
+                  }
+                >
                   <Icon className="size-4" aria-hidden="true" />
                   {t(actionKey(screen, a, 'label'))}
                 </Button>
@@ -231,7 +242,14 @@ export function RecordListPage() {
 
       <ListPagination page={state.page} max={state.max} total={total} onPage={(p) => update({ page: p })} />
 
-      <QuickView screen={screen} row={quick} canShow={can[CAPABILITIES.CAN_SHOW]} canEdit={can[CAPABILITIES.CAN_EDIT]} onClose={() => setQuick(null)} onChanged={(changed) => setQuick((open) => (open ? (changed.find((r) => r.id === open.id) ?? open) : open))} />
+      <QuickView
+        screen={screen}
+        row={quick}
+        canShow={can[CAPABILITIES.CAN_SHOW]}
+        canEdit={can[CAPABILITIES.CAN_EDIT]}
+        onClose={() => setQuick(null)}
+        onChanged={(changed) => setQuick((open) => (open ? (changed.find((r) => r.id === open.id) ?? open) : open))}
+      />
       {runner.dialog}
       <ConfirmDialog
         open={pending !== null}

@@ -8,7 +8,16 @@ import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/
 const TYPE_ID = '66666666-6666-4666-8666-666666666666';
 const TOPIC_ID = '77777777-7777-4777-8777-777777777777';
 const topicType = { id: TYPE_ID, name: 'Animals & nature', name_es: 'Animales y naturaleza', description: null, ...stamp, created_by_name: 'Ana Pérez' };
-const topic = { id: TOPIC_ID, name: 'Animals', name_es: 'Animales', topic_type_id: TYPE_ID, topic_type: { id: TYPE_ID, label: 'Animals & nature' }, picture: '1f415', description: 'Pets and wild animals.', ...stamp };
+const topic = {
+  id: TOPIC_ID,
+  name: 'Animals',
+  name_es: 'Animales',
+  topic_type_id: TYPE_ID,
+  topic_type: { id: TYPE_ID, label: 'Animals & nature' },
+  picture: '1f415',
+  description: 'Pets and wild animals.',
+  ...stamp,
+};
 
 beforeAll(async () => {
   await setupTestI18n('en');
@@ -19,7 +28,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('record show page', () => {
   it('shows every field, relations as links, the picture, details and the record in the breadcrumbs', async () => {
     signIn('VIEWER');
-    renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) => (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: true, data: served('topics', topic) }) : undefined));
+    renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) =>
+      url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: true, data: served('topics', topic) }) : undefined,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeInTheDocument();
     expect(screen.getByText('Pets and wild animals.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Animals & nature' })).toHaveAttribute('href', `/catalogs/topicType/${TYPE_ID}`);
@@ -36,7 +47,8 @@ describe('record show page', () => {
     signIn('EDITOR');
     let deleted = true;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
-      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
+      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET')
+        return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}/restore`) {
         deleted = false;
         return json({ status: true, data: topic, message: 'The record was restored.' });
@@ -56,7 +68,8 @@ describe('record show page', () => {
     signIn('EDITOR');
     let deleted = false;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
-      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET') return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
+      if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET')
+        return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'DELETE') {
         deleted = true;
         return json({ status: true, message: 'The record was moved to the trash.' });
@@ -79,7 +92,9 @@ describe('record show page', () => {
 
   it('a missing record shows the error with a way back', async () => {
     signIn('VIEWER');
-    renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) => (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: false, errors: ['Not found'], code: 'NOT_FOUND' }, 404) : undefined));
+    renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) =>
+      url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: false, errors: ['Not found'], code: 'NOT_FOUND' }, 404) : undefined,
+    );
     expect(await screen.findByText('This record could not be loaded. It may not exist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/catalogs/topics');
   });

@@ -72,30 +72,32 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
             )}
             <ActionButtons screen={screen} row={row} actions={declared.single} start={runner.start} />
             {can[CAPABILITIES.CAN_DELETE] && rowAllows(row, 'restore') && (
-                <Button variant="secondary" onClick={() => setConfirm('restore')}>
-                  <RotateCcw className="size-4" aria-hidden="true" />
-                  {t('records.restore')}
-                </Button>
+              <Button variant="secondary" onClick={() => setConfirm('restore')}>
+                <RotateCcw className="size-4" aria-hidden="true" />
+                {t('records.restore')}
+              </Button>
             )}
             {can[CAPABILITIES.CAN_DELETE] && rowAllows(row, 'delete') && (
-                <Button variant="danger" onClick={() => setConfirm('delete')}>
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  {t('records.delete')}
-                </Button>
+              <Button variant="danger" onClick={() => setConfirm('delete')}>
+                <Trash2 className="size-4" aria-hidden="true" />
+                {t('records.delete')}
+              </Button>
             )}
           </>
         }
       />
       <div className={clsx('grid gap-5', full ? 'lg:grid-cols-[1fr_20rem]' : 'max-w-3xl')}>
         <dl className={clsx('grid gap-x-6 gap-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', full ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2')}>
-          {screen.resource.fields.filter((f) => !f.writeOnly).map((f) => (
-            <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' ? (full ? 'sm:col-span-full' : 'sm:col-span-2') : undefined}>
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`fields.${f.name}`)}</dt>
-              <dd className="mt-1 text-sm break-words text-slate-900">
-                <FieldValue field={f} row={row} />
-              </dd>
-            </div>
-          ))}
+          {screen.resource.fields
+            .filter((f) => !f.writeOnly)
+            .map((f) => (
+              <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' ? (full ? 'sm:col-span-full' : 'sm:col-span-2') : undefined}>
+                <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`fields.${f.name}`)}</dt>
+                <dd className="mt-1 text-sm break-words text-slate-900">
+                  <FieldValue field={f} row={row} />
+                </dd>
+              </div>
+            ))}
         </dl>
         <RecordDetails row={row} className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" />
       </div>

@@ -38,7 +38,23 @@ const SKELETON_ROWS = 8;
  * header is a button and its `th` carries `aria-sort`, rows can be selected for bulk actions.
  * Columns are memoised on the visible layout, so a new page re-renders only the rows.
  */
-export function RecordTable({ screen, rows, visible, caption, can, selection, onSelectionChange, sort, onSort, loading, fetching, onQuickView, onDelete, onRestore, children }: Props) {
+export function RecordTable({
+  screen,
+  rows,
+  visible,
+  caption,
+  can,
+  selection,
+  onSelectionChange,
+  sort,
+  onSort,
+  loading,
+  fetching,
+  onQuickView,
+  onDelete,
+  onRestore,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const { resource } = screen;
 
@@ -63,7 +79,13 @@ export function RecordTable({ screen, rows, visible, caption, can, selection, on
         />
       ),
       cell: ({ row }) => (
-        <input type="checkbox" aria-label={t('records.selectRow', { name: recordTitle(resource.titleField, row.original) })} className={checkbox} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+        <input
+          type="checkbox"
+          aria-label={t('records.selectRow', { name: recordTitle(resource.titleField, row.original) })}
+          className={checkbox}
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
       ),
     };
     return [select, ...fieldColumns];
@@ -97,7 +119,11 @@ export function RecordTable({ screen, rows, visible, caption, can, selection, on
                 return (
                   <th key={header.id} scope="col" aria-sort={ariaSort} className={header.column.id === '__select' ? 'w-10 px-3 py-2.5' : 'px-3 py-2.5 whitespace-nowrap'}>
                     {sortable ? (
-                      <button type="button" onClick={() => onSort(header.column.id)} className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600">
+                      <button
+                        type="button"
+                        onClick={() => onSort(header.column.id)}
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-600"
+                      >
                         {flexRender(header.column.columnDef.header, header.getContext())}
                         <Arrow className={clsx('size-3.5', !active && 'text-slate-400')} aria-hidden="true" />
                       </button>
@@ -131,7 +157,10 @@ export function RecordTable({ screen, rows, visible, caption, can, selection, on
                 const long = field?.kind === 'longtext';
                 const isTitle = cell.column.id === resource.titleField;
                 return (
-                  <td key={cell.id} className={clsx('px-3 py-2.5 align-top text-slate-800', long ? 'max-w-md min-w-56' : 'max-w-xs', isTitle && 'min-w-32 font-medium text-slate-900')}>
+                  <td
+                    key={cell.id}
+                    className={clsx('px-3 py-2.5 align-top text-slate-800', long ? 'max-w-md min-w-56' : 'max-w-xs', isTitle && 'min-w-32 font-medium text-slate-900')}
+                  >
                     <div className={long ? 'line-clamp-2' : undefined}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
                   </td>
                 );

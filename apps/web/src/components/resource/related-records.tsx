@@ -48,7 +48,10 @@ function RelatedList({ screen, field, id }: { screen: ResourceScreen; field: Fie
         <ul className="flex flex-wrap gap-2">
           {rows.map((r) => (
             <li key={r.id}>
-              <Link to={`${screen.base}/${r.id}`} className="inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-teal-50 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-600">
+              <Link
+                to={`${screen.base}/${r.id}`}
+                className="inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800 hover:bg-teal-50 hover:text-teal-900 focus-visible:outline-2 focus-visible:outline-teal-600"
+              >
                 {recordTitle(screen.resource.titleField, r)}
               </Link>
             </li>
@@ -56,7 +59,10 @@ function RelatedList({ screen, field, id }: { screen: ResourceScreen; field: Fie
         </ul>
       )}
       {total > rows.length && (
-        <Link to={`${screen.base}?${field.name}=${encodeURIComponent(id)}`} className="mt-3 inline-block text-sm font-medium text-teal-800 underline decoration-teal-300 underline-offset-2 hover:decoration-teal-700">
+        <Link
+          to={`${screen.base}?${field.name}=${encodeURIComponent(id)}`}
+          className="mt-3 inline-block text-sm font-medium text-teal-800 underline decoration-teal-300 underline-offset-2 hover:decoration-teal-700"
+        >
           {t('records.relatedAll', { count: total, formatted: total.toLocaleString(i18n.language), title })}
         </Link>
       )}

@@ -64,7 +64,12 @@ export function RelationPicker({ label, target, value, multiple, error, optional
             {value.map((r) => (
               <li key={r.id} className="inline-flex items-center gap-1 rounded-lg bg-teal-50 py-0.5 pr-1 pl-2.5 text-sm text-teal-900 ring-1 ring-teal-200">
                 {r.label}
-                <button type="button" className="rounded-full p-0.5 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-600" aria-label={t('records.removeItem', { name: r.label })} onClick={() => onChange(value.filter((v) => v.id !== r.id))}>
+                <button
+                  type="button"
+                  className="rounded-full p-0.5 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-600"
+                  aria-label={t('records.removeItem', { name: r.label })}
+                  onClick={() => onChange(value.filter((v) => v.id !== r.id))}
+                >
                   <X className="size-3.5" aria-hidden="true" />
                 </button>
               </li>
@@ -81,11 +86,18 @@ export function RelationPicker({ label, target, value, multiple, error, optional
             onChange={(e) => setQuery(e.target.value)}
             onFocus={() => setOpen(true)}
           />
-          <ComboboxButton className="absolute inset-y-0 right-0 flex items-center px-2.5 text-slate-500" aria-label={t('records.showOptions', { field: label })} onClick={() => setOpen(true)}>
+          <ComboboxButton
+            className="absolute inset-y-0 right-0 flex items-center px-2.5 text-slate-500"
+            aria-label={t('records.showOptions', { field: label })}
+            onClick={() => setOpen(true)}
+          >
             <ChevronsUpDown className="size-4" aria-hidden="true" />
           </ComboboxButton>
         </div>
-        <ComboboxOptions anchor="bottom start" className="z-50 mt-1 max-h-64 w-(--input-width) min-w-56 overflow-y-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 empty:invisible">
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-50 mt-1 max-h-64 w-(--input-width) min-w-56 overflow-y-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 empty:invisible"
+        >
           {!multiple && value.length > 0 && (
             <ComboboxOption value={null} className="cursor-pointer px-3 py-2 text-sm text-slate-500 data-focus:bg-teal-50">
               {noneLabel ?? t('records.none')}

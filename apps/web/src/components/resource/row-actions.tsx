@@ -36,7 +36,11 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
         <Eye className="size-4" aria-hidden="true" />
       </button>
       {canShow && (
-        <Link to={`${base}/${row.id}`} className="rounded-lg px-2 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-600" aria-label={t('records.showOf', { name })}>
+        <Link
+          to={`${base}/${row.id}`}
+          className="rounded-lg px-2 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-600"
+          aria-label={t('records.showOf', { name })}
+        >
           {t('records.show')}
         </Link>
       )}
@@ -53,7 +57,14 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
         .map((a) => {
           const Icon = actionIcon(a);
           return (
-            <button key={a.name} type="button" className={icon} onClick={() => declared.start(a, [row])} aria-label={t(declared.keyOf(a, 'labelOf'), { name })} title={t(declared.keyOf(a, 'label'))}>
+            <button
+              key={a.name}
+              type="button"
+              className={icon}
+              onClick={() => declared.start(a, [row])}
+              aria-label={t(declared.keyOf(a, 'labelOf'), { name })}
+              title={t(declared.keyOf(a, 'label'))}
+            >
               <Icon className="size-4" aria-hidden="true" />
             </button>
           );
@@ -64,14 +75,14 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
         </Link>
       )}
       {canDelete && rowAllows(row, 'restore') && (
-          <button type="button" className={icon} onClick={onRestore} aria-label={t('records.restoreOf', { name })} title={t('records.restore')}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-          </button>
+        <button type="button" className={icon} onClick={onRestore} aria-label={t('records.restoreOf', { name })} title={t('records.restore')}>
+          <RotateCcw className="size-4" aria-hidden="true" />
+        </button>
       )}
       {canDelete && rowAllows(row, 'delete') && (
-          <button type="button" className={`${icon} hover:text-red-700`} onClick={onDelete} aria-label={t('records.deleteOf', { name })} title={t('records.delete')}>
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
+        <button type="button" className={`${icon} hover:text-red-700`} onClick={onDelete} aria-label={t('records.deleteOf', { name })} title={t('records.delete')}>
+          <Trash2 className="size-4" aria-hidden="true" />
+        </button>
       )}
     </div>
   );

@@ -6,9 +6,32 @@ import { json, listAnswer, renderApp, served, signIn, stamp } from '@/test/rende
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const leo = {
-  id: '22222222-2222-4222-8222-222222222222', full_name: 'Leo Walker', first_name: 'Leo', last_name: 'Walker', username: 'leo', email: null, account_id: ACCOUNT,
-  account: { id: ACCOUNT, label: 'Demo Therapy Center' }, status: 'ACTIVE', ssn: null, gender: null, sex: null, birthday: null, phone: null, country: null, state: null, city: null,
-  street: null, apt: null, zipcode: null, address: null, language: 'en', notify_by_email: false, total_workspaces: 1, client_status: 'active', ...stamp,
+  id: '22222222-2222-4222-8222-222222222222',
+  full_name: 'Leo Walker',
+  first_name: 'Leo',
+  last_name: 'Walker',
+  username: 'leo',
+  email: null,
+  account_id: ACCOUNT,
+  account: { id: ACCOUNT, label: 'Demo Therapy Center' },
+  status: 'ACTIVE',
+  ssn: null,
+  gender: null,
+  sex: null,
+  birthday: null,
+  phone: null,
+  country: null,
+  state: null,
+  city: null,
+  street: null,
+  apt: null,
+  zipcode: null,
+  address: null,
+  language: 'en',
+  notify_by_email: false,
+  total_workspaces: 1,
+  client_status: 'active',
+  ...stamp,
 };
 const answer = ({ url }: { url: URL }) => {
   if (url.pathname === '/api/clients') return listAnswer([served('clients', leo)]);
@@ -47,7 +70,9 @@ describe('people screens follow the seed gating', () => {
     signIn('ACCOUNT_ADMIN', { account_id: ACCOUNT });
     renderApp('/administration/userProfiles/add', answer);
     const role = await screen.findByLabelText('Role');
-    const options = within(role).getAllByRole('option').map((o) => o.textContent);
+    const options = within(role)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Choose…', 'Account admin', 'Supervisor', 'Therapist']);
     expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('ACTIVE');
@@ -57,7 +82,9 @@ describe('people screens follow the seed gating', () => {
     signIn('ADMIN');
     renderApp('/administration/userProfiles/add', answer);
     const role = await screen.findByLabelText('Role');
-    const options = within(role).getAllByRole('option').map((o) => o.textContent);
+    const options = within(role)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).not.toContain('Superadmin');
     expect(options).toContain('Admin');
     expect(screen.getByRole('combobox', { name: 'Account' })).toBeInTheDocument();

@@ -26,7 +26,10 @@ export function useCapabilities(screen: ResourceScreen): Record<Capability, bool
 }
 
 /** The capability flags of `screen` for `user` (the hook's pure part, also used by tests). */
-export function capabilitiesOf(screen: ResourceScreen, user: Parameters<typeof hasPermission>[0] & ({ id: string; role: string; account_id: string | null } | null)): Record<Capability, boolean> {
+export function capabilitiesOf(
+  screen: ResourceScreen,
+  user: Parameters<typeof hasPermission>[0] & ({ id: string; role: string; account_id: string | null } | null),
+): Record<Capability, boolean> {
   const policy = policyOf(screen.resource.name);
   // Seed §6 route gating: a screen's add, edit and show routes may need more than the API does.
   const gate = !screen.gate || hasPermission(user, screen.gate);

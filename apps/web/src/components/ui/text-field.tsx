@@ -34,14 +34,7 @@ export function TextField({ label, description, error, optionalLabel, className,
         </label>
         {optionalLabel && <span className="text-xs text-slate-500">{optionalLabel}</span>}
       </div>
-      <input
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={fieldControlClasses(Boolean(error))}
-        {...input}
-      />
+      <input id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldControlClasses(Boolean(error))} {...input} />
       {description && (
         <p id={descriptionId} className="text-xs text-slate-600">
           {description}

@@ -34,9 +34,15 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
           <table className="w-full min-w-[26rem] text-left text-sm">
             <thead className="text-xs text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('people.period')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.product')}</th>
-                <th scope="col" className="py-2 text-right font-medium">{t('fields.amount')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('people.period')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('fields.product')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('fields.amount')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -65,4 +71,3 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
     </section>
   );
 }
-

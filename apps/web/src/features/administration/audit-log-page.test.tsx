@@ -54,7 +54,11 @@ describe('audit log page', () => {
     expect(within(body[0]!).getByText('Nov 21, 2026', { exact: false })).toHaveAttribute('datetime', '2026-11-21T08:00:00.000Z');
     expect(within(body[1]!).getByText('System')).toBeInTheDocument();
     expect(within(body[1]!).getByText('count: 2')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'Action', 'Record type', 'Record id', 'Account', 'Request id', 'Changed fields']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'Action', 'Record type', 'Record id', 'Account', 'Request id', 'Changed fields']);
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /edit|delete/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /edit|delete/i })).not.toBeInTheDocument();
@@ -94,11 +98,16 @@ describe('audit log page', () => {
   it('has an empty state that offers to clear the filters, and an error state', async () => {
     signIn('ADMIN');
     let fail = false;
-    const { calls } = renderScreen(PATH, <AuditLogPage />, ({ url }) => {
-      if (url.pathname !== '/api/audit-log') return undefined;
-      if (fail) return json({ status: false, errors: ['Boom'] }, 500);
-      return page([], 0);
-    }, `${PATH}?action=nothing`);
+    const { calls } = renderScreen(
+      PATH,
+      <AuditLogPage />,
+      ({ url }) => {
+        if (url.pathname !== '/api/audit-log') return undefined;
+        if (fail) return json({ status: false, errors: ['Boom'] }, 500);
+        return page([], 0);
+      },
+      `${PATH}?action=nothing`,
+    );
     expect(await screen.findByText('No entries match these filters')).toBeInTheDocument();
     expect(lastAudit(calls).url.searchParams.get('action')).toBe('nothing');
     expect(screen.getByRole('textbox', { name: 'Action' })).toHaveValue('nothing');

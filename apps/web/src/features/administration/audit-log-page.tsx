@@ -48,7 +48,13 @@ export function describeChanges(changes: unknown): string[] {
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const applied: Filters = { entity: params.get('entity') ?? '', action: params.get('action') ?? '', actor: params.get('actor') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const applied: Filters = {
+    entity: params.get('entity') ?? '',
+    action: params.get('action') ?? '',
+    actor: params.get('actor') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
   const page = Math.max(0, Math.trunc(Number(params.get('page') ?? 0)) || 0);
   const [draft, setDraft] = useState<Filters>(applied);
   // Follow the URL (back/forward) when it changes from outside the form.
@@ -150,19 +156,40 @@ export function AuditLogPage() {
       ) : (
         <>
           {/* Focusable so keyboard users can scroll a wide table sideways. */}
-          <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600" tabIndex={0} role="region" aria-label={t('administration.auditLog.title')}>
+          <div
+            className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600"
+            tabIndex={0}
+            role="region"
+            aria-label={t('administration.auditLog.title')}
+          >
             <table className="min-w-full text-left text-sm" aria-busy={query.isFetching}>
               <caption className="sr-only">{t('administration.auditLog.caption')}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className={th}>{t('administration.auditLog.at')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.who')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.action')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.entity')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.recordId')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.account')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.requestId')}</th>
-                  <th scope="col" className={th}>{t('administration.auditLog.changes')}</th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.at')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.who')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.action')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.entity')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.recordId')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.account')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.requestId')}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t('administration.auditLog.changes')}
+                  </th>
                 </tr>
               </thead>
               <tbody className={clsx('divide-y divide-slate-100 transition-opacity', query.isFetching && !query.isPending && 'opacity-60')}>

@@ -62,7 +62,9 @@ describe('role permissions page', () => {
 
   it("locks the signed-in user's own role column and explains why", async () => {
     signIn('ADMIN', { permissions: ['PERMISSION_FULL'] });
-    renderScreen(PATH, <RolePermissionsPage />, ({ url, method }) => (url.pathname === '/api/role-permissions' && method === 'GET' ? json({ status: true, data: matrix() }) : undefined));
+    renderScreen(PATH, <RolePermissionsPage />, ({ url, method }) =>
+      url.pathname === '/api/role-permissions' && method === 'GET' ? json({ status: true, data: matrix() }) : undefined,
+    );
 
     const own = await screen.findByRole('checkbox', { name: 'Admin: PERMISSION_ADMIN_USERS' });
     expect(own).toBeDisabled();

@@ -20,7 +20,8 @@ type SaveAnswer = { status: true; data: { role: string; permissions: string[] };
 
 export const ROLE_PERMISSIONS_KEY = ['administration', 'role-permissions'] as const;
 
-const checkbox = 'size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-50';
+const checkbox =
+  'size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Order the permissions as the shared list does; unknown names (from the server) go last. */
 function ordered(list: Iterable<string>, order: readonly string[]): string[] {
@@ -117,7 +118,12 @@ export function RolePermissionsPage() {
         <>
           <p className="mb-2 text-xs text-slate-500 sm:hidden">{t('administration.rolePermissions.scrollHint')}</p>
           {/* Scrolls sideways inside its box on narrow screens; the permission column stays pinned. */}
-          <div className="relative max-h-[70vh] overflow-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={t('administration.rolePermissions.caption')}>
+          <div
+            className="relative max-h-[70vh] overflow-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+            tabIndex={0}
+            role="region"
+            aria-label={t('administration.rolePermissions.caption')}
+          >
             <table className="min-w-full border-separate border-spacing-0 text-left text-sm">
               <caption className="sr-only">{t('administration.rolePermissions.caption')}</caption>
               <thead className="text-xs font-semibold text-slate-600">
@@ -130,7 +136,11 @@ export function RolePermissionsPage() {
                     const dirty = isDirty(row);
                     const label = roleLabel(row.role);
                     return (
-                      <th key={row.role} scope="col" className={clsx('sticky top-0 z-20 min-w-28 border-b border-slate-200 px-2 py-2.5 text-center align-top', own ? 'bg-slate-100' : 'bg-slate-50')}>
+                      <th
+                        key={row.role}
+                        scope="col"
+                        className={clsx('sticky top-0 z-20 min-w-28 border-b border-slate-200 px-2 py-2.5 text-center align-top', own ? 'bg-slate-100' : 'bg-slate-50')}
+                      >
                         <div className="flex flex-col items-center gap-1.5">
                           <span className="tracking-wide whitespace-nowrap text-slate-800 uppercase">{label}</span>
                           {!canEdit ? null : own ? (
@@ -192,7 +202,13 @@ export function RolePermissionsPage() {
                               checked={checked}
                               disabled={locked}
                               aria-describedby={own ? 'role-permissions-own-hint' : undefined}
-                              title={own ? t('administration.rolePermissions.ownRoleHint') : full && !canGrantFull && !checked ? t('administration.rolePermissions.fullOnlySuperadmin') : undefined}
+                              title={
+                                own
+                                  ? t('administration.rolePermissions.ownRoleHint')
+                                  : full && !canGrantFull && !checked
+                                    ? t('administration.rolePermissions.fullOnlySuperadmin')
+                                    : undefined
+                              }
                               aria-label={t('administration.rolePermissions.cellLabel', { role: roleLabel(row.role), permission })}
                               onChange={(e) => toggle(row, permission, e.target.checked)}
                             />

@@ -7,7 +7,14 @@ import { setupTestI18n } from '@/test/i18n';
 import { json, renderApp, signIn, writesOf, type Call } from '@/test/render-app';
 
 const PATH = '/administration/appConfiguration';
-const row = (module: string, editable: boolean, change: Record<string, unknown> = {}) => ({ module, ...DEFAULT_APP_CONFIGURATION, ...change, updated_at: null as string | null, updated_by: null, _actions: editable ? ['update'] : [] });
+const row = (module: string, editable: boolean, change: Record<string, unknown> = {}) => ({
+  module,
+  ...DEFAULT_APP_CONFIGURATION,
+  ...change,
+  updated_at: null as string | null,
+  updated_by: null,
+  _actions: editable ? ['update'] : [],
+});
 
 beforeAll(async () => {
   await setupTestI18n('en');
@@ -42,7 +49,9 @@ describe('app configuration page', () => {
     await userEvent.type(rate, '70');
     await userEvent.click(mla.getByRole('checkbox', { name: 'Show the progress bar' }));
     await userEvent.click(mla.getByRole('button', { name: 'Save MLA' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'PUT', path: '/api/app-configuration/MLA', body: { ...DEFAULT_APP_CONFIGURATION, min_rate: 70, show_progress_bar: true } }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([{ method: 'PUT', path: '/api/app-configuration/MLA', body: { ...DEFAULT_APP_CONFIGURATION, min_rate: 70, show_progress_bar: true } }]),
+    );
     expect(await screen.findByText('The record was saved.')).toBeInTheDocument();
   });
 

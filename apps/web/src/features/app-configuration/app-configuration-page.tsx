@@ -25,7 +25,8 @@ export const APP_CONFIGURATION_KEY = ['administration', 'app-configuration'] as 
 const FIELDS = APP_CONFIGURATION.fields;
 const FIELD_NAMES = FIELDS.map((f) => f.name);
 const schema = singletonInput(APP_CONFIGURATION);
-const checkbox = 'mt-0.5 size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-60';
+const checkbox =
+  'mt-0.5 size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-60';
 const failedBox = 'flex flex-col items-center gap-3 rounded-xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200';
 
 const valuesOf = (row: AppConfigurationRow): Values => Object.fromEntries(FIELDS.map((f) => [f.name, row[f.name] as number | boolean]));
@@ -99,8 +100,7 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
   });
 
   const label = (name: string) => t(`fields.${name}`);
-  const errorOf = (f: SingletonFieldDef) =>
-    fieldErrorText(t, errors[f.name]?.message, label(f.name), f.kind === 'int' ? { minimum: f.min, maximum: f.maxValue } : {});
+  const errorOf = (f: SingletonFieldDef) => fieldErrorText(t, errors[f.name]?.message, label(f.name), f.kind === 'int' ? { minimum: f.min, maximum: f.maxValue } : {});
 
   return (
     <Card className="p-6">

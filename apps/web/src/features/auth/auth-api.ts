@@ -1,12 +1,4 @@
-import type {
-  ChangePasswordBody,
-  ForgotPasswordBody,
-  LoginBody,
-  LoginResponse,
-  RegisterBody,
-  ResetPasswordBody,
-  SessionUser,
-} from '@habla/shared/schemas/auth';
+import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, LoginResponse, RegisterBody, ResetPasswordBody, SessionUser } from '@habla/shared/schemas/auth';
 import { api } from '@/lib/api';
 import { CSRF_COOKIE_URL, LOGIN_URL, type RequestOptions } from '@/lib/api-client';
 

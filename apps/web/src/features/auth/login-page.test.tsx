@@ -59,9 +59,7 @@ describe('login form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url === '/api/auth/login'
-          ? json({ status: false, errors: ['Please, input a correct email/username or password.'] }, 401)
-          : new Response(null, { status: 204 }),
+        url === '/api/auth/login' ? json({ status: false, errors: ['Please, input a correct email/username or password.'] }, 401) : new Response(null, { status: 204 }),
       ),
     );
     const router = renderApp('/login');

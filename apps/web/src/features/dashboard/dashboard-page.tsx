@@ -41,11 +41,7 @@ export function DashboardPage() {
         <h2 id="dashboard-sections" className={headingClasses}>
           {t('dashboard.sectionsTitle')}
         </h2>
-        {leaves.length > 0 ? (
-          <SectionCards cards={leaves} headingLevel={3} />
-        ) : (
-          groups.length === 0 && <Card className="p-6 text-sm text-slate-700">{t('dashboard.empty')}</Card>
-        )}
+        {leaves.length > 0 ? <SectionCards cards={leaves} headingLevel={3} /> : groups.length === 0 && <Card className="p-6 text-sm text-slate-700">{t('dashboard.empty')}</Card>}
       </section>
       {groups.length > 0 && (
         <section aria-labelledby="dashboard-areas" className="mt-10">

@@ -61,10 +61,19 @@ describe('jobs screen', () => {
 
   it('switches state with the tabs, asking the server for that state', async () => {
     signIn('SUPERADMIN');
-    const { calls } = renderApp('/administration/jobs', ({ url }) => (url.pathname === '/api/jobs' ? page([]) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined));
+    const { calls } = renderApp('/administration/jobs', ({ url }) =>
+      url.pathname === '/api/jobs' ? page([]) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
+    );
     await screen.findByText('No job has failed.');
     await userEvent.click(screen.getByRole('tab', { name: 'Running' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/jobs').at(-1)?.url.searchParams.get('state')).toBe('running'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/api/jobs')
+          .at(-1)
+          ?.url.searchParams.get('state'),
+      ).toBe('running'),
+    );
     expect(await screen.findByText('No job is running.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^retry/i })).not.toBeInTheDocument();
   });

@@ -106,16 +106,31 @@ export function JobsPage() {
         ) : (
           <>
             {/* Focusable so keyboard users can scroll a wide table sideways (phones). */}
-            <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600" tabIndex={0} role="region" aria-label={t('jobs.caption')}>
+            <div
+              className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600"
+              tabIndex={0}
+              role="region"
+              aria-label={t('jobs.caption')}
+            >
               <table className="min-w-full text-left text-sm" aria-busy={query.isFetching}>
                 <caption className="sr-only">{t('jobs.caption')}</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   <tr>
-                    <th scope="col" className={th}>{t('jobs.column.job')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.reason')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.attempts')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.state')}</th>
-                    <th scope="col" className={th}>{t('jobs.column.times')}</th>
+                    <th scope="col" className={th}>
+                      {t('jobs.column.job')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('jobs.column.reason')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('jobs.column.attempts')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('jobs.column.state')}
+                    </th>
+                    <th scope="col" className={th}>
+                      {t('jobs.column.times')}
+                    </th>
                     <th scope="col" className={th}>
                       <span className="sr-only">{t('jobs.column.actions')}</span>
                     </th>

@@ -7,7 +7,10 @@ import type { RecordPanelProps } from '@/lib/record-panels';
 /** What a user's role grants (the e-mailed password link is the users' declared action `send-password-link`, decision 010). */
 export default function UserAccessPanel({ row }: RecordPanelProps) {
   const { t } = useTranslation();
-  const perms = useQuery({ queryKey: ['user-permissions', row.id], queryFn: () => api.get<{ data: { permissions: string[] } }>(`/api/users/${row.id}/permissions`, { silent: true }) });
+  const perms = useQuery({
+    queryKey: ['user-permissions', row.id],
+    queryFn: () => api.get<{ data: { permissions: string[] } }>(`/api/users/${row.id}/permissions`, { silent: true }),
+  });
   return (
     <section aria-labelledby="user-access" className={panelCard}>
       <h2 id="user-access" className="text-base font-semibold text-slate-900">
@@ -24,4 +27,3 @@ export default function UserAccessPanel({ row }: RecordPanelProps) {
     </section>
   );
 }
-

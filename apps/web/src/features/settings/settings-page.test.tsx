@@ -4,8 +4,27 @@ import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
 import { json, renderApp, signIn } from '@/test/render-app';
 
-const profile = { id: 'student-id', username: 'leo', email: null, role: 'STUDENT', first_name: 'Leo', last_name: 'Walker', language: 'en', notify_by_email: false, phone: null, job_title: null, account: 'Demo Therapy Center' };
-const session = { id: 's1', current: true, ip: '10.0.0.1', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0', created_at: '2026-11-20T09:00:00.000Z', last_seen_at: '2026-11-23T07:00:00.000Z' };
+const profile = {
+  id: 'student-id',
+  username: 'leo',
+  email: null,
+  role: 'STUDENT',
+  first_name: 'Leo',
+  last_name: 'Walker',
+  language: 'en',
+  notify_by_email: false,
+  phone: null,
+  job_title: null,
+  account: 'Demo Therapy Center',
+};
+const session = {
+  id: 's1',
+  current: true,
+  ip: '10.0.0.1',
+  user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0',
+  created_at: '2026-11-20T09:00:00.000Z',
+  last_seen_at: '2026-11-23T07:00:00.000Z',
+};
 
 beforeAll(async () => {
   await setupTestI18n('en');

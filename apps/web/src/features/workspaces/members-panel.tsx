@@ -33,7 +33,8 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
     void client.invalidateQueries({ queryKey: ['records'] });
   };
   const add = useMutation({
-    mutationFn: () => api.post<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { user_id: who[0]?.id, workspace_role: role, relationship_to_student: relationship || null }),
+    mutationFn: () =>
+      api.post<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { user_id: who[0]?.id, workspace_role: role, relationship_to_student: relationship || null }),
     onSuccess: (data) => {
       refresh(data);
       setWho([]);
@@ -55,10 +56,20 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
             <caption className="sr-only">{t('people.members')}</caption>
             <thead className="text-xs text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.full_name')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.workspace_role')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('fields.relationship_to_student')}</th>
-                {canEdit && <th scope="col" className="py-2 font-medium"><span className="sr-only">{t('records.actions')}</span></th>}
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('fields.full_name')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('fields.workspace_role')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('fields.relationship_to_student')}
+                </th>
+                {canEdit && (
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">{t('records.actions')}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -89,7 +100,12 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
           }}
         >
           <RelationPicker label={t('people.addMember')} target={usersScreen} multiple={false} value={who} onChange={setWho} />
-          <SelectField label={t('fields.workspace_role')} value={role} onChange={(e) => setRole(e.target.value)} options={WORKSPACE_ROLES.map((r) => ({ value: r, label: t(`enums.workspaceRole.${r}`) }))} />
+          <SelectField
+            label={t('fields.workspace_role')}
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+            options={WORKSPACE_ROLES.map((r) => ({ value: r, label: t(`enums.workspaceRole.${r}`) }))}
+          />
           <SelectField
             label={t('fields.relationship_to_student')}
             value={relationship}
@@ -106,4 +122,3 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
     </section>
   );
 }
-

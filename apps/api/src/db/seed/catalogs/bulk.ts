@@ -17,7 +17,10 @@ export async function bulkInsert(client: pg.PoolClient, table: string, columns: 
     const params = names.map((n) => chunk.map((r) => (columns[n] === 'text[]' ? JSON.stringify(r[n] ?? []) : (r[n] ?? null))));
     const unnest = names.map((n, i) => `$${i + 1}::${columns[n] === 'text[]' ? 'text' : columns[n]}[]`).join(', ');
     const select = names.map((n) => (columns[n] === 'text[]' ? `ARRAY(SELECT json_array_elements_text(u."${n}"::json))` : `u."${n}"`)).join(', ');
-    await client.query(`INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) SELECT ${select} FROM unnest(${unnest}) AS u(${names.map((n) => `"${n}"`).join(', ')})`, params);
+    await client.query(
+      `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) SELECT ${select} FROM unnest(${unnest}) AS u(${names.map((n) => `"${n}"`).join(', ')})`,
+      params,
+    );
   }
   return rows.length;
 }

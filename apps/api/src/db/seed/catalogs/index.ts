@@ -32,7 +32,12 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
     const counts: Record<string, number> = {};
     const { entries, verbFrequency } = readWordnet();
     counts.dictionary = await bulkInsert(client, 'dictionary', { word: 'text', type: 'text', definition: 'text', example: 'text', semantic_class: 'text' }, entries);
-    counts.verbs = await bulkInsert(client, 'verbs', { base_form: 'text', past_simple: 'text', past_participle: 'text', type: 'text', semantic_complexity: 'int' }, buildVerbs(verbFrequency));
+    counts.verbs = await bulkInsert(
+      client,
+      'verbs',
+      { base_form: 'text', past_simple: 'text', past_participle: 'text', type: 'text', semantic_complexity: 'int' },
+      buildVerbs(verbFrequency),
+    );
     counts.verb_tenses = await bulkInsert(
       client,
       'verb_tenses',
@@ -41,9 +46,24 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
     );
 
     const categories = CATEGORIES.map((c, i) => ({ id: uuid(), name: c.name, name_es: c.es, grammatical_function: c.fn, order: i + 1, c }));
-    counts.grammatical_categories = await bulkInsert(client, 'grammatical_categories', { id: 'uuid', name: 'text', name_es: 'text', grammatical_function: 'text', order: 'int' }, categories);
+    counts.grammatical_categories = await bulkInsert(
+      client,
+      'grammatical_categories',
+      { id: 'uuid', name: 'text', name_es: 'text', grammatical_function: 'text', order: 'int' },
+      categories,
+    );
     const types = categories.flatMap(({ id, c }) =>
-      c.types.map(([name, name_es, syntax, complexity, usedTo, items]) => ({ id: uuid(), name, name_es, category_id: id, sentence_syntax: syntax, semantic_complexity: complexity, used_to: usedTo, grammatical_function: c.fn, items })),
+      c.types.map(([name, name_es, syntax, complexity, usedTo, items]) => ({
+        id: uuid(),
+        name,
+        name_es,
+        category_id: id,
+        sentence_syntax: syntax,
+        semantic_complexity: complexity,
+        used_to: usedTo,
+        grammatical_function: c.fn,
+        items,
+      })),
     );
     counts.grammatical_types = await bulkInsert(
       client,
@@ -63,7 +83,12 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
 
     const emoji = buildEmojiCatalogs();
     const typeIds = new Map(emoji.types.map((t) => [t.key, uuid()]));
-    counts.topic_types = await bulkInsert(client, 'topic_types', { id: 'uuid', name: 'text', name_es: 'text', description: 'text' }, emoji.types.map((t) => ({ ...t, id: typeIds.get(t.key) })));
+    counts.topic_types = await bulkInsert(
+      client,
+      'topic_types',
+      { id: 'uuid', name: 'text', name_es: 'text', description: 'text' },
+      emoji.types.map((t) => ({ ...t, id: typeIds.get(t.key) })),
+    );
     const topicIds = new Map(emoji.topics.map((t) => [t.key, uuid()]));
     counts.topics = await bulkInsert(
       client,
@@ -82,7 +107,12 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
     for (const [, , , targets] of SKILLS) for (const t of targets) if (!targetIds.has(t)) targetIds.set(t, uuid());
     const skills = SKILLS.map(([name, name_es, description, targets]) => ({ id: uuid(), name, name_es, description, targets }));
     counts.skills = await bulkInsert(client, 'skills', { id: 'uuid', name: 'text', name_es: 'text', description: 'text' }, skills);
-    counts.targets = await bulkInsert(client, 'targets', { id: 'uuid', name: 'text' }, [...targetIds].map(([name, id]) => ({ id, name })));
+    counts.targets = await bulkInsert(
+      client,
+      'targets',
+      { id: 'uuid', name: 'text' },
+      [...targetIds].map(([name, id]) => ({ id, name })),
+    );
     await bulkInsert(
       client,
       'skill_targets',

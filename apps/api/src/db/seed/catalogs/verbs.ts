@@ -60,7 +60,13 @@ export function buildVerbs(frequency: VerbFrequency[], regularCount = 400): Verb
     .sort((a, b) => b.tagged - a.tagged || a.lemma.localeCompare(b.lemma))
     .slice(0, regularCount);
   return [
-    ...irregular.map((v, i) => ({ base_form: v.base, past_simple: v.past, past_participle: v.participle, type: 'irregular' as const, semantic_complexity: complexity(i, irregular.length) })),
+    ...irregular.map((v, i) => ({
+      base_form: v.base,
+      past_simple: v.past,
+      past_participle: v.participle,
+      type: 'irregular' as const,
+      semantic_complexity: complexity(i, irregular.length),
+    })),
     ...regular.map((v, i) => {
       const past = regularPast(v.lemma);
       return { base_form: v.lemma, past_simple: past, past_participle: past, type: 'regular' as const, semantic_complexity: complexity(i, regular.length) };
