@@ -40,7 +40,7 @@ beforeEach(() => queryClient.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 const names = () =>
-  within(screen.getByRole('region', { name: 'Chapter order' }))
+  within(within(screen.getByRole('region', { name: 'Chapter order' })).getByRole('list'))
     .getAllByRole('link')
     .map((a) => a.textContent);
 
@@ -98,5 +98,40 @@ describe('ordered children on the parent show page', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(screen.getByRole('link', { name: 'Plurals' })).toHaveAttribute('href', `/chapters/${ids[2]}`);
     expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+  });
+});
+
+describe('adding a child from its parent', () => {
+  it("the level's Add Chapter link opens the form with the level chosen, and the new chapter is created under it", async () => {
+    signIn('EDITOR');
+    const { calls } = renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
+      if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
+      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      if (url.pathname === '/api/chapters' && method === 'POST')
+        return json({ status: true, data: served('chapters', { ...chapter(0, 'Questions'), id: '33333333-3333-4333-8333-333333333333', position: 4 }) }, 201);
+      if (url.pathname === '/api/chapters/33333333-3333-4333-8333-333333333333')
+        return json({ status: true, data: served('chapters', { ...chapter(0, 'Questions'), id: '33333333-3333-4333-8333-333333333333', position: 4 }) });
+      return undefined;
+    });
+    const region = await screen.findByRole('region', { name: 'Chapter order' });
+    await userEvent.click(within(region).getByRole('link', { name: 'Add Chapter' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Questions');
+    expect(screen.getByRole('combobox', { name: /^Level/ })).toHaveValue('Building sentences');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/chapters')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/chapters')!;
+    expect(post.body).toMatchObject({ name: 'Questions', level_id: LEVEL });
+  });
+
+  it('a viewer, who may not create chapters, gets no Add link', async () => {
+    signIn('VIEWER');
+    renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
+      if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
+      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      return undefined;
+    });
+    const region = await screen.findByRole('region', { name: 'Chapter order' });
+    await waitFor(() => expect(names()).toHaveLength(3));
+    expect(within(region).queryByRole('link', { name: 'Add Chapter' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { GripVertical } from 'lucide-react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { CAPABILITIES } from '@habla/shared/permissions';
+import { GripVertical, Plus } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { api } from '@/lib/api';
 import { childrenOf, type ResourceScreen } from '@/lib/resource-screens';
 import { recordTitle } from './field-value';
 import { rowAllows, type Page, type RecordRow } from './resource-api';
+import { useCapabilities } from './use-resource-screen';
 
 const MAX = 100;
 
@@ -17,7 +19,7 @@ export function OrderedChildren({ screen, row }: { screen: ResourceScreen; row: 
   return (
     <>
       {children.map((child) => (
-        <ChildList key={child.resource.name} parent={screen} child={child} parentId={row.id} />
+        <ChildList key={child.resource.name} parent={screen} child={child} parentId={row.id} parentTitle={recordTitle(screen.resource.titleField, row) ?? ''} />
       ))}
     </>
   );
@@ -26,11 +28,13 @@ export function OrderedChildren({ screen, row }: { screen: ResourceScreen; row: 
 /**
  * The children in order, each linking to its record. Keyboard: focus a row's move handle, Space or
  * Enter picks it up, the arrow keys move it, Space or Enter drops it (saved at once), Escape puts it
- * back; every step is announced. The new order shows at once and rolls back if the server refuses
+ * back; every step is announced. Mouse, pen and touch: drag the handle (pointer events, so one code
+ * path for all three; the handle takes no scrolling gesture) and let go where the row belongs. The new order shows at once and rolls back if the server refuses
  * (its message is toasted by the API client).
  */
-function ChildList({ parent, child, parentId }: { parent: ResourceScreen; child: ResourceScreen; parentId: string }) {
+function ChildList({ parent, child, parentId, parentTitle }: { parent: ResourceScreen; child: ResourceScreen; parentId: string; parentTitle: string }) {
   const { t } = useTranslation();
+  const can = useCapabilities(child);
   const client = useQueryClient();
   const key = child.resource.parent!.key;
   const position = child.resource.parent!.position;
@@ -42,9 +46,12 @@ function ChildList({ parent, child, parentId }: { parent: ResourceScreen; child:
   const [rows, setRows] = useState<RecordRow[]>([]);
   const [picked, setPicked] = useState<{ id: string; from: number } | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [dragging, setDragging] = useState<string | null>(null);
+  const drag = useRef<{ id: string; pointerId: number; before: RecordRow[] } | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    if (list.data && !picked) setRows(list.data.data);
-  }, [list.data, picked]);
+    if (list.data && !picked && !dragging) setRows(list.data.data);
+  }, [list.data, picked, dragging]);
 
   const name = (r: RecordRow) => recordTitle(child.resource.titleField, r) ?? '';
   const headingId = `children-${child.resource.name}`;
@@ -58,6 +65,49 @@ function ChildList({ parent, child, parentId }: { parent: ResourceScreen; child:
     } finally {
       await client.invalidateQueries({ queryKey: ['records', child.resource.name] });
     }
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLButtonElement>, id: string) => {
+    if (e.button !== 0 || picked || drag.current) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { id, pointerId: e.pointerId, before: rows };
+    setDragging(id);
+  };
+
+  const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    // The dragged row goes below every other row whose middle the pointer has passed.
+    let to = 0;
+    for (const el of Array.from(listRef.current?.children ?? []) as HTMLElement[]) {
+      if (el.dataset.id === d.id) continue;
+      const box = el.getBoundingClientRect();
+      if (e.clientY > box.top + box.height / 2) to += 1;
+    }
+    setRows((current) => {
+      const at = current.findIndex((r) => r.id === d.id);
+      if (at < 0 || at === to) return current;
+      const next = [...current];
+      next.splice(to, 0, next.splice(at, 1)[0]!);
+      return next;
+    });
+  };
+
+  const endDrag = (e: PointerEvent<HTMLButtonElement>, cancelled: boolean) => {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    drag.current = null;
+    setDragging(null);
+    const at = rows.findIndex((r) => r.id === d.id);
+    const moved = rows[at];
+    if (cancelled || !moved) {
+      setRows(d.before);
+      return;
+    }
+    if (rows.map((r) => r.id).join() === d.before.map((r) => r.id).join()) return;
+    setAnnounce(t('ordered.dropped', { name: name(moved), position: at + 1, count: rows.length }));
+    void save(rows, d.before);
   };
 
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, id: string) => {
@@ -109,25 +159,42 @@ function ChildList({ parent, child, parentId }: { parent: ResourceScreen; child:
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {t('ordered.heading', { name: t(child.titleKey) })}
         </h2>
-        {canMove && <p className="text-xs text-slate-500">{t('ordered.help')}</p>}
+        {can[CAPABILITIES.CAN_CREATE] && (
+          <Link
+            to={`${child.base}/add?${new URLSearchParams({ [key]: parentId, [`${key}.label`]: parentTitle }).toString()}`}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-sky-700 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            {t('ordered.add', { name: t(child.titleKey) })}
+          </Link>
+        )}
       </div>
+      {canMove && <p className="-mt-1 mb-2 text-xs text-slate-500">{t('ordered.help')}</p>}
       <div aria-live="assertive" role="status" className="sr-only">
         {announce}
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-500">{list.isPending ? t('records.loading') : t('ordered.empty')}</p>
       ) : (
-        <ol className="divide-y divide-slate-100">
+        <ol ref={listRef} className="divide-y divide-slate-100">
           {rows.map((r, i) => (
-            <li key={r.id} className={picked?.id === r.id ? 'flex items-center gap-3 bg-sky-50 py-2' : 'flex items-center gap-3 py-2'}>
+            <li key={r.id} data-id={r.id} className={picked?.id === r.id || dragging === r.id ? 'flex items-center gap-3 bg-sky-50 py-2' : 'flex items-center gap-3 py-2'}>
               {canMove && (
                 <button
                   id={`move-${r.id}`}
                   type="button"
-                  className="rounded p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+                  className={
+                    dragging === r.id
+                      ? 'inline-flex size-11 cursor-grabbing touch-none items-center justify-center rounded text-sky-700 focus-visible:outline-2 focus-visible:outline-sky-600'
+                      : 'inline-flex size-11 cursor-grab touch-none items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600'
+                  }
                   aria-label={t('ordered.handle', { name: name(r), position: i + 1, count: rows.length })}
                   aria-pressed={picked?.id === r.id}
                   onKeyDown={(e) => onKey(e, r.id)}
+                  onPointerDown={(e) => onPointerDown(e, r.id)}
+                  onPointerMove={onPointerMove}
+                  onPointerUp={(e) => endDrag(e, false)}
+                  onPointerCancel={(e) => endDrag(e, true)}
                 >
                   <GripVertical className="size-4" aria-hidden="true" />
                 </button>

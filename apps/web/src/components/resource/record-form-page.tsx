@@ -1,6 +1,7 @@
 import { CAPABILITIES } from '@habla/shared/permissions';
+import type { FieldDef } from '@habla/shared/resources/define';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { recordTitle } from './field-value';
@@ -20,6 +21,10 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
   const record = useRecord(screen, id);
   const writes = useRecordWrites(screen);
   const row = record.data?.data;
+  const [search] = useSearchParams();
+  // A new record started from its parent (a level's "Add chapter") arrives with the parent chosen:
+  // `?level_id=<id>&level_id.label=<name>` for any to-one relation of the resource.
+  const preset = id ? undefined : presetFrom(screen.resource.fields, search);
   useItemName(row ? recordTitle(screen.resource.titleField, row) : null);
 
   if (!can[id ? CAPABILITIES.CAN_EDIT : CAPABILITIES.CAN_CREATE]) return <Navigate to={screen.base} replace />;
@@ -43,10 +48,26 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
         row={row}
         wide={wide}
         onSubmit={onSubmit}
+        preset={preset}
         cancelTo={id ? `${screen.base}/${id}${wide ? '/full' : ''}` : screen.base}
       />
     </>
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Relation values a link may preset on a new record (ids only; the label is just what the picker shows). */
+function presetFrom(fields: readonly FieldDef[], search: URLSearchParams): { values: Record<string, string>; labels: Record<string, string> } | undefined {
+  const values: Record<string, string> = {};
+  const labels: Record<string, string> = {};
+  for (const f of fields) {
+    const v = search.get(f.name);
+    if (f.kind !== 'relation' || f.readOnly || !v || !UUID.test(v)) continue;
+    values[f.name] = v;
+    labels[v] = search.get(`${f.name}.label`)?.slice(0, 200) || v;
+  }
+  return Object.keys(values).length ? { values, labels } : undefined;
 }
 
 export const RecordFullEditPage = () => <RecordFormPage wide />;

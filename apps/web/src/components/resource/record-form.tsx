@@ -41,6 +41,8 @@ type Props = {
   wide?: boolean;
   onSubmit: (values: Values) => Promise<RecordRow | undefined>;
   cancelTo: string;
+  /** Values a new record starts with (a chapter added from its level), with the labels their pickers show. */
+  preset?: { values: Record<string, string>; labels: Record<string, string> };
 };
 
 /**
@@ -48,7 +50,7 @@ type Props = {
  * schema as the API; server field errors (400, 409) appear beside their inputs. Create and edit
  * use it alike.
  */
-export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Props) {
+export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, preset }: Props) {
   const { t } = useTranslation();
   // A new record on a screen with a fixed filter gets the fixed value, and no input for it.
   // Computed fields are shown, never edited; an account member's own account is filled by the server.
@@ -68,7 +70,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     [schema, screen.resource],
   );
   const [labels, setLabels] = useState<Record<string, string>>(() => {
-    const out: Record<string, string> = {};
+    const out: Record<string, string> = { ...preset?.labels };
     for (const f of fields) {
       const loaded = f.kind === 'relation' || f.kind === 'relationMany' ? row?.[f.as ?? ''] : undefined;
       for (const r of Array.isArray(loaded) ? (loaded as Ref[]) : loaded ? [loaded as Ref] : []) out[r.id] = r.label;
@@ -87,7 +89,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo }: Pr
     defaultValues: initialValues(
       screen.resource.fields.filter((f) => !f.readOnly),
       row,
-      screen.fixed,
+      { ...preset?.values, ...screen.fixed },
     ),
   });
 
