@@ -1,4 +1,15 @@
-import { CATALOG_NAMES, COLLECTION_ACTIONS, collectionActions, PAYMENT_METHODS, policyOf, ROW_ACTIONS, rowActions, TENANCY_NAMES, type Actor } from '@habla/shared';
+import {
+  CATALOG_NAMES,
+  COLLECTION_ACTIONS,
+  CURRICULUM_NAMES,
+  collectionActions,
+  PAYMENT_METHODS,
+  policyOf,
+  ROW_ACTIONS,
+  rowActions,
+  TENANCY_NAMES,
+  type Actor,
+} from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { createAccount } from '../src/modules/users/users.service';
@@ -20,7 +31,7 @@ import { buildUser, login } from './factories';
  */
 let t: TestApp;
 const PEOPLE = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
-const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES] as string[];
+const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES, ...CURRICULUM_NAMES] as string[];
 const base = (resource: string) => ((CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`);
 
 const tokens = new Map<string, string>();
