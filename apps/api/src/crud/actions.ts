@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 import { errorResponses } from '../lib/responses';
-import { requireAuth, signedIn } from '../plugins/access';
+import { requireRule } from '../plugins/access';
 import type { CrudContext, Row, ServerResource } from './contract';
 import { rowSelect } from './list-query';
 import { idParams, rowSchema } from './schemas';
@@ -110,10 +110,7 @@ export function actionRoutes(
     const rows = okEnvelope(z.array(rowSchema(r.def)));
     for (const action of declared) {
       // The collection-level rule (no row): a caller without the permission never reaches the rows.
-      const guard = async (req: FastifyRequest): Promise<void> => {
-        await requireAuth(req);
-        if (!policy.can(signedIn(req), action.name)) throw forbidden();
-      };
+      const guard = requireRule((actor) => policy.can(actor, action.name));
       const run = async (req: FastifyRequest, ids: string[]) => {
         const data = (await runAction(ctxOf(req), r, policy, action, ids)).map((row) => present(req, row));
         return { status: true as const, data, message: doneMessage(req, r, action, data.length) };

@@ -8,7 +8,7 @@ import { actorContextOf } from '../lib/context';
 import { requestLanguage } from '../lib/i18n';
 import { forbidden, tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
-import { requireAuth, signedIn } from '../plugins/access';
+import { requireRule, signedIn } from '../plugins/access';
 import type { CrudUser, ListParams, Row, ServerResource } from './contract';
 import { actionRoutes } from './actions';
 import { csvLine } from './csv';
@@ -33,11 +33,8 @@ function listParams(r: ServerResource, q: ListQuery, hidden: readonly string[] =
 }
 
 /** The guard of an action on the collection: signed in, and the resource's policy allows it (else 403). */
-export function requireAction(policy: Policy, action: Action) {
-  return async (req: FastifyRequest): Promise<void> => {
-    await requireAuth(req);
-    if (!policy.can(signedIn(req), action)) throw forbidden();
-  };
+export function requireAction(policy: Policy, action: Action | (string & {})) {
+  return requireRule((actor) => policy.can(actor, action));
 }
 
 /**

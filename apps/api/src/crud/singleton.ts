@@ -5,10 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../lib/audit';
 import { actorContextOf, contextOf, type ActorContext, type ServiceContext } from '../lib/context';
-import { forbidden, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 import { errorResponses } from '../lib/responses';
-import { requireAuth, signedIn } from '../plugins/access';
+import { requireRule, signedIn } from '../plugins/access';
 
 /**
  * The generic engine's singletons (issue 10, point 4): records with exactly one row per key (the app
@@ -85,12 +85,7 @@ export async function replaceSingletonRow(ctx: ActorContext, s: ServerSingleton,
 }
 
 /** The guard of a singleton route: signed in, and the singleton's policy allows the action (else 403). */
-function requireSingleton(policy: SingletonPolicy, action: SingletonAction) {
-  return async (req: FastifyRequest): Promise<void> => {
-    await requireAuth(req);
-    if (!policy.can(signedIn(req), action)) throw forbidden();
-  };
-}
+const requireSingleton = (policy: SingletonPolicy, action: SingletonAction) => requireRule((actor) => policy.can(actor, action));
 
 /**
  * `GET /` (every row), `GET /:key` and `PUT /:key` of one singleton under the current prefix. Each

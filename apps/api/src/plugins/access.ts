@@ -18,6 +18,17 @@ export function requirePermission(required: string) {
   };
 }
 
+/**
+ * The guard of a rule of the shared policies: signs the caller in (401), then asks `may` about them
+ * (403). Every policy-based guard of the API (the engine's actions, singletons, custom routes) is one.
+ */
+export function requireRule(may: (actor: AuthUser) => boolean) {
+  return async (req: FastifyRequest): Promise<void> => {
+    await authenticate(req);
+    if (!may(signedIn(req))) throw forbidden();
+  };
+}
+
 /** The signed-in user of a route guarded by requireAuth/requirePermission. */
 export function signedIn(req: FastifyRequest): AuthUser {
   if (!req.user) throw unauthorized();

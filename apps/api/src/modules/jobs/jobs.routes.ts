@@ -1,25 +1,19 @@
-import { okEnvelope, PERMISSIONS as P, translate } from '@habla/shared';
+import { okEnvelope, translate } from '@habla/shared';
 import { jobsPolicy } from '@habla/shared/policies/index';
 import { JOB_FILTERS, jobRowSchema } from '@habla/shared/schemas/jobs';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, pagingQuery } from '../../crud/schemas';
 import { poolOf } from '../../db/client';
-import { forbidden } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
-import { requirePermission, signedIn } from '../../plugins/access';
+import { requireRule } from '../../plugins/access';
 import { findJobsPage, retryJob } from './jobs.service';
 
 const jobsQuery = pagingQuery.extend({ state: z.enum(JOB_FILTERS, { error: 'validation.choice' }).default('failed') });
 
 /** The jobs policy (shared with the web's menu): authenticated first (401), then the policy (403). */
-const authenticated = requirePermission(P.ADMIN_ACCOUNTS);
-async function requirePlatformAdmin(req: FastifyRequest): Promise<void> {
-  await authenticated(req);
-  if (!jobsPolicy.can(signedIn(req), 'list')) throw forbidden();
-}
+const requirePlatformAdmin = requireRule((actor) => jobsPolicy.can(actor, 'list'));
 
 /** Jobs: list by state, and retry a failed one. */
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {

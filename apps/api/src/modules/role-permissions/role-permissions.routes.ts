@@ -11,30 +11,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contextOf } from '../../lib/context';
-import { fieldError, forbidden } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
-import { requireAuth, signedIn } from '../../plugins/access';
+import { requireRule, signedIn } from '../../plugins/access';
 import { listRolePermissions, replaceRolePermissions } from './role-permissions.service';
 
 const rolePermissionsList = z.array(rolePermissionsRowSchema);
 
-/** The guard of one rule of the shared role-permissions policy: signed in, then the rule (403). */
-const allowedBy = (rule: (a: ReturnType<typeof signedIn>) => boolean) => async (req: Parameters<typeof requireAuth>[0]) => {
-  await requireAuth(req);
-  if (!rule(signedIn(req))) throw forbidden();
-};
-
 /** Role → permissions as stored: read by the Role Permissions screen, edited by a SUPERADMIN only. */
 export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/role-permissions', {
-    preValidation: allowedBy(rolePermissionsPolicy.read),
+    preValidation: requireRule(rolePermissionsPolicy.read),
     schema: { tags: ['role-permissions'], summary: 'Permissions granted to each role', response: { 200: okEnvelope(rolePermissionsList), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await listRolePermissions(contextOf(req)) }),
   });
 
   app.put('/role-permissions/:role', {
-    preValidation: allowedBy(rolePermissionsPolicy.edit),
+    preValidation: requireRule(rolePermissionsPolicy.edit),
     schema: {
       tags: ['role-permissions'],
       summary: "Replace a role's permissions (applies to every user of the role on their next request)",

@@ -13,7 +13,6 @@ import {
   workspaceActions,
   workspaceMemberBodySchema,
   workspaceMemberSchema,
-  type Actor,
 } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,18 +22,10 @@ import { resourceRoutes } from '../../crud/routes';
 import { idParams, pagingQuery } from '../../crud/schemas';
 import { getRow, type CrudContext } from '../../crud/service';
 import { actorContextOf } from '../../lib/context';
-import { forbidden } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
-import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
+import { requireAuth, requirePermission, requireRule } from '../../plugins/access';
 
-/** A custom route's guard: signed in, and the entity's policy allows the action (else 403). */
-const allowedBy =
-  (may: (actor: Actor) => boolean) =>
-  async (req: FastifyRequest): Promise<void> => {
-    await requireAuth(req);
-    if (!may(signedIn(req))) throw forbidden();
-  };
 import { permissionsOfRole } from '../role-permissions/role-permissions.service';
 import { TENANCY_SERVER } from './resources';
 import { listStatements } from './statements';
@@ -55,7 +46,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const name of TENANCY_NAMES) await app.register(resourceRoutes(TENANCY_SERVER[name]), { prefix: `/${name}` });
 
   app.get('/workspaces/:id/members', {
-    preValidation: allowedBy(workspaceActions.readMembers),
+    preValidation: requireRule(workspaceActions.readMembers),
     schema: { tags: ['workspaces'], summary: 'Members of a workspace', params: idParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
@@ -65,7 +56,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/workspaces/:id/members', {
-    preValidation: allowedBy(workspaceActions.manageMembers),
+    preValidation: requireRule(workspaceActions.manageMembers),
     schema: {
       tags: ['workspaces'],
       summary: 'Add a member (or change their workspace role)',
@@ -82,7 +73,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/workspaces/:id/members/:memberId', {
-    preValidation: allowedBy(workspaceActions.manageMembers),
+    preValidation: requireRule(workspaceActions.manageMembers),
     schema: { tags: ['workspaces'], summary: 'Remove a member', params: memberParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
     handler: async (req) => {
       const c = ctx(req);
@@ -95,7 +86,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The full SSN of a user or client in scope, for callers with PERMISSION_REVEAL_SSN; audited. */
   for (const name of ['users', 'clients'] as const) {
     app.post(`/${name}/:id/reveal-ssn`, {
-      preValidation: allowedBy(name === 'users' ? userActions.revealSsn : clientActions.revealSsn),
+      preValidation: requireRule(name === 'users' ? userActions.revealSsn : clientActions.revealSsn),
       schema: { tags: [name], summary: 'Reveal the SSN (audited)', params: idParams, response: { 200: okEnvelope(revealedSsnSchema), ...errorResponses } },
       handler: async (req) => ({ status: true as const, data: { ssn: await revealSsn(ctx(req), name, req.params.id) } }),
     });
@@ -103,7 +94,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The older URL of the declared action `send-password-link` (decision 010), kept for clients that still call it. */
   app.post('/users/:id/reset-password', {
-    preValidation: allowedBy(userActions.resetPassword),
+    preValidation: requireRule(userActions.resetPassword),
     schema: {
       tags: ['users'],
       summary: 'E-mail the user a link to set a new password (older URL of POST /users/:id/send-password-link)',
@@ -117,7 +108,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/users/:id/permissions', {
-    preValidation: allowedBy(userActions.readPermissions),
+    preValidation: requireRule(userActions.readPermissions),
     schema: {
       tags: ['users'],
       summary: "The permissions a user's role grants",
