@@ -65,7 +65,7 @@ async function setCount(client: pg.PoolClient, o: ChildOrder, parentId: string, 
   );
 }
 
-/** One more live child under the parent. */
+/** `by` more live children under the parent. */
 async function bumpCount(client: pg.PoolClient, o: ChildOrder, parentId: string, by = 1): Promise<void> {
   if (o.countColumn) await client.query(`UPDATE ${ident(o.parent.table)} SET ${ident(o.countColumn)} = ${ident(o.countColumn)} + $2 WHERE id = $1`, [parentId, by]);
 }
@@ -123,15 +123,14 @@ export function orderedChildHooks(o: () => ChildOrder): WriteHooks {
         }
         return;
       }
-      // Restored rows come back at the end of their parent, in the order they had; rows already live
-      // are left alone (the engine answers 404 and the transaction is rolled back).
-      const next = new Map<string, number>();
-      for (const row of rows) {
-        if (!row.deleted_at) continue;
-        const position = next.get(row.parent_id) ?? (await nextPosition(client, order, row.parent_id));
-        next.set(row.parent_id, position + 1);
-        await client.query(`UPDATE ${c.table} SET ${c.position} = $2 WHERE id = $1`, [row.id, position]);
-        await bumpCount(client, order, row.parent_id);
+      // Restored rows come back at the end of their parent, in the order they had: one statement per
+      // parent, not per row. Rows already live are left alone (the engine answers 404 and rolls back).
+      for (const parentId of parents) {
+        const back = rows.filter((r) => r.deleted_at && r.parent_id === parentId).map((r) => r.id);
+        if (!back.length) continue;
+        const first = await nextPosition(client, order, parentId);
+        await client.query(`UPDATE ${c.table} x SET ${c.position} = $2 + y.n::int - 1 FROM unnest($1::uuid[]) WITH ORDINALITY AS y(id, n) WHERE x.id = y.id`, [back, first]);
+        await bumpCount(client, order, parentId, back.length);
       }
     },
   };
