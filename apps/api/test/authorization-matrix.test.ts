@@ -35,21 +35,25 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/role-permissions': ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'],
   'GET /api/pictures/{code}': PUBLIC,
 };
-for (const name of CATALOG_NAMES) {
-  const base = `/api/catalogs/${name}`;
+/** The ten generic routes of one resource on the engine: who lists, opens one row, exports, writes and removes. */
+function engineRows(base: string, who: { list: Principal[]; show: Principal[]; exporters: Principal[]; write: Principal[]; remove: Principal[] }): void {
   Object.assign(MATRIX, {
-    [`GET ${base}/`]: SIGNED_IN,
-    // Reference catalogs are exported by those who maintain them, not by every reader (issue 9).
-    [`GET ${base}/export`]: CATALOG_WRITERS,
-    [`GET ${base}/{id}`]: SIGNED_IN,
-    [`POST ${base}/`]: CATALOG_WRITERS,
-    [`PUT ${base}/{id}`]: CATALOG_WRITERS,
-    [`PATCH ${base}/{id}`]: CATALOG_WRITERS,
-    [`DELETE ${base}/{id}`]: CATALOG_WRITERS,
-    [`POST ${base}/{id}/restore`]: CATALOG_WRITERS,
-    [`POST ${base}/bulk-delete`]: CATALOG_WRITERS,
-    [`POST ${base}/bulk-restore`]: CATALOG_WRITERS,
+    [`GET ${base}/`]: who.list,
+    [`GET ${base}/export`]: who.exporters,
+    [`GET ${base}/{id}`]: who.show,
+    [`POST ${base}/`]: who.write,
+    [`PUT ${base}/{id}`]: who.write,
+    [`PATCH ${base}/{id}`]: who.write,
+    [`DELETE ${base}/{id}`]: who.remove,
+    [`POST ${base}/{id}/restore`]: who.remove,
+    [`POST ${base}/bulk-delete`]: who.remove,
+    [`POST ${base}/bulk-restore`]: who.remove,
   });
+}
+
+// Reference catalogs are exported by those who maintain them, not by every reader (issue 9).
+for (const name of CATALOG_NAMES) {
+  engineRows(`/api/catalogs/${name}`, { list: SIGNED_IN, show: SIGNED_IN, exporters: CATALOG_WRITERS, write: CATALOG_WRITERS, remove: CATALOG_WRITERS });
 }
 
 /** Tenancy resources (docs/product.md §3 defaults): who may read and who may write each. */
@@ -67,19 +71,7 @@ const TENANCY: Record<string, { read: Principal[]; open?: Principal[]; write: Pr
   workspaces: { read: SIGNED_IN, write: ACCOUNT_ADMINS },
 };
 for (const [name, { read, open = read, write, remove = write }] of Object.entries(TENANCY)) {
-  const base = `/api/${name}`;
-  Object.assign(MATRIX, {
-    [`GET ${base}/`]: read,
-    [`GET ${base}/export`]: open,
-    [`GET ${base}/{id}`]: open,
-    [`POST ${base}/`]: write,
-    [`PUT ${base}/{id}`]: write,
-    [`PATCH ${base}/{id}`]: write,
-    [`DELETE ${base}/{id}`]: remove,
-    [`POST ${base}/{id}/restore`]: remove,
-    [`POST ${base}/bulk-delete`]: remove,
-    [`POST ${base}/bulk-restore`]: remove,
-  });
+  engineRows(`/api/${name}`, { list: read, show: open, exporters: open, write, remove });
 }
 /**
  * Curriculum (docs/product.md §3–4): every adult role reads levels and chapters; EDITOR creates and
@@ -92,19 +84,7 @@ const CURRICULUM: Record<string, { write: Principal[]; remove: Principal[] }> = 
   chapters: { write: CATALOG_WRITERS, remove: CATALOG_WRITERS },
 };
 for (const [name, { write, remove }] of Object.entries(CURRICULUM)) {
-  const base = `/api/${name}`;
-  Object.assign(MATRIX, {
-    [`GET ${base}/`]: CURRICULUM_READERS,
-    [`GET ${base}/export`]: write,
-    [`GET ${base}/{id}`]: CURRICULUM_READERS,
-    [`POST ${base}/`]: write,
-    [`PUT ${base}/{id}`]: write,
-    [`PATCH ${base}/{id}`]: write,
-    [`DELETE ${base}/{id}`]: remove,
-    [`POST ${base}/{id}/restore`]: remove,
-    [`POST ${base}/bulk-delete`]: remove,
-    [`POST ${base}/bulk-restore`]: remove,
-  });
+  engineRows(`/api/${name}`, { list: CURRICULUM_READERS, show: CURRICULUM_READERS, exporters: write, write, remove });
 }
 MATRIX['PUT /api/levels/{id}/chapters/order'] = CATALOG_WRITERS;
 Object.assign(MATRIX, {
