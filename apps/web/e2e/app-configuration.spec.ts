@@ -33,7 +33,8 @@ test('the superadmin changes min_rate of MAA and sees it after a reload', async 
   // At phone width the form still fits the screen.
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(after.getByRole('button', { name: 'Save MAA' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // After a resize the layout settles over a few frames: wait for it rather than read it once.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('app-configuration-phone.png'), fullPage: true });
 
   const token = await apiToken(request, 'superadmin');

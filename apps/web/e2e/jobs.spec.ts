@@ -38,7 +38,8 @@ test('the Jobs screen shows a failed job with its reason and retries it', async 
   await expect(page.getByRole('region', { name: 'Jobs, newest first' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Completed' })).toBeInViewport();
   await expect(page.getByRole('row').filter({ hasText: label }).getByRole('cell', { name: reason })).toBeInViewport({ ratio: 0.5 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // After a resize the layout settles over a few frames: wait for it rather than read it once.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('jobs-screen-phone.png'), fullPage: true });
 });
 
