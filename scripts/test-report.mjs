@@ -75,6 +75,49 @@ export function countPlaywright(report) {
   return counts;
 }
 
+/**
+ * The failed tests by name, with the first line of their error, for the lines printed just above
+ * the closing line: a CI log that keeps only its tail still says which test failed and why.
+ * @param {any} report Vitest's JSON report
+ * @returns {string[]}
+ */
+export function vitestFailures(report) {
+  const out = [];
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const name = [...(test.ancestorTitles ?? []), test.title].join(' › ');
+      out.push(`${shortPath(file.name)} › ${name}: ${firstLine(test.failureMessages?.[0]) || 'failed'}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The same for Playwright: every test that ended unexpected (or did not run when it should have),
+ * named by its file, line and title path. @param {any} report @returns {string[]}
+ */
+export function playwrightFailures(report) {
+  const out = [];
+  const walk = (suites, path) => {
+    for (const suite of suites) {
+      const inner = suite.title && suite.title !== suite.file ? [...path, suite.title] : path;
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          const last = test.results?.at(-1);
+          const failed = test.status === 'unexpected' || (test.status === 'skipped' && test.expectedStatus !== 'skipped');
+          if (!failed) continue;
+          const why = firstLine(last?.error?.message) || (last ? `ended ${last.status}` : 'did not run');
+          out.push(`${shortPath(spec.file)}:${spec.line} › ${[...inner, spec.title].join(' › ')}: ${why}`);
+        }
+      }
+      walk(suite.suites ?? [], inner);
+    }
+  };
+  walk(report?.suites ?? [], []);
+  return out;
+}
+
 /** Adds counts up. @param {...Counts} parts @returns {Counts} */
 export function sum(...parts) {
   const total = zero();
@@ -95,6 +138,13 @@ function* allTests(suites) {
     for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
     yield* allTests(suite.suites ?? []);
   }
+}
+
+/** A path from the repository's root (reports hold absolute paths). */
+function shortPath(file) {
+  const s = String(file ?? '');
+  const i = s.search(/\/(apps|packages|scripts)\//);
+  return i >= 0 ? s.slice(i + 1) : s;
 }
 
 function firstLine(text) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { closingLine, countPlaywright, countVitest, sum } from './test-report.mjs';
+import { closingLine, countPlaywright, countVitest, playwrightFailures, sum, vitestFailures } from './test-report.mjs';
 
 // JSON reports captured from real runs (paths shortened to /repo): see scripts/fixtures/.
 const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -68,5 +68,23 @@ describe('the closing line', () => {
     expect(closingLine(all)).toBe('2 passed, 7 failed, 1 skipped');
     expect(all.broken).toHaveLength(4);
     expect(closingLine({ passed: 3, failed: 0, skipped: 0, broken: [] })).toBe('3 passed, 0 failed');
+  });
+});
+
+describe('the failed tests by name', () => {
+  it('names each failed Vitest test with its file and the first line of its error', () => {
+    expect(vitestFailures(fixture('vitest-broken-files.json'))).toEqual([
+      'packages/shared/src/zz-fails.test.ts › fails for real: AssertionError: expected 1 to be 2 // Object.is equality',
+    ]);
+    expect(vitestFailures(fixture('vitest-ok.json'))).toEqual([]);
+  });
+
+  it('names each failed Playwright test with its file, line and title path, and the tests a set-up kept from running', () => {
+    expect(playwrightFailures(fixture('playwright-beforeall-fails.json'))).toEqual([
+      'zz-broken-beforeall.spec.ts:6 › set-up throws › one: Error: beforeAll fails',
+      'zz-broken-beforeall.spec.ts:7 › set-up throws › two: ended skipped',
+      'zz-broken-beforeall.spec.ts:8 › set-up throws › three: Error: beforeAll fails',
+      'zz-ok.spec.ts:4 › fails: Error: expect(received).toBe(expected) // Object.is equality',
+    ]);
   });
 });

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { closingLine, countPlaywright, countVitest, sum } from './test-report.mjs';
+import { closingLine, countPlaywright, countVitest, playwrightFailures, sum, vitestFailures } from './test-report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, '.tmp');
@@ -21,6 +21,8 @@ const started = Date.now();
 // Static checks, a missing report, a failed build: one failure each, on top of the reports' counts.
 const totals = { passed: 0, failed: 0, skipped: 0, broken: [] };
 const parts = [totals];
+// The failed tests by name, printed above the closing line (a CI log may keep only its tail).
+const failures = [];
 let exitCode = 0;
 
 // 0. Static checks: types, lint and formatting (Prettier) must be clean, or the run fails.
@@ -38,7 +40,9 @@ if (process.env.SKIP_STATIC !== '1') {
 // 1. Vitest: unit + API + web component tests.
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 if (existsSync(vitestReport)) {
-  parts.push(countVitest(JSON.parse(readFileSync(vitestReport, 'utf8'))));
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  parts.push(countVitest(report));
+  failures.push(...vitestFailures(report));
 } else {
   totals.failed += 1;
   totals.broken.push('Vitest wrote no report');
@@ -57,7 +61,9 @@ if (process.env.SKIP_E2E !== '1') {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     });
     if (existsSync(playwrightReport)) {
-      parts.push(countPlaywright(JSON.parse(readFileSync(playwrightReport, 'utf8'))));
+      const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      parts.push(countPlaywright(report));
+      failures.push(...playwrightFailures(report));
     } else {
       totals.failed += 1;
       totals.broken.push('Playwright wrote no report');
@@ -71,6 +77,7 @@ if (exitCode !== 0 && all.failed === 0) all.failed = 1;
 if (all.failed > 0) exitCode = 1;
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(`\nAll tests finished in ${seconds} s.`);
+for (const line of failures) console.log(`Failed: ${line}`);
 for (const line of all.broken) console.log(`Failed outside a test: ${line}`);
 console.log(closingLine(all));
 process.exit(exitCode);
