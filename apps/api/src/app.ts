@@ -18,6 +18,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes';
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
+import { speechRoutes } from './modules/speech/speech.routes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });
+  await app.register(speechRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(appConfigurationRoutes, { prefix: '/api' });
   if (web) await registerWeb(app, config.webDist);

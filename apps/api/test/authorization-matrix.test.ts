@@ -115,6 +115,8 @@ Object.assign(MATRIX, {
   'GET /api/files/{id}': SIGNED_IN,
   'GET /api/files/{id}/content': SIGNED_IN,
   'DELETE /api/files/{id}': UPLOADERS,
+  // An audio prompt (issue 11) is a file the server makes: the same people.
+  'POST /api/speech': UPLOADERS,
 });
 /** App configuration (issue 10): every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
 Object.assign(MATRIX, {

@@ -8,6 +8,7 @@ export * from './schemas/files';
 export * from './schemas/role-permissions';
 export * from './schemas/tenancy';
 export * from './schemas/audit-log';
+export * from './schemas/speech';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';
