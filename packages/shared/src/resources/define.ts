@@ -106,6 +106,11 @@ export type FileFieldDef = BaseField &
     /** Accepted MIME types (exact, or a family such as `image/*`). */
     accept: readonly string[];
     maxBytes?: number;
+    /**
+     * An audio field whose sound can be spoken from a text field of the same record (an activity's
+     * audio prompt from its question): the form offers "Speak the text" (`POST /api/speech`).
+     */
+    speakFrom?: string;
   };
 
 /** One field of a resource: a union by `kind`, each kind carrying only the properties it uses. */

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { AudioRecorder, canRecord, SpeakText } from './audio-prompt';
 import { FilePreview } from './file-preview';
 
 type Props = {
@@ -17,6 +18,8 @@ type Props = {
   /** The id of the chosen file (a row of `files`), or null. */
   value: string | null;
   onChange: (id: string | null) => void;
+  /** For an audio field spoken from a text field (`speakFrom`): that field's current text. */
+  speakText?: string;
 };
 
 /**
@@ -24,13 +27,19 @@ type Props = {
  * 007), and the field takes the new file's id. A refusal of the upload (413 too large, 415 wrong
  * type) shows the server's translated message under the input; a picture shows a preview.
  */
-export function FileInput({ label, optionalLabel, error, accept, value, onChange }: Props) {
+export function FileInput({ label, optionalLabel, error, accept, value, onChange, speakText }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const shown = uploadError ?? error;
+  // An audio field also records from the microphone, and speaks its text field when it has one.
+  const audio = accept.some((type) => type.startsWith('audio/'));
+  const made = (file: FileInfo) => {
+    setUploadError(null);
+    onChange(file.id);
+  };
 
   const upload = async (file: File) => {
     setUploading(true);
@@ -79,6 +88,12 @@ export function FileInput({ label, optionalLabel, error, accept, value, onChange
           if (file) void upload(file);
         }}
       />
+      {audio && (canRecord() || speakText !== undefined) && (
+        <div className="flex flex-wrap items-center gap-2">
+          {canRecord() && <AudioRecorder label={label} onDone={made} onError={setUploadError} disabled={uploading} />}
+          {speakText !== undefined && <SpeakText label={label} text={speakText} onDone={made} onError={setUploadError} disabled={uploading} />}
+        </div>
+      )}
       <p id={`${id}-help`} className="text-xs text-slate-600">
         {t('records.fileAccepts', { types: accept.join(', ') })}
       </p>

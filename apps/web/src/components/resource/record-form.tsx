@@ -261,6 +261,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
                 accept={f.accept}
                 value={(field.value as string | null) ?? null}
                 onChange={field.onChange}
+                speakText={f.speakFrom ? String(watch(f.speakFrom) ?? '') : undefined}
               />
             )}
           />
