@@ -22,7 +22,7 @@ describe('reference catalogs seeded from real data', () => {
     expect(dog.map((r) => r.type)).toEqual(['noun', 'verb']);
     expect(dog[0]).toMatchObject({ semantic_class: 'animal' });
     expect(String(dog[0]!.definition)).toMatch(/genus Canis/);
-    const byType = await q<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM dictionary GROUP BY type ORDER BY type');
+    const byType = await q<{ type: string; n: number }>("SELECT type, count(*)::int AS n FROM dictionary WHERE semantic_class <> 'function word' GROUP BY type ORDER BY type");
     expect(byType.map((r) => r.type)).toEqual(['adjective', 'adverb', 'noun', 'verb']);
     expect(byType.find((r) => r.type === 'noun')!.n).toBeGreaterThan(100_000);
     expect((await one<{ example: string }>("SELECT example FROM dictionary WHERE word = 'happy' AND type = 'adjective'")).example).toBe('a happy smile');
@@ -113,6 +113,34 @@ describe('reference catalogs seeded from real data', () => {
     expect(target.data.skills).toHaveLength(shared.n);
     const skill = (await t.app.inject({ method: 'GET', url: `/api/catalogs/skills/${target.data.skills[0]!.id}`, headers })).json() as { data: { target_ids: string[] } };
     expect(skill.data.target_ids).toContain(shared.id);
+  });
+
+  it('holds the closed-class words WordNet leaves out, with their part of speech', async () => {
+    const of = async (word: string) =>
+      (await q<{ type: string }>("SELECT type FROM dictionary WHERE word = $1 AND semantic_class = 'function word' ORDER BY type", [word])).map((r) => r.type);
+    expect(await of('the')).toEqual(['determiner']);
+    expect(await of('she')).toEqual(['pronoun']);
+    expect(await of('I')).toEqual(['pronoun']);
+    expect(await of('under')).toEqual(['preposition']);
+    expect(await of('because')).toEqual(['conjunction']);
+    expect(await of('is')).toEqual(['verb']);
+    expect(await of('children')).toEqual(['noun']);
+    // WordNet's own senses stay ("a": the letter, a noun) beside the article.
+    expect((await q<{ type: string }>("SELECT DISTINCT type FROM dictionary WHERE word = 'a' ORDER BY type")).map((r) => r.type)).toEqual(['determiner', 'noun']);
+  });
+
+  it('adds the closed-class words once to a dictionary loaded before them, keeping an editor’s own entry', async () => {
+    const count = async () => (await one<{ n: number }>("SELECT count(*)::int AS n FROM dictionary WHERE semantic_class = 'function word'")).n;
+    const all = await count();
+    // A database whose catalogs were loaded before the closed-class words existed; an editor had added "with" by hand.
+    await q("DELETE FROM dictionary WHERE semantic_class = 'function word'");
+    await q("DELETE FROM app_meta WHERE key = 'dictionary_function_words_v1'");
+    await q("INSERT INTO dictionary (word, type, definition) VALUES ('with', 'preposition', 'an editor''s entry')");
+    expect(await seedCatalogs(t.database.pool)).toEqual({ dictionary: all - 1 });
+    expect(await count()).toBe(all - 1);
+    expect((await q("SELECT definition FROM dictionary WHERE word = 'with'")).map((r) => r.definition)).toEqual(["an editor's entry"]);
+    expect(await seedCatalogs(t.database.pool)).toBeNull();
+    expect(await count()).toBe(all - 1);
   });
 
   it('is idempotent: a second run loads nothing and changes no count', async () => {

@@ -2,12 +2,15 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { bulkInsert } from './bulk';
 import { buildEmojiCatalogs } from './emoji';
+import { FUNCTION_WORDS } from './function-words';
 import { CATEGORIES, FORMULATIONS, SKILLS, VERB_TENSES } from './grammar-data';
 import { buildVerbs } from './verbs';
 import { readWordnet } from './wordnet';
 
 /** Bump when the seed gains new content that existing databases should not receive twice. */
 export const CATALOG_SEED_KEY = 'catalogs_v1';
+/** The closed-class words (function-words.ts), added to dictionaries loaded before them too. */
+export const FUNCTION_WORDS_SEED_KEY = 'dictionary_function_words_v1';
 
 const uuid = () => crypto.randomUUID();
 
@@ -25,13 +28,15 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
     await client.query('SELECT pg_advisory_xact_lock(4242001)');
     const done = await client.query('SELECT 1 FROM app_meta WHERE key = $1', [CATALOG_SEED_KEY]);
     if (done.rowCount) {
+      const added = await seedFunctionWords(client);
       await client.query('COMMIT');
-      return null;
+      return added === null ? null : { dictionary: added };
     }
     const started = Date.now();
     const counts: Record<string, number> = {};
     const { entries, verbFrequency } = readWordnet();
     counts.dictionary = await bulkInsert(client, 'dictionary', { word: 'text', type: 'text', definition: 'text', example: 'text', semantic_class: 'text' }, entries);
+    counts.dictionary += (await seedFunctionWords(client)) ?? 0;
     counts.verbs = await bulkInsert(
       client,
       'verbs',
@@ -130,4 +135,23 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
   } finally {
     client.release();
   }
+}
+
+/**
+ * Add the closed-class words (determiners, pronouns, prepositions, …) to the dictionary, once per
+ * database, skipping a word already there with the same part of speech (an editor may have added
+ * it). Returns how many were added, or null when this already ran. Inside the caller's transaction.
+ */
+async function seedFunctionWords(client: pg.PoolClient): Promise<number | null> {
+  const done = await client.query('SELECT 1 FROM app_meta WHERE key = $1', [FUNCTION_WORDS_SEED_KEY]);
+  if (done.rowCount) return null;
+  const inserted = await client.query(
+    `INSERT INTO dictionary (word, type, definition, example, semantic_class)
+     SELECT w.word, w.type, w.definition, w.example, 'function word'
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS w(word, type, definition, example)
+      WHERE NOT EXISTS (SELECT 1 FROM dictionary d WHERE lower(d.word) = lower(w.word) AND d.type = w.type AND d.deleted_at IS NULL)`,
+    [FUNCTION_WORDS.map((w) => w[0]), FUNCTION_WORDS.map((w) => w[1]), FUNCTION_WORDS.map((w) => w[2]), FUNCTION_WORDS.map((w) => w[3])],
+  );
+  await client.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [FUNCTION_WORDS_SEED_KEY, JSON.stringify({ added: inserted.rowCount })]);
+  return inserted.rowCount ?? 0;
 }
