@@ -7,7 +7,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * A small starter curriculum for the demo (docs/product.md §4): levels in order, each with its
  * chapters at positions 1..n, goals linked to the catalog's targets whose names match.
  */
-const LEVELS: { name: string; slug: string; notes: string; chapters: { name: string; notes: string; goals: string }[] }[] = [
+export const LEVELS: { name: string; slug: string; notes: string; chapters: { name: string; notes: string; goals: string }[] }[] = [
   {
     name: 'Foundations: single words',
     slug: 'foundations',
