@@ -1,10 +1,9 @@
 import type { FileInfo } from '@habla/shared/schemas/files';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api';
-import { useAuthStore } from '@/lib/auth-store';
+import { useAuthorizedUrl } from '@/lib/authorized-url';
 
 /** Metadata of one file, shared by every preview of it on the page. */
 export function useFileInfo(id: string | null) {
@@ -16,43 +15,13 @@ export function useFileInfo(id: string | null) {
   });
 }
 
-/**
- * An object URL of a file's bytes. The content route needs the Bearer token, which `<img src>`
- * cannot send: the bytes are fetched with it and shown from memory (no token in a URL, nothing new
- * on the server); the URL is revoked when the preview goes away.
- */
-function useObjectUrl(id: string, enabled: boolean): string | null {
-  const token = useAuthStore((s) => s.token);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const ac = new AbortController();
-    let made: string | null = null;
-    void globalThis
-      .fetch(`/api/files/${id}/content`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal: ac.signal })
-      .then((res) => (res.ok ? res.blob() : null))
-      .then((blob) => {
-        if (!blob || ac.signal.aborted) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch(() => undefined);
-    return () => {
-      ac.abort();
-      if (made) URL.revokeObjectURL(made);
-      setUrl(null);
-    };
-  }, [id, enabled, token]);
-  return url;
-}
-
 /** A file as people see it: a thumbnail for a picture, a player for a sound (large size), else its name. */
 export function FilePreview({ id, size = 'sm' }: { id: string; size?: 'sm' | 'lg' }) {
   const { t } = useTranslation();
   const info = useFileInfo(id);
   const image = info.data?.content_type.startsWith('image/') ?? false;
   const audio = info.data?.content_type.startsWith('audio/') ?? false;
-  const url = useObjectUrl(id, image || (audio && size === 'lg'));
+  const url = useAuthorizedUrl(image || (audio && size === 'lg') ? `/api/files/${id}/content` : null);
   if (info.isError) return <span className="text-slate-500">{t('records.fileUnavailable')}</span>;
   if (!info.data) return <span className="text-slate-400">…</span>;
   if (image && url)
