@@ -46,10 +46,22 @@ function sharedCount(ctx: CrudContext, table: string, count: { text: string; val
     .query(count.text, count.values)
     .then((res) => Number((res.rows[0] as { n: number }).n));
   mine.set(count.key, n);
-  const forget = () => {
-    if (mine.get(count.key) === n) mine.delete(count.key);
-  };
-  n.then(forget, forget);
+  n.then(
+    (total) => {
+      // Cached in the same step as the shared count is let go: no moment when a request finds
+      // neither. A write while counting dropped `mine`: that total may be stale, so it is not kept.
+      if (countsInFlight.get(table) === mine) {
+        const cached = counts.get(table) ?? new Map<string, { n: number; at: number }>();
+        if (cached.size > 500) cached.clear();
+        cached.set(count.key, { n: total, at: Date.now() });
+        counts.set(table, cached);
+      }
+      if (mine.get(count.key) === n) mine.delete(count.key);
+    },
+    () => {
+      if (mine.get(count.key) === n) mine.delete(count.key);
+    },
+  );
   return n;
 }
 
@@ -137,12 +149,6 @@ export async function findPage(ctx: CrudContext, r: ServerResource, params: List
   const count = countQuery(r, ctx.actor, params);
   const known = cachedCount(r.table, count.key);
   const [rows, total] = await Promise.all([pageRows(ctx, r, params, count.key), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
-  if (known === undefined) {
-    const byKey = counts.get(r.table) ?? new Map<string, { n: number; at: number }>();
-    if (byKey.size > 500) byKey.clear();
-    byKey.set(count.key, { n: total, at: Date.now() });
-    counts.set(r.table, byKey);
-  }
   return { rows: rows.map((raw) => toRow(r, raw)), total };
 }
 

@@ -23,10 +23,11 @@ const tile =
  */
 export function SentencePractice({ activity, onCheck, disabled }: Props) {
   const { t } = useTranslation();
-  // Tiles by their index in `activity.tiles`: the same word may appear twice.
+  // Tiles by their index in the row: the same word may appear twice.
   const [placed, setPlaced] = useState<number[]>([]);
-  const free = activity.tiles.map((_, i) => i).filter((i) => !placed.includes(i));
-  const words = placed.map((i) => activity.tiles[i]!);
+  const { tiles } = activity;
+  const free = tiles.map((_, i) => i).filter((i) => !placed.includes(i));
+  const words = placed.map((i) => tiles[i]!);
 
   return (
     <div className="flex flex-col gap-5">
@@ -48,10 +49,10 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
                   type="button"
                   disabled={disabled}
                   onClick={() => setPlaced(placed.filter((p) => p !== i))}
-                  aria-label={t('activity.removeWord', { word: activity.tiles[i], position: at + 1 })}
+                  aria-label={t('activity.removeWord', { word: tiles[i], position: at + 1 })}
                   className={clsx(tile, 'bg-teal-700 text-white ring-teal-800 hover:bg-teal-800')}
                 >
-                  {activity.tiles[i]}
+                  {tiles[i]}
                 </button>
               </li>
             ))}
@@ -66,10 +67,10 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
                 type="button"
                 disabled={disabled}
                 onClick={() => setPlaced([...placed, i])}
-                aria-label={t('activity.addWord', { word: activity.tiles[i] })}
+                aria-label={t('activity.addWord', { word: tiles[i] })}
                 className={clsx(tile, 'bg-white text-slate-900 ring-slate-300 hover:bg-amber-50 hover:ring-amber-400')}
               >
-                {activity.tiles[i]}
+                {tiles[i]}
               </button>
             </li>
           ))}
