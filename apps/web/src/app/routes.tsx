@@ -115,6 +115,10 @@ const lazyPage = {
     () => import('@/features/app-configuration/app-configuration-page'),
     (m) => m.AppConfigurationPage,
   ),
+  gameBuilder: load(
+    () => import('@/features/games/game-builder-page'),
+    (m) => m.GameBuilderPage,
+  ),
   recordList: load(
     () => import('@/components/resource/record-list-page'),
     (m) => m.RecordListPage,
@@ -226,6 +230,7 @@ const mainRoutes: RouteObject[] = [
     ],
   },
   ...CURRICULUM_SCREENS.map(resourceRoutes),
+  screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, P.READ_GAMES),
   section('games', handle('crumbs.game', 'nav.games')),
   section('activities', handle('crumbs.activity', 'nav.activities')),
   section('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery')),
