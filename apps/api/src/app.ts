@@ -13,6 +13,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { curriculumRoutes } from './modules/curriculum/curriculum.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { gameRoutes } from './modules/games/games.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(catalogRoutes, { prefix: '/api/catalogs' });
   await app.register(tenancyRoutes, { prefix: '/api' });
   await app.register(curriculumRoutes, { prefix: '/api' });
+  await app.register(gameRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });

@@ -15,6 +15,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Habla <no-reply@habla.local>'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   HABLA_DEMO: bool.optional(),
+  HABLA_STARTER_LIBRARY: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -88,6 +89,8 @@ export type Config = {
   appUrl: string;
   /** Load the demo data set of docs/product.md §8 on first start. */
   demo: boolean;
+  /** Load the starter curriculum and library games on first start (issue 11); off for an install that brings its own. */
+  starterLibrary: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   logLevel: string;
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     demo: e.NODE_ENV !== 'production' && e.HABLA_DEMO !== false,
+    starterLibrary: e.HABLA_STARTER_LIBRARY !== false,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     logLevel: e.LOG_LEVEL,

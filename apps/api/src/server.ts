@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   });
 
   try {
-    await seedAll(database.db, { demo: config.demo, log });
+    await seedAll(database.db, { demo: config.demo, starter: config.starterLibrary, log });
     await pruneAuthTables(database.db, new Date());
     app = await buildApp({ config, db: database.db, logger: log });
     await app.listen({ port: config.port, host: config.host });

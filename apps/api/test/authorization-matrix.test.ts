@@ -87,6 +87,22 @@ for (const [name, { write, remove }] of Object.entries(CURRICULUM)) {
   engineRows(`/api/${name}`, { list: CURRICULUM_READERS, show: CURRICULUM_READERS, exporters: write, write, remove });
 }
 MATRIX['PUT /api/levels/{id}/chapters/order'] = CATALOG_WRITERS;
+/**
+ * Games and activities (issue 11): every adult role but SUPPORT-as-writer reads them in its scope;
+ * those who make content (the content team, platform admins, account admins, therapists and
+ * supervisors) write them and take their actions; SUPPORT and VIEWER only read; students play
+ * through the player, not here.
+ */
+const GAME_READERS: Principal[] = SIGNED_IN.filter((p) => p !== 'STUDENT');
+const GAME_AUTHORS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST', 'parent', 'otherAccount'];
+for (const name of ['games', 'activities'])
+  engineRows(`/api/${name}`, { list: GAME_READERS, show: GAME_READERS, exporters: GAME_AUTHORS, write: GAME_AUTHORS, remove: GAME_AUTHORS });
+for (const action of ['complete', 'versions', 'duplicate', 'share', 'make-private', 'collect']) MATRIX[`POST /api/games/{id}/${action}`] = GAME_AUTHORS;
+Object.assign(MATRIX, {
+  'POST /api/games/complete': GAME_AUTHORS,
+  'POST /api/activities/{id}/duplicate': GAME_AUTHORS,
+  'PUT /api/games/{id}/activities/order': GAME_AUTHORS,
+});
 Object.assign(MATRIX, {
   'GET /api/workspaces/{id}/members': SIGNED_IN,
   'POST /api/workspaces/{id}/members': ACCOUNT_ADMINS,

@@ -2,6 +2,7 @@ import {
   CATALOG_NAMES,
   COLLECTION_ACTIONS,
   CURRICULUM_NAMES,
+  GAME_RESOURCE_NAMES,
   collectionActions,
   PAYMENT_METHODS,
   policyOf,
@@ -12,6 +13,7 @@ import {
 } from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
+import { seedStarterLibrary } from '../src/db/seed/starter/index';
 import { createAccount } from '../src/modules/users/users.service';
 import { buildTestApp, type TestApp } from './app';
 import { buildUser, login } from './factories';
@@ -31,7 +33,7 @@ import { buildUser, login } from './factories';
  */
 let t: TestApp;
 const PEOPLE = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
-const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES, ...CURRICULUM_NAMES] as string[];
+const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES, ...CURRICULUM_NAMES, ...GAME_RESOURCE_NAMES] as string[];
 const base = (resource: string) => ((CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`);
 
 const tokens = new Map<string, string>();
@@ -62,6 +64,9 @@ function allowed(what: string, res: Res, past = [200, 201]): boolean {
 
 type Row = Record<string, unknown> & { id: string; deleted_at: string | null; _actions: string[] };
 
+/** The columns a resource's declared actions change on the row itself (put back after each try). */
+const STATEFUL: Record<string, string[]> = { games: ['game_status', 'is_private', 'share_status'] };
+
 /** What the API really allows `who` to do to `row`; every change is undone by the superadmin. */
 async function triedRowActions(who: string, resource: string, row: Row): Promise<string[]> {
   const url = `${base(resource)}/${row.id}`;
@@ -76,8 +81,17 @@ async function triedRowActions(who: string, resource: string, row: Row): Promise
     out.push('restore');
     expect((await call('superadmin', 'DELETE', url)).statusCode, `put back ${url} in the trash`).toBe(200);
   }
-  // Declared actions: what they do is harmless to repeat here (an e-mailed link), so no undoing.
-  for (const action of policyOf(resource).actions) if (allowed(`${who} ${action} ${url}`, await call(who, 'POST', `${url}/${action}`))) out.push(action);
+  // Declared actions, each tried on the row as it was: one that changes the row's state (a game
+  // completed, shared) is undone before the next is tried. What they make (copies, versions, an
+  // e-mailed link) stays: it changes no row being judged.
+  const state = STATEFUL[resource];
+  const before = state ? (await t.database.pool.query(`SELECT ${state.join(', ')} FROM ${resource} WHERE id = $1`, [row.id])).rows[0] : undefined;
+  for (const action of policyOf(resource).actions) {
+    if (!allowed(`${who} ${action} ${url}`, await call(who, 'POST', `${url}/${action}`))) continue;
+    out.push(action);
+    if (state && before)
+      await t.database.pool.query(`UPDATE ${resource} SET ${state.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [row.id, ...state.map((c) => before[c])]);
+  }
   return out;
 }
 
@@ -93,6 +107,7 @@ async function triedCollectionActions(who: string, resource: string): Promise<st
 
 beforeAll(async () => {
   t = await buildTestApp();
+  await seedStarterLibrary(t.database.pool, t.clock.now());
   await seedDemo(t.app.db, t.clock.now());
   const [center] = (await t.database.pool.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`)).rows as { id: string }[];
   // One row of every resource in the trash, made for the purpose (restoring it must not touch the demo people).
@@ -100,6 +115,11 @@ beforeAll(async () => {
     accounts: await createAccount(t.app.db, { name: 'Spare account', membership_type: 'therapist', now: t.clock.now() }),
     users: (await buildUser(t.app.db, { role: 'THERAPIST', accountId: center!.id })).id,
     clients: (await buildUser(t.app.db, { role: 'STUDENT', accountId: center!.id })).id,
+    // An activity goes to the trash only while its game is a work in progress (the demo's draft).
+    activities: (
+      (await t.database.pool.query(`SELECT a.id FROM activities a JOIN games g ON g.id = a.game_id WHERE g.game_status = 'WORK_IN_PROGRESS' ORDER BY a.position DESC LIMIT 1`))
+        .rows[0] as { id: string }
+    ).id,
   } as Record<string, string>;
   for (const resource of RESOURCES) {
     let id = spare[resource];

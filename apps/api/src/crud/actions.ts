@@ -72,7 +72,7 @@ export async function runAction(ctx: CrudContext, r: ServerResource, policy: Pol
       action.name,
       unique.map((id) => ({ id, changes: changes[id] ?? null })),
     );
-    return readRows(client, r, unique);
+    return readRows(client, r, (result && result.answer) || unique);
   });
 }
 

@@ -27,6 +27,8 @@ export type ChildOrder = {
   child: ServerResource;
   /** The parent's column holding how many live children it has (levels.chapters_count). */
   countColumn?: string;
+  /** More rules on a reorder, given the locked parent row (a completed game's activities do not move: it throws). */
+  beforeReorder?: (client: pg.PoolClient, ctx: CrudContext, parent: Record<string, unknown>) => Promise<void>;
 };
 
 const staleOrder = () => new AppError(409, 'CONFLICT', 'errors.staleOrder', {}, { ids: 'errors.staleOrder' });
@@ -145,8 +147,9 @@ export async function reorderChildren(ctx: CrudContext, o: ChildOrder, parentId:
     const conds = [`t.id = ${p.add(parentId)}`, 't.deleted_at IS NULL'];
     const scope = o.parent.scope?.(ctx.actor, p);
     if (scope) conds.push(scope);
-    const parent = await client.query(`SELECT t.id FROM ${ident(o.parent.table)} t WHERE ${conds.join(' AND ')} FOR UPDATE`, p.values);
+    const parent = await client.query(`SELECT t.* FROM ${ident(o.parent.table)} t WHERE ${conds.join(' AND ')} FOR UPDATE`, p.values);
     if (!parent.rowCount) throw notFound();
+    await o.beforeReorder?.(client, ctx, parent.rows[0] as Record<string, unknown>);
     const live = (await client.query(`SELECT t.* FROM ${c.table} t WHERE ${c.key} = $1 AND deleted_at IS NULL ORDER BY ${c.position}, id FOR UPDATE`, [parentId])).rows as Row[];
     for (const row of live) if (!policy.can(ctx.actor, 'update', row)) throw forbidden();
     const known = new Set(live.map((r) => r.id));

@@ -71,7 +71,11 @@ export type WriteHooks = {
  * audit row per row (`changes` from the answer, by id) and answers the rows as they are afterwards.
  */
 export type ActionInput = { client: PoolClient; ctx: CrudContext; rows: Record<string, unknown>[] };
-export type ActionResult = { changes?: Record<string, Record<string, unknown> | null> } | void;
+/**
+ * `changes` by id for the audit rows; `answer`: the ids of the rows to answer with instead of those
+ * acted on (an action that makes new rows: a game's new version, a copy).
+ */
+export type ActionResult = { changes?: Record<string, Record<string, unknown> | null>; answer?: string[] } | void;
 export type ActionHandler = (input: ActionInput) => Promise<ActionResult>;
 
 /**

@@ -31,7 +31,8 @@ export function rowSchema(def: ResourceDef) {
   shape._actions = z
     .array(z.enum([...ROW_ACTIONS, ...(def.actions ?? []).map((a) => a.name)]))
     .describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
-  return z.object(shape);
+  // Loose: what a resource's `present` adds for its policy (an activity's game state) reaches the web's policy check too.
+  return z.looseObject(shape);
 }
 
 /** "true"/"1" or "false"/"0", as a query string carries a yes/no filter. */

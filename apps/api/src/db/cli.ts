@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   try {
     if (command === 'migrate') process.stdout.write('Migrations applied.\n');
     if (command === 'seed') {
-      await seedAll(database.db, { demo: config.demo, log });
+      await seedAll(database.db, { demo: config.demo, starter: config.starterLibrary, log });
       process.stdout.write(`Reference data${config.demo ? ' and demo data' : ''} seeded.\n`);
     }
     if (command === 'create-superadmin') {

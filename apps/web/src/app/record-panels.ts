@@ -1,4 +1,5 @@
 import { accountPanels } from '@/features/accounts/panels';
+import { gamePanels } from '@/features/games/panels';
 import { peoplePanels } from '@/features/people/panels';
 import { workspacePanels } from '@/features/workspaces/panels';
 import { registerRecordPanels } from '@/lib/record-panels';
@@ -8,5 +9,5 @@ import { registerRecordPanels } from '@/lib/record-panels';
  * its `panels.ts` here; the generic show page reads the registry and names no feature.
  */
 export function registerFeaturePanels(): void {
-  registerRecordPanels([...peoplePanels, ...workspacePanels, ...accountPanels]);
+  registerRecordPanels([...peoplePanels, ...workspacePanels, ...accountPanels, ...gamePanels]);
 }

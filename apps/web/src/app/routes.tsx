@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, PEOPLE_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
+import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
 import { PERMISSION_GATES } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
@@ -231,8 +231,7 @@ const mainRoutes: RouteObject[] = [
   },
   ...CURRICULUM_SCREENS.map(resourceRoutes),
   screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, P.READ_GAMES),
-  section('games', handle('crumbs.game', 'nav.games')),
-  section('activities', handle('crumbs.activity', 'nav.activities')),
+  ...GAME_SCREENS.map(resourceRoutes),
   section('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery')),
   resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),
   {

@@ -3,6 +3,7 @@ import { billingsPolicy, organizationsPolicy, ruleExpression } from '@habla/shar
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
 import { CURRICULUM_RESOURCES, type CurriculumName } from '@habla/shared/resources/curriculum';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
+import { GAME_RESOURCES } from '@habla/shared/resources/games';
 import { TENANCY_RESOURCES, type TenancyName } from '@habla/shared/resources/tenancy';
 import { grantableRoles } from '@habla/shared/roles';
 
@@ -96,7 +97,18 @@ const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => (
 /** Levels and chapters: shared curriculum, open to all who reach them (the buttons follow the policies). */
 export const CURRICULUM_SCREENS: ResourceScreen[] = [curriculum('levels', 'crumbs.level'), curriculum('chapters', 'crumbs.chapter')];
 
-const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS, ...CURRICULUM_SCREENS];
+/** Games and their activities (issue 11): the generic screens; a game's activities are built in the game builder. */
+export const GAME_SCREENS: ResourceScreen[] = (['games', 'activities'] as const).map((name) => ({
+  path: name,
+  base: `/${name}`,
+  resource: GAME_RESOURCES[name],
+  apiPath: `/api/${name}`,
+  titleKey: name === 'games' ? 'crumbs.game' : 'crumbs.activity',
+  view: name,
+  wildcard: true,
+}));
+
+const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS, ...CURRICULUM_SCREENS, ...GAME_SCREENS];
 
 /** The screen that lists a resource first (where relation links point). */
 export function screenOf(resourceName: string): ResourceScreen | undefined {

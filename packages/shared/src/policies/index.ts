@@ -1,11 +1,13 @@
 import type { CatalogName } from '../resources/catalogs';
 import type { CurriculumName } from '../resources/curriculum';
+import type { GameResourceName } from '../resources/games';
 import type { TenancyName } from '../resources/tenancy';
 import { accountsPolicy } from './accounts';
 import { billingsPolicy } from './billings';
 import { CATALOG_POLICIES } from './catalogs';
 import { clientsPolicy } from './clients';
 import { chaptersPolicy, levelsPolicy } from './curriculum';
+import { activitiesPolicy, gamesPolicy } from './games';
 import { organizationsPolicy } from './organizations';
 import { plansPolicy } from './plans';
 import type { Policy } from './policy';
@@ -20,6 +22,7 @@ export { CATALOG_POLICIES } from './catalogs';
 export { clientActions, clientsPolicy } from './clients';
 export { FILE_UPLOAD_RULE, fileScope, filesPolicy, type FileScope } from './files';
 export { chaptersPolicy, levelsPolicy } from './curriculum';
+export { activitiesPolicy, contentScope, gamesPolicy, mayAuthor } from './games';
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
@@ -39,7 +42,14 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 };
 
 /** Every resource's policy, by resource name (the registry key the engines use). */
-export const POLICIES: Record<CatalogName | TenancyName | CurriculumName, Policy> = { ...CATALOG_POLICIES, ...TENANCY_POLICIES, levels: levelsPolicy, chapters: chaptersPolicy };
+export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName, Policy> = {
+  ...CATALOG_POLICIES,
+  ...TENANCY_POLICIES,
+  levels: levelsPolicy,
+  chapters: chaptersPolicy,
+  games: gamesPolicy,
+  activities: activitiesPolicy,
+};
 
 /** Policies of resources declared outside the shared registry (the engine's own tests). */
 const registered = new Map<string, Policy>();

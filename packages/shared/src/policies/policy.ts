@@ -32,10 +32,14 @@ export type PolicyRow = { id: string; deleted_at?: unknown; role?: unknown; acco
  * (`modules/tenancy/scopes.ts`), the web needs none of it.
  * - `shared`: reference data, no tenancy; `all`: every account; `none`: nothing;
  * - `account`: the rows of one account; `caseload`: the actor's workspaces (and students) in it;
- * - `self`: the actor's own rows (a student: themself and their workspaces).
+ * - `self`: the actor's own rows (a student: themself and their workspaces);
+ * - `library`: content of the platform's library only (rows without an account);
+ * - `content`: the library, the account's shared rows and the actor's own private ones (games).
  */
 export type Scope =
   | { kind: 'shared' }
+  | { kind: 'library' }
+  | { kind: 'content'; accountId: string; userId: string }
   | { kind: 'all' }
   | { kind: 'none' }
   | { kind: 'account'; accountId: string }

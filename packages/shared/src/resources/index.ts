@@ -4,3 +4,4 @@ export * from './tenancy';
 export * from './actions';
 export * from './singletons';
 export * from './curriculum';
+export * from './games';

@@ -1,11 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
- * A small starter curriculum for the demo (docs/product.md §4): levels in order, each with its
- * chapters at positions 1..n, goals linked to the catalog's targets whose names match.
+ * The starter curriculum (docs/product.md §4), loaded with the reference data by starter/index.ts:
+ * levels in order, each with its chapters at positions 1..n; `goals` picks the catalog's targets
+ * whose names match.
  */
 export const LEVELS: { name: string; slug: string; notes: string; chapters: { name: string; notes: string; goals: string }[] }[] = [
   {
@@ -40,23 +36,3 @@ export const LEVELS: { name: string; slug: string; notes: string; chapters: { na
     ],
   },
 ];
-
-export async function seedCurriculum(tx: Tx, now: Date, editor: string | undefined): Promise<void> {
-  for (const [i, l] of LEVELS.entries()) {
-    const level = await tx.execute<{ id: string }>(
-      sql`INSERT INTO levels (name, slug, position, notes, chapters_count, created_at, updated_at, created_by, updated_by)
-          VALUES (${l.name}, ${l.slug}, ${i + 1}, ${l.notes}, ${l.chapters.length}, ${now}, ${now}, ${editor ?? null}, ${editor ?? null}) RETURNING id`,
-    );
-    const levelId = level.rows[0]!.id;
-    for (const [j, c] of l.chapters.entries()) {
-      const chapter = await tx.execute<{ id: string }>(
-        sql`INSERT INTO chapters (name, level_id, position, notes, created_at, updated_at, created_by, updated_by)
-            VALUES (${c.name}, ${levelId}, ${j + 1}, ${c.notes}, ${now}, ${now}, ${editor ?? null}, ${editor ?? null}) RETURNING id`,
-      );
-      await tx.execute(
-        sql`INSERT INTO chapter_goals (chapter_id, target_id, created_at, updated_at)
-            SELECT ${chapter.rows[0]!.id}, id, ${now}, ${now} FROM targets WHERE deleted_at IS NULL AND name ILIKE ${`%${c.goals}%`} ORDER BY name LIMIT 3`,
-      );
-    }
-  }
-}

@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { eq } from 'drizzle-orm';
 import { appMeta, billings, plans, workspaceMembers, workspaces } from '../schema/index';
 import { createAccount, createUser } from '../../modules/users/users.service';
-import { seedCurriculum } from './curriculum';
+import { sql } from 'drizzle-orm';
 
 export const DEMO_PASSWORD = 'Habla-Demo-2026';
 
@@ -97,7 +97,21 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       created_at: now,
       updated_at: now,
     });
-    await seedCurriculum(tx, now, ids.editor);
+    // The therapist's own games beside the library: a draft still being built, and one shared with the center.
+    const [first] = (await tx.execute<{ id: string }>(sql`SELECT c.id FROM chapters c JOIN levels l ON l.id = c.level_id ORDER BY l.position, c.position LIMIT 1`)).rows;
+    const game = async (name: string, status: string, shared: boolean, targets: string[]) => {
+      const made = await tx.execute<{ id: string }>(
+        sql`INSERT INTO games (name, type, chapter_id, game_status, is_private, share_status, account_id, activities_count, created_at, updated_at, created_by, updated_by)
+            VALUES (${name}, 'sentence_practice', ${first?.id ?? null}, ${status}, ${!shared}, ${shared ? 'SHARED' : null}, ${center}, ${targets.length}, ${now}, ${now}, ${ids.therapist}, ${ids.therapist}) RETURNING id`,
+      );
+      for (const [i, target] of targets.entries())
+        await tx.execute(
+          sql`INSERT INTO activities (game_id, position, answers, created_at, updated_at, created_by, updated_by)
+              VALUES (${made.rows[0]!.id}, ${i + 1}, ${JSON.stringify({ target, distractors: [] })}::jsonb, ${now}, ${now}, ${ids.therapist}, ${ids.therapist})`,
+        );
+    };
+    await game("Leo's farm sentences (draft)", 'WORK_IN_PROGRESS', false, ['The cow eats grass.', 'The pig is muddy.', 'The duck swims in the pond.']);
+    await game('Morning routine', 'COMPLETED', true, ['I wake up early.', 'I brush my teeth.', 'I eat my breakfast.', 'I put on my shoes.', 'I walk to school.']);
     await tx.insert(billings).values({
       account_id: family,
       product: 'Habla parent, monthly',

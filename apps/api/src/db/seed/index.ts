@@ -3,13 +3,21 @@ import { poolOf, type Db } from '../client';
 import { seedCatalogs } from './catalogs/index';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
+import { seedStarterLibrary } from './starter/index';
 
-/** Everything a start needs after migrating: reference data and catalogs (once), the demo set once unless disabled. */
-export async function seedAll(db: Db, opts: { demo: boolean; log: Logger; now?: Date }): Promise<void> {
+/**
+ * Everything a start needs after migrating: reference data and catalogs (once), the starter
+ * curriculum and library (once, unless disabled), the demo set once unless disabled.
+ */
+export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; log: Logger; now?: Date }): Promise<void> {
   await seedReference(db);
   const started = Date.now();
   const catalogs = await seedCatalogs(poolOf(db));
   if (catalogs) opts.log.info({ rows: catalogs, ms: Date.now() - started }, 'reference catalogs loaded');
+  if (opts.starter !== false) {
+    const starter = await seedStarterLibrary(poolOf(db), opts.now ?? new Date());
+    if (starter) opts.log.info({ rows: starter }, 'starter curriculum and library loaded');
+  }
   if (opts.demo && (await seedDemo(db, opts.now ?? new Date()))) {
     opts.log.info(
       'demo data loaded: users superadmin, admin, support, editor, viewer, accountadmin, supervisor, therapist, student…student4, parent (their password is in the README)',

@@ -25,6 +25,7 @@ function byAccount(scope: Scope, p: SqlParams, column: string): string | null {
     case 'shared':
       return null;
     case 'none':
+    case 'library':
       return NOTHING;
     default:
       return `${column} = ${p.add(scope.accountId)}`;

@@ -131,7 +131,7 @@ export function ActivityEditor({ draft, onChange, problems, readOnly }: Props) {
                     <PictureField
                       label={t('builder.answerPicture', { number: i + 1 })}
                       value={o.picture ?? null}
-                      onChange={(picture) => update({ picture })}
+                      onChange={(picture, word) => update({ picture, alt: picture ? (word ?? o.alt ?? null) : null })}
                       disabled={readOnly}
                       compact
                     />

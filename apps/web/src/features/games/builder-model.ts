@@ -1,12 +1,12 @@
 import { sentenceTiles, shuffleTiles, type ShownActivity } from '@/components/activity/model';
 
 /** The two game types (seed §3, docs/product.md §4). */
-export type GameType = 'SENTENCE_PRACTICE' | 'MULTIPLE_CHOICE_ANSWERS';
+export type GameType = 'sentence_practice' | 'multiple_choice_answers';
 
 /** A sentence practice's answer key: the target sentence and the extra tiles. */
 export type SentenceAnswers = { target: string; distractors?: string[] };
 /** A multiple choice's answers: 2–6 options (a text, a picture or both), the index of the right one. */
-export type ChoiceAnswers = { options: { text?: string | null; picture?: string | null }[]; correct: number };
+export type ChoiceAnswers = { options: { text?: string | null; picture?: string | null; alt?: string | null }[]; correct: number };
 
 /** An activity as the builder edits it (the fields of `/api/activities`). */
 export type ActivityDraft = {
@@ -27,7 +27,7 @@ export function emptyDraft(type: GameType): ActivityDraft {
     question: '',
     picture: null,
     audio_id: null,
-    answers: type === 'SENTENCE_PRACTICE' ? { target: '', distractors: [] } : { options: [{ text: '' }, { text: '' }], correct: 0 },
+    answers: type === 'sentence_practice' ? { target: '', distractors: [] } : { options: [{ text: '' }, { text: '' }], correct: 0 },
   };
 }
 
@@ -36,11 +36,11 @@ export type DraftProblems = Partial<Record<'answers.target' | 'answers.options' 
 
 export function draftProblems(type: GameType, d: ActivityDraft): DraftProblems {
   const out: DraftProblems = {};
-  if (type === 'SENTENCE_PRACTICE' && !isChoice(d.answers)) {
+  if (type === 'sentence_practice' && !isChoice(d.answers)) {
     const n = sentenceTiles(d.answers.target).length;
     if (n < SENTENCE_WORDS.min || n > SENTENCE_WORDS.max) out['answers.target'] = { key: 'builder.problems.targetWords', values: { ...SENTENCE_WORDS, count: n } };
   }
-  if (type === 'MULTIPLE_CHOICE_ANSWERS' && isChoice(d.answers)) {
+  if (type === 'multiple_choice_answers' && isChoice(d.answers)) {
     if (!d.question.trim()) out.question = { key: 'builder.problems.questionRequired' };
     const options = d.answers.options;
     if (options.length < CHOICE_OPTIONS.min || options.length > CHOICE_OPTIONS.max) out['answers.options'] = { key: 'builder.problems.optionCount', values: CHOICE_OPTIONS };
@@ -54,10 +54,16 @@ export function draftProblems(type: GameType, d: ActivityDraft): DraftProblems {
 
 /** The draft as the player will show it: never the answer key (the tiles shuffled, no "correct"). */
 export function shownActivity(type: GameType, d: ActivityDraft, seed: string): ShownActivity {
-  if (type === 'SENTENCE_PRACTICE' && !isChoice(d.answers))
+  if (type === 'sentence_practice' && !isChoice(d.answers))
     return { kind: 'sentence', prompt: d.question || null, picture: d.picture, audio: d.audio_id, tiles: shuffleTiles(d.answers.target, d.answers.distractors ?? [], seed) };
   const answers = isChoice(d.answers) ? d.answers.options : [];
-  return { kind: 'choice', question: d.question, picture: d.picture, audio: d.audio_id, answers: answers.map((o) => ({ text: o.text || null, picture: o.picture || null })) };
+  return {
+    kind: 'choice',
+    question: d.question,
+    picture: d.picture,
+    audio: d.audio_id,
+    answers: answers.map((o) => ({ text: o.text || null, picture: o.picture || null, alt: o.alt || null })),
+  };
 }
 
 /** One line that names an activity in the list: its target sentence or its question. */

@@ -10,7 +10,7 @@ const A1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1';
 const A2 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2';
 const NEW = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa3';
 
-const game = (over: Record<string, unknown> = {}) => ({ id: GAME, name: 'Say what they do', type: 'SENTENCE_PRACTICE', game_status: 'WORK_IN_PROGRESS', version: 1, ...over });
+const game = (over: Record<string, unknown> = {}) => ({ id: GAME, name: 'Say what they do', type: 'sentence_practice', game_status: 'WORK_IN_PROGRESS', version: 1, ...over });
 const activity = (id: string, position: number, answers: unknown, question = '') => ({ id, game_id: GAME, position, question, picture: null, audio_id: null, answers });
 const list = (data: unknown[]) => json({ status: true, data, meta: { page: 0, max: 100, total: data.length } });
 
@@ -60,7 +60,7 @@ describe('the game builder', () => {
         {
           method: 'PUT',
           path: `/api/activities/${A1}`,
-          body: { question: null, picture: null, audio_id: null, answers: { target: 'The dog runs fast.', distractors: ['swims'] } },
+          body: { question: null, picture: null, audio_id: null, answers: { target: 'The dog runs fast.', distractors: ['swims'] }, game_id: GAME },
         },
       ]),
     );
@@ -101,7 +101,7 @@ describe('the game builder', () => {
   });
 
   it('adds a multiple choice with its answers and the correct one marked, up to six answers', async () => {
-    const { calls } = open(game({ type: 'MULTIPLE_CHOICE_ANSWERS', name: 'Find the food' }), [], ({ method, url }) =>
+    const { calls } = open(game({ type: 'multiple_choice_answers', name: 'Find the food' }), [], ({ method, url }) =>
       method === 'POST' && url.pathname === '/api/activities' ? json({ status: true, data: activity(NEW, 1, {}) }, 201) : undefined,
     );
     // A game without activities opens a new one.

@@ -98,7 +98,7 @@ export function GameBuilderPage() {
         const made = await api.post<{ data: Activity }>('/api/activities', { ...body, game_id: id });
         setSelected(made.data.id);
       } else {
-        await api.put(`/api/activities/${selected}`, body);
+        await api.put(`/api/activities/${selected}`, { ...body, game_id: id });
       }
       setTried(false);
       await refresh();
@@ -309,7 +309,8 @@ export function GameBuilderPage() {
 /** The answers as the API takes them: trimmed texts, no empty distractor, no empty option text. */
 function cleanAnswers(d: ActivityDraft): ActivityDraft['answers'] {
   const a = d.answers;
-  if ('options' in a) return { correct: a.correct, options: a.options.map((o) => ({ text: o.text?.trim() || null, picture: o.picture || null })) };
+  if ('options' in a)
+    return { correct: a.correct, options: a.options.map((o) => ({ text: o.text?.trim() || null, picture: o.picture || null, ...(o.picture && o.alt ? { alt: o.alt } : {}) })) };
   return { target: a.target.trim(), distractors: (a.distractors ?? []).map((w) => w.trim()).filter(Boolean) };
 }
 

@@ -23,7 +23,7 @@ export function PictureField({
 }: {
   label: string;
   value: string | null;
-  onChange: (picture: string | null) => void;
+  onChange: (picture: string | null, word?: string) => void;
   disabled?: boolean;
   compact?: boolean;
 }) {
@@ -92,7 +92,7 @@ export function PictureField({
                   <button
                     type="button"
                     onClick={() => {
-                      onChange(v.picture);
+                      onChange(v.picture, v.word);
                       setOpen(false);
                       setQ('');
                     }}

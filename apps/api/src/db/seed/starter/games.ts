@@ -14,8 +14,8 @@ export type StarterAnswer = { pick: string } | { say: string };
 export type StarterChoice = { question: string; picture?: string; answers: readonly StarterAnswer[]; correct: number };
 export type StarterSentence = { target: string; distractors?: readonly string[]; picture?: string };
 export type StarterGame =
-  | { name: string; language: 'en' | 'es'; comment: string; type: 'MULTIPLE_CHOICE_ANSWERS'; activities: readonly StarterChoice[] }
-  | { name: string; language: 'en' | 'es'; comment: string; type: 'SENTENCE_PRACTICE'; activities: readonly StarterSentence[] };
+  | { name: string; language: 'en' | 'es'; comment: string; type: 'multiple_choice_answers'; activities: readonly StarterChoice[] }
+  | { name: string; language: 'en' | 'es'; comment: string; type: 'sentence_practice'; activities: readonly StarterSentence[] };
 export type StarterChapter = { level: string; chapter: string; games: readonly StarterGame[] };
 
 const pick = (word: string): StarterAnswer => ({ pick: word });
@@ -45,7 +45,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Find the food',
         language: 'en',
         comment: 'Receptive vocabulary: the child hears or reads a food word and picks its picture.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           which('Which one is the apple?', ['banana', 'red apple', 'bread'], 1),
           which('Which one is the banana?', ['banana', 'egg', 'pizza'], 0),
@@ -59,7 +59,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: '¿Dónde está? En casa',
         language: 'es',
         comment: 'Vocabulario receptivo en español: objetos de la casa.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           which('¿Cuál es la cama?', ['chair', 'bed', 'door'], 1),
           which('¿Cuál es la silla?', ['chair', 'closed book', 'teddy bear'], 0),
@@ -78,7 +78,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'What are they doing?',
         language: 'en',
         comment: 'Match an action word to the picture of someone doing it.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           which('Who is running?', ['person swimming', 'person running', 'person biking'], 1),
           which('Who is swimming?', ['person swimming', 'person climbing', 'person walking'], 0),
@@ -91,7 +91,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Say what they do',
         language: 'en',
         comment: 'Three-word sentences: a person and an action, in the present simple.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('The boy runs.', ['swims'], 'person running'),
           sentence('The girl swims.', ['sleeps'], 'person swimming'),
@@ -110,7 +110,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'How do they feel?',
         language: 'en',
         comment: 'Feeling and temperature words matched to faces.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           which('Which face is angry?', ['grinning face', 'angry face', 'sleeping face'], 1),
           which('Which face is tired?', ['tired face', 'hot face', 'grinning face'], 0),
@@ -123,7 +123,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Describe it',
         language: 'en',
         comment: 'Short sentences with "is" and one describing word.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('The sun is hot.', ['cold'], 'sun'),
           sentence('The snowman is cold.', ['hot'], 'snowman'),
@@ -143,7 +143,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Words that go together',
         language: 'en',
         comment: 'Action + object pairs: choose the action that goes with the thing.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           choose('Which word goes with "milk"? ___ milk', ['drink', 'sleep', 'jump'], 0, 'glass of milk'),
           choose('Which word goes with "apple"? ___ apple', ['read', 'eat', 'sing'], 1, 'red apple'),
@@ -156,7 +156,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Put two words together',
         language: 'en',
         comment: 'Agent + action and action + object phrases.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('Dog runs.', ['eat'], 'dog'),
           sentence('Eat apple.', ['sleep'], 'red apple'),
@@ -175,7 +175,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Who does what?',
         language: 'en',
         comment: 'Subject, verb and object in the right order, with an article before each noun.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('The girl eats an apple.', ['a', 'drinks'], 'red apple'),
           sentence('The boy reads a book.', ['an', 'eats'], 'closed book'),
@@ -188,7 +188,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'At home',
         language: 'en',
         comment: 'Longer subject-verb-object sentences about a day at home.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('The cat drinks the milk.', ['eats'], 'cat'),
           sentence('Mom cooks the dinner.', ['reads'], 'woman'),
@@ -207,7 +207,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'He, she or they?',
         language: 'en',
         comment: 'Choose the subject pronoun for the person or people in the sentence.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           choose('The girl is happy. ___ is happy.', ['He', 'She', 'They'], 1, 'girl'),
           choose('The boy runs. ___ runs.', ['He', 'She', 'They'], 0, 'boy'),
@@ -220,7 +220,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Sentences with he, she and they',
         language: 'en',
         comment: 'Build sentences that start with a subject pronoun.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('She reads a book.', ['he'], 'girl'),
           sentence('He kicks the ball.', ['she'], 'soccer ball'),
@@ -239,7 +239,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'One or more?',
         language: 'en',
         comment: 'Regular -s plurals and frequent irregular plurals.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           choose('One dog, two ___.', ['dog', 'dogs', 'doges'], 1, 'dog'),
           choose('One cat, three ___.', ['cats', 'cat', 'cates'], 0, 'cat'),
@@ -252,7 +252,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Many things',
         language: 'en',
         comment: 'Sentences with a plural subject and a verb that agrees with it.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('The cats sleep.', ['sleeps'], 'cat'),
           sentence('Two birds sing.', ['bird'], 'bird'),
@@ -272,7 +272,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Yesterday I…',
         language: 'en',
         comment: 'Choose the -ed past form after "yesterday".',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           choose('Yesterday I ___ soccer.', ['play', 'played', 'playing'], 1, 'soccer ball'),
           choose('Yesterday she ___ to school.', ['walked', 'walk', 'walking'], 0, 'school'),
@@ -285,7 +285,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'What happened yesterday',
         language: 'en',
         comment: 'Build sentences with regular past tense verbs.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('Yesterday she walked to school.', ['walks'], 'school'),
           sentence('He played with the ball.', ['plays'], 'soccer ball'),
@@ -304,7 +304,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'Today and yesterday',
         language: 'en',
         comment: 'Frequent irregular past forms (ate, went, saw, drank, ran).',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           choose('Today I eat. Yesterday I ___.', ['eated', 'ate', 'eat'], 1, 'red apple'),
           choose('Today I go. Yesterday I ___.', ['went', 'goed', 'go'], 0, 'bus'),
@@ -317,7 +317,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'The girl ate an apple',
         language: 'en',
         comment: 'Build sentences with irregular past tense verbs.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('The girl ate an apple.', ['eated'], 'red apple'),
           sentence('He went home.', ['goed'], 'house'),
@@ -336,7 +336,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'What comes first?',
         language: 'en',
         comment: 'Order the steps of everyday routines.',
-        type: 'MULTIPLE_CHOICE_ANSWERS',
+        type: 'multiple_choice_answers',
         activities: [
           choose('To brush your teeth, what comes first?', ['Rinse your mouth.', 'Put toothpaste on the brush.', 'Go to bed.'], 1, 'toothbrush'),
           choose('To make a sandwich, what comes last?', ['Eat the sandwich.', 'Get the bread.', 'Put cheese on the bread.'], 0, 'sandwich'),
@@ -349,7 +349,7 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         name: 'First, next, last',
         language: 'en',
         comment: 'Sentences that tell the steps of a story in order.',
-        type: 'SENTENCE_PRACTICE',
+        type: 'sentence_practice',
         activities: [
           sentence('First I wash my hands.', ['last'], 'soap'),
           sentence('Next I eat my lunch.', ['first'], 'sandwich'),

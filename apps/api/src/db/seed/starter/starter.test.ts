@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { LEVELS } from '../curriculum';
+import { answersProblem, type ActivityAnswers, type GameType } from '@habla/shared';
 import { STARTER_GAMES, type StarterAnswer } from './games';
+import { seedStarterLibrary } from './index';
 import { lemmaCandidates, sentenceWords } from './words';
 
 /**
@@ -30,14 +32,14 @@ describe('the starter library', () => {
       for (const g of c.games) expect(g.activities.length, g.name).toBeGreaterThanOrEqual(5);
     }
     // Both kinds of game, and Spanish where it makes sense.
-    expect(new Set(games.map((g) => g.type))).toEqual(new Set(['MULTIPLE_CHOICE_ANSWERS', 'SENTENCE_PRACTICE']));
+    expect(new Set(games.map((g) => g.type))).toEqual(new Set(['multiple_choice_answers', 'sentence_practice']));
     expect(games.some((g) => g.language === 'es')).toBe(true);
     expect(new Set(games.map((g) => g.name)).size).toBe(games.length);
   });
 
   it('has one correct answer among 2–6 in every multiple choice, and no answer twice', () => {
     for (const g of games) {
-      if (g.type !== 'MULTIPLE_CHOICE_ANSWERS') continue;
+      if (g.type !== 'multiple_choice_answers') continue;
       for (const a of g.activities) {
         const where = `${g.where}: ${a.question}`;
         expect(a.answers.length, where).toBeGreaterThanOrEqual(2);
@@ -51,7 +53,7 @@ describe('the starter library', () => {
 
   it('builds every sentence of 2–15 words, and its distractors are not words of the sentence', () => {
     for (const g of games) {
-      if (g.type !== 'SENTENCE_PRACTICE') continue;
+      if (g.type !== 'sentence_practice') continue;
       for (const a of g.activities) {
         const words = sentenceWords(a.target);
         expect(words.length, a.target).toBeGreaterThanOrEqual(2);
@@ -76,12 +78,12 @@ describe('the starter library', () => {
     const found = new Map(rows.map((r) => [r.word, r]));
     expect([...pictures].filter((p) => !found.get(p)?.picture)).toEqual([]);
     for (const g of games)
-      if (g.language === 'es' && g.type === 'MULTIPLE_CHOICE_ANSWERS')
+      if (g.language === 'es' && g.type === 'multiple_choice_answers')
         for (const a of g.activities) for (const x of a.answers) if ('pick' in x) expect(found.get(x.pick)?.word_es, x.pick).toBeTruthy();
   });
 
   it('uses in every target sentence only words of the dictionary or the verbs catalog', async () => {
-    const forms = new Set(games.flatMap((g) => (g.type === 'SENTENCE_PRACTICE' ? g.activities.flatMap((a) => sentenceWords(a.target)) : [])));
+    const forms = new Set(games.flatMap((g) => (g.type === 'sentence_practice' ? g.activities.flatMap((a) => sentenceWords(a.target)) : [])));
     const candidates = [...forms].flatMap((f) => lemmaCandidates(f).map((l) => l.word));
     const dictionary = await q<{ word: string; type: string }>('SELECT lower(word) AS word, type FROM dictionary WHERE lower(word) = ANY($1) AND deleted_at IS NULL', [candidates]);
     const verbs = await q<{ base_form: string; past_simple: string; past_participle: string }>(
@@ -113,5 +115,30 @@ describe('word forms', () => {
     expect(words('studied')).toContain('study');
     expect(words('running')).toContain('run');
     expect(words('glass')).not.toContain('glas');
+  });
+});
+
+describe('loading the starter library', () => {
+  it('loads the curriculum and its completed library games once, every activity valid for its game, pictures resolved, totals counted', async () => {
+    const loaded = await seedStarterLibrary(t.database.pool, new Date());
+    expect(loaded).toEqual({ levels: 3, chapters: 10, games: games.length, activities: games.reduce((n, g) => n + g.activities.length, 0) });
+    expect(await seedStarterLibrary(t.database.pool, new Date())).toBeNull();
+    const rows = await q<{ type: GameType; question: string | null; picture: string | null; answers: ActivityAnswers; status: string; account: string | null }>(
+      'SELECT g.type, a.question, a.picture, a.answers, g.game_status AS status, g.account_id AS account FROM activities a JOIN games g ON g.id = a.game_id',
+    );
+    expect(rows).toHaveLength(loaded!.activities);
+    for (const r of rows) {
+      expect(answersProblem(r.type, r.answers, r.question), JSON.stringify(r)).toBeNull();
+      expect(r).toMatchObject({ status: 'COMPLETED', account: null });
+      for (const o of r.answers.options ?? []) if (!o.text) expect(o.picture && o.alt, JSON.stringify(o)).toBeTruthy();
+    }
+    // Every picture named in the data became a Noto code.
+    expect(rows.filter((r) => r.picture !== null).every((r) => /^[0-9a-f-]+$/.test(r.picture!))).toBe(true);
+    const chapters = await q<{ games_count: number; activities_count: number }>('SELECT games_count, activities_count FROM chapters');
+    expect(chapters.every((c) => c.games_count >= 2 && c.activities_count >= 10)).toBe(true);
+    const [spanish] = await q<{ answers: ActivityAnswers }>(
+      "SELECT a.answers FROM activities a JOIN games g ON g.id = a.game_id WHERE g.name = '¿Dónde está? En casa' AND a.position = 1",
+    );
+    expect(spanish!.answers.options!.map((o) => o.alt)).toEqual(['silla', 'cama', 'puerta']);
   });
 });
