@@ -3,7 +3,7 @@
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
  *
- * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, exports, overload,
+ * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, exports, overload,
  * lighthouse; lighthouse needs `npm run build` first and Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchCatalogs } from './bench/catalogs';
 import { benchExports } from './bench/exports';
+import { benchGames } from './bench/games';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchList, signUpNewUser } from './bench/list';
 import { benchOverload } from './bench/overload';
@@ -25,7 +26,7 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
 const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
-const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,exports,overload,lighthouse').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,exports,overload,lighthouse').split(',').map((x) => x.trim()));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -82,7 +83,10 @@ function chunkSizes(): string[] {
     .filter((f) => f.endsWith('.js'))
     .map((f) => ({ f, kb: gzipSync(readFileSync(join(assets, f))).length / 1024 }))
     .sort((a, b) => b.kb - a.kb)
-    .map(({ f, kb }) => `    ${f.padEnd(44)} ${kb.toFixed(1).padStart(6)} KB gzip${kb > 50 && !f.startsWith('index-') ? '  (over the 50 KB route-chunk budget)' : ''}`);
+    .map(
+      ({ f, kb }) =>
+        `    ${f.padEnd(44)} ${kb.toFixed(1).padStart(6)} KB gzip${kb > 50 && !f.startsWith('index-') ? '  (over the 50 KB route-chunk budget)' : ''}${f.startsWith('game-builder-page-') ? `  (the game builder: goal ≤ 50, ${kb <= 50 ? 'PASS' : 'MISS'})` : ''}`,
+    );
 }
 
 async function main() {
@@ -94,6 +98,7 @@ async function main() {
     if (only.has('list')) await benchList(base, { therapist: token, 'new user': await signUpNewUser(base) }, rounds, seconds, server.pid);
     if (only.has('catalogs')) await benchCatalogs(base, await login('editor'), rounds, seconds);
     if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
+    if (only.has('games')) await benchGames(base, dataDir, pgPort, await login('therapist'), rounds, seconds);
     // Four exports by three catalog maintainers (two per user at most).
     if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
     if (only.has('lighthouse')) await benchLighthouse(base, { username: 'therapist', password: 'Habla-Demo-2026' });

@@ -110,7 +110,7 @@ describe('json fields', () => {
   it("refuse a wrong document with 400 naming the nested path, in the caller's language", async () => {
     const res = await create({ title: 'Bad', answers: [...good, { text: '  ', correct: true }] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION', fields: { 'answers.2.text': 'answers (2.text) is required.' } });
+    expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION', fields: { 'answers.2.text': 'Answers (2.text) is required.' } });
 
     const es = await t.app.inject({
       method: 'POST',
