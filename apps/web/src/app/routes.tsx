@@ -230,7 +230,7 @@ const mainRoutes: RouteObject[] = [
     ],
   },
   ...CURRICULUM_SCREENS.map(resourceRoutes),
-  screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, P.READ_GAMES),
+  screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|')),
   ...GAME_SCREENS.map(resourceRoutes),
   section('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery')),
   resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),

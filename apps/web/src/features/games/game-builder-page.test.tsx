@@ -81,7 +81,7 @@ describe('the game builder', () => {
         rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
         return json({ status: true, data: {} });
       }
-      if (method === 'POST' && url.pathname === `/api/activities/${A2}/duplicate`) return json({ status: true, data: activity(NEW, 3, { target: 'The girl swims.' }) }, 201);
+      if (method === 'POST' && url.pathname === `/api/activities/${A2}/duplicate`) return json({ status: true, data: [activity(NEW, 3, { target: 'The girl swims.' })] });
       if (method === 'DELETE' && url.pathname === `/api/activities/${A1}`) return json({ status: true, data: {} });
       return undefined;
     });
@@ -149,7 +149,7 @@ describe('the game builder', () => {
   it('shows a completed game read-only and makes a new version of it after a confirmation', async () => {
     const NEXT = '22222222-2222-4222-8222-222222222222';
     const { calls, router } = open(game({ game_status: 'COMPLETED' }), [activity(A1, 1, { target: 'The boy runs.' })], ({ method, url }) => {
-      if (method === 'POST' && url.pathname === `/api/games/${GAME}/versions`) return json({ status: true, data: game({ id: NEXT, version: 2 }) }, 201);
+      if (method === 'POST' && url.pathname === `/api/games/${GAME}/versions`) return json({ status: true, data: [game({ id: NEXT, version: 2 })] });
       if (url.pathname === `/api/games/${NEXT}`) return json({ status: true, data: game({ id: NEXT, version: 2 }) });
       return undefined;
     });

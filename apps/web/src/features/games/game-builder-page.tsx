@@ -133,10 +133,11 @@ export function GameBuilderPage() {
 
   const duplicate = (a: Activity) =>
     run(async () => {
-      const copy = await api.post<{ data: Activity }>(`/api/activities/${a.id}/duplicate`, {});
-      if (copy.data?.id) {
-        setSelected(copy.data.id);
-        setDraft(draftOf(copy.data));
+      // An action answers the rows it made: the copy.
+      const [copy] = (await api.post<{ data: Activity[] }>(`/api/activities/${a.id}/duplicate`, {})).data;
+      if (copy) {
+        setSelected(copy.id);
+        setDraft(draftOf(copy));
       }
     });
 
@@ -272,10 +273,10 @@ export function GameBuilderPage() {
         onClose={() => setConfirm(null)}
         onConfirm={() =>
           void run(async () => {
-            const made = await api.post<{ data: Game }>(`/api/games/${id}/versions`, {});
+            const [made] = (await api.post<{ data: Game[] }>(`/api/games/${id}/versions`, {})).data;
             setSelected(null);
             setDraft(null);
-            if (made.data?.id) void navigate(`/games/${made.data.id}/builder`);
+            if (made) void navigate(`/games/${made.id}/builder`);
           })
         }
       >
