@@ -90,8 +90,14 @@ test('an editor builds a sentence practice game of five activities, plays one in
 
 test('a therapist collects a library game into their own games', async ({ page }) => {
   await signIn(page, 'therapist');
+  await page.goto('/games');
+  // The library's games and the account's own, with their type, status and sharing.
+  await expect(page.getByRole('link', { name: 'Morning routine' }).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('games-list-1280.png'), fullPage: true });
   await page.goto('/games?q=Find%20the%20food');
   await page.getByRole('link', { name: 'Find the food' }).first().click();
+  await expect(page.getByRole('link', { name: 'View in the game builder' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('game-show-1280.png'), fullPage: true });
   await page.getByRole('button', { name: 'Collect' }).click();
   const dialog = page.getByRole('dialog', { name: 'Collect the game?' });
   await dialog.getByRole('button', { name: 'Collect' }).click();

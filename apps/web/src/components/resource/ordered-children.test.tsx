@@ -134,4 +134,16 @@ describe('adding a child from its parent', () => {
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(within(region).queryByRole('link', { name: 'Add Chapter' })).not.toBeInTheDocument();
   });
+
+  it('an editor gets no Add link under a level the server says they may not change (a completed game, for its activities)', async () => {
+    signIn('EDITOR');
+    renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
+      if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: { ...served('levels', level), _actions: ['read'] } });
+      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      return undefined;
+    });
+    const region = await screen.findByRole('region', { name: 'Chapter order' });
+    await waitFor(() => expect(names()).toHaveLength(3));
+    expect(within(region).queryByRole('link', { name: 'Add Chapter' })).not.toBeInTheDocument();
+  });
 });

@@ -19,7 +19,14 @@ export function OrderedChildren({ screen, row }: { screen: ResourceScreen; row: 
   return (
     <>
       {children.map((child) => (
-        <ChildList key={child.resource.name} parent={screen} child={child} parentId={row.id} parentTitle={recordTitle(screen.resource.titleField, row) ?? ''} />
+        <ChildList
+          key={child.resource.name}
+          parent={screen}
+          child={child}
+          parentId={row.id}
+          parentTitle={recordTitle(screen.resource.titleField, row) ?? ''}
+          parentEditable={rowAllows(row, 'update')}
+        />
       ))}
     </>
   );
@@ -32,7 +39,20 @@ export function OrderedChildren({ screen, row }: { screen: ResourceScreen; row: 
  * path for all three; the handle takes no scrolling gesture) and let go where the row belongs. The new order shows at once and rolls back if the server refuses
  * (its message is toasted by the API client).
  */
-function ChildList({ parent, child, parentId, parentTitle }: { parent: ResourceScreen; child: ResourceScreen; parentId: string; parentTitle: string }) {
+function ChildList({
+  parent,
+  child,
+  parentId,
+  parentTitle,
+  parentEditable,
+}: {
+  parent: ResourceScreen;
+  child: ResourceScreen;
+  parentId: string;
+  parentTitle: string;
+  /** A child is added to a parent the caller may change (not to a completed game). */
+  parentEditable: boolean;
+}) {
   const { t } = useTranslation();
   const can = useCapabilities(child);
   const client = useQueryClient();
@@ -159,7 +179,7 @@ function ChildList({ parent, child, parentId, parentTitle }: { parent: ResourceS
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {t('ordered.heading', { name: t(child.titleKey) })}
         </h2>
-        {can[CAPABILITIES.CAN_CREATE] && (
+        {can[CAPABILITIES.CAN_CREATE] && parentEditable && (
           <Link
             to={`${child.base}/add?${new URLSearchParams({ [key]: parentId, [`${key}.label`]: parentTitle }).toString()}`}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-sky-700 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
