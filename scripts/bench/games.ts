@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runLoad, type LoadResult } from './load';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+import { roundsAgainstHealth } from './load';
 
 /**
  * Issue 11: a chapter with 200 games. 200 library games (5 activities each) are added to the first
@@ -44,18 +41,5 @@ export async function benchGames(base: string, dataDir: string, pgPort: number, 
   };
   const check = (await (await fetch(targets['chapter games']!.url, { headers: auth })).json()) as { meta?: { total: number } };
   console.log(`\nGames: 200 library games of 5 activities added to one chapter; the therapist sees ${check.meta?.total ?? '?'} games there`);
-  const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (const [name, t] of Object.entries(targets)) {
-      const r = await runLoad({ url: t.url, connections: 50, seconds, headers: t.headers });
-      results[name]!.push(r);
-      console.log(`  round ${i + 1}: ${name.padEnd(14)} ${fmt(r)}`);
-    }
-  }
-  const m = (name: string, key: 'rps' | 'p50' | 'p99') => median(results[name]!.map((r) => r[key]));
-  const health = m('health', 'rps');
-  for (const name of Object.keys(targets))
-    console.log(
-      `  ${name.padEnd(14)} median ${m(name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(name, 'p99').toFixed(1).padStart(6)} ms  ${((m(name, 'rps') / health) * 100).toFixed(1).padStart(5)} % of health`,
-    );
+  await roundsAgainstHealth(targets, rounds, seconds);
 }

@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runLoad, type LoadResult } from './load';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+import { roundsAgainstHealth } from './load';
 
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Lucas', 'Sofia', 'Mateo', 'Isla', 'Leo', 'Zoe', 'Ethan', 'Lola', 'Omar', 'Nia', 'Hugo'];
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Patel', 'Khan', 'Lopez', 'Brown', 'Silva', 'Kim', 'Diaz', 'Chen', 'Rossi', 'Walker', 'Stone', 'Reyes', 'Moss'];
@@ -56,22 +53,7 @@ export async function benchTenancy(
   const check = await fetch(targets['clients p300']!.url, { headers: admin });
   const body = (await check.json()) as { data?: unknown[]; meta?: { total: number } };
   console.log(`  the account admin sees ${body.meta?.total ?? '?'} students; page 300 returned ${body.data?.length ?? 0} rows`);
-  const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (const [name, t] of Object.entries(targets)) {
-      const r = await runLoad({ url: t.url, connections: 50, seconds, headers: t.headers });
-      results[name]!.push(r);
-      console.log(`  round ${i + 1}: ${name.padEnd(14)} ${fmt(r)}`);
-    }
-  }
-  const m = (name: string, key: 'rps' | 'p50' | 'p99') => median(results[name]!.map((r) => r[key]));
-  const health = m('health', 'rps');
-  console.log('');
-  for (const name of Object.keys(targets)) {
-    console.log(
-      `  ${name.padEnd(14)} median ${m(name, 'rps').toFixed(0).padStart(6)} req/s  p50 ${m(name, 'p50').toFixed(1).padStart(6)} ms  p99 ${m(name, 'p99').toFixed(1).padStart(6)} ms  ${((m(name, 'rps') / health) * 100).toFixed(1).padStart(5)} % of health`,
-    );
-  }
+  const m = await roundsAgainstHealth(targets, rounds, seconds);
   const ratio = m('clients p300', 'p50') / m('clients p1', 'p50');
   console.log(`  clients page 300 ÷ page 1 latency: ${ratio.toFixed(2)}× p50 (goal ≤ 2×: ${ratio <= 2 ? 'PASS' : 'MISS'})`);
 }
