@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalogs/catalogs.routes';
 import { curriculumRoutes } from './modules/curriculum/curriculum.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { gameRoutes } from './modules/games/games.routes';
+import { imageRoutes } from './modules/images/images.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes';
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(tenancyRoutes, { prefix: '/api' });
   await app.register(curriculumRoutes, { prefix: '/api' });
   await app.register(gameRoutes, { prefix: '/api' });
+  await app.register(imageRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });

@@ -103,6 +103,11 @@ Object.assign(MATRIX, {
   'POST /api/activities/{id}/duplicate': GAME_AUTHORS,
   'PUT /api/games/{id}/activities/order': GAME_AUTHORS,
 });
+/** The image gallery (issue 11): read and written like games; an image comes in by its own multipart upload. */
+for (const name of ['images', 'image-folders'])
+  engineRows(`/api/${name}`, { list: GAME_READERS, show: GAME_READERS, exporters: GAME_AUTHORS, write: GAME_AUTHORS, remove: GAME_AUTHORS });
+delete MATRIX['POST /api/images/'];
+Object.assign(MATRIX, { 'POST /api/images': GAME_AUTHORS, 'GET /api/images/{id}/file': GAME_READERS });
 Object.assign(MATRIX, {
   'GET /api/workspaces/{id}/members': SIGNED_IN,
   'POST /api/workspaces/{id}/members': ACCOUNT_ADMINS,

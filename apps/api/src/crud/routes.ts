@@ -55,7 +55,7 @@ export function presentRow(policy: Policy, user: CrudUser, row: Row): Row & { _a
  * row's rules in the service (update, delete, restore) and in `_actions` of every row answered. Exports
  * stream through a cursor, a limited number at once per user and per instance (429 beyond).
  */
-export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
+export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = [r.def.name];
     const row = rowSchema(r.def);
@@ -146,14 +146,16 @@ export function resourceRoutes(r: ServerResource): FastifyPluginAsyncZod {
       },
     });
 
-    app.post('/', {
-      preValidation: guard('create'),
-      schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },
-      handler: async (req, reply) => {
-        const data = await createRow(ctx(req), r, req.body as Record<string, unknown>);
-        return reply.code(201).send({ status: true as const, data: present(req, data), message: say(req, 'messages.created') });
-      },
-    });
+    // A resource whose rows come from an upload (images) registers its own POST.
+    if (opts.create !== false)
+      app.post('/', {
+        preValidation: guard('create'),
+        schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },
+        handler: async (req, reply) => {
+          const data = await createRow(ctx(req), r, req.body as Record<string, unknown>);
+          return reply.code(201).send({ status: true as const, data: present(req, data), message: say(req, 'messages.created') });
+        },
+      });
 
     app.put('/:id', {
       preValidation: guard('update'),

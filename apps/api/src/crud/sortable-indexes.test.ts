@@ -4,6 +4,7 @@ import { useTestDatabase } from '../../test/db';
 import { catalogResource } from '../modules/catalogs/catalogs.routes';
 import { chaptersResource, levelsResource } from '../modules/curriculum/resources';
 import { activitiesResource, gamesResource } from '../modules/games/resources';
+import { imageFoldersResource, imagesResource } from '../modules/images/resources';
 import { TENANCY_SERVER } from '../modules/tenancy/resources';
 import type { ServerResource } from './resource';
 
@@ -14,7 +15,7 @@ import type { ServerResource } from './resource';
  * table can serve; its own column still needs one (the relation is a filter, and the label is looked
  * up through it). Expression indexes (lower(name) for prefix search) do not count.
  */
-const RESOURCES: ServerResource[] = [...Object.values(TENANCY_SERVER), ...CATALOG_NAMES.map(catalogResource), levelsResource, chaptersResource, gamesResource, activitiesResource];
+const RESOURCES: ServerResource[] = [...Object.values(TENANCY_SERVER), ...CATALOG_NAMES.map(catalogResource), levelsResource, chaptersResource, gamesResource, activitiesResource, imagesResource, imageFoldersResource];
 
 const leading = new Set<string>();
 

@@ -1,6 +1,7 @@
 import type { CatalogName } from '../resources/catalogs';
 import type { CurriculumName } from '../resources/curriculum';
 import type { GameResourceName } from '../resources/games';
+import type { ImageResourceName } from '../resources/images';
 import type { TenancyName } from '../resources/tenancy';
 import { accountsPolicy } from './accounts';
 import { billingsPolicy } from './billings';
@@ -8,6 +9,7 @@ import { CATALOG_POLICIES } from './catalogs';
 import { clientsPolicy } from './clients';
 import { chaptersPolicy, levelsPolicy } from './curriculum';
 import { activitiesPolicy, gamesPolicy } from './games';
+import { imageFoldersPolicy, imagesPolicy } from './images';
 import { organizationsPolicy } from './organizations';
 import { plansPolicy } from './plans';
 import type { Policy } from './policy';
@@ -23,6 +25,7 @@ export { clientActions, clientsPolicy } from './clients';
 export { FILE_UPLOAD_RULE, fileScope, filesPolicy, type FileScope } from './files';
 export { chaptersPolicy, levelsPolicy } from './curriculum';
 export { activitiesPolicy, contentScope, gamesPolicy, mayAuthor } from './games';
+export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from './images';
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
@@ -42,13 +45,15 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 };
 
 /** Every resource's policy, by resource name (the registry key the engines use). */
-export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName, Policy> = {
+export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName | ImageResourceName, Policy> = {
   ...CATALOG_POLICIES,
   ...TENANCY_POLICIES,
   levels: levelsPolicy,
   chapters: chaptersPolicy,
   games: gamesPolicy,
   activities: activitiesPolicy,
+  images: imagesPolicy,
+  'image-folders': imageFoldersPolicy,
 };
 
 /** Policies of resources declared outside the shared registry (the engine's own tests). */

@@ -5,3 +5,4 @@ export * from './actions';
 export * from './singletons';
 export * from './curriculum';
 export * from './games';
+export * from './images';
