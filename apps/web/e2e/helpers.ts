@@ -125,7 +125,10 @@ export async function expectToast(page: Page, text: string | RegExp, action: () 
  */
 export async function seriousViolations(page: Page, configure: (axe: AxeBuilder) => AxeBuilder = (axe) => axe): Promise<string[]> {
   const result = await configure(new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // Where, in the test's output: an id alone does not say which element to fix.
+  for (const v of serious) console.info(`axe ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''})`).join('; ')}`);
+  return serious.map((v) => v.id);
 }
 
 /** The rows of the page's list that hold data (the loading skeleton's rows are hidden from assistive technology). */

@@ -115,6 +115,10 @@ const lazyPage = {
     () => import('@/features/app-configuration/app-configuration-page'),
     (m) => m.AppConfigurationPage,
   ),
+  gallery: load(
+    () => import('@/features/gallery/gallery-page'),
+    (m) => m.GalleryPage,
+  ),
   gameBuilder: load(
     () => import('@/features/games/game-builder-page'),
     (m) => m.GameBuilderPage,
@@ -232,7 +236,7 @@ const mainRoutes: RouteObject[] = [
   ...CURRICULUM_SCREENS.map(resourceRoutes),
   screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|')),
   ...GAME_SCREENS.map(resourceRoutes),
-  section('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery')),
+  wildcard('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery'), lazyPage.gallery, G.gallery),
   resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),
   {
     path: 'administration',
