@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signIn, uniqueTag } from './helpers';
+import sharp from 'sharp';
+import { seriousViolations, signIn, storageItem, uniqueTag } from './helpers';
 
 // Issue 11: the game builder in Chromium, from a new game to a completed one and its next version;
 // a therapist collects a library game.
@@ -12,13 +13,33 @@ async function saveSentence(page: Page, target: string) {
   expect((await saved).status()).toBeLessThan(300);
 }
 
-test('an editor builds a sentence practice game of five activities, plays one in the preview, reorders by keyboard, completes it and makes a new version', async ({ page }) => {
-  test.setTimeout(120_000);
-  const name = `Past tense ${uniqueTag()}`;
+test('an editor builds a level, a chapter and a sentence practice game of five activities (an uploaded cropped picture, a spoken prompt), plays one in the preview, reorders by keyboard, completes it and makes a new version', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const tag = uniqueTag();
+  const name = `Past tense ${tag}`;
   await signIn(page, 'editor');
+
+  // A level, and a chapter added from the level's page.
+  await page.goto('/levels/add');
+  await page.getByRole('textbox', { name: /^Name/ }).fill(`Stories ${tag}`);
+  await page.getByRole('textbox', { name: /^Slug/ }).fill(`stories-${tag}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: `Stories ${tag}` })).toBeVisible();
+  await page.getByRole('region', { name: 'Chapter order' }).getByRole('link', { name: 'Add Chapter' }).click();
+  await page.getByRole('textbox', { name: /^Name/ }).fill(`At home ${tag}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: `At home ${tag}` })).toBeVisible();
+
   await page.goto('/games/add');
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Type').selectOption('sentence_practice');
+  await page.getByRole('combobox', { name: /^Chapter/ }).fill(`At home ${tag}`);
+  await page
+    .getByRole('option', { name: new RegExp(`At home ${tag}`) })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Open the game builder' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
@@ -42,7 +63,35 @@ test('an editor builds a sentence practice game of five activities, plays one in
   await expect(page.getByLabel('prompt-the-girl-ate-an-apple.wav')).toBeVisible();
   await saveSentence(page, 'The girl ate an apple.');
 
-  for (const target of ['He went home.', 'We saw a big bird.', 'She drank the milk.', 'They ran to the park.']) {
+  // The second: a photo uploaded from the picture picker, cropped square in the browser.
+  await page.getByRole('button', { name: 'Add activity' }).click();
+  await page.getByLabel('Target sentence (the correct answer)').fill('He went home.');
+  await page.getByRole('button', { name: 'Choose a picture' }).click();
+  await page.getByRole('button', { name: 'My gallery' }).click();
+  await page.getByRole('button', { name: 'Upload a picture' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload an image' });
+  const house = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 150, b: 220 } } })
+    .composite([{ input: { create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 60, b: 40 } } }, top: 300, left: 400 }])
+    .jpeg()
+    .toBuffer();
+  await upload.getByLabel('Choose a picture or drop it here').setInputFiles({ name: 'house.jpg', mimeType: 'image/jpeg', buffer: house });
+  await upload.getByLabel('Shape').selectOption('square');
+  await upload.getByLabel(/Crop area/).focus();
+  await page.keyboard.press('ArrowLeft');
+  await upload.getByLabel('Alt text').fill('A red house');
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/images') && r.request().method() === 'POST');
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  const image = (await (await uploaded).json()).data as { id: string; width: number; height: number; account_id: string | null };
+  expect(image.width).toBe(image.height);
+  expect(image.account_id).toBeNull();
+  await expect(page.getByRole('img', { name: 'Chosen picture' })).toBeVisible();
+  await saveSentence(page, 'He went home.');
+  const saved = await page.request.get(`/api/activities?game_id=${page.url().split('/games/')[1]!.split('/')[0]}&max=10`, {
+    headers: { authorization: `Bearer ${await storageItem(page, 'token')}` },
+  });
+  expect((await saved.json()).data.map((a: { picture: string | null }) => a.picture)).toContain(image.id);
+
+  for (const target of ['We saw a big bird.', 'She drank the milk.', 'They ran to the park.']) {
     await page.getByRole('button', { name: 'Add activity' }).click();
     await saveSentence(page, target);
   }
