@@ -28,7 +28,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     format = meta.format;
     if (!format || !FORMATS[format] || !meta.width || !meta.height) throw new NotAnImage('format');
     const original = open();
-    if (format === 'jpeg') original.jpeg({ quality: 90, mozjpeg: true });
+    if (format === 'jpeg') original.jpeg({ quality: 90 });
     else if (format === 'webp') original.webp({ quality: 90 });
     else original.png({ compressionLevel: 6 });
     const resized = (side: number) =>
