@@ -91,3 +91,6 @@ CREATE TRIGGER "images_folder_count_ins_del" AFTER INSERT OR DELETE ON "images" 
 --> statement-breakpoint
 CREATE TRIGGER "images_folder_count_upd" AFTER UPDATE OF "folder_id", "deleted_at" ON "images" FOR EACH ROW
 	WHEN (OLD.folder_id IS DISTINCT FROM NEW.folder_id OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at) EXECUTE FUNCTION "images_folder_count"();
+--> statement-breakpoint
+-- Whether a platform file is a library activity's audio prompt (files scope): looked up by file.
+CREATE INDEX "activities_audio_idx" ON "activities" USING btree ("audio_id") WHERE audio_id IS NOT NULL;

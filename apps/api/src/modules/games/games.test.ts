@@ -93,6 +93,27 @@ describe('games in scope', () => {
     expect(viewerList.data.every((g: { account_id: string | null }) => g.account_id === null)).toBe(true);
   });
 
+  it('lets every account hear a library activity’s audio prompt, and nothing else the content team made', async () => {
+    const library = await makeGame(editor);
+    const spoken = await call(editor, 'POST', '/api/speech', { text: 'The dog runs.', language: 'en' });
+    expect(spoken.statusCode, spoken.body).toBe(201);
+    const audio = spoken.json().data.id as string;
+    const other = (await call(editor, 'POST', '/api/speech', { text: 'Not in a game.', language: 'en' })).json().data.id as string;
+    // Before any activity uses it, the prompt is the content team's own file.
+    expect((await call(therapist, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(404);
+    const made = await call(editor, 'POST', '/api/activities', { game_id: library.id, answers: sentence('The dog runs fast.'), audio_id: audio });
+    expect(made.statusCode, made.body).toBe(201);
+    for (const who of [therapist, stranger]) {
+      const res = await call(who, 'GET', `/api/files/${audio}/content`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^audio\//);
+      expect((await call(who, 'GET', `/api/files/${other}`)).statusCode).toBe(404);
+    }
+    // Once the activity is deleted, the prompt is the content team's again.
+    expect((await call(editor, 'DELETE', `/api/activities/${made.json().data.id}`)).statusCode).toBe(200);
+    expect((await call(therapist, 'GET', `/api/files/${audio}`)).statusCode).toBe(404);
+  });
+
   it('filters by chapter, type, status and sharing, and pages', async () => {
     const own = await makeGame(colleague, { type: MC, name: 'Filter me' });
     const list = (q: string) => call(colleague, 'GET', `/api/games?${q}&max=100`).then((r) => r.json().data.map((g: { id: string }) => g.id) as string[]);
