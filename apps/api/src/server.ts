@@ -4,6 +4,7 @@ import { seedAll } from './db/seed/index';
 import { startDatabase, type RunningDatabase } from './db/start';
 import { DataDirInUseError } from './db/lock';
 import { createLogger } from './lib/logger';
+import { createStorage } from './lib/storage/index';
 import { pruneAuthTables } from './modules/auth/housekeeping';
 
 /** Entry point: config → database (embedded or external) → migrations and seeds → listen; stop cleanly on signals. */
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
   });
 
   try {
-    await seedAll(database.db, { demo: config.demo, starter: config.starterLibrary, log });
+    const storage = createStorage(config.storage);
+    try {
+      await seedAll(database.db, { demo: config.demo, starter: config.starterLibrary, log, storage });
+    } finally {
+      await storage.close();
+    }
     await pruneAuthTables(database.db, new Date());
     app = await buildApp({ config, db: database.db, logger: log });
     await app.listen({ port: config.port, host: config.host });

@@ -21,6 +21,9 @@ test('a therapist uploads a cropped, compressed photo into a new folder and edit
   await signIn(page, 'therapist');
   await page.goto('/imagesGallery');
   await expect(page.getByRole('heading', { name: 'Images Gallery', level: 1 })).toBeVisible();
+  // The demo gallery: the library's pictures and the therapist's own.
+  await expect(page.getByRole('button', { name: 'Dog' }).getByRole('img', { name: 'A dog’s face' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('gallery-demo-1280.png'), fullPage: true });
 
   // A folder of one's own.
   await page.getByRole('button', { name: 'New folder' }).click();

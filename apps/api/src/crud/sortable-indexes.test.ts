@@ -15,7 +15,16 @@ import type { ServerResource } from './resource';
  * table can serve; its own column still needs one (the relation is a filter, and the label is looked
  * up through it). Expression indexes (lower(name) for prefix search) do not count.
  */
-const RESOURCES: ServerResource[] = [...Object.values(TENANCY_SERVER), ...CATALOG_NAMES.map(catalogResource), levelsResource, chaptersResource, gamesResource, activitiesResource, imagesResource, imageFoldersResource];
+const RESOURCES: ServerResource[] = [
+  ...Object.values(TENANCY_SERVER),
+  ...CATALOG_NAMES.map(catalogResource),
+  levelsResource,
+  chaptersResource,
+  gamesResource,
+  activitiesResource,
+  imagesResource,
+  imageFoldersResource,
+];
 
 const leading = new Set<string>();
 

@@ -13,6 +13,7 @@ import { seedAll } from './seed/index';
 import { seedReference } from './seed/reference';
 import { startDatabase } from './start';
 import { createLogger } from '../lib/logger';
+import { createStorage } from '../lib/storage/index';
 
 /**
  * Operator commands: `migrate`, `seed`, `create-superadmin` (npm run db:migrate | db:seed |
@@ -100,7 +101,12 @@ async function main(): Promise<void> {
   try {
     if (command === 'migrate') process.stdout.write('Migrations applied.\n');
     if (command === 'seed') {
-      await seedAll(database.db, { demo: config.demo, starter: config.starterLibrary, log });
+      const storage = createStorage(config.storage);
+      try {
+        await seedAll(database.db, { demo: config.demo, starter: config.starterLibrary, log, storage });
+      } finally {
+        await storage.close();
+      }
       process.stdout.write(`Reference data${config.demo ? ' and demo data' : ''} seeded.\n`);
     }
     if (command === 'create-superadmin') {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { getConjugation, mergeVerbsData } from 'english-verbs-helper';
 import gerunds from 'english-verbs-gerunds/dist/gerunds.json' with { type: 'json' };
 import irregular from 'english-verbs-irregular/dist/verbs.json' with { type: 'json' };
@@ -93,6 +94,9 @@ describe('reference catalogs seeded from real data', () => {
       expect(res.headers['content-type']).toBe('image/svg+xml');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.body).toMatch(/^<svg[^>]+viewBox="0 0 128 128"/);
+      // Well-formed XML that an SVG renderer draws (a browser's <img> shows nothing otherwise).
+      expect(res.body.match(/xmlns=/g)).toHaveLength(1);
+      expect((await sharp(res.rawPayload).metadata()).width, picture).toBe(128);
     }
     const missing = await t.app.inject({ method: 'GET', url: '/api/pictures/ffffff.svg' });
     expect(missing.statusCode).toBe(404);

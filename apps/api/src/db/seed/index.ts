@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import { poolOf, type Db } from '../client';
 import { seedCatalogs } from './catalogs/index';
+import type { Storage } from '../../lib/storage/index';
 import { seedDemo } from './demo';
+import { seedDemoImages } from './demo-images';
 import { seedReference } from './reference';
 import { seedStarterLibrary } from './starter/index';
 
@@ -9,7 +11,7 @@ import { seedStarterLibrary } from './starter/index';
  * Everything a start needs after migrating: reference data and catalogs (once), the starter
  * curriculum and library (once, unless disabled), the demo set once unless disabled.
  */
-export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; log: Logger; now?: Date }): Promise<void> {
+export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; log: Logger; now?: Date; storage?: Storage }): Promise<void> {
   await seedReference(db);
   const started = Date.now();
   const catalogs = await seedCatalogs(poolOf(db));
@@ -19,6 +21,8 @@ export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; 
     if (starter) opts.log.info({ rows: starter }, 'starter curriculum and library loaded');
   }
   if (opts.demo && (await seedDemo(db, opts.now ?? new Date()))) {
+    // The demo gallery's pictures are files: only where the storage is at hand (the server, the CLI).
+    if (opts.storage) opts.log.info({ images: await seedDemoImages(db, opts.storage, opts.now ?? new Date()) }, 'demo gallery loaded');
     opts.log.info(
       'demo data loaded: users superadmin, admin, support, editor, viewer, accountadmin, supervisor, therapist, student…student4, parent (their password is in the README)',
     );

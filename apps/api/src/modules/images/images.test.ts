@@ -4,7 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { loginAs } from '../../../test/factories';
+import { login, loginAs } from '../../../test/factories';
+import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
+import { seedDemoImages } from '../../db/seed/demo-images';
 import { multipartBody, type FormPart } from '../../../test/multipart';
 
 /**
@@ -211,5 +213,36 @@ describe('folders', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.folder_id).toBeTruthy();
     expect((await call(therapist, 'GET', `/api/image-folders/${theirs}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the demo gallery', () => {
+  it('gives the therapist the library’s pictures and their own, every size served, the private one to them alone', async () => {
+    const demo = await buildTestApp();
+    await seedDemo(demo.app.db, demo.clock.now());
+    expect(await seedDemoImages(demo.app.db, demo.app.storage, demo.clock.now())).toBe(7);
+    const as = async (who: string) => (await login(demo.app, who, DEMO_PASSWORD)).headers;
+    const therapistHeaders = await as('therapist');
+    const seen = (await demo.app.inject({ method: 'GET', url: '/api/images?max=50', headers: therapistHeaders })).json().data as {
+      id: string;
+      name: string;
+      is_private: boolean;
+    }[];
+    expect(seen.map((i) => i.name).sort()).toEqual(['Apple', 'Art corner', 'Banana', 'Cat', 'Classroom door', 'Dog', 'Rabbit']);
+    for (const image of seen)
+      for (const size of ['thumb', 'medium', 'original']) {
+        const res = await demo.app.inject({ method: 'GET', url: `/api/images/${image.id}/file?size=${size}`, headers: therapistHeaders });
+        expect(res.statusCode, `${image.name} ${size}`).toBe(200);
+        expect((await sharp(res.rawPayload).metadata()).width).toBeGreaterThan(0);
+      }
+    const supervisorSees = (await demo.app.inject({ method: 'GET', url: '/api/images?max=50', headers: await as('supervisor') })).json().data as { name: string }[];
+    expect(supervisorSees.map((i) => i.name)).not.toContain('Art corner');
+    expect(supervisorSees.map((i) => i.name)).toContain('Classroom door');
+    const folders = (await demo.app.inject({ method: 'GET', url: '/api/image-folders?max=50', headers: therapistHeaders })).json().data as { name: string; images_count: number }[];
+    expect(folders.map((f) => [f.name, f.images_count])).toEqual([
+      ['Animals', 3],
+      ['Food', 2],
+      ['Our classroom', 1],
+    ]);
   });
 });

@@ -25,7 +25,8 @@ export function pictureFor(hexcode: string): string | undefined {
   const data = getIconData(icons(), name);
   if (!data) return undefined;
   const svg = iconToSVG(data, { height: 'auto' });
-  const html = iconToHTML(replaceIDs(svg.body), { ...svg.attributes, xmlns: 'http://www.w3.org/2000/svg' });
+  // iconToHTML writes the SVG namespace itself: a second xmlns is not well-formed XML, and an <img> shows nothing.
+  const html = iconToHTML(replaceIDs(svg.body), svg.attributes);
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(name, html);
   return html;
