@@ -85,11 +85,17 @@ test('an editor builds a level, a chapter and a sentence practice game of five a
   expect(image.width).toBe(image.height);
   expect(image.account_id).toBeNull();
   await expect(page.getByRole('img', { name: 'Chosen picture' })).toBeVisible();
+  // …and its own spoken prompt.
+  const spokenToo = page.waitForResponse((r) => r.url().endsWith('/api/speech'));
+  await page.getByRole('button', { name: 'Speak the text into Audio prompt' }).click();
+  expect((await spokenToo).status()).toBe(201);
+  await expect(page.getByLabel('prompt-he-went-home.wav')).toBeVisible();
   await saveSentence(page, 'He went home.');
   const saved = await page.request.get(`/api/activities?game_id=${page.url().split('/games/')[1]!.split('/')[0]}&max=10`, {
     headers: { authorization: `Bearer ${await storageItem(page, 'token')}` },
   });
-  expect((await saved.json()).data.map((a: { picture: string | null }) => a.picture)).toContain(image.id);
+  const second = ((await saved.json()).data as { picture: string | null; audio_id: string | null }[]).find((a) => a.picture === image.id);
+  expect(second?.audio_id).toBeTruthy();
 
   for (const target of ['We saw a big bird.', 'She drank the milk.', 'They ran to the park.']) {
     await page.getByRole('button', { name: 'Add activity' }).click();

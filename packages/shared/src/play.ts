@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { sentenceWords } from './resources/games';
+
+/**
+ * The player's rules (docs/product.md §4, issue 12), shared by the server (which decides) and the
+ * web (which shows): tiles, whether a sentence is right, points per try, the session's score.
+ */
+
+/** Tries an activity allows; after the last one the correct answer is shown. */
+export const MAX_TRIES = 3;
+
+/** Whether the built words are the target sentence (case and the punctuation around words aside). */
+export function sameSentence(built: readonly string[], target: string): boolean {
+  const want = sentenceWords(target).map((w) => w.toLowerCase());
+  const got = built.flatMap((w) => sentenceWords(w)).map((w) => w.toLowerCase());
+  return got.length === want.length && got.every((w, i) => w === want[i]);
+}
+
+/** A small seeded generator (mulberry32): the same seed shuffles the same way every time. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
+
+/**
+ * The tiles of a sentence practice (the target's words and the distractors) in a shuffled order that
+ * is never the answer itself when the words allow another order, the same for the same seed (a
+ * reload shows the same tiles).
+ */
+export function shuffleTiles(target: string, distractors: readonly string[], seed: string): string[] {
+  const words = [...sentenceWords(target), ...distractors.map((d) => d.trim()).filter(Boolean)];
+  const n = sentenceWords(target).length;
+  const next = random(hash(seed));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const out = [...words];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    if (!sameSentence(out.slice(0, n), target) || new Set(words.map((w) => w.toLowerCase())).size < 2) return out;
+  }
+  return [...words].reverse();
+}
+
+/** The points of the app configuration (MLA) that scoring uses, frozen on an assignment when it is made. */
+export type ScoringRules = { point_first_try: number; point_second_try: number; point_third_try: number; min_rate: number };
+
+/** Points for a right answer at try `n` (1-based); a wrong answer scores 0. */
+export function pointsFor(n: number, rules: ScoringRules): number {
+  if (n === 1) return rules.point_first_try;
+  if (n === 2) return rules.point_second_try;
+  if (n === 3) return rules.point_third_try;
+  return 0;
+}
+
+/**
+ * A session's score in percent: points ÷ (activities × first-try points) × 100, rounded to one
+ * decimal; 0 when nothing could be scored. It passes at `min_rate`.
+ */
+export function sessionScore(points: number, activities: number, rules: ScoringRules): { score: number; passed: boolean } {
+  const most = activities * rules.point_first_try;
+  const score = most > 0 ? Math.round((points / most) * 1000) / 10 : 0;
+  return { score, passed: score >= rules.min_rate };
+}
+
+/** Stars on the end screen: 3 from 90 %, 2 from the pass mark, 1 for finishing. */
+export const starsFor = (score: number, minRate: number): 1 | 2 | 3 => (score >= 90 ? 3 : score >= minRate ? 2 : 1);
+
+/** What a student answers: the tiles in the order built, or the index of the chosen answer. */
+export const playerAnswerSchema = z.union([
+  z.strictObject({ words: z.array(z.string().max(60, { error: 'validation.tooLong' })).max(30, { error: 'validation.tooLong' }) }),
+  z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(5, { error: 'validation.invalid' }) }),
+]);
+export type PlayerAnswer = z.infer<typeof playerAnswerSchema>;
+
+export const tryBodySchema = z.strictObject({
+  activity_id: z.uuid({ error: 'validation.invalid' }),
+  answer: playerAnswerSchema,
+  /** Made by the browser for each try: the same try sent again (after a lost answer, offline) counts once. */
+  client_try_id: z
+    .string({ error: 'validation.required' })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
+  elapsed_ms: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(3_600_000, { error: 'validation.invalid' }),
+});
+export type TryBody = z.infer<typeof tryBodySchema>;
+
+/**
+ * Words out of place for the evaluation: the built tiles that are not in a longest common
+ * subsequence with the target (case and punctuation aside), by their position in what was built.
+ */
+export function wordsOutOfPlace(built: readonly string[], target: string): number[] {
+  const a = built.map((w) => sentenceWords(w).join(' ').toLowerCase());
+  const b = sentenceWords(target).map((w) => w.toLowerCase());
+  const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  const kept = new Set<number>();
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      kept.add(i);
+      i++;
+      j++;
+    } else if (dp[i + 1]![j]! >= dp[i]![j + 1]!) i++;
+    else j++;
+  }
+  return a.map((_, i) => i).filter((i) => !kept.has(i));
+}
