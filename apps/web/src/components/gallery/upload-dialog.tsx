@@ -8,12 +8,11 @@ import 'react-easy-crop/react-easy-crop.css';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/auth-store';
 import { cropToBlob, formatSize, loadImage, outputSize, type CropArea } from './crop';
 import { GALLERY_KEY, useFolders, type ImageRow } from './gallery-api';
+import { ImageFields } from './image-fields';
 
 const SHAPES = { original: null, square: 1, landscape: 4 / 3, portrait: 3 / 4 } as const;
 type Shape = keyof typeof SHAPES;
@@ -38,7 +37,6 @@ export function UploadImageDialog({
   const { t, i18n } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
-  const inLibrary = useAuthStore((s) => !s.user?.account_id);
   const folders = useFolders(open);
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -247,50 +245,7 @@ export function UploadImageDialog({
                   </fieldset>
                 </fieldset>
                 <div className="flex flex-col gap-3">
-                  <TextField
-                    label={t('gallery.altLabel')}
-                    description={t('gallery.altHelp')}
-                    required
-                    aria-required="true"
-                    value={fields.alt}
-                    maxLength={250}
-                    error={errors.alt}
-                    onChange={(e) => setFields({ ...fields, alt: e.target.value })}
-                  />
-                  <TextField
-                    label={t('gallery.nameLabel')}
-                    value={fields.name}
-                    maxLength={120}
-                    error={errors.name}
-                    onChange={(e) => setFields({ ...fields, name: e.target.value })}
-                  />
-                  <TextField
-                    label={t('gallery.descriptionLabel')}
-                    optionalLabel={t('records.optional')}
-                    value={fields.description}
-                    maxLength={1000}
-                    error={errors.description}
-                    onChange={(e) => setFields({ ...fields, description: e.target.value })}
-                  />
-                  <SelectField
-                    label={t('gallery.folderLabel')}
-                    value={fields.folder_id}
-                    error={errors.folder_id}
-                    onChange={(e) => setFields({ ...fields, folder_id: e.target.value })}
-                    options={[{ value: '', label: t('gallery.noFolder') }, ...(folders.data?.data ?? []).map((f) => ({ value: f.id, label: f.name }))]}
-                  />
-                  <label className="flex items-start gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      checked={fields.is_private}
-                      onChange={(e) => setFields({ ...fields, is_private: e.target.checked })}
-                      className="mt-0.5 size-4 accent-teal-700"
-                    />
-                    <span>
-                      <span className="font-medium">{t('gallery.privateLabel')}</span>
-                      <span className="block text-xs text-slate-600">{t(inLibrary ? 'gallery.privateHelpLibrary' : 'gallery.privateHelp')}</span>
-                    </span>
-                  </label>
+                  <ImageFields value={fields} onChange={setFields} errors={errors} folders={folders.data?.data ?? []} />
                   {errors.file && (
                     <p role="alert" className="text-sm text-red-700">
                       {errors.file}

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ActivityPicture } from '@/components/activity/media';
 import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
+import { ImageFields } from '@/components/gallery/image-fields';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { formatSize } from '@/components/gallery/crop';
@@ -90,41 +89,7 @@ function ImageDetails({ image, folders, onClose }: { image: ImageRow; folders: F
               void save();
             }}
           >
-            <TextField
-              label={t('gallery.altLabel')}
-              description={t('gallery.altHelp')}
-              required
-              value={fields.alt}
-              maxLength={250}
-              error={errors.alt}
-              onChange={(e) => setFields({ ...fields, alt: e.target.value })}
-            />
-            <TextField
-              label={t('gallery.nameLabel')}
-              required
-              value={fields.name}
-              maxLength={120}
-              error={errors.name}
-              onChange={(e) => setFields({ ...fields, name: e.target.value })}
-            />
-            <TextField
-              label={t('gallery.descriptionLabel')}
-              value={fields.description}
-              maxLength={1000}
-              error={errors.description}
-              onChange={(e) => setFields({ ...fields, description: e.target.value })}
-            />
-            <SelectField
-              label={t('gallery.folderLabel')}
-              value={fields.folder_id}
-              error={errors.folder_id}
-              onChange={(e) => setFields({ ...fields, folder_id: e.target.value })}
-              options={[{ value: '', label: t('gallery.noFolder') }, ...folders.map((f) => ({ value: f.id, label: f.name }))]}
-            />
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={fields.is_private} onChange={(e) => setFields({ ...fields, is_private: e.target.checked })} className="size-4 accent-teal-700" />
-              {t('gallery.privateLabel')}
-            </label>
+            <ImageFields value={fields} onChange={setFields} errors={errors} folders={folders} />
             <div className="mt-auto flex flex-wrap justify-end gap-2 pt-2">
               {canDelete && (
                 <Button variant="ghost" className="mr-auto text-red-700" onClick={() => setConfirming(true)} disabled={busy}>
