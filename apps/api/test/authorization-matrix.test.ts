@@ -129,6 +129,18 @@ Object.assign(MATRIX, {
   'GET /api/jobs': PLATFORM_ADMINS,
   'POST /api/jobs/{id}/retry': PLATFORM_ADMINS,
 });
+/** Assign and play (issue 12): authors assign and unassign, readers list assignments, whoever may play opens the player (their own games only). */
+const PLAYERS: Principal[] = SIGNED_IN.filter((p) => !['ADMIN', 'SUPPORT', 'EDITOR'].includes(p));
+Object.assign(MATRIX, {
+  'POST /api/games/assign': GAME_AUTHORS,
+  'POST /api/games/unassign': GAME_AUTHORS,
+  'GET /api/assignments': GAME_READERS,
+  'GET /api/player/games': PLAYERS,
+  'POST /api/player/games/{id}/sessions': PLAYERS,
+  'POST /api/player/sessions/{id}/tries': PLAYERS,
+  'POST /api/player/sessions/{id}/leave': PLAYERS,
+  'POST /api/player/sessions/{id}/finish': PLAYERS,
+});
 /** Files (issue 10): whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];
 Object.assign(MATRIX, {

@@ -81,13 +81,12 @@ export const playerAnswerSchema = z.union([
 ]);
 export type PlayerAnswer = z.infer<typeof playerAnswerSchema>;
 
-export const tryBodySchema = z.strictObject({
+/** Keys it does not know (`points`, `correct`) are dropped: the server decides those. */
+export const tryBodySchema = z.object({
   activity_id: z.uuid({ error: 'validation.invalid' }),
   answer: playerAnswerSchema,
   /** Made by the browser for each try: the same try sent again (after a lost answer, offline) counts once. */
-  client_try_id: z
-    .string({ error: 'validation.required' })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
+  client_try_id: z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
   elapsed_ms: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(3_600_000, { error: 'validation.invalid' }),
 });
 export type TryBody = z.infer<typeof tryBodySchema>;
@@ -102,7 +101,7 @@ export function wordsOutOfPlace(built: readonly string[], target: string): numbe
   const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const kept = new Set<number>();
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] === b[j]) {
       kept.add(i);
       i++;

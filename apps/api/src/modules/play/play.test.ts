@@ -1,0 +1,269 @@
+import { DEFAULT_APP_CONFIGURATION } from '@habla/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { loginAs } from '../../../test/factories';
+
+/**
+ * Assign, play and score (issue 12): the frozen copy, the answer key never in a player payload
+ * before an activity is over, scoring 10/1/0 and with other rules, a repeated try counted once,
+ * points from the client ignored, max attempts, expiry, unassign, and another student's or another
+ * account's rows answering 404.
+ */
+let t: TestApp;
+type Who = Awaited<ReturnType<typeof loginAs>>;
+let editor: Who, superadmin: Who, accountAdmin: Who, therapist: Who, student: Who, student2: Who, strangerAdmin: Who, strangerStudent: Who;
+let sentenceGame: string;
+let choiceGame: string;
+const SP = 'sentence_practice';
+const MC = 'multiple_choice_answers';
+
+function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: who.headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+}
+
+/** A completed library game with these activities' answers. */
+async function libraryGame(type: string, answers: Record<string, unknown>[], question?: string): Promise<string> {
+  const game = await call(editor, 'POST', '/api/games', { name: `Game ${Math.random().toString(36).slice(2, 7)}`, type });
+  expect(game.statusCode, game.body).toBe(201);
+  const id = game.json().data.id as string;
+  for (const a of answers) expect((await call(editor, 'POST', '/api/activities', { game_id: id, answers: a, question: question ?? null })).statusCode).toBe(201);
+  expect((await call(editor, 'POST', `/api/games/${id}/complete`)).statusCode).toBe(200);
+  return id;
+}
+
+const freshSentence = () =>
+  libraryGame(SP, [
+    { target: 'The girl ate an apple.', distractors: ['eated'] },
+    { target: 'He went home.', distractors: [] },
+  ]);
+const freshChoice = () =>
+  libraryGame(
+    MC,
+    [
+      { options: [{ text: 'apple' }, { text: 'dog' }, { text: 'car' }], correct: 0 },
+      { options: [{ text: 'red' }, { text: 'blue' }], correct: 1 },
+    ],
+    'Which one?',
+  );
+
+let tryNo = 0;
+const tryId = () => `try-${Date.now().toString(36)}-${(tryNo++).toString(36)}`;
+
+async function assign(who: Who, gameIds: string[], studentIds: string[], extra: Record<string, unknown> = {}) {
+  return call(who, 'POST', '/api/games/assign', { game_ids: gameIds, student_ids: studentIds, ...extra });
+}
+async function start(who: Who, assignmentId: string) {
+  const res = await call(who, 'POST', `/api/player/games/${assignmentId}/sessions`);
+  return res;
+}
+type Activity = { id: string; kind: string; tiles?: string[]; answers?: unknown[]; done: boolean; correct_answer?: unknown };
+async function play(who: Who, sessionId: string, activityId: string, answer: unknown, id = tryId(), extra: Record<string, unknown> = {}) {
+  return call(who, 'POST', `/api/player/sessions/${sessionId}/tries`, { activity_id: activityId, answer, client_try_id: id, elapsed_ms: 1500, ...extra });
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  editor = await loginAs(t.app, 'EDITOR');
+  superadmin = await loginAs(t.app, 'SUPERADMIN');
+  accountAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN');
+  const accountId = accountAdmin.user.accountId;
+  therapist = await loginAs(t.app, 'THERAPIST', { accountId });
+  student = await loginAs(t.app, 'STUDENT', { accountId });
+  student2 = await loginAs(t.app, 'STUDENT', { accountId });
+  strangerAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN');
+  strangerStudent = await loginAs(t.app, 'STUDENT', { accountId: strangerAdmin.user.accountId });
+  sentenceGame = await libraryGame(SP, [
+    { target: 'The girl ate an apple.', distractors: ['eated'] },
+    { target: 'He went home.', distractors: [] },
+  ]);
+  choiceGame = await libraryGame(
+    MC,
+    [
+      { options: [{ text: 'apple' }, { text: 'dog' }, { text: 'car' }], correct: 0 },
+      { options: [{ text: 'red' }, { text: 'blue' }], correct: 1 },
+    ],
+    'Which one?',
+  );
+});
+
+describe('assigning', () => {
+  it('gives each student a frozen copy with an end time of game_expiration days; the same open game is not assigned twice', async () => {
+    const res = await assign(accountAdmin, [sentenceGame, choiceGame], [student.user.id]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { assigned, skipped } = res.json().data as { assigned: Record<string, unknown>[]; skipped: number };
+    expect(skipped).toBe(0);
+    expect(assigned).toHaveLength(2);
+    const a = assigned.find((x) => x.game_id === sentenceGame)!;
+    expect(a).toMatchObject({ student_id: student.user.id, assign_status: 'ASSIGNED', attempts: 0, max_attempts: 1, activities_count: 2 });
+    expect(new Date(String(a.end_time)).getTime() - new Date(String(a.start_time)).getTime()).toBe(DEFAULT_APP_CONFIGURATION.game_expiration * 86_400_000);
+    expect(JSON.stringify(assigned)).not.toContain('The girl ate an apple');
+    const again = await assign(accountAdmin, [sentenceGame], [student.user.id]);
+    expect(again.json().data).toMatchObject({ assigned: [], skipped: 1 });
+  });
+
+  it('refuses a game still being built (409), and a student or game out of scope (404)', async () => {
+    const wip = (await call(editor, 'POST', '/api/games', { name: 'Draft', type: SP })).json().data.id as string;
+    const res = await assign(accountAdmin, [wip], [student.user.id]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields.game_ids).toMatch(/work in progress/);
+    expect((await assign(accountAdmin, [sentenceGame], [strangerStudent.user.id])).statusCode).toBe(404);
+    // A therapist assigns only to the students of their caseload.
+    expect((await assign(therapist, [choiceGame], [student2.user.id])).statusCode).toBe(404);
+    await t.database.pool.query('UPDATE users SET created_by = $1 WHERE id = $2', [therapist.user.id, student2.user.id]);
+    expect((await assign(therapist, [choiceGame], [student2.user.id])).statusCode).toBe(201);
+    // An account's private game is nobody else's to assign.
+    const theirs = (await call(strangerAdmin, 'POST', '/api/games', { name: 'Theirs', type: MC })).json().data.id as string;
+    expect((await assign(accountAdmin, [theirs], [student.user.id])).statusCode).toBe(404);
+    expect((await assign(student, [sentenceGame], [student.user.id])).statusCode).toBe(403);
+    expect((await assign(accountAdmin, [sentenceGame], [student.user.id], { end_time: '2001-01-01T00:00:00Z' })).statusCode).toBe(400);
+  });
+});
+
+describe('playing', () => {
+  it('never sends the answer key before an activity is over, scores 10 / 1 / 0, counts a repeated try once, ignores points sent by the client', async () => {
+    const fresh = (await assign(accountAdmin, [sentenceGame], [student2.user.id])).json().data.assigned[0].id as string;
+    const cards = (await call(student2, 'GET', '/api/player/games')).json().data as { id: string; state: string }[];
+    expect(cards.find((c) => c.id === fresh)?.state).toBe('new');
+    const session = (await start(student2, fresh)).json().data as { id: string; status: string; activities: Activity[] };
+    expect(session.status).toBe('NEW');
+    const payload = JSON.stringify(session);
+    for (const leak of ['target', 'correct', 'distractors', 'The girl ate an apple']) expect(payload).not.toContain(leak);
+    const [first, second] = session.activities as [Activity, Activity];
+    expect([...first.tiles!].sort()).toEqual(['The', 'an', 'apple', 'ate', 'eated', 'girl'].sort());
+
+    // First activity: wrong, then right (second try: 1 point).
+    const wrong = await play(student2, session.id, first.id, { words: ['The', 'girl', 'eated', 'an', 'apple'] }, 'wrong-try-001', { points: 999, correct: true });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    expect(wrong.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2, done: false });
+    expect(wrong.json().data.correct_answer).toBeUndefined();
+    const right = await play(student2, session.id, first.id, { words: ['The', 'girl', 'ate', 'an', 'apple'] }, 'right-try-002');
+    expect(right.json().data).toMatchObject({ correct: true, points: 1, tries_left: 0, done: true, correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] } });
+    // The same try sent again (a lost answer, a reconnect) counts once and answers the same.
+    const resent = await play(student2, session.id, first.id, { words: ['The', 'girl', 'ate', 'an', 'apple'] }, 'right-try-002');
+    expect(resent.json().data).toMatchObject({ correct: true, points: 1, repeated: true, session: { points: 1, total_right: 1, total_wrong: 1 } });
+    // Over: no fourth try.
+    expect((await play(student2, session.id, first.id, { words: ['x'] })).statusCode).toBe(409);
+    // Second activity: right at once (10); a multiple-choice answer does not fit a sentence (400).
+    expect((await play(student2, session.id, second.id, { index: 1 })).statusCode).toBe(400);
+    const best = await play(student2, session.id, second.id, { words: ['he', 'went', 'home'] });
+    expect(best.json().data).toMatchObject({ correct: true, points: 10, all_done: true, session: { points: 11 } });
+
+    // A reload resumes the same session, with what was played.
+    const resumed = (await start(student2, fresh)).json().data as { id: string; activities: Activity[] };
+    expect(resumed.id).toBe(session.id);
+    expect(resumed.activities.map((a) => a.done)).toEqual([true, true]);
+
+    const done = await call(student2, 'POST', `/api/player/sessions/${session.id}/finish`);
+    expect(done.statusCode, done.body).toBe(200);
+    // 11 points of 2 × 10: 55 %, passed at 50 %.
+    expect(done.json().data).toMatchObject({ status: 'COMPLETED', points: 11, score: 55, passed: true, total_right: 2, total_wrong: 1 });
+    const listed = (await call(accountAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}&game_id=${sentenceGame}`)).json().data as Record<string, unknown>[];
+    expect(listed[0]).toMatchObject({ assign_status: 'PLAYED', last_score: 55, best_score: 55, attempts: 1 });
+    // One attempt allowed: no second session.
+    const more = await start(student2, fresh);
+    expect(more.statusCode).toBe(409);
+    expect(more.json().errors[0]).toMatch(/no tries left/);
+  });
+
+  it('uses the rules of the day the game was assigned: 5 / 3 / 1 and a pass mark of 80 %', async () => {
+    const game = await freshChoice();
+    const oldId = (await assign(accountAdmin, [game], [student.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    const rules = { ...DEFAULT_APP_CONFIGURATION, point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 };
+    expect((await call(superadmin, 'PUT', '/api/app-configuration/MLA', rules)).statusCode).toBe(200);
+    const fresh = (await assign(accountAdmin, [game], [student2.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+
+    const s = (await start(student2, fresh)).json().data as { id: string; activities: Activity[] };
+    expect(JSON.stringify(s)).not.toContain('correct');
+    const [a1, a2] = s.activities as [Activity, Activity];
+    // Third try right: 1 point; the right answer shown after it.
+    expect((await play(student2, s.id, a1.id, { index: 1 })).json().data).toMatchObject({ correct: false, tries_left: 2 });
+    expect((await play(student2, s.id, a1.id, { index: 2 })).json().data).toMatchObject({ correct: false, tries_left: 1 });
+    expect((await play(student2, s.id, a1.id, { index: 0 })).json().data).toMatchObject({ correct: true, points: 1, done: true, correct_answer: { index: 0 } });
+    // First try right: 5.
+    expect((await play(student2, s.id, a2.id, { index: 1 })).json().data).toMatchObject({ correct: true, points: 5 });
+    const done = (await call(student2, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data;
+    // 6 points of 2 × 5 = 60 %: below 80 %, not passed.
+    expect(done).toMatchObject({ points: 6, score: 60, passed: false });
+
+    // The assignment made before the change keeps 10 / 1 / 0 and 50 %.
+    const old = (await start(student, oldId)).json().data as { id: string; activities: Activity[] };
+    for (const a of old.activities) {
+      const res = (await play(student, old.id, a.id, { index: a.id === old.activities[0]!.id ? 0 : 1 })).json().data;
+      expect(res.points).toBe(10);
+    }
+    expect((await call(student, 'POST', `/api/player/sessions/${old.id}/finish`)).json().data).toMatchObject({ score: 100, passed: true });
+    expect((await call(superadmin, 'PUT', '/api/app-configuration/MLA', { ...DEFAULT_APP_CONFIGURATION })).statusCode).toBe(200);
+  });
+
+  it('keeps playing the frozen copy when the game changes or goes, and all three tries of a wrong activity score 0', async () => {
+    const source = await libraryGame(SP, [{ target: 'We saw a big bird.', distractors: [] }]);
+    const id = (await assign(accountAdmin, [source], [student.user.id])).json().data.assigned[0].id as string;
+    await t.database.pool.query(`UPDATE activities SET answers = '{"target": "Changed sentence here.", "distractors": []}' WHERE game_id = $1`, [source]);
+    expect((await call(editor, 'DELETE', `/api/games/${source}`)).statusCode).toBe(200);
+    const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
+    expect([...s.activities[0]!.tiles!].sort()).toEqual(['We', 'a', 'big', 'bird', 'saw']);
+    for (let i = 0; i < 3; i++) await play(student, s.id, s.activities[0]!.id, { words: ['bird', 'We'] });
+    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({ points: 0, score: 0, passed: false, total_wrong: 3 });
+  });
+
+  it('refuses an expired game, closes its open session, and refuses a try on it', async () => {
+    const id = (
+      await assign(accountAdmin, [await freshSentence()], [student.user.id], { end_time: new Date(t.clock.now().getTime() + 60_000).toISOString(), max_attempts: 3 })
+    ).json().data.assigned[0].id as string;
+    const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
+    // Two minutes later (well within a sign-in's idle time): past the end.
+    t.clock.advance(120_000);
+    try {
+      const late = await play(student, s.id, s.activities[0]!.id, { words: ['The'] });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().errors[0]).toMatch(/expired/);
+      expect((await start(student, id)).statusCode).toBe(409);
+      const cards = (await call(student, 'GET', '/api/player/games')).json().data as { id: string; state: string }[];
+      expect(cards.find((c) => c.id === id)?.state).toBe('expired');
+      const session = await t.database.pool.query('SELECT status FROM game_sessions WHERE id = $1', [s.id]);
+      expect(session.rows[0].status).toBe('INCOMPLETE');
+    } finally {
+      t.clock.advance(-120_000);
+    }
+  });
+
+  it('leaves a game (INCOMPLETE) and starts a new attempt; finishing with activities left is refused', async () => {
+    const id = (
+      await assign(accountAdmin, [await freshSentence()], [student.user.id], { max_attempts: 2, end_time: new Date(t.clock.now().getTime() + 86_400_000).toISOString() })
+    ).json().data.assigned[0].id as string;
+    const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
+    await play(student, s.id, s.activities[0]!.id, { words: ['The'] });
+    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).statusCode).toBe(409);
+    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/leave`)).json().data.status).toBe('INCOMPLETE');
+    expect((await play(student, s.id, s.activities[0]!.id, { words: ['The'] })).statusCode).toBe(409);
+    const next = (await start(student, id)).json().data as { id: string; attempt: number };
+    expect(next.id).not.toBe(s.id);
+    expect(next.attempt).toBe(2);
+    // Played: it cannot be unassigned.
+    const un = await call(accountAdmin, 'POST', '/api/games/unassign', { ids: [id] });
+    expect(un.statusCode).toBe(409);
+  });
+});
+
+describe('unassigning and scope', () => {
+  it('unassigns what was not played; the student can no longer open it', async () => {
+    const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data.assigned[0].id as string;
+    const res = await call(accountAdmin, 'POST', '/api/games/unassign', { ids: [id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].assign_status).toBe('UNASSIGNED');
+    expect((await start(student2, id)).statusCode).toBe(409);
+    expect(((await call(student2, 'GET', '/api/player/games')).json().data as { id: string }[]).map((c) => c.id)).not.toContain(id);
+    expect((await call(strangerAdmin, 'POST', '/api/games/unassign', { ids: [id] })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for another student’s assignment or session and another account’s', async () => {
+    const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data.assigned[0].id as string;
+    const s = (await start(student2, id)).json().data as { id: string; activities: Activity[] };
+    expect((await start(student, id)).statusCode).toBe(404);
+    expect((await start(strangerStudent, id)).statusCode).toBe(404);
+    expect((await play(student, s.id, s.activities[0]!.id, { index: 0 })).statusCode).toBe(404);
+    expect((await call(strangerStudent, 'POST', `/api/player/sessions/${s.id}/finish`)).statusCode).toBe(404);
+    expect((await call(strangerAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}`)).json().data).toEqual([]);
+    expect((await call(student, 'GET', '/api/player/games')).json().data.map((c: { id: string }) => c.id)).not.toContain(id);
+  });
+});
