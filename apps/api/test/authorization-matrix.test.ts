@@ -107,7 +107,8 @@ Object.assign(MATRIX, {
 for (const name of ['images', 'image-folders'])
   engineRows(`/api/${name}`, { list: GAME_READERS, show: GAME_READERS, exporters: GAME_AUTHORS, write: GAME_AUTHORS, remove: GAME_AUTHORS });
 delete MATRIX['POST /api/images/'];
-Object.assign(MATRIX, { 'POST /api/images': GAME_AUTHORS, 'GET /api/images/{id}/file': GAME_READERS });
+// A student reads the pictures of the games assigned to them (404 for any other).
+Object.assign(MATRIX, { 'POST /api/images': GAME_AUTHORS, 'GET /api/images/{id}/file': SIGNED_IN });
 Object.assign(MATRIX, {
   'GET /api/workspaces/{id}/members': SIGNED_IN,
   'POST /api/workspaces/{id}/members': ACCOUNT_ADMINS,

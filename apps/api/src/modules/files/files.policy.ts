@@ -17,7 +17,12 @@ export function filesScope(u: AuthUser): SQL | undefined {
   const s = fileScope(u);
   if (s.kind === 'all') return undefined;
   if (s.kind === 'shared') return isNull(files.account_id);
-  if (s.uploadedBy) return and(eq(files.account_id, s.accountId), eq(files.created_by, s.uploadedBy));
+  // A student: their own uploads, and the audio prompts of the games assigned to them.
+  if (s.uploadedBy)
+    return or(
+      and(eq(files.account_id, s.accountId), eq(files.created_by, s.uploadedBy)),
+      sql`EXISTS (SELECT 1 FROM assignments x WHERE x.student_id = ${s.uploadedBy} AND x.assign_status <> 'UNASSIGNED' AND x.activities @> jsonb_build_array(jsonb_build_object('audio_id', ${files.id}::text)))`,
+    );
   return or(eq(files.account_id, s.accountId), libraryMedia);
 }
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { createSchema, errorEnvelope, IMAGE_MAX_BYTES, IMAGE_RESOURCES, IMAGE_SIZE_NAMES, IMAGE_TYPES, imagesPolicy, okEnvelope, translate } from '@habla/shared';
+import { createSchema, errorEnvelope, IMAGE_MAX_BYTES, IMAGE_RESOURCES, IMAGE_SIZE_NAMES, IMAGE_TYPES, imagesPolicy, okEnvelope, ROLES, translate } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { ExportSlots } from '../../lib/export-slots';
 import { requestLanguage } from '../../lib/i18n';
 import { newStorageKey, type Storage } from '../../lib/storage/index';
 import { errorResponses } from '../../lib/responses';
-import { signedIn } from '../../plugins/access';
+import { requireRule, signedIn } from '../../plugins/access';
 import { contentDisposition } from '../files/download';
 import { receiveUpload, type UploadFields } from '../files/receive';
 import { unsupportedType, type UploadRule } from '../files/upload';
@@ -161,7 +161,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/images/:id/file', {
     // The bytes are already compressed pictures.
     compress: false,
-    preValidation: requireAction(imagesPolicy, 'read'),
+    // Whoever reads the gallery, and a student for the pictures of their assigned games.
+    preValidation: requireRule((actor) => imagesPolicy.can(actor, 'read') || actor.role === ROLES.STUDENT),
     schema: {
       tags: ['images'],
       summary: 'One size of an image (thumb: WebP ≤256 px, medium: WebP ≤1024 px, original: full size); none carries metadata',

@@ -1,4 +1,4 @@
-import { galleryScope, IMAGE_RESOURCES, type Scope } from '@habla/shared';
+import { galleryScope, IMAGE_RESOURCES, ROLES, type Scope } from '@habla/shared';
 import type { CrudUser, ServerResource } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
 import { accountsScope } from '../tenancy/scopes';
@@ -73,6 +73,12 @@ export const imagesResource: ServerResource = {
   },
 };
 
+/** A picture (alias `t`) shown by an activity of a game assigned to the student: its question's or an answer's. */
+function assignedPicture(u: CrudUser, p: SqlParams): string {
+  const pic = `jsonb_build_object('picture', t.id::text)`;
+  return `EXISTS (SELECT 1 FROM assignments x WHERE x.student_id = ${p.add(u.id)} AND x.assign_status <> 'UNASSIGNED' AND (x.activities @> jsonb_build_array(${pic}) OR x.activities @> jsonb_build_array(jsonb_build_object('answers', jsonb_build_object('options', jsonb_build_array(${pic}))))))`;
+}
+
 /** The storage key of one size of an image the caller may see (live), or null: missing and out of scope look alike. */
 export async function imageKey(
   query: (sql: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
@@ -82,7 +88,8 @@ export async function imageKey(
 ): Promise<{ key: string; name: string; contentType: string; updatedAt: Date } | null> {
   const p = new SqlParams();
   const idParam = p.add(id);
-  const cond = galleryScopeSql(u, p);
+  // A student sees the pictures of the games assigned to them (in their frozen copies), nothing else.
+  const cond = u.role === ROLES.STUDENT ? assignedPicture(u, p) : galleryScopeSql(u, p);
   const res = await query(`SELECT t.${size}_key AS key, t.name, t.content_type, t.updated_at FROM images t WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${cond}`, p.values);
   const row = res.rows[0];
   if (!row) return null;

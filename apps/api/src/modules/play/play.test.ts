@@ -1,7 +1,9 @@
 import { DEFAULT_APP_CONFIGURATION } from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import sharp from 'sharp';
 import { loginAs } from '../../../test/factories';
+import { multipartBody } from '../../../test/multipart';
 
 /**
  * Assign, play and score (issue 12): the frozen copy, the answer key never in a player payload
@@ -265,5 +267,46 @@ describe('unassigning and scope', () => {
     expect((await call(strangerStudent, 'POST', `/api/player/sessions/${s.id}/finish`)).statusCode).toBe(404);
     expect((await call(strangerAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}`)).json().data).toEqual([]);
     expect((await call(student, 'GET', '/api/player/games')).json().data.map((c: { id: string }) => c.id)).not.toContain(id);
+  });
+});
+
+describe('the media of an assigned game', () => {
+  it('serves its gallery picture and audio prompt to the student it is assigned to, and nothing else of the gallery', async () => {
+    const upload = async (alt: string) => {
+      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+        .png()
+        .toBuffer();
+      const body = multipartBody([
+        { name: 'alt', data: alt },
+        { name: 'is_private', data: 'false' },
+        { name: 'file', filename: 'p.png', type: 'image/png', data: png },
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...editor.headers, ...body.headers }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const shown = await upload('A blue square');
+    const other = await upload('Not in any game');
+    const audio = (await call(editor, 'POST', '/api/speech', { text: 'Which one is blue?', language: 'en' })).json().data.id as string;
+    const game = (await call(editor, 'POST', '/api/games', { name: 'Colours', type: MC })).json().data.id as string;
+    const made = await call(editor, 'POST', '/api/activities', {
+      game_id: game,
+      question: 'Which one is blue?',
+      audio_id: audio,
+      answers: { options: [{ picture: shown, alt: 'blue' }, { text: 'red' }], correct: 0 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call(editor, 'POST', `/api/games/${game}/complete`)).statusCode).toBe(200);
+    expect((await call(student, 'GET', `/api/images/${shown}/file?size=thumb`)).statusCode).toBe(404);
+    const id = (await assign(accountAdmin, [game], [student.user.id])).json().data.assigned[0].id as string;
+    expect((await call(student, 'GET', `/api/images/${shown}/file?size=medium`)).statusCode).toBe(200);
+    expect((await call(student, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(200);
+    expect((await call(student, 'GET', `/api/images/${other}/file?size=thumb`)).statusCode).toBe(404);
+    expect((await call(student2, 'GET', `/api/images/${shown}/file?size=thumb`)).statusCode).toBe(404);
+    expect((await call(student, 'GET', '/api/images')).statusCode).toBe(403);
+    // Unassigned: gone again.
+    expect((await call(accountAdmin, 'POST', '/api/games/unassign', { ids: [id] })).statusCode).toBe(200);
+    expect((await call(student, 'GET', `/api/images/${shown}/file?size=thumb`)).statusCode).toBe(404);
+    expect((await call(student, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(404);
   });
 });
