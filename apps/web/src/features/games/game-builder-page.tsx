@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, CheckCircle2, Copy, GitBranch, Plus, Settings2, Trash2 } from 'lucide-react';
+import { hasPermission, PERMISSIONS } from '@habla/shared';
+import { ArrowDown, ArrowUp, CheckCircle2, Copy, GitBranch, Plus, Send, Settings2, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -10,11 +11,13 @@ import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
 import { ActivityEditor } from './activity-editor';
 import { activitySummary, draftProblems, emptyDraft, type ActivityDraft, type DraftProblems, type GameType } from './builder-model';
 import { ActivityPreview } from './activity-preview';
+import { AssignDialog } from './assign-dialog';
 
-type Game = { id: string; name: string; type: GameType; game_status: string; share_status?: string | null; version?: number | null; _actions?: string[] };
+type Game = { id: string; name: string; type: GameType; game_status: string; share_status?: string | null; version?: number | null; max_attempts?: number | null; _actions?: string[] };
 type Activity = ActivityDraft & { id: string; game_id: string; position: number; _actions?: string[] };
 type Confirm = { kind: 'complete' | 'version' } | { kind: 'delete'; activity: Activity };
 
@@ -51,6 +54,9 @@ export function GameBuilderPage() {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [busy, setBusy] = useState(false);
   const [announce, setAnnounce] = useState('');
+  const [assigning, setAssigning] = useState(false);
+  // Assigning is for those who make games; the server checks each student is in their caseload.
+  const mayAssign = useAuthStore((st) => hasPermission(st.user, [PERMISSIONS.ADMIN_GAMES, PERMISSIONS.CREATE_GAMES, PERMISSIONS.EDIT_GAMES].join('|')));
   const editorHeading = useRef<HTMLHeadingElement>(null);
 
   const rows = activities.data ?? [];
@@ -168,6 +174,12 @@ export function GameBuilderPage() {
                 {t('builder.complete')}
               </Button>
             )}
+            {readOnly && mayAssign && (
+              <Button variant="secondary" onClick={() => setAssigning(true)}>
+                <Send aria-hidden="true" className="size-4" />
+                {t('assign.button')}
+              </Button>
+            )}
             {readOnly && (
               <Button onClick={() => setConfirm({ kind: 'version' })}>
                 <GitBranch aria-hidden="true" className="size-4" />
@@ -177,6 +189,7 @@ export function GameBuilderPage() {
           </>
         }
       />
+      {mayAssign && readOnly && <AssignDialog gameId={g.id} gameName={g.name} defaultAttempts={Number(g.max_attempts ?? 1)} open={assigning} onClose={() => setAssigning(false)} />}
       {readOnly && <p className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{t('builder.readOnly')}</p>}
       <p aria-live="polite" className="sr-only">
         {announce}
