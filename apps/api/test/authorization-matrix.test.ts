@@ -141,6 +141,10 @@ Object.assign(MATRIX, {
   'POST /api/player/sessions/{id}/tries': PLAYERS,
   'POST /api/player/sessions/{id}/leave': PLAYERS,
   'POST /api/player/sessions/{id}/finish': PLAYERS,
+  // Evaluation: the evaluate permission (or games admin); the sessions are those of one's students.
+  'GET /api/game-sessions': GAME_AUTHORS,
+  'GET /api/game-sessions/{id}': GAME_AUTHORS,
+  'PUT /api/game-sessions/{id}/evaluation': GAME_AUTHORS,
 });
 /** Files (issue 10): whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];

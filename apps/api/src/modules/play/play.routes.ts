@@ -6,6 +6,7 @@ import { actorContextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
 import { requirePermission } from '../../plugins/access';
+import { evaluateSession, getSession, listSessions } from './evaluation';
 import { assignGames, finishSession, leaveSession, listAssignments, playerGames, startSession, submitTry, unassign } from './play.service';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
@@ -14,6 +15,7 @@ const any = z.record(z.string(), z.unknown());
 const AUTHORS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES].join('|');
 const READERS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|');
 const PLAYERS = [P.PLAY_GAMES, P.PLAY_ACTIVITIES].join('|');
+const EVALUATORS = [P.ADMIN_GAMES, P.EVALUATE_GAMES].join('|');
 
 const assignBody = z.strictObject({
   game_ids: z.array(uuid, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooLong' }),
@@ -22,6 +24,21 @@ const assignBody = z.strictObject({
   end_time: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional(),
 });
 const idsBody = z.strictObject({ ids: z.array(uuid, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }) });
+const count = z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(999, { error: 'validation.invalid' });
+const evaluationBody = z.strictObject({
+  words_out_of_place: count,
+  parts_of_speech: count,
+  syntax_error: count,
+  score_description: z.string().trim().max(2000, { error: 'validation.tooLong' }).nullish(),
+});
+const sessionsQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  max: z.coerce.number().int().min(1).max(100).default(25),
+  student_id: uuid.optional(),
+  game_id: uuid.optional(),
+  status: z.enum(['NEW', 'PLAYING', 'COMPLETED', 'INCOMPLETE'], { error: 'validation.choice' }).optional(),
+  evaluated: z.enum(['true', 'false'], { error: 'validation.choice' }).optional(),
+});
 const listQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   max: z.coerce.number().int().min(1).max(100).default(25),
@@ -108,5 +125,38 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requirePermission(PLAYERS),
     schema: { tags: ['player'], summary: 'Finish a game once every activity is over: the score', params, response: { 200: okEnvelope(any), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await finishSession(actorContextOf(req), req.params.id) }),
+  });
+
+  app.get('/game-sessions', {
+    preValidation: requirePermission(EVALUATORS),
+    schema: {
+      tags: ['evaluation'],
+      summary: 'Played sessions of the students in the caller’s scope (filters student_id, game_id, status, evaluated)',
+      querystring: sessionsQuery,
+      response: { 200: z.object({ status: z.literal(true), data: z.array(any), meta: z.object({ page: z.number(), max: z.number(), total: z.number() }) }), ...errorResponses },
+    },
+    handler: async (req) => {
+      const { evaluated, ...rest } = req.query;
+      const { data, total } = await listSessions(actorContextOf(req), { ...rest, ...(evaluated ? { evaluated: evaluated === 'true' } : {}) });
+      return { status: true as const, data, meta: { page: req.query.page, max: req.query.max, total } };
+    },
+  });
+
+  app.get('/game-sessions/:id', {
+    preValidation: requirePermission(EVALUATORS),
+    schema: { tags: ['evaluation'], summary: 'One session with every try and its typed errors', params, response: { 200: okEnvelope(any), ...errorResponses } },
+    handler: async (req) => ({ status: true as const, data: await getSession(actorContextOf(req), req.params.id) }),
+  });
+
+  app.put('/game-sessions/:id/evaluation', {
+    preValidation: requirePermission(EVALUATORS),
+    schema: {
+      tags: ['evaluation'],
+      summary: 'The therapist’s evaluation of a played session',
+      params,
+      body: evaluationBody,
+      response: { 200: okEnvelope(any), ...errorResponses },
+    },
+    handler: async (req) => ({ status: true as const, data: await evaluateSession(actorContextOf(req), req.params.id, req.body), message: say(req, 'play.evaluated') }),
   });
 };

@@ -310,3 +310,47 @@ describe('the media of an assigned game', () => {
     expect((await call(student, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(404);
   });
 });
+
+describe('evaluation', () => {
+  it('shows the therapist every try with its errors typed, takes their evaluation, and keeps the evaluator', async () => {
+    const game = await libraryGame(SP, [{ target: 'The girl ate an apple.', distractors: ['happily'] }]);
+    const id = (await assign(accountAdmin, [game], [student.user.id])).json().data.assigned[0].id as string;
+    const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
+    const act = s.activities[0]!.id;
+    // Two words swapped; a word missing; an adverb where the verb goes; then right.
+    await play(student, s.id, act, { words: ['The', 'girl', 'an', 'ate', 'apple'] });
+    await play(student, s.id, act, { words: ['The', 'girl', 'ate', 'apple'] });
+    await play(student, s.id, act, { words: ['The', 'girl', 'happily', 'an', 'apple'] });
+    // An open session is not evaluated yet.
+    expect((await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, { words_out_of_place: 0, parts_of_speech: 0, syntax_error: 0 })).statusCode).toBe(409);
+    // Not in the therapist's caseload: it does not exist for them.
+    expect((await call(therapist, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(404);
+    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({ score: 0, total_wrong: 3 });
+
+    const waiting = (await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=false&student_id=${student.user.id}`)).json().data as { id: string }[];
+    expect(waiting.map((w) => w.id)).toContain(s.id);
+    const seen = await call(accountAdmin, 'GET', `/api/game-sessions/${s.id}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const detail = seen.json().data as { activities: { tries: { correct: boolean; errors: Record<string, number> | null }[] }[]; automatic: Record<string, number> };
+    expect(detail.activities[0]!.tries.map((t) => t.errors)).toEqual([
+      { words_out_of_place: 1, parts_of_speech: 0, syntax_error: 0 },
+      { words_out_of_place: 0, parts_of_speech: 0, syntax_error: 1 },
+      { words_out_of_place: 1, parts_of_speech: 1, syntax_error: 0 },
+    ]);
+    expect(detail.automatic).toEqual({ words_out_of_place: 2, parts_of_speech: 1, syntax_error: 1 });
+
+    const saved = await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, {
+      words_out_of_place: 2,
+      parts_of_speech: 1,
+      syntax_error: 0,
+      score_description: 'Word order needs work.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ evaluator_id: accountAdmin.user.id, evaluation: { syntax_error: 0, score_description: 'Word order needs work.' } });
+    expect((await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=true&student_id=${student.user.id}`)).json().data.map((r: { id: string }) => r.id)).toContain(s.id);
+    // Out of scope: another account, the student themself (no evaluate permission), a bad count.
+    expect((await call(strangerAdmin, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(404);
+    expect((await call(student, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(403);
+    expect((await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, { words_out_of_place: -1, parts_of_speech: 0, syntax_error: 0 })).statusCode).toBe(400);
+  });
+});
