@@ -119,4 +119,24 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
   await expect(page.getByRole('heading', { name: 'You did it!' })).toBeVisible();
   expect(await seriousViolations(page), 'the end screen').toEqual([]);
   await page.screenshot({ path: test.info().outputPath('player-end-1280.png'), fullPage: true });
+
+  // The therapist sees the session waiting for evaluation, every try, and evaluates it.
+  await signIn(page, 'therapist');
+  await page.goto('/games/assigned');
+  await expect(page.getByRole('heading', { name: 'Assigned games', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Leo Walker.*Find the food.*Played/ }).first()).toBeVisible();
+  expect(await seriousViolations(page), 'assigned games').toEqual([]);
+  await page.goto('/games/sessions');
+  await expect(page.getByRole('heading', { name: 'Played sessions', level: 1 })).toBeVisible();
+  expect(await seriousViolations(page), 'played sessions').toEqual([]);
+  await press(page, 'Evaluate Leo Walker’s session', 'Enter', 'link');
+  await expect(page.getByRole('heading', { name: 'Leo Walker · Find the food', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Activities and tries' }).getByRole('listitem')).toHaveCount(6);
+  await page.getByLabel('Score description').fill('Knows the foods; one slip on the apple.');
+  const evaluated = page.waitForResponse((r) => r.url().endsWith(`/api/game-sessions/${session.id}/evaluation`));
+  await press(page, 'Save evaluation');
+  expect((await evaluated).status()).toBe(200);
+  await expect(page.getByText(/Evaluated by Emily Chen on/)).toBeVisible();
+  expect(await seriousViolations(page), 'the evaluation').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('evaluation-1280.png'), fullPage: true });
 });

@@ -119,6 +119,18 @@ const lazyPage = {
     () => import('@/features/gallery/gallery-page'),
     (m) => m.GalleryPage,
   ),
+  gameSessions: load(
+    () => import('@/features/evaluation/sessions-page'),
+    (m) => m.SessionsPage,
+  ),
+  evaluation: load(
+    () => import('@/features/evaluation/evaluation-page'),
+    (m) => m.EvaluationPage,
+  ),
+  assignedGames: load(
+    () => import('@/features/evaluation/assigned-page'),
+    (m) => m.AssignedPage,
+  ),
   gameBuilder: load(
     () => import('@/features/games/game-builder-page'),
     (m) => m.GameBuilderPage,
@@ -234,6 +246,10 @@ const mainRoutes: RouteObject[] = [
     ],
   },
   ...CURRICULUM_SCREENS.map(resourceRoutes),
+  // The seed's game variants (assigned, session, evaluation) under /games/*: static paths win over games/:id.
+  screen('games/assigned', handle('crumbs.assignedGames', 'crumbs.assignedGames'), lazyPage.assignedGames, G.games),
+  screen('games/sessions', handle('crumbs.gameSessions', 'crumbs.gameSessions'), lazyPage.gameSessions, G.evaluation),
+  screen('games/sessions/:id', handle('crumbs.evaluation', 'crumbs.evaluation'), lazyPage.evaluation, G.evaluation),
   screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|')),
   ...GAME_SCREENS.map(resourceRoutes),
   wildcard('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery'), lazyPage.gallery, G.gallery),

@@ -68,6 +68,8 @@ export const NAVIGATION: NavItem[] = [
       { id: 'levels', label: 'nav.levels', to: '/levels', permission: G.levels },
       { id: 'chapters', label: 'nav.chapters', to: '/chapters', permission: G.chapters },
       { id: 'games', label: 'nav.games', to: '/games', permission: G.games },
+      { id: 'assignedGames', label: 'nav.assignedGames', to: '/games/assigned', permission: G.games },
+      { id: 'gameSessions', label: 'nav.gameSessions', to: '/games/sessions', permission: G.evaluation },
       { id: 'activities', label: 'nav.activities', to: '/activities', permission: G.activities },
       { id: 'imagesGallery', label: 'nav.imagesGallery', to: '/imagesGallery', permission: G.gallery },
     ],
