@@ -3,7 +3,7 @@
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
  *
- * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, exports, overload,
+ * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports, overload,
  * lighthouse; lighthouse needs `npm run build` first and Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
@@ -16,6 +16,7 @@ import { benchCatalogs } from './bench/catalogs';
 import { benchExports } from './bench/exports';
 import { benchGames } from './bench/games';
 import { benchImages } from './bench/images';
+import { benchPlay } from './bench/play';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchList, signUpNewUser } from './bench/list';
 import { benchOverload } from './bench/overload';
@@ -27,7 +28,7 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
 const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
-const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,exports,overload,lighthouse').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse').split(',').map((x) => x.trim()));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -101,6 +102,7 @@ async function main() {
     if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
     if (only.has('games')) await benchGames(base, dataDir, pgPort, await login('therapist'), rounds, seconds);
     if (only.has('images')) await benchImages(base, await login('therapist'));
+    if (only.has('play')) await benchPlay(base, dataDir, pgPort, await login('student'), rounds, seconds);
     // Four exports by three catalog maintainers (two per user at most).
     if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
     if (only.has('lighthouse')) await benchLighthouse(base, { username: 'therapist', password: 'Habla-Demo-2026' });

@@ -1,0 +1,98 @@
+import autocannon from 'autocannon';
+import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runLoad, type LoadResult } from './load';
+
+const SESSIONS = 4000;
+const ACTIVITIES = 10;
+const TRIES_PER_SESSION = ACTIVITIES * 3;
+
+/**
+ * Issue 12: try submissions (`POST /api/player/sessions/:id/tries`) at 50 connections against
+ * /api/health, in interleaved rounds. The demo student gets 4,000 assigned games of 10 activities,
+ * each with an open session, straight into the database; every request is a new try (its own
+ * client_try_id, a wrong sentence so that each activity takes its three tries), so every one is
+ * scored and written, never answered from the idempotency path.
+ */
+export async function benchPlay(base: string, dataDir: string, pgPort: number, studentToken: string, rounds: number, seconds: number): Promise<void> {
+  const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
+  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
+  await client.connect();
+  const acts = Array.from({ length: ACTIVITIES }, (_, i) => ({
+    id: crypto.randomUUID(),
+    position: i + 1,
+    question: null,
+    picture: null,
+    audio_id: null,
+    answers: { target: `The dog runs ${i + 1} times.`, distractors: ['cat'] },
+  }));
+  let sessions: string[];
+  try {
+    const student = (await client.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as { id: string; account_id: string };
+    const game = (await client.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)).rows[0] as { id: string };
+    const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: false, show_failed_attemps: false };
+    const made = await client.query(
+      `INSERT INTO assignments (game_id, student_id, account_id, name, type, activities, activities_count, rules, max_attempts, attempts, start_time, end_time)
+       SELECT $1, $2, $3, 'Bench game ' || i, 'sentence_practice', $4, $5, $6, 1, 1, now(), now() + interval '7 days' FROM generate_series(1, $7) i RETURNING id`,
+      [game.id, student.id, student.account_id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), SESSIONS],
+    );
+    const s = await client.query(
+      `INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at) SELECT a, $2, $3, 'PLAYING', 1, now() FROM unnest($1::uuid[]) a RETURNING id`,
+      [made.rows.map((r: { id: string }) => r.id), student.id, student.account_id],
+    );
+    sessions = s.rows.map((r: { id: string }) => r.id as string);
+    await client.query('ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries');
+  } finally {
+    await client.end();
+  }
+
+  let k = 0;
+  const run = `${Date.now().toString(36)}`;
+  const tries = async (): Promise<LoadResult> => {
+    const result = await autocannon({
+      url: base,
+      connections: 50,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/player/sessions/x/tries',
+          headers: { authorization: `Bearer ${studentToken}`, 'content-type': 'application/json' },
+          setupRequest: (req) => {
+            const n = k++;
+            const session = sessions[Math.floor(n / TRIES_PER_SESSION)];
+            if (!session) throw new Error('the bench ran out of sessions: raise SESSIONS');
+            const act = acts[Math.floor((n % TRIES_PER_SESSION) / 3)]!;
+            return {
+              ...req,
+              path: `/api/player/sessions/${session}/tries`,
+              body: JSON.stringify({ activity_id: act.id, answer: { words: ['runs', 'The', 'dog'] }, client_try_id: `bench-${run}-${n}`, elapsed_ms: 1200 }),
+            };
+          },
+        },
+      ],
+    });
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, non2xx: result.non2xx };
+  };
+
+  console.log(`\nPlay: try submissions by one student over ${SESSIONS} open sessions of ${ACTIVITIES} activities, 50 connections`);
+  const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+  const health: LoadResult[] = [];
+  const written: LoadResult[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const h = await runLoad({ url: `${base}/api/health`, connections: 50, seconds });
+    health.push(h);
+    console.log(`  round ${i + 1}: health         ${fmt(h)}`);
+    const w = await tries();
+    written.push(w);
+    console.log(`  round ${i + 1}: tries          ${fmt(w)}`);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const h = median(health.map((r) => r.rps));
+  const w = median(written.map((r) => r.rps));
+  console.log(
+    `  tries median ${w.toFixed(0)} req/s, p99 ${median(written.map((r) => r.p99)).toFixed(1)} ms: ${((w / h) * 100).toFixed(1)} % of health (${h.toFixed(0)} req/s); ${k} tries sent`,
+  );
+}
