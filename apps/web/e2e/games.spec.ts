@@ -107,6 +107,21 @@ test('an editor builds a level, a chapter and a sentence practice game of five a
   // The preview plays the selected activity with the player's tiles.
   await list.first().getByRole('button').first().click();
   const preview = page.getByRole('region', { name: 'Preview' });
+  // A tile dragged with the mouse into the sentence lands there; dragged back out, it returns.
+  const dragTo = async (from: ReturnType<Page['locator']>, to: ReturnType<Page['locator']>) => {
+    await from.scrollIntoViewIfNeeded();
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+    await page.mouse.up();
+  };
+  await dragTo(preview.getByRole('button', { name: 'Add "girl"' }), preview.getByRole('region', { name: 'Your sentence' }));
+  await expect(preview.getByRole('button', { name: 'Remove "girl", word 1' })).toBeVisible();
+  await dragTo(preview.getByRole('button', { name: 'Remove "girl", word 1' }), preview.getByRole('region', { name: 'Words to use' }));
+  await expect(preview.getByRole('button', { name: 'Add "girl"' })).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Your sentence' }).getByRole('button')).toHaveCount(0);
   for (const word of ['The', 'girl', 'ate', 'an', 'apple']) await preview.getByRole('button', { name: `Add "${word}"` }).click();
   await preview.getByRole('button', { name: 'Check' }).click();
   await expect(preview.getByText('Well done!')).toBeVisible();
