@@ -145,6 +145,8 @@ Object.assign(MATRIX, {
   'GET /api/game-sessions': GAME_AUTHORS,
   'GET /api/game-sessions/{id}': GAME_AUTHORS,
   'PUT /api/game-sessions/{id}/evaluation': GAME_AUTHORS,
+  // Everyone signed in has a dashboard; what it holds is their own scope.
+  'GET /api/dashboards/me': SIGNED_IN,
 });
 /** Files (issue 10): whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];

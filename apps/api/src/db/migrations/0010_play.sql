@@ -81,3 +81,6 @@ CREATE TABLE "game_tries" (
 	UNIQUE ("session_id", "client_try_id"),
 	UNIQUE ("session_id", "activity_id", "try_number")
 );
+--> statement-breakpoint
+-- Sessions waiting for an evaluation, by student and newest first (dashboards, the evaluation list).
+CREATE INDEX "game_sessions_waiting_idx" ON "game_sessions" USING btree ("student_id", "finished_at" DESC) WHERE evaluated_at IS NULL AND status IN ('COMPLETED', 'INCOMPLETE');

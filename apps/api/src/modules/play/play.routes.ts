@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { actorContextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
-import { requirePermission } from '../../plugins/access';
+import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
+import { myDashboard } from './dashboards';
 import { evaluateSession, getSession, listSessions } from './evaluation';
 import { assignGames, finishSession, leaveSession, listAssignments, playerGames, startSession, submitTry, unassign } from './play.service';
 
@@ -158,5 +159,15 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okEnvelope(any), ...errorResponses },
     },
     handler: async (req) => ({ status: true as const, data: await evaluateSession(actorContextOf(req), req.params.id, req.body), message: say(req, 'play.evaluated') }),
+  });
+
+  app.get('/dashboards/me', {
+    preValidation: requireAuth,
+    schema: {
+      tags: ['dashboards'],
+      summary: 'The signed-in user’s dashboard: a student’s games, results and chapters; or the caseload, sessions to evaluate and games ending soon',
+      response: { 200: okEnvelope(any), ...errorResponses },
+    },
+    handler: async (req) => ({ status: true as const, data: await myDashboard(actorContextOf(req), signedIn(req)) }),
   });
 };

@@ -354,3 +354,39 @@ describe('evaluation', () => {
     expect((await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, { words_out_of_place: -1, parts_of_speech: 0, syntax_error: 0 })).statusCode).toBe(400);
   });
 });
+
+describe('dashboards', () => {
+  it('shows a student their games, results with stars and chapters, and the caseload what needs attention, within scope', async () => {
+    const level = (await call(editor, 'POST', '/api/levels', { name: 'Dash level', slug: 'dash-level' })).json().data.id as string;
+    const chapter = (await call(editor, 'POST', '/api/chapters', { name: 'Dash chapter', level_id: level })).json().data.id as string;
+    const game = (await call(editor, 'POST', '/api/games', { name: 'Dash game', type: MC, chapter_id: chapter })).json().data.id as string;
+    await call(editor, 'POST', '/api/activities', { game_id: game, question: 'Which?', answers: { options: [{ text: 'a' }, { text: 'b' }], correct: 0 } });
+    await call(editor, 'POST', `/api/games/${game}/complete`);
+    // An account of its own, so that its lists hold only what this test made.
+    const admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
+    const played = (await assign(admin, [game], [kid.user.id])).json().data.assigned[0].id as string;
+    const soon = (await assign(admin, [await freshChoice()], [kid.user.id], { end_time: new Date(t.clock.now().getTime() + 3_600_000).toISOString() })).json().data.assigned[0]
+      .id as string;
+    const s = (await start(kid, played)).json().data as { id: string; activities: Activity[] };
+    await play(kid, s.id, s.activities[0]!.id, { index: 0 });
+    await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`);
+
+    const mine = (await call(kid, 'GET', '/api/dashboards/me')).json().data;
+    expect(mine).toMatchObject({ kind: 'student', games: { new: 1, in_progress: 0, expiring_soon: 1, played: 1 }, stars: 3 });
+    expect(mine.recent[0]).toMatchObject({ name: 'Dash game', score: 100, stars: 3 });
+    expect(mine.chapters).toEqual([{ id: chapter, name: 'Dash chapter', assigned: 1, played: 1, average: 100 }]);
+
+    const board = (await call(admin, 'GET', '/api/dashboards/me')).json().data;
+    expect(board.kind).toBe('caseload');
+    const row = board.students.find((x: { id: string }) => x.id === kid.user.id);
+    expect(row.scores).toEqual([100]);
+    expect(row.last_played).toBeTruthy();
+    expect(board.waiting).toMatchObject({ total: 1, sessions: [{ id: s.id, name: 'Dash game', score: 100 }] });
+    expect(board.expiring.map((x: { id: string }) => x.id)).toEqual([soon]);
+    const theirs = (await call(strangerAdmin, 'GET', '/api/dashboards/me')).json().data;
+    expect(theirs.students.map((x: { id: string }) => x.id)).not.toContain(kid.user.id);
+    expect(theirs.waiting.sessions.map((x: { id: string }) => x.id)).not.toContain(s.id);
+    expect((await call(editor, 'GET', '/api/dashboards/me')).json().data).toEqual({ kind: 'none' });
+  });
+});
