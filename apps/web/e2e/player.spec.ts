@@ -120,8 +120,20 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
   expect(await seriousViolations(page), 'the end screen').toEqual([]);
   await page.screenshot({ path: test.info().outputPath('player-end-1280.png'), fullPage: true });
 
+  // Leo's dashboard: the result with its stars.
+  await page.goto('/dashboards');
+  await expect(page.getByRole('heading', { name: 'Recent results' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Find the food' }).first()).toContainText('85 %');
+  expect(await seriousViolations(page), 'the student’s dashboard').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('dashboard-student-1280.png'), fullPage: true });
+
   // The therapist sees the session waiting for evaluation, every try, and evaluates it.
   await signIn(page, 'therapist');
+  await page.goto('/dashboards');
+  await expect(page.getByRole('heading', { name: /sessions? to evaluate/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Leo Walker/ })).toContainText('85');
+  expect(await seriousViolations(page), 'the therapist’s dashboard').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('dashboard-therapist-1280.png'), fullPage: true });
   await page.goto('/games/assigned');
   await expect(page.getByRole('heading', { name: 'Assigned games', level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: /Leo Walker.*Find the food.*Played/ }).first()).toBeVisible();

@@ -4,6 +4,7 @@ import { SectionCards, type SectionCard } from '@/components/layout/section-card
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/lib/auth-store';
+import { PlayPanel } from './play-panel';
 import { FALLBACK_ICONS, filterNavigation, NAVIGATION } from '@/lib/navigation';
 
 const headingClasses = 'mb-4 text-sm font-semibold tracking-wide text-slate-600 uppercase';
@@ -37,6 +38,7 @@ export function DashboardPage() {
         title={t('dashboard.welcome', { name })}
         description={t('dashboard.intro')}
       />
+      <PlayPanel />
       <section aria-labelledby="dashboard-sections">
         <h2 id="dashboard-sections" className={headingClasses}>
           {t('dashboard.sectionsTitle')}
