@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runLoad, type LoadResult } from './load';
+import { roundsAgainstHealth, runLoad, type LoadResult } from './load';
 
 const SESSIONS = 4000;
 const ACTIVITIES = 10;
@@ -16,7 +16,8 @@ const TRIES_PER_SESSION = ACTIVITIES * 3;
  * client_try_id, a wrong sentence so that each activity takes its three tries), so every one is
  * scored and written, never answered from the idempotency path.
  */
-export async function benchPlay(base: string, dataDir: string, pgPort: number, studentToken: string, rounds: number, seconds: number): Promise<void> {
+export async function benchPlay(base: string, dataDir: string, pgPort: number, tokens: { student: string; therapist: string }, rounds: number, seconds: number): Promise<void> {
+  const studentToken = tokens.student;
   const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
   const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
   await client.connect();
@@ -95,4 +96,52 @@ export async function benchPlay(base: string, dataDir: string, pgPort: number, s
   console.log(
     `  tries median ${w.toFixed(0)} req/s, p99 ${median(written.map((r) => r.p99)).toFixed(1)} ms: ${((w / h) * 100).toFixed(1)} % of health (${h.toFixed(0)} req/s); ${k} tries sent`,
   );
+
+  // Dashboards over a million tries: Leo (the demo student, in the therapist's caseload) gets
+  // completed sessions of 30 tries each until the tries table holds at least 1,000,000 rows.
+  const db = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
+  await db.connect();
+  const t0 = performance.now();
+  try {
+    const have = Number((await db.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
+    const sessionsNeeded = Math.max(0, Math.ceil((1_000_000 - have) / TRIES_PER_SESSION));
+    const student = (await db.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as { id: string; account_id: string };
+    const chapter = (await db.query(`SELECT id FROM chapters ORDER BY position LIMIT 1`)).rows[0] as { id: string };
+    const game = (await db.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)).rows[0] as { id: string };
+    const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: false, show_failed_attemps: false };
+    await db.query(
+      `WITH a AS (
+         INSERT INTO assignments (game_id, student_id, account_id, name, type, chapter_id, activities, activities_count, rules, max_attempts, attempts, start_time, end_time, assign_status, best_score, last_score, last_played_at)
+         SELECT $1, $2, $3, 'Played game ' || i, 'sentence_practice', $4, $5, $6, $7, 1, 1, now() - interval '30 days', now() - interval '1 day', 'PLAYED', 60, 60, now() - (i || ' minutes')::interval
+           FROM generate_series(1, $8) i RETURNING id, last_played_at)
+       INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, evaluated_at)
+       SELECT a.id, $2, $3, 'COMPLETED', 1, a.last_played_at - interval '5 minutes', a.last_played_at, 60, 60, true, 6, 20, CASE WHEN random() < 0.9 THEN a.last_played_at END FROM a`,
+      [game.id, student.id, student.account_id, chapter.id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), sessionsNeeded],
+    );
+    await db.query(
+      `INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms)
+       SELECT s.id, ($1::uuid[])[((g - 1) / 3) + 1], ((g - 1) % 3) + 1, 'seed-' || g, '{"words": ["dog", "The"]}', g % 3 = 0, CASE WHEN g % 3 = 0 THEN 0 ELSE 0 END, 1500
+         FROM game_sessions s CROSS JOIN generate_series(1, $2) g
+        WHERE s.student_id = $3 AND s.status = 'COMPLETED' AND NOT EXISTS (SELECT 1 FROM game_tries x WHERE x.session_id = s.id)`,
+      [acts.map((a) => a.id), TRIES_PER_SESSION, student.id],
+    );
+    await db.query('ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries');
+    const n = Number((await db.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
+    const sessionsNow = Number((await db.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n);
+    console.log(
+      `\nDashboards: ${n.toLocaleString('en')} tries in ${sessionsNow.toLocaleString('en')} sessions (made in ${((performance.now() - t0) / 1000).toFixed(0)} s); 50 connections`,
+    );
+  } finally {
+    await db.end();
+  }
+  const m = await roundsAgainstHealth(
+    {
+      health: { url: `${base}/api/health`, headers: {} },
+      'student board': { url: `${base}/api/dashboards/me`, headers: { authorization: `Bearer ${tokens.student}` } },
+      'therapist board': { url: `${base}/api/dashboards/me`, headers: { authorization: `Bearer ${tokens.therapist}` } },
+    },
+    rounds,
+    seconds,
+  );
+  for (const name of ['student board', 'therapist board']) console.log(`  ${name}: p99 ${m(name, 'p99').toFixed(1)} ms (goal ≤ 50: ${m(name, 'p99') <= 50 ? 'PASS' : 'MISS'})`);
 }
