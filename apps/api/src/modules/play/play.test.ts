@@ -2,7 +2,10 @@ import { DEFAULT_APP_CONFIGURATION } from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import sharp from 'sharp';
-import { loginAs } from '../../../test/factories';
+import { login, loginAs } from '../../../test/factories';
+import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
+import { seedDemoPlay } from '../../db/seed/demo-play';
+import { seedStarterLibrary } from '../../db/seed/starter/index';
 import { multipartBody } from '../../../test/multipart';
 
 /**
@@ -388,5 +391,32 @@ describe('dashboards', () => {
     expect(theirs.students.map((x: { id: string }) => x.id)).not.toContain(kid.user.id);
     expect(theirs.waiting.sessions.map((x: { id: string }) => x.id)).not.toContain(s.id);
     expect((await call(editor, 'GET', '/api/dashboards/me')).json().data).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the demo’s played games', () => {
+  it('gives a newcomer a session to evaluate, a game ending within a day and games to play, all as the services would have left them', async () => {
+    const demo = await buildTestApp();
+    await seedStarterLibrary(demo.database.pool, demo.clock.now());
+    await seedDemo(demo.app.db, demo.clock.now());
+    expect(await seedDemoPlay(demo.app.db, demo.clock.now())).toBe(4);
+    const as = async (who: string) => (await login(demo.app, who, DEMO_PASSWORD)).headers;
+    const get = async (who: string, url: string) => (await demo.app.inject({ method: 'GET', url, headers: await as(who) })).json().data;
+    const board = await get('therapist', '/api/dashboards/me');
+    expect(board.waiting.sessions.map((s: { name: string; student_name: string }) => `${s.student_name}: ${s.name}`)).toEqual(['Leo Walker: The girl ate an apple']);
+    expect(board.expiring.map((x: { name: string }) => x.name)).toEqual(['Say what they do']);
+    const session = await get('therapist', `/api/game-sessions/${board.waiting.sessions[0].id}`);
+    // One swapped pair on the first sentence, then right: 1 + 10 × (n − 1) points.
+    expect(session.automatic.words_out_of_place).toBe(1);
+    expect(session.score).toBe(Math.round(((1 + 10 * (session.activities.length - 1)) / (10 * session.activities.length)) * 1000) / 10);
+    const cards = (await get('student', '/api/player/games')) as { name: string; state: string }[];
+    expect(cards.map((c) => [c.name, c.state]).sort()).toEqual([
+      ['The girl ate an apple', 'played'],
+      ['What are they doing?', 'new'],
+    ]);
+    // The played game goes on: a second attempt of two.
+    const played = cards.find((c) => c.name === 'The girl ate an apple') as unknown as { id: string };
+    const again = await demo.app.inject({ method: 'POST', url: `/api/player/games/${played.id}/sessions`, headers: await as('student') });
+    expect(again.json().data.attempt).toBe(2);
   });
 });
