@@ -38,6 +38,17 @@ export async function zombie(): Promise<Zombie> {
     });
     const startTime = processStartTime(pid);
     if (!startTime) throw new Error(`no /proc/${pid}/stat`);
+    // Kill only once the shell has become `sleep`: a shell still running would reap its child at
+    // once (seen on a loaded machine: the pid was gone, not a zombie).
+    const comm = () => {
+      try {
+        return fs.readFileSync(`/proc/${holder.pid}/comm`, 'utf8').trim();
+      } catch {
+        return undefined;
+      }
+    };
+    for (let i = 0; i < 250 && comm() !== 'sleep'; i++) await new Promise((r) => setTimeout(r, 20));
+    if (comm() !== 'sleep') throw new Error(`the holder of pid ${pid} did not exec sleep`);
     process.kill(pid, 'SIGKILL');
     for (let i = 0; i < 100 && processState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
     if (processState(pid) !== 'Z') throw new Error(`pid ${pid} did not become a zombie (state ${processState(pid)})`);

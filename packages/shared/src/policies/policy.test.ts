@@ -10,7 +10,22 @@ const trashed = { id: 'row-1', deleted_at: '2026-11-01T00:00:00.000Z' };
 describe('policies', () => {
   it('has one policy per resource of both registries, and refuses an unknown resource loudly', () => {
     expect(Object.keys(POLICIES).sort()).toEqual(
-      [...Object.keys(CATALOG_POLICIES), 'accounts', 'billings', 'clients', 'organizations', 'plans', 'users', 'workspaces', 'levels', 'chapters', 'games', 'activities', 'images', 'image-folders'].sort(),
+      [
+        ...Object.keys(CATALOG_POLICIES),
+        'accounts',
+        'billings',
+        'clients',
+        'organizations',
+        'plans',
+        'users',
+        'workspaces',
+        'levels',
+        'chapters',
+        'games',
+        'activities',
+        'images',
+        'image-folders',
+      ].sort(),
     );
     expect(() => policyOf('nothing')).toThrow(/no policy/);
   });

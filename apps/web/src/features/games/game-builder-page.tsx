@@ -17,7 +17,16 @@ import { activitySummary, draftProblems, emptyDraft, type ActivityDraft, type Dr
 import { ActivityPreview } from './activity-preview';
 import { AssignDialog } from './assign-dialog';
 
-type Game = { id: string; name: string; type: GameType; game_status: string; share_status?: string | null; version?: number | null; max_attempts?: number | null; _actions?: string[] };
+type Game = {
+  id: string;
+  name: string;
+  type: GameType;
+  game_status: string;
+  share_status?: string | null;
+  version?: number | null;
+  max_attempts?: number | null;
+  _actions?: string[];
+};
 type Activity = ActivityDraft & { id: string; game_id: string; position: number; _actions?: string[] };
 type Confirm = { kind: 'complete' | 'version' } | { kind: 'delete'; activity: Activity };
 
