@@ -102,7 +102,8 @@ async function main() {
     if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
     if (only.has('games')) await benchGames(base, dataDir, pgPort, await login('therapist'), rounds, seconds);
     if (only.has('images')) await benchImages(base, await login('therapist'));
-    if (only.has('play')) await benchPlay(base, dataDir, pgPort, { student: await login('student'), therapist: await login('therapist') }, rounds, seconds);
+    if (only.has('play'))
+      await benchPlay(base, dataDir, pgPort, { player: await login('student3'), student: await login('student'), therapist: await login('therapist') }, rounds, seconds);
     // Four exports by three catalog maintainers (two per user at most).
     if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
     if (only.has('lighthouse')) await benchLighthouse(base, { username: 'therapist', password: 'Habla-Demo-2026' });

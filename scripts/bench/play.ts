@@ -11,13 +11,20 @@ const TRIES_PER_SESSION = ACTIVITIES * 3;
 
 /**
  * Issue 12: try submissions (`POST /api/player/sessions/:id/tries`) at 50 connections against
- * /api/health, in interleaved rounds. The demo student gets 4,000 assigned games of 10 activities,
+ * /api/health, in interleaved rounds. A demo student (student3) gets 4,000 assigned games of 10 activities,
  * each with an open session, straight into the database; every request is a new try (its own
  * client_try_id, a wrong sentence so that each activity takes its three tries), so every one is
  * scored and written, never answered from the idempotency path.
  */
-export async function benchPlay(base: string, dataDir: string, pgPort: number, tokens: { student: string; therapist: string }, rounds: number, seconds: number): Promise<void> {
-  const studentToken = tokens.student;
+export async function benchPlay(
+  base: string,
+  dataDir: string,
+  pgPort: number,
+  tokens: { player: string; student: string; therapist: string },
+  rounds: number,
+  seconds: number,
+): Promise<void> {
+  const studentToken = tokens.player;
   const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
   const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
   await client.connect();
@@ -31,7 +38,7 @@ export async function benchPlay(base: string, dataDir: string, pgPort: number, t
   }));
   let sessions: string[];
   try {
-    const student = (await client.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as { id: string; account_id: string };
+    const student = (await client.query(`SELECT id, account_id FROM users WHERE username = 'student3'`)).rows[0] as { id: string; account_id: string };
     const game = (await client.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)).rows[0] as { id: string };
     const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: false, show_failed_attemps: false };
     const made = await client.query(
@@ -78,7 +85,7 @@ export async function benchPlay(base: string, dataDir: string, pgPort: number, t
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, non2xx: result.non2xx };
   };
 
-  console.log(`\nPlay: try submissions by one student over ${SESSIONS} open sessions of ${ACTIVITIES} activities, 50 connections`);
+  console.log(`\nPlay: try submissions by one student (student3) over ${SESSIONS} open sessions of ${ACTIVITIES} activities, 50 connections`);
   const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
   const health: LoadResult[] = [];
   const written: LoadResult[] = [];
@@ -97,39 +104,50 @@ export async function benchPlay(base: string, dataDir: string, pgPort: number, t
     `  tries median ${w.toFixed(0)} req/s, p99 ${median(written.map((r) => r.p99)).toFixed(1)} ms: ${((w / h) * 100).toFixed(1)} % of health (${h.toFixed(0)} req/s); ${k} tries sent`,
   );
 
-  // Dashboards over a million tries: Leo (the demo student, in the therapist's caseload) gets
-  // completed sessions of 30 tries each until the tries table holds at least 1,000,000 rows.
+  // Dashboards over a million tries, spread as a school's would be: 1,000 students of another
+  // account with 33 played games each, and Leo (the demo student, in the therapist's caseload) with
+  // 300, about a year of daily play; 30 tries per game.
   const db = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
   await db.connect();
   const t0 = performance.now();
   try {
-    const have = Number((await db.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
-    const sessionsNeeded = Math.max(0, Math.ceil((1_000_000 - have) / TRIES_PER_SESSION));
-    const student = (await db.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as { id: string; account_id: string };
+    const leo = (await db.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as { id: string; account_id: string };
     const chapter = (await db.query(`SELECT id FROM chapters ORDER BY position LIMIT 1`)).rows[0] as { id: string };
     const game = (await db.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)).rows[0] as { id: string };
+    const school = (await db.query(`INSERT INTO accounts (name, membership_type, max_students) VALUES ('Bench school', 'school', 2000) RETURNING id`)).rows[0] as { id: string };
+    const pupils = (
+      await db.query(
+        `INSERT INTO users (email, username, password_hash, role, account_id, first_name, last_name)
+         SELECT 'bench-' || i || '@example.test', 'bench_' || i, 'not-a-hash', 'STUDENT', $1, 'Bench', 'Pupil ' || i FROM generate_series(1, 1000) i RETURNING id`,
+        [school.id],
+      )
+    ).rows.map((r: { id: string }) => r.id as string);
     const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: false, show_failed_attemps: false };
-    await db.query(
-      `WITH a AS (
-         INSERT INTO assignments (game_id, student_id, account_id, name, type, chapter_id, activities, activities_count, rules, max_attempts, attempts, start_time, end_time, assign_status, best_score, last_score, last_played_at)
-         SELECT $1, $2, $3, 'Played game ' || i, 'sentence_practice', $4, $5, $6, $7, 1, 1, now() - interval '30 days', now() - interval '1 day', 'PLAYED', 60, 60, now() - (i || ' minutes')::interval
-           FROM generate_series(1, $8) i RETURNING id, last_played_at)
-       INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, evaluated_at)
-       SELECT a.id, $2, $3, 'COMPLETED', 1, a.last_played_at - interval '5 minutes', a.last_played_at, 60, 60, true, 6, 20, CASE WHEN random() < 0.9 THEN a.last_played_at END FROM a`,
-      [game.id, student.id, student.account_id, chapter.id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), sessionsNeeded],
-    );
+    const played = async (students: string[], account: string, each: number) =>
+      db.query(
+        `WITH a AS (
+           INSERT INTO assignments (game_id, student_id, account_id, name, type, chapter_id, activities, activities_count, rules, max_attempts, attempts, start_time, end_time, assign_status, best_score, last_score, last_played_at)
+           SELECT $1, st, $2, 'Played game ' || i, 'sentence_practice', $3, $4, $5, $6, 1, 1, now() - interval '400 days', now() - interval '1 day', 'PLAYED', 60, 60, now() - (i || ' days')::interval + (random() * interval '1 hour')
+             FROM unnest($7::uuid[]) st CROSS JOIN generate_series(1, $8) i RETURNING id, student_id, last_played_at)
+         INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, evaluated_at)
+         SELECT a.id, a.student_id, $2, 'COMPLETED', 1, a.last_played_at - interval '5 minutes', a.last_played_at, 60, 60, true, 6, 20, CASE WHEN random() < 0.9 THEN a.last_played_at END FROM a`,
+        [game.id, account, chapter.id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), students, each],
+      );
+    await played(pupils, school.id, 33);
+    await played([leo.id], leo.account_id, 300);
     await db.query(
       `INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms)
-       SELECT s.id, ($1::uuid[])[((g - 1) / 3) + 1], ((g - 1) % 3) + 1, 'seed-' || g, '{"words": ["dog", "The"]}', g % 3 = 0, CASE WHEN g % 3 = 0 THEN 0 ELSE 0 END, 1500
+       SELECT s.id, ($1::uuid[])[((g - 1) / 3) + 1], ((g - 1) % 3) + 1, 'seed-' || g, '{"words": ["dog", "The"]}', false, 0, 1500
          FROM game_sessions s CROSS JOIN generate_series(1, $2) g
-        WHERE s.student_id = $3 AND s.status = 'COMPLETED' AND NOT EXISTS (SELECT 1 FROM game_tries x WHERE x.session_id = s.id)`,
-      [acts.map((a) => a.id), TRIES_PER_SESSION, student.id],
+        WHERE s.status = 'COMPLETED' AND NOT EXISTS (SELECT 1 FROM game_tries x WHERE x.session_id = s.id)`,
+      [acts.map((a) => a.id), TRIES_PER_SESSION],
     );
-    await db.query('ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries');
+    await db.query('ANALYZE users; ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries');
     const n = Number((await db.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
     const sessionsNow = Number((await db.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n);
+    const leoSessions = Number((await db.query('SELECT count(*)::int AS n FROM game_sessions WHERE student_id = $1', [leo.id])).rows[0].n);
     console.log(
-      `\nDashboards: ${n.toLocaleString('en')} tries in ${sessionsNow.toLocaleString('en')} sessions (made in ${((performance.now() - t0) / 1000).toFixed(0)} s); 50 connections`,
+      `\nDashboards: ${n.toLocaleString('en')} tries in ${sessionsNow.toLocaleString('en')} sessions (Leo: ${leoSessions.toLocaleString('en')}; made in ${((performance.now() - t0) / 1000).toFixed(0)} s); 50 connections`,
     );
   } finally {
     await db.end();
