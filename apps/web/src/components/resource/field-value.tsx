@@ -1,3 +1,5 @@
+import { ActivityPicture } from '@/components/activity/media';
+import { isImageId } from '@/components/activity/model';
 import type { FieldDef } from '@habla/shared/resources/define';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -58,6 +60,8 @@ export function FieldValue({ field, row, links = true }: { field: FieldDef; row:
       return <span className="flex flex-wrap gap-x-2 gap-y-1">{refs.map((r) => (links ? relationLink(field.target, r) : <span key={r.id}>{r.label}</span>))}</span>;
     }
     case 'picture':
+      if (typeof value === 'string' && value && isImageId(value))
+        return <ActivityPicture picture={value} alt={String(row.word ?? row.name ?? '')} size="thumb" className="size-8" />;
       return typeof value === 'string' && value ? <img src={pictureUrl(value)} alt={String(row.word ?? row.name ?? value)} className="size-8" loading="lazy" /> : empty;
     case 'json':
       // The document indented, scrolling past a few lines (features show their own view of it).

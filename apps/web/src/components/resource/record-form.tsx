@@ -12,6 +12,9 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { type ResourceScreen, screenOf } from '@/lib/resource-screens';
 import { pictureUrl } from './field-value';
+import { ActivityPicture } from '@/components/activity/media';
+import { isImageId } from '@/components/activity/model';
+import { PictureField } from '@/components/activity/picture-field';
 import { FileInput } from './file-input';
 import { firstNestedError, JsonInput, jsonText, withJsonFields } from './json-input';
 import type { RecordRow, Ref } from './resource-api';
@@ -83,6 +86,7 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
     handleSubmit,
     setError,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     resolver,
@@ -269,9 +273,17 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
       case 'picture': {
         const code = watch(f.name) as string;
         return (
-          <div className="flex items-end gap-3">
-            <TextField {...common} className="flex-1" description={t('records.pictureHelp')} {...register(f.name)} />
-            {code && /^[0-9a-f-]+$/i.test(code) && <img src={pictureUrl(code.toLowerCase())} alt={t('records.picturePreview')} className="mb-7 size-10" />}
+          <div className="flex flex-col gap-2">
+            <div className="flex items-end gap-3">
+              <TextField {...common} className="flex-1" description={t('records.pictureHelp')} {...register(f.name)} />
+              {code && isImageId(code) ? (
+                <ActivityPicture picture={code} alt={t('records.picturePreview')} size="thumb" className="mb-7 size-10" />
+              ) : (
+                code && /^[0-9a-f-]+$/i.test(code) && <img src={pictureUrl(code.toLowerCase())} alt={t('records.picturePreview')} className="mb-7 size-10" />
+              )}
+            </div>
+            {/* Or choose one: the Noto pictures by word, or the gallery (and upload into it). */}
+            <PictureField label={label(f)} value={code || null} pickerOnly onChange={(v) => setValue(f.name, v ?? '', { shouldDirty: true, shouldValidate: true })} />
           </div>
         );
       }

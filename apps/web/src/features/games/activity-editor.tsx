@@ -5,7 +5,7 @@ import { FileInput } from '@/components/resource/file-input';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { CHOICE_OPTIONS, isChoice, type ActivityDraft, type DraftProblems } from './builder-model';
-import { PictureField } from './picture-field';
+import { PictureField } from '@/components/activity/picture-field';
 
 const AUDIO_TYPES = ['audio/wav', 'audio/webm', 'audio/ogg', 'audio/mpeg', 'audio/mp4'] as const;
 

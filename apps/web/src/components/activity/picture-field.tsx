@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageIcon, Search, Upload, X } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityPicture } from '@/components/activity/media';
+import { ActivityPicture } from './media';
 import { Button } from '@/components/ui/button';
 import { fieldControlClasses } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
@@ -26,12 +26,15 @@ export function PictureField({
   onChange,
   disabled,
   compact,
+  pickerOnly,
 }: {
   label: string;
   value: string | null;
   onChange: (picture: string | null, word?: string) => void;
   disabled?: boolean;
   compact?: boolean;
+  /** Only the button and the picker (a form that shows the value and its label itself). */
+  pickerOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -68,11 +71,11 @@ export function PictureField({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <span id={`${id}-label`} className="text-sm font-medium text-slate-800">
+      <span id={`${id}-label`} className={pickerOnly ? 'sr-only' : 'text-sm font-medium text-slate-800'}>
         {label}
       </span>
       <div className="flex flex-wrap items-center gap-2">
-        {value ? (
+        {value && !pickerOnly ? (
           <>
             <ActivityPicture picture={value} alt={t('builder.chosenPicture')} className={compact ? 'size-12' : 'size-16'} size="thumb" />
             <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)} aria-label={t('builder.removePicture', { field: label })}>
