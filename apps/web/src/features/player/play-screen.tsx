@@ -58,31 +58,44 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
     }
   }, [assignmentId, t]);
 
-  /** Send the tries waiting in the browser, oldest first; stop at the first that cannot go. */
+  const flushing = useRef(false);
+  /**
+   * Send the tries waiting in the browser, oldest first; stop at the first that cannot go. Then the
+   * session is read again from the server, and only then is the waiting cleared: answering is held
+   * meanwhile, so a fresh answer is never overwritten by the older state being read.
+   */
   const flush = useCallback(
     async (s: PlaySession) => {
+      if (flushing.current) return;
       const queued = await queuedTries(s.id).catch(() => []);
       if (!queued.length) return;
-      let sent = 0;
-      for (const q of queued) {
-        try {
-          await api.post(
-            `/api/player/sessions/${q.session_id}/tries`,
-            { activity_id: q.activity_id, answer: q.answer, client_try_id: q.client_try_id, elapsed_ms: q.elapsed_ms },
-            { silent: true },
-          );
-        } catch (failure) {
-          if (failure instanceof ApiError && failure.status === 0) break;
-          // Refused for good (the game expired, the activity was over): it will never count; drop it.
+      flushing.current = true;
+      setBusy(true);
+      try {
+        let sent = 0;
+        for (const q of queued) {
+          try {
+            await api.post(
+              `/api/player/sessions/${q.session_id}/tries`,
+              { activity_id: q.activity_id, answer: q.answer, client_try_id: q.client_try_id, elapsed_ms: q.elapsed_ms },
+              { silent: true },
+            );
+          } catch (failure) {
+            if (failure instanceof ApiError && failure.status === 0) break;
+            // Refused for good (the game expired, the activity was over): it will never count; drop it.
+          }
+          await forgetTry(q.client_try_id);
+          sent += 1;
         }
-        await forgetTry(q.client_try_id);
-        sent += 1;
+        if (!sent) return;
+        const left = await queuedTries(s.id).catch(() => []);
+        await load();
+        setWaiting(new Set(left.map((q) => q.activity_id)));
+        if (!left.length) setFeedback((f) => (f?.kind === 'saved' ? null : f));
+      } finally {
+        flushing.current = false;
+        setBusy(false);
       }
-      if (!sent) return;
-      const left = await queuedTries(s.id).catch(() => []);
-      setWaiting(new Set(left.map((q) => q.activity_id)));
-      const fresh = await load();
-      if (fresh && !left.length) setFeedback(null);
     },
     [load],
   );
