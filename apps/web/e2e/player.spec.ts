@@ -152,3 +152,37 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
   expect(await seriousViolations(page), 'the evaluation').toEqual([]);
   await page.screenshot({ path: test.info().outputPath('evaluation-1280.png'), fullPage: true });
 });
+
+test('in Spanish on a phone, Mia opens a game ending soon, builds part of a sentence, and leaves it after confirming', async ({ page }) => {
+  await signIn(page, 'student2');
+  await page.evaluate(() => localStorage.setItem('language', 'es'));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/players');
+  await expect(page.getByRole('heading', { name: 'Mis juegos' })).toBeVisible();
+  const card = page.getByRole('link', { name: 'Say what they do: Nuevo' });
+  await expect(card).toContainText('Termina pronto');
+  await expect(page.getByRole('heading', { name: 'Juegos terminados' })).toHaveCount(0);
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Actividad 1 de \d+$/ })).toBeVisible();
+  // The progress bar is on in the demo's rules.
+  await expect(page.getByRole('progressbar', { name: 'Progreso' })).toHaveAttribute('aria-valuenow', '0');
+  const tile = page.getByRole('region', { name: 'Palabras para usar' }).getByRole('button').first();
+  await tile.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Tu oración' }).getByRole('button')).toHaveCount(1);
+  expect(await seriousViolations(page), 'the player in Spanish').toEqual([]);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath('player-es-375.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Salir del juego' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '¿Salir de este juego?' });
+  await expect(dialog).toBeVisible();
+  const left = page.waitForResponse((r) => /\/api\/player\/sessions\/[^/]+\/leave$/.test(r.url()));
+  await dialog.getByRole('button', { name: 'Salir del juego' }).click();
+  expect((await (await left).json()).data.status).toBe('INCOMPLETE');
+  await expect(page.getByRole('heading', { name: 'Mis juegos' })).toBeVisible();
+  // Started once, of two tries allowed: it can be played again.
+  await expect(page.getByRole('link', { name: 'Say what they do: Jugado' })).toBeVisible();
+});
