@@ -33,7 +33,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
 
 /**
- * Interleaved rounds over named targets at 50 connections (one of them named `health`); prints each
+ * Interleaved rounds over named targets at 50 connections (or as given) (one of them named `health`); prints each
  * run, then each target's medians and its share of health's throughput. Returns the median of a
  * target's figure.
  */
@@ -41,11 +41,12 @@ export async function roundsAgainstHealth(
   targets: Record<string, { url: string; headers: Record<string, string> }>,
   rounds: number,
   seconds: number,
+  connections = 50,
 ): Promise<(name: string, key: 'rps' | 'p50' | 'p99') => number> {
   const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
   for (let i = 0; i < rounds; i++) {
     for (const [name, t] of Object.entries(targets)) {
-      const r = await runLoad({ url: t.url, connections: 50, seconds, headers: t.headers });
+      const r = await runLoad({ url: t.url, connections, seconds, headers: t.headers });
       results[name]!.push(r);
       console.log(`  round ${i + 1}: ${name.padEnd(14)} ${fmt(r)}`);
     }

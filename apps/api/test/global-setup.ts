@@ -16,6 +16,8 @@ declare module 'vitest' {
     /** Superuser URL of the test cluster's `postgres` database (for CREATE DATABASE). */
     adminDatabaseUrl: string;
     templateDatabase: string;
+    /** The app's URL of the embedded cluster (its unix socket when there is one); empty under TEST_DATABASE_URL. */
+    appDatabaseUrl: string;
   }
 }
 
@@ -39,6 +41,7 @@ async function prepareTemplate(adminUrl: string): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let teardown = async () => undefined as void;
+  let appUrl = '';
   if (!adminUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-test-pg-'));
     const embedded = await startEmbeddedPostgres({
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
     });
     adminUrl = embedded.adminUrl;
+    appUrl = embedded.url;
     teardown = async () => {
       await embedded.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -57,5 +61,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await prepareTemplate(adminUrl);
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', TEMPLATE);
+  project.provide('appDatabaseUrl', appUrl);
   return teardown;
 }

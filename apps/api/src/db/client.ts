@@ -19,7 +19,9 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 /** Open a pool and the typed Drizzle handle on it. */
 export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Named statements (the session lookup, the dashboards) keep one plan per connection: planning them
+  // again at each call cost more than running them.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });

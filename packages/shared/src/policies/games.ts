@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '../permissions';
 import { ROLES } from '../roles';
-import { definePolicy, seesAllAccounts, type Actor, type PolicyRow, type Scope } from './policy';
+import { definePolicy, passes, seesAllAccounts, type Actor, type PolicyRow, type Scope } from './policy';
 
 /**
  * Games and activities (docs/product.md §3–4, issue 11).
@@ -88,3 +88,16 @@ export const activitiesPolicy = definePolicy({
     duplicate: { rule: [P.ADMIN_ACTIVITIES, P.CREATE_ACTIVITIES], row: (a, row) => mayAuthor(a, gameOf(row)), when: (row) => isWip(gameOf(row)) },
   },
 });
+
+/**
+ * The MLA loop's rules (issue 12) that are not a record's: who assigns and unassigns games (those
+ * who make them; the students must be in their caseload, which the API checks), who evaluates played
+ * sessions, and who previews a game in the player (a reader of games who may play or make them; not
+ * a student, whose player is their assigned games; a preview records nothing).
+ */
+export const playActions = {
+  assign: (a: Actor | null | undefined) => passes(a, [...WRITE]),
+  evaluate: (a: Actor | null | undefined) => passes(a, [P.ADMIN_GAMES, P.EVALUATE_GAMES]),
+  preview: (a: Actor | null | undefined) =>
+    !!a && a.role !== ROLES.STUDENT && passes(a, [...READ]) && passes(a, [P.PLAY_GAMES, P.PLAY_ACTIVITIES, P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES]),
+};

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ROLES } from '@habla/shared';
 import { starsFor } from '@habla/shared/play';
 import type { CrudUser } from '../../crud/contract';
@@ -11,104 +12,102 @@ import { studentsScope } from '../tenancy/scopes';
  * stars, progress per chapter) and, for whoever has students in scope (therapist, supervisor, an
  * account's admin, a parent), their caseload with the last played time and score trend, the
  * sessions waiting for an evaluation and the assignments ending within a day. Read from sessions
- * and assignments (indexed by student and time), never by walking the tries.
+ * and assignments (indexed by student and time), never by walking the tries; each board is one
+ * statement whose JSON PostgreSQL builds.
  */
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const DAY = 86_400_000;
 
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+type Json = Record<string, unknown>;
+
+/**
+ * A student's board in one statement (one round trip, JSON built by PostgreSQL): counts of their
+ * games, the last eight results and progress by chapter.
+ */
 export async function studentDashboard(ctx: ActorContext, studentId: string): Promise<Record<string, unknown>> {
-  const pool = poolOf(ctx.db);
   const now = ctx.now;
-  const [games, recent, chapters] = await Promise.all([
-    pool.query(
-      `SELECT count(*) FILTER (WHERE x.attempts = 0 AND x.end_time > $2)::int AS new,
-              count(*) FILTER (WHERE x.end_time > $2 AND EXISTS (SELECT 1 FROM game_sessions s WHERE s.assignment_id = x.id AND s.status IN ('NEW', 'PLAYING')))::int AS in_progress,
-              count(*) FILTER (WHERE x.end_time > $2 AND x.end_time <= $3 AND x.attempts < x.max_attempts)::int AS expiring_soon,
-              count(*) FILTER (WHERE x.assign_status = 'PLAYED')::int AS played
-         FROM assignments x WHERE x.student_id = $1 AND x.assign_status <> 'UNASSIGNED'`,
-      [studentId, now, new Date(now.getTime() + DAY)],
-    ),
-    pool.query(
-      `SELECT s.id, s.finished_at, s.score, s.passed, x.name, (x.rules->>'min_rate')::int AS min_rate
-         FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id
-        WHERE s.student_id = $1 AND s.status = 'COMPLETED' ORDER BY s.started_at DESC LIMIT 8`,
-      [studentId],
-    ),
-    pool.query(
-      `SELECT c.id, c.name, count(x.id)::int AS assigned, count(x.best_score)::int AS played, round(avg(x.best_score), 1) AS average
-         FROM assignments x JOIN chapters c ON c.id = x.chapter_id
-        WHERE x.student_id = $1 AND x.assign_status <> 'UNASSIGNED' GROUP BY c.id, c.name, c.position ORDER BY c.position, c.name LIMIT 20`,
-      [studentId],
-    ),
-  ]);
-  const results = (recent.rows as Record<string, unknown>[]).map((r) => {
+  const res = await poolOf(ctx.db).query({
+    // Named: each connection plans it once (planning cost more than running it).
+    name: 'dashboard-student',
+    text: `WITH mine AS (SELECT x.id, x.chapter_id, x.attempts, x.max_attempts, x.end_time, x.assign_status, x.best_score FROM assignments x WHERE x.student_id = $1 AND x.assign_status <> 'UNASSIGNED'),
+          recent AS (
+            SELECT s.id, s.started_at, s.finished_at, s.score, s.passed, x.name, (x.rules->>'min_rate')::int AS min_rate
+              FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id
+             WHERE s.student_id = $1 AND s.status = 'COMPLETED' ORDER BY s.started_at DESC LIMIT 8),
+          chapters AS (
+            SELECT c.id, c.name, c.position, count(x.id)::int AS assigned, count(x.best_score)::int AS played, round(avg(x.best_score), 1) AS average
+              FROM mine x JOIN chapters c ON c.id = x.chapter_id GROUP BY c.id, c.name, c.position ORDER BY c.position, c.name LIMIT 20)
+     SELECT (SELECT json_build_object(
+               'new', count(*) FILTER (WHERE x.attempts = 0 AND x.end_time > $2),
+               'in_progress', count(*) FILTER (WHERE x.end_time > $2 AND EXISTS (SELECT 1 FROM game_sessions s WHERE s.assignment_id = x.id AND s.status IN ('NEW', 'PLAYING'))),
+               'expiring_soon', count(*) FILTER (WHERE x.end_time > $2 AND x.end_time <= $3 AND x.attempts < x.max_attempts),
+               'played', count(*) FILTER (WHERE x.assign_status = 'PLAYED')) FROM mine x) AS games,
+            (SELECT COALESCE(json_agg(r ORDER BY r.started_at DESC), '[]') FROM recent r) AS recent,
+            (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'assigned', c.assigned, 'played', c.played, 'average', c.average) ORDER BY c.position, c.name), '[]') FROM chapters c) AS chapters`,
+    values: [studentId, now, new Date(now.getTime() + DAY)],
+  });
+  const row = res.rows[0] as { games: Json; recent: Json[]; chapters: Json[] };
+  const results = row.recent.map((r) => {
     const score = num(r.score) ?? 0;
-    return {
-      id: r.id,
-      name: r.name,
-      score,
-      passed: r.passed,
-      stars: starsFor(score, Number(r.min_rate ?? 50)),
-      finished_at: (r.finished_at as Date | null)?.toISOString() ?? null,
-    };
+    return { id: r.id, name: r.name, score, passed: r.passed, stars: starsFor(score, Number(r.min_rate ?? 50)), finished_at: iso(r.finished_at) };
   });
   return {
-    games: games.rows[0],
+    games: row.games,
     recent: results,
     stars: results.reduce((n, r) => n + r.stars, 0),
-    chapters: (chapters.rows as Record<string, unknown>[]).map((c) => ({ ...c, average: num(c.average) })),
+    chapters: row.chapters.map((c) => ({ ...c, average: num(c.average) })),
   };
 }
 
-/** The caseload's view: students in the caller's scope (at most 100, by name) and what needs attention. */
+/**
+ * The caseload's board in one statement: students in the caller's scope (at most 100, by name)
+ * with their last play and last eight scores, the sessions waiting for an evaluation and the games
+ * ending within a day among all the students in scope.
+ */
 export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise<Record<string, unknown>> {
-  const pool = poolOf(ctx.db);
   const p = new SqlParams();
   const scope = studentsScope(u, p);
-  const values = p.values;
-  const students = await pool.query(
-    `SELECT t.id, t.full_name,
-            (SELECT max(s.started_at) FROM game_sessions s WHERE s.student_id = t.id) AS last_played,
-            ARRAY(SELECT s.score FROM game_sessions s WHERE s.student_id = t.id AND s.status = 'COMPLETED' ORDER BY s.started_at DESC LIMIT 8) AS scores
-       FROM users t WHERE ${scope} AND t.deleted_at IS NULL ORDER BY t.full_name, t.id LIMIT 100`,
-    values,
-  );
-  const ids = (students.rows as { id: string }[]).map((s) => s.id);
-  const [waiting, expiring] = await Promise.all([
-    pool.query(
-      `SELECT s.id, s.student_id, s.finished_at, s.score, x.name, (SELECT u.full_name FROM users u WHERE u.id = s.student_id) AS student_name,
-              count(*) OVER ()::int AS total
-         FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id
-        WHERE s.student_id = ANY($1::uuid[]) AND s.evaluated_at IS NULL AND s.status IN ('COMPLETED', 'INCOMPLETE')
-        ORDER BY s.finished_at DESC NULLS LAST LIMIT 5`,
-      [ids],
-    ),
-    pool.query(
-      `SELECT x.id, x.name, x.end_time, x.student_id, (SELECT u.full_name FROM users u WHERE u.id = x.student_id) AS student_name
-         FROM assignments x
-        WHERE x.student_id = ANY($1::uuid[]) AND x.assign_status = 'ASSIGNED' AND x.end_time > $2 AND x.end_time <= $3 AND x.attempts < x.max_attempts
-        ORDER BY x.end_time LIMIT 10`,
-      [ids, ctx.now, new Date(ctx.now.getTime() + DAY)],
-    ),
-  ]);
+  const now = p.add(ctx.now);
+  const soon = p.add(new Date(ctx.now.getTime() + DAY));
+  const text = `WITH scoped AS (SELECT t.id, t.full_name FROM users t WHERE ${scope} AND t.deleted_at IS NULL),
+          listed AS (SELECT t.id, t.full_name FROM scoped t ORDER BY t.full_name, t.id LIMIT 100),
+          waiting AS (
+            SELECT s.id, s.student_id, s.finished_at, s.score, x.name, count(*) OVER () AS total
+              FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id
+             WHERE s.student_id IN (SELECT id FROM scoped) AND s.evaluated_at IS NULL AND s.status IN ('COMPLETED', 'INCOMPLETE')
+             ORDER BY s.finished_at DESC NULLS LAST LIMIT 5),
+          expiring AS (
+            SELECT x.id, x.name, x.end_time, x.student_id
+              FROM assignments x
+             WHERE x.student_id IN (SELECT id FROM scoped) AND x.assign_status = 'ASSIGNED' AND x.end_time > ${now} AND x.end_time <= ${soon} AND x.attempts < x.max_attempts
+             ORDER BY x.end_time LIMIT 10)
+     SELECT (SELECT COALESCE(json_agg(json_build_object(
+               'id', t.id, 'full_name', t.full_name,
+               'last_played', (SELECT max(s.started_at) FROM game_sessions s WHERE s.student_id = t.id),
+               'scores', ARRAY(SELECT s.score FROM game_sessions s WHERE s.student_id = t.id AND s.status = 'COMPLETED' ORDER BY s.started_at DESC LIMIT 8)
+             ) ORDER BY t.full_name, t.id), '[]') FROM listed t) AS students,
+            (SELECT COALESCE(json_agg(json_build_object('id', w.id, 'student_id', w.student_id, 'finished_at', w.finished_at, 'score', w.score, 'name', w.name,
+               'student_name', (SELECT u.full_name FROM users u WHERE u.id = w.student_id), 'total', w.total) ORDER BY w.finished_at DESC NULLS LAST), '[]') FROM waiting w) AS waiting,
+            (SELECT COALESCE(json_agg(json_build_object('id', e.id, 'name', e.name, 'end_time', e.end_time, 'student_id', e.student_id,
+               'student_name', (SELECT u.full_name FROM users u WHERE u.id = e.student_id)) ORDER BY e.end_time), '[]') FROM expiring e) AS expiring`;
+  // Named by its text (the scope's SQL differs by role): each connection plans each shape once.
+  const res = await poolOf(ctx.db).query({ name: `dashboard-caseload-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: p.values });
+  const row = res.rows[0] as { students: Json[]; waiting: Json[]; expiring: Json[] };
   return {
-    students: (students.rows as Record<string, unknown>[]).map((s) => ({
+    students: row.students.map((s) => ({
       id: s.id,
       full_name: s.full_name,
-      last_played: (s.last_played as Date | null)?.toISOString() ?? null,
+      last_played: iso(s.last_played),
       // Oldest first: the trend reads left to right.
       scores: (s.scores as unknown[]).map((x) => Number(x)).reverse(),
     })),
     waiting: {
-      total: (waiting.rows[0] as { total?: number } | undefined)?.total ?? 0,
-      sessions: (waiting.rows as Record<string, unknown>[]).map(({ total: _t, ...r }) => ({
-        ...r,
-        score: num(r.score),
-        finished_at: (r.finished_at as Date | null)?.toISOString() ?? null,
-      })),
+      total: Number(row.waiting[0]?.total ?? 0),
+      sessions: row.waiting.map(({ total: _t, ...r }) => ({ ...r, score: num(r.score), finished_at: iso(r.finished_at) })),
     },
-    expiring: (expiring.rows as Record<string, unknown>[]).map((r) => ({ ...r, end_time: (r.end_time as Date).toISOString() })),
+    expiring: row.expiring.map((r) => ({ ...r, end_time: iso(r.end_time) })),
   };
 }
 

@@ -389,13 +389,16 @@ export async function startSession(ctx: ActorContext, assignmentId: string): Pro
   });
 }
 
-/** The student's session and its assignment, both locked; 404 when it is not theirs. */
+/** The student's session and its assignment, both locked, in one round trip; 404 when it is not theirs. */
 async function ownSession(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<{ s: SessionRow; a: Record<string, unknown> }> {
-  const s = (await c.query(`SELECT * FROM game_sessions WHERE id = $1 AND student_id = $2`, [id, ctx.actor.id])).rows[0] as SessionRow | undefined;
-  if (!s) throw notFound();
-  const a = await ownAssignment(c, ctx, s.assignment_id);
-  const locked = (await c.query(`SELECT * FROM game_sessions WHERE id = $1 FOR UPDATE`, [id])).rows[0] as SessionRow;
-  return { s: locked, a };
+  const res = await c.query(
+    `SELECT row_to_json(s) AS _session, a.* FROM game_sessions s JOIN assignments a ON a.id = s.assignment_id WHERE s.id = $1 AND s.student_id = $2 FOR UPDATE OF a, s`,
+    [id, ctx.actor.id],
+  );
+  const row = res.rows[0] as (Record<string, unknown> & { _session: SessionRow }) | undefined;
+  if (!row) throw notFound();
+  const { _session, ...a } = row;
+  return { s: _session, a };
 }
 
 function isCorrect(type: GameType, a: FrozenActivity, answer: PlayerAnswer): boolean {
@@ -414,12 +417,12 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
     const { s, a } = await ownSession(c, ctx, sessionId);
     const type = a.type as GameType;
     const acts = a.activities as FrozenActivity[];
+    // Every try of the session, once: the repeat check, the activity's tries so far and the answer's view.
+    const all = (await c.query(`SELECT activity_id, try_number, client_try_id, correct, points FROM game_tries WHERE session_id = $1`, [sessionId])).rows as TryRow[];
     /** What a try answers, as of now: its result, whether its activity is over, the session's totals. */
-    const view = async (t: TryRow, repeated: boolean): Promise<Record<string, unknown>> => {
-      const all = (await c.query(`SELECT activity_id, correct, try_number, points FROM game_tries WHERE session_id = $1`, [sessionId])).rows as TryRow[];
-      const upTo = all.filter((x) => x.activity_id === t.activity_id && x.try_number <= t.try_number);
+    const view = (t: TryRow, tries: TryRow[], totals: Record<string, unknown>, repeated: boolean): Record<string, unknown> => {
+      const upTo = tries.filter((x) => x.activity_id === t.activity_id && x.try_number <= t.try_number);
       const done = over(upTo);
-      const totals = (await c.query(`SELECT points, total_right, total_wrong FROM game_sessions WHERE id = $1`, [sessionId])).rows[0] as Record<string, number>;
       const act = acts.find((x) => x.id === t.activity_id)!;
       return {
         correct: t.correct,
@@ -428,15 +431,15 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
         tries_left: done ? 0 : MAX_TRIES - upTo.length,
         done,
         ...(done ? { correct_answer: correctAnswer(type, act) } : {}),
-        all_done: acts.every((x) => over(all.filter((y) => y.activity_id === x.id))),
+        all_done: acts.every((x) => over(tries.filter((y) => y.activity_id === x.id))),
         session: { points: Number(totals.points), total_right: Number(totals.total_right), total_wrong: Number(totals.total_wrong) },
         repeated,
       };
     };
-    const again = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1 AND client_try_id = $2`, [sessionId, body.client_try_id])).rows[0] as TryRow | undefined;
+    const again = all.find((t) => t.client_try_id === body.client_try_id);
     if (again) {
       if (again.activity_id !== body.activity_id) throw fieldError('client_try_id', 'play.tryIdReused');
-      return view(again, true);
+      return view(again, all, s, true);
     }
     if (s.status !== 'NEW' && s.status !== 'PLAYING') throw conflict('play.sessionClosed');
     if ((a.end_time as Date).getTime() <= ctx.now.getTime()) {
@@ -447,22 +450,23 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
     const act = acts.find((x) => x.id === body.activity_id);
     if (!act) throw fieldError('activity_id', 'play.noSuchActivity');
     if ('words' in body.answer !== (type === 'sentence_practice')) throw fieldError('answer', 'play.answerKind');
-    const before = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1 AND activity_id = $2 ORDER BY try_number`, [sessionId, act.id])).rows as TryRow[];
+    const before = all.filter((t) => t.activity_id === act.id);
     if (over(before)) throw conflict('play.activityOver');
     const n = before.length + 1;
     const correct = isCorrect(type, act, body.answer);
     const points = correct ? pointsFor(n, a.rules as Rules) : 0;
-    const made = (
+    // The try and the session's totals in one statement.
+    const totals = (
       await c.query(
-        `INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-        [sessionId, act.id, n, body.client_try_id, JSON.stringify(body.answer), correct, points, body.elapsed_ms, ctx.now],
+        `WITH t AS (
+           INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1)
+         UPDATE game_sessions SET status = 'PLAYING', points = points + $7, total_right = total_right + $10, total_wrong = total_wrong + $11, duration_ms = duration_ms + $8, updated_at = $9
+          WHERE id = $1 AND EXISTS (SELECT 1 FROM t) RETURNING points, total_right, total_wrong`,
+        [sessionId, act.id, n, body.client_try_id, JSON.stringify(body.answer), correct, points, body.elapsed_ms, ctx.now, correct ? 1 : 0, correct ? 0 : 1],
       )
-    ).rows[0] as TryRow;
-    await c.query(
-      `UPDATE game_sessions SET status = 'PLAYING', points = points + $2, total_right = total_right + $3, total_wrong = total_wrong + $4, duration_ms = duration_ms + $5, updated_at = $6 WHERE id = $1`,
-      [sessionId, points, correct ? 1 : 0, correct ? 0 : 1, body.elapsed_ms, ctx.now],
-    );
-    return view(made, false);
+    ).rows[0] as Record<string, unknown>;
+    const made: TryRow = { activity_id: act.id, try_number: n, client_try_id: body.client_try_id, answer: body.answer, correct, points, elapsed_ms: body.elapsed_ms };
+    return view(made, [...all, made], totals, false);
   });
 }
 
