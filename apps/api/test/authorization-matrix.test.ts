@@ -141,6 +141,9 @@ Object.assign(MATRIX, {
   'POST /api/player/sessions/{id}/tries': PLAYERS,
   'POST /api/player/sessions/{id}/leave': PLAYERS,
   'POST /api/player/sessions/{id}/finish': PLAYERS,
+  // A preview: who reads games and may play or make them (support only reads; a student plays what is assigned).
+  'POST /api/player/preview/{id}': GAME_READERS.filter((p) => p !== 'SUPPORT'),
+  'POST /api/player/preview/{id}/tries': GAME_READERS.filter((p) => p !== 'SUPPORT'),
   // Evaluation: the evaluate permission (or games admin); the sessions are those of one's students.
   'GET /api/game-sessions': GAME_AUTHORS,
   'GET /api/game-sessions/{id}': GAME_AUTHORS,

@@ -76,6 +76,7 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
   await page.setViewportSize({ width: 1280, height: 900 });
   await press(page, label(acts[1]!.answers.options[acts[1]!.answers.correct]!));
   await expect(page.getByText('Great job! +10 points')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
   await page.keyboard.press('Enter');
 
   // Offline: activities 3 and 4 are kept on the device, and the student plays on.
@@ -84,6 +85,7 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
     await expect(page.getByRole('heading', { name: `Activity ${a.position} of 6` })).toBeVisible();
     await press(page, label(a.answers.options[a.answers.correct]!));
     await expect(page.getByText('Saved! It will be checked when you are back online.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
     await page.keyboard.press('Enter');
   }
   await expect(page.getByText(/No connection: 2 answers are saved on this device/)).toBeVisible();
@@ -185,4 +187,50 @@ test('in Spanish on a phone, Mia opens a game ending soon, builds part of a sent
   await expect(page.getByRole('heading', { name: 'Mis juegos' })).toBeVisible();
   // Started once, of two tries allowed: it can be played again.
   await expect(page.getByRole('link', { name: 'Say what they do: Jugado' })).toBeVisible();
+});
+
+test('a viewer previews a library game in the player on a tablet, and nothing is recorded; a parent sees her child’s board', async ({ page, request }) => {
+  const viewerToken = await apiToken(request, 'viewer');
+  const auth = { authorization: `Bearer ${viewerToken}` };
+  const games = (await (await request.get('/api/games?q=Find%20the%20food&max=10', { headers: auth })).json()).data as { id: string; name: string; account_id: string | null }[];
+  const game = games.find((g) => g.name === 'Find the food' && g.account_id === null)!;
+  const acts = ((await (await request.get(`/api/activities?game_id=${game.id}&max=20&col=position&order=asc`, { headers: auth })).json()).data as Act[]).sort(
+    (a, b) => a.position - b.position,
+  );
+  const label = (o: Option) => (o.text || o.alt)!;
+  const recorded: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/player\/(games|sessions)/.test(r.url()) && r.method() === 'POST') recorded.push(r.url());
+  });
+
+  await signIn(page, 'viewer');
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto(`/games/${game.id}/builder`);
+  await press(page, 'Try it in the player', 'Enter', 'link');
+  await expect(page.getByRole('note')).toContainText('Nothing is recorded');
+  await expect(page.getByRole('heading', { name: 'Activity 1 of 6' })).toBeVisible();
+  // A wrong answer, then the right one: the preview checks them on the server like a student's.
+  const a1 = acts[0]!;
+  await press(page, label(a1.answers.options[(a1.answers.correct + 1) % a1.answers.options.length]!));
+  await expect(page.getByText('Not quite. 2 tries left.')).toBeVisible();
+  await press(page, 'Try again');
+  await press(page, label(a1.answers.options[a1.answers.correct]!));
+  await expect(page.getByText(/Great job! \+1 point/)).toBeVisible();
+  expect(await seriousViolations(page), 'the preview').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('preview-768.png'), fullPage: true });
+  await press(page, 'End preview');
+  await expect(page).toHaveURL(new RegExp(`/games/${game.id}/builder$`));
+  expect(recorded).toEqual([]);
+
+  // At home: Mateo's mother sees his games and results on her dashboard.
+  await signIn(page, 'parent');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/dashboards');
+  await expect(page.getByRole('heading', { name: 'Mateo Garcia’s games' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Mateo Garcia’s recent results/ })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'How do they feel?' }).first()).toContainText('100 %');
+  await expect(page.getByRole('link', { name: 'Play my games' })).toHaveCount(0);
+  expect(await seriousViolations(page), 'the parent’s dashboard').toEqual([]);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath('parent-dashboard-375.png'), fullPage: true });
 });

@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
 
 export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
   const pool = poolOf(db);
-  const users = (await pool.query(`SELECT id, username, account_id FROM users WHERE username IN ('therapist', 'student', 'student2')`)).rows as {
+  const users = (await pool.query(`SELECT id, username, account_id FROM users WHERE username IN ('therapist', 'student', 'student2', 'parent', 'student4')`)).rows as {
     id: string;
     username: string;
     account_id: string;
@@ -39,21 +39,21 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
       .rows as Frozen[];
   let made = 0;
 
-  const assign = async (student: typeof leo, name: string, start: Date, end: Date) => {
+  const assign = async (student: typeof leo, name: string, start: Date, end: Date, by = therapist) => {
     const g = await game(name);
     if (!g) return null;
     const acts = await frozen(g.id);
     const res = await pool.query(
       `INSERT INTO assignments (game_id, student_id, account_id, name, type, chapter_id, activities, activities_count, rules, max_attempts, start_time, end_time, created_at, updated_at, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 2, $10, $11, $10, $10, $12, $12) RETURNING id`,
-      [g.id, student.id, student.account_id, g.name, g.type, g.chapter_id, JSON.stringify(acts), acts.length, JSON.stringify(RULES), start, end, therapist.id],
+      [g.id, student.id, student.account_id, g.name, g.type, g.chapter_id, JSON.stringify(acts), acts.length, JSON.stringify(RULES), start, end, by.id],
     );
     made += 1;
     return { id: (res.rows[0] as { id: string }).id, acts, type: g.type as string };
   };
 
   /** A finished session: `wrongFirst` activities (by position) took one wrong try before the right one. */
-  const play = async (student: typeof leo, a: NonNullable<Awaited<ReturnType<typeof assign>>>, at: Date, wrongFirst: number[], evaluated: boolean) => {
+  const play = async (student: typeof leo, a: NonNullable<Awaited<ReturnType<typeof assign>>>, at: Date, wrongFirst: number[], evaluated: boolean, evaluator = therapist) => {
     const tries: { activity: string; n: number; answer: unknown; correct: boolean; points: number }[] = [];
     for (const act of a.acts) {
       const right = a.type === 'sentence_practice' ? { words: (act.answers.target ?? '').split(/\s+/) } : { index: act.answers.correct ?? 0 };
@@ -95,7 +95,7 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
         evaluated ? 0 : null,
         evaluated ? 0 : null,
         evaluated ? 'Knows these words well; one slip, corrected at once.' : null,
-        evaluated ? therapist.id : null,
+        evaluated ? evaluator.id : null,
         evaluated ? new Date(finished.getTime() + HOUR) : null,
       ],
     );
@@ -115,5 +115,14 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
   const miaPlayed = await assign(mia, '¿Dónde está? En casa', new Date(now.getTime() - 3 * day), new Date(now.getTime() + 4 * day));
   if (miaPlayed) await play(mia, miaPlayed, new Date(now.getTime() - 2 * day), [2], true);
   await assign(mia, 'Say what they do', new Date(now.getTime() - day), new Date(now.getTime() + 20 * HOUR));
+  // At home: Mateo's mother gave him two games; he played one twice this week (she sees it on her dashboard).
+  const parent = by('parent');
+  const mateo = by('student4');
+  if (parent && mateo) {
+    const food = await assign(mateo, 'Find the food', new Date(now.getTime() - 4 * day), new Date(now.getTime() + 3 * day), parent);
+    if (food) await play(mateo, food, new Date(now.getTime() - 3 * day), [2, 4], false, parent);
+    const feel = await assign(mateo, 'How do they feel?', new Date(now.getTime() - 2 * day), new Date(now.getTime() + 5 * day), parent);
+    if (feel) await play(mateo, feel, new Date(now.getTime() - day), [], false, parent);
+  }
   return made;
 }

@@ -115,5 +115,9 @@ export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise
 export async function myDashboard(ctx: ActorContext, u: CrudUser): Promise<Record<string, unknown>> {
   if (u.role === ROLES.STUDENT) return { kind: 'student', ...(await studentDashboard(ctx, u.id)) };
   if (!u.account_id) return { kind: 'none' };
-  return { kind: 'caseload', ...(await caseloadDashboard(ctx, u)) };
+  const board = await caseloadDashboard(ctx, u);
+  // One child in scope (a parent at home, a therapist with one student): their own board too.
+  const only = board.students as { id: string; full_name: string | null }[];
+  if (only.length === 1) return { kind: 'caseload', ...board, child: { id: only[0]!.id, full_name: only[0]!.full_name, ...(await studentDashboard(ctx, only[0]!.id)) } };
+  return { kind: 'caseload', ...board };
 }

@@ -1,22 +1,21 @@
 import { okEnvelope, PERMISSIONS as P, translate } from '@habla/shared';
-import { tryBodySchema } from '@habla/shared/play';
+import { playActions } from '@habla/shared/policies/index';
+import { MAX_TRIES, playerAnswerSchema, tryBodySchema } from '@habla/shared/play';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorContextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
-import { requireAuth, requirePermission, signedIn } from '../../plugins/access';
+import { requireAuth, requirePermission, requireRule, signedIn } from '../../plugins/access';
 import { myDashboard } from './dashboards';
 import { evaluateSession, getSession, listSessions } from './evaluation';
-import { assignGames, finishSession, leaveSession, listAssignments, playerGames, startSession, submitTry, unassign } from './play.service';
+import { assignGames, finishSession, leaveSession, listAssignments, playerGames, previewTry, startPreview, startSession, submitTry, unassign } from './play.service';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const params = z.object({ id: uuid });
 const any = z.record(z.string(), z.unknown());
-const AUTHORS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES].join('|');
 const READERS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|');
 const PLAYERS = [P.PLAY_GAMES, P.PLAY_ACTIVITIES].join('|');
-const EVALUATORS = [P.ADMIN_GAMES, P.EVALUATE_GAMES].join('|');
 
 const assignBody = z.strictObject({
   game_ids: z.array(uuid, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooLong' }),
@@ -40,6 +39,11 @@ const sessionsQuery = z.object({
   status: z.enum(['NEW', 'PLAYING', 'COMPLETED', 'INCOMPLETE'], { error: 'validation.choice' }).optional(),
   evaluated: z.enum(['true', 'false'], { error: 'validation.choice' }).optional(),
 });
+const previewTryBody = z.strictObject({
+  activity_id: uuid,
+  answer: playerAnswerSchema,
+  try_number: z.int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(MAX_TRIES, { error: 'validation.invalid' }),
+});
 const listQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   max: z.coerce.number().int().min(1).max(100).default(25),
@@ -59,7 +63,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const say = (req: Parameters<typeof requestLanguage>[0], key: string) => translate(requestLanguage(req), key);
 
   app.post('/games/assign', {
-    preValidation: requirePermission(AUTHORS),
+    preValidation: requireRule(playActions.assign),
     schema: {
       tags: ['assignments'],
       summary: 'Assign completed games to students: a frozen copy each, with max attempts and an end time',
@@ -73,7 +77,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/games/unassign', {
-    preValidation: requirePermission(AUTHORS),
+    preValidation: requireRule(playActions.assign),
     schema: { tags: ['assignments'], summary: 'Unassign assignments not played yet', body: idsBody, response: { 200: okEnvelope(z.array(any)), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await unassign(actorContextOf(req), req.body.ids), message: say(req, 'play.unassignedDone') }),
   });
@@ -128,8 +132,31 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({ status: true as const, data: await finishSession(actorContextOf(req), req.params.id) }),
   });
 
+  app.post('/player/preview/:id', {
+    preValidation: requireRule(playActions.preview),
+    schema: {
+      tags: ['player'],
+      summary: 'Preview a game one can read in the player, as it is now (records nothing; answer keys only once an activity is over)',
+      params,
+      response: { 200: okEnvelope(any), ...errorResponses },
+    },
+    handler: async (req) => ({ status: true as const, data: await startPreview(actorContextOf(req), req.params.id) }),
+  });
+
+  app.post('/player/preview/:id/tries', {
+    preValidation: requireRule(playActions.preview),
+    schema: {
+      tags: ['player'],
+      summary: 'One try of a preview, checked and scored; nothing is kept',
+      params,
+      body: previewTryBody,
+      response: { 200: okEnvelope(any), ...errorResponses },
+    },
+    handler: async (req) => ({ status: true as const, data: await previewTry(actorContextOf(req), req.params.id, req.body) }),
+  });
+
   app.get('/game-sessions', {
-    preValidation: requirePermission(EVALUATORS),
+    preValidation: requireRule(playActions.evaluate),
     schema: {
       tags: ['evaluation'],
       summary: 'Played sessions of the students in the caller’s scope (filters student_id, game_id, status, evaluated)',
@@ -144,13 +171,13 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/game-sessions/:id', {
-    preValidation: requirePermission(EVALUATORS),
+    preValidation: requireRule(playActions.evaluate),
     schema: { tags: ['evaluation'], summary: 'One session with every try and its typed errors', params, response: { 200: okEnvelope(any), ...errorResponses } },
     handler: async (req) => ({ status: true as const, data: await getSession(actorContextOf(req), req.params.id) }),
   });
 
   app.put('/game-sessions/:id/evaluation', {
-    preValidation: requirePermission(EVALUATORS),
+    preValidation: requireRule(playActions.evaluate),
     schema: {
       tags: ['evaluation'],
       summary: 'The therapist’s evaluation of a played session',

@@ -64,6 +64,23 @@ function assignmentScope(u: CrudUser, p: SqlParams, a = 'x'): string {
   return `${a}.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
 }
 
+/** The MLA app configuration as stored (defaults apply when there is none). */
+async function mlaConfiguration(c: pg.PoolClient | pg.Pool): Promise<Record<string, unknown> | undefined> {
+  return (await c.query(`SELECT * FROM app_configuration WHERE module = 'MLA'`)).rows[0] as Record<string, unknown> | undefined;
+}
+
+/** Today's scoring rules: what an assignment freezes, and what a preview plays by. */
+function rulesOf(config: Record<string, unknown> | undefined): Rules {
+  return {
+    point_first_try: Number(config?.point_first_try ?? 10),
+    point_second_try: Number(config?.point_second_try ?? 1),
+    point_third_try: Number(config?.point_third_try ?? 0),
+    min_rate: Number(config?.min_rate ?? 50),
+    show_progress_bar: Boolean(config?.show_progress_bar ?? false),
+    show_failed_attemps: Boolean(config?.show_failed_attemps ?? false),
+  };
+}
+
 export type AssignBody = { game_ids: string[]; student_ids: string[]; max_attempts?: number; end_time?: string };
 
 /**
@@ -92,15 +109,8 @@ export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<
         if (g.account_id !== null && g.account_id !== account)
           throw new AppError(409, 'CONFLICT', 'play.otherAccountGame', { name: String(g.name) }, { game_ids: 'play.otherAccountGame' });
 
-    const config = (await c.query(`SELECT * FROM app_configuration WHERE module = 'MLA'`)).rows[0] as Record<string, unknown> | undefined;
-    const rules: Rules = {
-      point_first_try: Number(config?.point_first_try ?? 10),
-      point_second_try: Number(config?.point_second_try ?? 1),
-      point_third_try: Number(config?.point_third_try ?? 0),
-      min_rate: Number(config?.min_rate ?? 50),
-      show_progress_bar: Boolean(config?.show_progress_bar ?? false),
-      show_failed_attemps: Boolean(config?.show_failed_attemps ?? false),
-    };
+    const config = await mlaConfiguration(c);
+    const rules = rulesOf(config);
     const end = body.end_time ? new Date(body.end_time) : new Date(ctx.now.getTime() + Number(config?.game_expiration ?? 2) * 86_400_000);
     if (!(end.getTime() > ctx.now.getTime())) throw fieldError('end_time', 'play.endInPast');
 
@@ -509,4 +519,56 @@ export async function leaveSession(ctx: ActorContext, sessionId: string): Promis
     if (tries.length) await c.query(`UPDATE assignments SET assign_status = 'PLAYED', last_played_at = $2, updated_at = $2 WHERE id = $1`, [a.id, ctx.now]);
     return presentSession(left, a, tries);
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preview: a therapist, editor or viewer plays a game they can read, as it is now, in the player.
+// Nothing is recorded; the server still keeps the answer keys until an activity is over.
+
+/** The game as a preview plays it: readable by the caller (else 404), with its live activities. */
+async function previewedGame(ctx: ActorContext, gameId: string): Promise<{ game: Record<string, unknown>; acts: FrozenActivity[]; rules: Rules }> {
+  const pool = poolOf(ctx.db);
+  const p = new SqlParams();
+  const id = p.add(gameId);
+  const scope = gamesScope(ctx.actor, p);
+  const game = (await pool.query(`SELECT t.id, t.name, t.type, t.max_attempts FROM games t WHERE t.id = ${id} AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''}`, p.values))
+    .rows[0] as Record<string, unknown> | undefined;
+  if (!game) throw notFound();
+  const [acts, config] = await Promise.all([
+    pool.query(`SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`, [gameId]),
+    mlaConfiguration(pool),
+  ]);
+  return { game, acts: acts.rows as FrozenActivity[], rules: rulesOf(config) };
+}
+
+/** Start a preview: the game's activities without their answer keys, played by today's rules. */
+export async function startPreview(ctx: ActorContext, gameId: string): Promise<Record<string, unknown>> {
+  const { game, acts, rules } = await previewedGame(ctx, gameId);
+  if (!acts.length) throw conflict('play.previewEmpty', { name: String(game.name) });
+  const session = { id: `preview-${gameId}`, assignment_id: gameId, status: 'NEW', attempt: 1, points: 0, total_right: 0, total_wrong: 0, score: null, passed: null };
+  const assignment = { ...game, activities: acts, rules, attempts: 0, end_time: new Date(ctx.now.getTime() + 86_400_000) };
+  return { ...presentSession(session, assignment, []), preview: true };
+}
+
+export type PreviewTryBody = { activity_id: string; answer: PlayerAnswer; try_number: number };
+
+/** One try of a preview, checked and scored as a student's would be (try `try_number` of three); nothing is kept. */
+export async function previewTry(ctx: ActorContext, gameId: string, body: PreviewTryBody): Promise<Record<string, unknown>> {
+  const { game, acts, rules } = await previewedGame(ctx, gameId);
+  const type = game.type as GameType;
+  const act = acts.find((x) => x.id === body.activity_id);
+  if (!act) throw fieldError('activity_id', 'play.noSuchActivity');
+  if ('words' in body.answer !== (type === 'sentence_practice')) throw fieldError('answer', 'play.answerKind');
+  const correct = isCorrect(type, act, body.answer);
+  const points = correct ? pointsFor(body.try_number, rules) : 0;
+  const done = correct || body.try_number >= MAX_TRIES;
+  return {
+    correct,
+    points,
+    try_number: body.try_number,
+    tries_left: done ? 0 : MAX_TRIES - body.try_number,
+    done,
+    ...(done ? { correct_answer: correctAnswer(type, act) } : {}),
+    preview: true,
+  };
 }

@@ -358,6 +358,66 @@ describe('evaluation', () => {
   });
 });
 
+describe('preview', () => {
+  it('lets a therapist, an editor and a viewer play a game they can read, as it is now, without the answer key and without recording anything', async () => {
+    const viewer = await loginAs(t.app, 'VIEWER');
+    const game = await freshSentence();
+    const tries = async () => Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
+    const sessions = async () => Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n);
+    const [triesBefore, sessionsBefore] = [await tries(), await sessions()];
+    for (const who of [therapist, editor, viewer]) {
+      const res = await call(who, 'POST', `/api/player/preview/${game}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const s = res.json().data as { preview: boolean; activities: Activity[] };
+      expect(s.preview).toBe(true);
+      expect(s.activities).toHaveLength(2);
+      // The answer key stays on the server: no target, no correct answer.
+      expect(res.body).not.toContain('The girl ate an apple.');
+      expect(s.activities.every((a) => a.correct_answer === undefined && a.tiles?.length)).toBe(true);
+    }
+    const act = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities[0] as Activity;
+    const wrong = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['apple', 'The'] }, try_number: 1 });
+    expect(wrong.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2, done: false });
+    expect(wrong.json().data.correct_answer).toBeUndefined();
+    const right = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: act.id,
+      answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] },
+      try_number: 2,
+    });
+    // Scored by today's rules (1 point at the second try by default) and the right answer shown.
+    expect(right.json().data).toMatchObject({
+      correct: true,
+      points: DEFAULT_APP_CONFIGURATION.point_second_try,
+      done: true,
+      correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] },
+    });
+    const last = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['no'] }, try_number: 3 });
+    expect(last.json().data).toMatchObject({ correct: false, done: true, tries_left: 0 });
+    expect(last.json().data.correct_answer).toBeTruthy();
+    expect([await tries(), await sessions()]).toEqual([triesBefore, sessionsBefore]);
+  });
+
+  it('is refused to a student (403), hides a game the caller cannot read (404), says a game without activities has none (409) and names a bad try', async () => {
+    const game = await freshChoice();
+    expect((await call(student, 'POST', `/api/player/preview/${game}`)).statusCode).toBe(403);
+    // A private game of another account's therapist does not exist for this therapist.
+    const theirs = await call(strangerAdmin, 'POST', '/api/games', { name: 'Their own', type: MC });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await call(therapist, 'POST', `/api/player/preview/${theirs.json().data.id}`)).statusCode).toBe(404);
+    const empty = await call(therapist, 'POST', '/api/games', { name: 'Nothing yet', type: MC });
+    const none = await call(therapist, 'POST', `/api/player/preview/${empty.json().data.id}`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().errors[0]).toContain('Nothing yet');
+    const act = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities[0] as Activity;
+    const bad = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { index: 0 }, try_number: 4 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('try_number');
+    const kind = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['x'] }, try_number: 1 });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().fields).toHaveProperty('answer');
+  });
+});
+
 describe('dashboards', () => {
   it('shows a student their games, results with stars and chapters, and the caseload what needs attention, within scope', async () => {
     const level = (await call(editor, 'POST', '/api/levels', { name: 'Dash level', slug: 'dash-level' })).json().data.id as string;
@@ -399,7 +459,7 @@ describe('the demo’s played games', () => {
     const demo = await buildTestApp();
     await seedStarterLibrary(demo.database.pool, demo.clock.now());
     await seedDemo(demo.app.db, demo.clock.now());
-    expect(await seedDemoPlay(demo.app.db, demo.clock.now())).toBe(4);
+    expect(await seedDemoPlay(demo.app.db, demo.clock.now())).toBe(6);
     const as = async (who: string) => (await login(demo.app, who, DEMO_PASSWORD)).headers;
     const get = async (who: string, url: string) => (await demo.app.inject({ method: 'GET', url, headers: await as(who) })).json().data;
     const board = await get('therapist', '/api/dashboards/me');
@@ -414,6 +474,15 @@ describe('the demo’s played games', () => {
       ['The girl ate an apple', 'played'],
       ['What are they doing?', 'new'],
     ]);
+    // Mateo's mother sees her child's own board (his games, results and chapters) above her caseload of one.
+    const home = await get('parent', '/api/dashboards/me');
+    expect(home.students.map((x: { full_name: string }) => x.full_name)).toEqual(['Mateo Garcia']);
+    expect(home.child).toMatchObject({ full_name: 'Mateo Garcia', games: { new: 0, played: 2 } });
+    expect(home.child.recent.map((r: { name: string }) => r.name)).toEqual(['How do they feel?', 'Find the food']);
+    expect(home.child.recent[0].stars).toBe(3);
+    expect(home.child.chapters.reduce((n: number, c: { played: number }) => n + c.played, 0)).toBe(2);
+    // A caseload of several students has no single child's board.
+    expect(board.child).toBeUndefined();
     // The played game goes on: a second attempt of two.
     const played = cards.find((c) => c.name === 'The girl ate an apple') as unknown as { id: string };
     const again = await demo.app.inject({ method: 'POST', url: `/api/player/games/${played.id}/sessions`, headers: await as('student') });

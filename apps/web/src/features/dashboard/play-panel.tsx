@@ -17,6 +17,8 @@ type CaseloadBoard = {
   students: { id: string; full_name: string | null; last_played: string | null; scores: number[] }[];
   waiting: { total: number; sessions: { id: string; name: string; student_name: string | null; score: number | null; finished_at: string | null }[] };
   expiring: { id: string; name: string; student_name: string | null; end_time: string }[];
+  /** The one student in scope (a parent's child): their own board. */
+  child?: Omit<StudentBoard, 'kind'> & { id: string; full_name: string | null };
 };
 type Board = StudentBoard | CaseloadBoard | { kind: 'none' };
 
@@ -44,22 +46,36 @@ export function PlayPanel() {
   });
   const d = board.data;
   if (!d || d.kind === 'none') return null;
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('home.never'));
-  const pct = (n: number | null) => (n === null ? '—' : `${n.toLocaleString(i18n.language)} %`);
+  if (d.kind === 'student') return <StudentBoardView d={d} />;
+  return <CaseloadView d={d} />;
+}
 
-  if (d.kind === 'student')
-    return (
-      <div className="mb-10 grid gap-6 lg:grid-cols-3">
-        <Card className="flex flex-col gap-4 p-5">
-          <h2 className={heading}>{t('home.myGames')}</h2>
-          <ul className="grid grid-cols-3 gap-2 text-center">
-            {(['new', 'in_progress', 'expiring_soon'] as const).map((k) => (
-              <li key={k} className="rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
-                <span className="block text-3xl font-bold text-slate-900">{d.games[k]}</span>
-                <span className="text-sm text-slate-700">{t(`home.games.${k}`)}</span>
-              </li>
-            ))}
-          </ul>
+const usePercent = () => {
+  const { i18n } = useTranslation();
+  return (n: number | null) => (n === null ? '—' : `${n.toLocaleString(i18n.language)} %`);
+};
+
+/**
+ * A student's board: their games, recent results with stars, progress by chapter. `child` when an
+ * adult looks at the one child in their care: headings name the child and there is no Play button
+ * (the child plays with their own sign-in).
+ */
+function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?: string }) {
+  const { t } = useTranslation();
+  const pct = usePercent();
+  return (
+    <div className="mb-10 grid gap-6 lg:grid-cols-3">
+      <Card className="flex flex-col gap-4 p-5">
+        <h2 className={heading}>{child ? t('home.childGames', { name: child }) : t('home.myGames')}</h2>
+        <ul className="grid grid-cols-3 gap-2 text-center">
+          {(['new', 'in_progress', 'expiring_soon'] as const).map((k) => (
+            <li key={k} className="rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
+              <span className="block text-3xl font-bold text-slate-900">{d.games[k]}</span>
+              <span className="text-sm text-slate-700">{t(`home.games.${k}`)}</span>
+            </li>
+          ))}
+        </ul>
+        {!child && (
           <Link
             to="/players"
             className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-teal-700 px-5 text-lg font-bold text-white hover:bg-teal-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
@@ -67,156 +83,173 @@ export function PlayPanel() {
             <Gamepad2 aria-hidden="true" className="size-5" />
             {t('home.play')}
           </Link>
-        </Card>
-        <Card className="p-5">
-          <h2 className={heading}>
-            {t('home.recent')}{' '}
-            <span className="ml-1 inline-flex items-center gap-1 text-base font-medium text-amber-700">
-              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-              {t('home.starsTotal', { count: d.stars })}
-            </span>
-          </h2>
-          {d.recent.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('home.noResults')}</p>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {d.recent.map((r) => (
-                <li key={r.id} className="flex items-center justify-between gap-2 text-sm">
-                  <span className="font-medium text-slate-900">{r.name}</span>
-                  <span className="flex items-center gap-2 text-slate-700">
-                    {pct(r.score)}
-                    <span role="img" aria-label={t('player.stars', { count: r.stars })} className="flex">
-                      {[1, 2, 3].map((n) => (
-                        <Star key={n} aria-hidden="true" className={`size-4 ${n <= r.stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} />
-                      ))}
-                    </span>
+        )}
+      </Card>
+      <Card className="p-5">
+        <h2 className={heading}>
+          {child ? t('home.childRecent', { name: child }) : t('home.recent')}{' '}
+          <span className="ml-1 inline-flex items-center gap-1 text-base font-medium text-amber-700">
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            {t('home.starsTotal', { count: d.stars })}
+          </span>
+        </h2>
+        {d.recent.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('home.noResults')}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {d.recent.map((r) => (
+              <li key={r.id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="font-medium text-slate-900">{r.name}</span>
+                <span className="flex items-center gap-2 text-slate-700">
+                  {pct(r.score)}
+                  <span role="img" aria-label={t('player.stars', { count: r.stars })} className="flex">
+                    {[1, 2, 3].map((n) => (
+                      <Star key={n} aria-hidden="true" className={`size-4 ${n <= r.stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} />
+                    ))}
                   </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-        <Card className="p-5">
-          <h2 className={heading}>{t('home.chapters')}</h2>
-          {d.chapters.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('home.noChapters')}</p>
-          ) : (
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t('home.chapters')}</caption>
-              <thead className="text-left text-slate-600">
-                <tr>
-                  <th scope="col" className="pb-1 font-medium">
-                    {t('home.chapter')}
-                  </th>
-                  <th scope="col" className="pb-1 font-medium">
-                    {t('home.playedOf')}
-                  </th>
-                  <th scope="col" className="pb-1 text-right font-medium">
-                    {t('home.average')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.chapters.map((c) => (
-                  <tr key={c.id} className="border-t border-slate-100">
-                    <td className="py-1.5 pr-2 text-slate-900">
-                      {c.name}
-                      <span aria-hidden="true" className="mt-1 block h-2 overflow-hidden rounded-full bg-slate-100">
-                        <span className="block h-full rounded-full bg-teal-600" style={{ width: `${(c.played / Math.max(1, c.assigned)) * 100}%` }} />
-                      </span>
-                    </td>
-                    <td className="py-1.5 pr-2 tabular-nums">
-                      {c.played} / {c.assigned}
-                    </td>
-                    <td className="py-1.5 text-right tabular-nums">{pct(c.average)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Card>
-      </div>
-    );
-
-  return (
-    <div className="mb-10 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-      <Card className="overflow-x-auto p-5">
-        <h2 className={heading}>{t('home.caseload')}</h2>
-        {d.students.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('home.noStudents')}</p>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card className="p-5">
+        <h2 className={heading}>{t('home.chapters')}</h2>
+        {d.chapters.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('home.noChapters')}</p>
         ) : (
           <table className="w-full text-sm">
+            <caption className="sr-only">{t('home.chapters')}</caption>
             <thead className="text-left text-slate-600">
               <tr>
-                <th scope="col" className="pb-2 font-medium">
-                  {t('home.student')}
+                <th scope="col" className="pb-1 font-medium">
+                  {t('home.chapter')}
                 </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {t('home.lastPlayed')}
+                <th scope="col" className="pb-1 font-medium">
+                  {t('home.playedOf')}
                 </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {t('home.trend')}
-                </th>
-                <th scope="col" className="pb-2 font-medium">
-                  {t('home.scores')}
+                <th scope="col" className="pb-1 text-right font-medium">
+                  {t('home.average')}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {d.students.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100">
-                  <td className="py-2 pr-3 font-medium text-slate-900">{s.full_name}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{date(s.last_played)}</td>
-                  <td className="py-2 pr-3">
-                    <Sparkline scores={s.scores} label={t('home.trendOf', { name: s.full_name ?? '' })} />
+              {d.chapters.map((c) => (
+                <tr key={c.id} className="border-t border-slate-100">
+                  <td className="py-1.5 pr-2 text-slate-900">
+                    {c.name}
+                    <span aria-hidden="true" className="mt-1 block h-2 overflow-hidden rounded-full bg-slate-100">
+                      <span className="block h-full rounded-full bg-teal-600" style={{ width: `${(c.played / Math.max(1, c.assigned)) * 100}%` }} />
+                    </span>
                   </td>
-                  <td className="py-2 text-slate-700 tabular-nums">{s.scores.length ? s.scores.map((x) => `${x}`).join(' · ') : '—'}</td>
+                  <td className="py-1.5 pr-2 tabular-nums">
+                    {c.played} / {c.assigned}
+                  </td>
+                  <td className="py-1.5 text-right tabular-nums">{pct(c.average)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </Card>
-      <div className="flex flex-col gap-6">
-        <Card className="p-5">
-          <h2 className={`${heading} flex items-center gap-2`}>
-            <ClipboardCheck aria-hidden="true" className="size-5 text-teal-700" />
-            {t('home.waiting', { count: d.waiting.total })}
+    </div>
+  );
+}
+
+/** The caseload: students with their last play and trend, sessions to evaluate, games ending soon; and the child's own board when there is one child. */
+function CaseloadView({ d }: { d: CaseloadBoard }) {
+  const { t, i18n } = useTranslation();
+  const pct = usePercent();
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('home.never'));
+  return (
+    <>
+      {d.child && <StudentBoardView d={d.child} child={d.child.full_name ?? ''} />}
+      <div className="mb-10 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        {/* Scrolls sideways on a phone: focusable, so the keyboard scrolls it too. */}
+        <Card className="overflow-x-auto p-5" role="region" aria-labelledby="caseload-heading" tabIndex={0}>
+          <h2 id="caseload-heading" className={heading}>
+            {t('home.caseload')}
           </h2>
-          <ul className="flex flex-col gap-2 text-sm">
-            {d.waiting.sessions.map((w) => (
-              <li key={w.id}>
-                <Link to={`/games/sessions/${w.id}`} className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
-                  {w.student_name} · {w.name}
-                </Link>
-                <span className="ml-2 text-slate-600">{pct(w.score)}</span>
-              </li>
-            ))}
-          </ul>
-          {d.waiting.total > 0 && (
-            <Link to="/games/sessions" className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline">
-              {t('home.allWaiting')}
-            </Link>
+          {d.students.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('home.noStudents')}</p>
+          ) : (
+            <table className="w-full text-sm">
+              <thead className="text-left text-slate-600">
+                <tr>
+                  <th scope="col" className="pb-2 font-medium">
+                    {t('home.student')}
+                  </th>
+                  <th scope="col" className="pb-2 font-medium">
+                    {t('home.lastPlayed')}
+                  </th>
+                  <th scope="col" className="pb-2 font-medium">
+                    {t('home.trend')}
+                  </th>
+                  <th scope="col" className="pb-2 font-medium">
+                    {t('home.scores')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.students.map((s) => (
+                  <tr key={s.id} className="border-t border-slate-100">
+                    <td className="py-2 pr-3 font-medium">
+                      <Link to={`/students/${s.id}`} className="text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+                        {s.full_name}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{date(s.last_played)}</td>
+                    <td className="py-2 pr-3">
+                      <Sparkline scores={s.scores} label={t('home.trendOf', { name: s.full_name ?? '' })} />
+                    </td>
+                    <td className="py-2 text-slate-700 tabular-nums">{s.scores.length ? s.scores.map((x) => `${x}`).join(' · ') : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           )}
         </Card>
-        <Card className="p-5">
-          <h2 className={`${heading} flex items-center gap-2`}>
-            <CalendarClock aria-hidden="true" className="size-5 text-rose-700" />
-            {t('home.expiring')}
-          </h2>
-          {d.expiring.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('home.noneExpiring')}</p>
-          ) : (
+        <div className="flex flex-col gap-6">
+          <Card className="p-5">
+            <h2 className={`${heading} flex items-center gap-2`}>
+              <ClipboardCheck aria-hidden="true" className="size-5 text-teal-700" />
+              {t('home.waiting', { count: d.waiting.total })}
+            </h2>
             <ul className="flex flex-col gap-2 text-sm">
-              {d.expiring.map((x) => (
-                <li key={x.id} className="text-slate-800">
-                  <span className="font-medium">{x.student_name}</span> · {x.name} · <span className="text-rose-800">{date(x.end_time)}</span>
+              {d.waiting.sessions.map((w) => (
+                <li key={w.id}>
+                  <Link to={`/games/sessions/${w.id}`} className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+                    {w.student_name} · {w.name}
+                  </Link>
+                  <span className="ml-2 text-slate-600">{pct(w.score)}</span>
                 </li>
               ))}
             </ul>
-          )}
-        </Card>
+            {d.waiting.total > 0 && (
+              <Link to="/games/sessions" className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline">
+                {t('home.allWaiting')}
+              </Link>
+            )}
+          </Card>
+          <Card className="p-5">
+            <h2 className={`${heading} flex items-center gap-2`}>
+              <CalendarClock aria-hidden="true" className="size-5 text-rose-700" />
+              {t('home.expiring')}
+            </h2>
+            {d.expiring.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('home.noneExpiring')}</p>
+            ) : (
+              <ul className="flex flex-col gap-2 text-sm">
+                {d.expiring.map((x) => (
+                  <li key={x.id} className="text-slate-800">
+                    <span className="font-medium">{x.student_name}</span> · {x.name} · <span className="text-rose-800">{date(x.end_time)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

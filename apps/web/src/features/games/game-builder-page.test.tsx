@@ -3,14 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
-import { json, renderApp, signIn, writesOf, type Call } from '@/test/render-app';
+import { useAuthStore } from '@/lib/auth-store';
+import { json, renderApp, served, signIn, writesOf, type Call } from '@/test/render-app';
 
 const GAME = '11111111-1111-4111-8111-111111111111';
 const A1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1';
 const A2 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2';
 const NEW = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa3';
 
-const game = (over: Record<string, unknown> = {}) => ({ id: GAME, name: 'Say what they do', type: 'sentence_practice', game_status: 'WORK_IN_PROGRESS', version: 1, ...over });
+/** The therapist's own private game, with the actions the policy gives the signed-in user on it. */
+const game = (over: Record<string, unknown> = {}) => {
+  const me = useAuthStore.getState().user;
+  return served('games', {
+    id: GAME,
+    name: 'Say what they do',
+    type: 'sentence_practice',
+    game_status: 'WORK_IN_PROGRESS',
+    version: 1,
+    account_id: me?.account_id ?? null,
+    created_by: me?.id,
+    is_private: true,
+    ...over,
+  });
+};
 const activity = (id: string, position: number, answers: unknown, question = '') => ({ id, game_id: GAME, position, question, picture: null, audio_id: null, answers });
 const list = (data: unknown[]) => json({ status: true, data, meta: { page: 0, max: 100, total: data.length } });
 
@@ -162,5 +177,12 @@ describe('the game builder', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/games/${NEXT}/builder`));
     expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/games/${GAME}/versions`, body: {} }]);
+  });
+
+  it('offers a viewer only what they may do with a library game: trying it in the player, not its settings, a new version or assigning', async () => {
+    signIn('VIEWER');
+    open(game({ game_status: 'COMPLETED', account_id: null, created_by: null }), [activity(A1, 1, { target: 'The boy runs.' })], () => undefined);
+    expect(await screen.findByRole('link', { name: 'Try it in the player' })).toHaveAttribute('href', `/players/preview/${GAME}`);
+    for (const name of ['Settings', 'New version', 'Assign']) expect(screen.queryByRole(name === 'Settings' ? 'link' : 'button', { name })).not.toBeInTheDocument();
   });
 });

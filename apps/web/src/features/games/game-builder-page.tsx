@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { hasPermission, PERMISSIONS } from '@habla/shared';
-import { ArrowDown, ArrowUp, CheckCircle2, Copy, GitBranch, Plus, Send, Settings2, Trash2 } from 'lucide-react';
+import { playActions } from '@habla/shared/policies/index';
+import { ArrowDown, ArrowUp, CheckCircle2, Copy, GitBranch, Play, Plus, Send, Settings2, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -65,12 +65,15 @@ export function GameBuilderPage() {
   const [announce, setAnnounce] = useState('');
   const [assigning, setAssigning] = useState(false);
   // Assigning is for those who make games; the server checks each student is in their caseload.
-  const mayAssign = useAuthStore((st) => hasPermission(st.user, [PERMISSIONS.ADMIN_GAMES, PERMISSIONS.CREATE_GAMES, PERMISSIONS.EDIT_GAMES].join('|')));
+  const mayAssign = useAuthStore((st) => playActions.assign(st.user));
+  // Playing it in the player as a student would (nothing recorded): the same rule the API asks.
+  const mayPreview = useAuthStore((st) => playActions.preview(st.user));
   const editorHeading = useRef<HTMLHeadingElement>(null);
 
   const rows = activities.data ?? [];
   const g = game.data;
   const readOnly = !!g && g.game_status !== 'WORK_IN_PROGRESS';
+  const allows = (action: string) => g?._actions?.includes(action) ?? false;
 
   // The first activity opens by itself; a game without any opens a new one.
   useEffect(() => {
@@ -173,11 +176,20 @@ export function GameBuilderPage() {
         description={statusLine}
         actions={
           <>
-            <ButtonLink variant="secondary" to={`/games/${id}/edit`}>
-              <Settings2 aria-hidden="true" className="size-4" />
-              {t('builder.settings')}
-            </ButtonLink>
-            {!readOnly && (
+            {mayPreview && rows.length > 0 && (
+              <ButtonLink variant="secondary" to={`/players/preview/${id}`}>
+                <Play aria-hidden="true" className="size-4" />
+                {t('builder.playInPlayer')}
+              </ButtonLink>
+            )}
+            {/* Each button as the game's own allowed actions say (the server's policy): a viewer sees none. */}
+            {allows('update') && (
+              <ButtonLink variant="secondary" to={`/games/${id}/edit`}>
+                <Settings2 aria-hidden="true" className="size-4" />
+                {t('builder.settings')}
+              </ButtonLink>
+            )}
+            {!readOnly && allows('complete') && (
               <Button onClick={() => setConfirm({ kind: 'complete' })} disabled={rows.length === 0}>
                 <CheckCircle2 aria-hidden="true" className="size-4" />
                 {t('builder.complete')}
@@ -189,7 +201,7 @@ export function GameBuilderPage() {
                 {t('assign.button')}
               </Button>
             )}
-            {readOnly && (
+            {readOnly && allows('versions') && (
               <Button onClick={() => setConfirm({ kind: 'version' })}>
                 <GitBranch aria-hidden="true" className="size-4" />
                 {t('builder.newVersion')}

@@ -1,6 +1,6 @@
-import { starsFor, type PlayerAnswer } from '@habla/shared/play';
+import { sessionScore, starsFor, type PlayerAnswer } from '@habla/shared/play';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, CheckCircle2, CloudOff, LogOut, Star, XCircle } from 'lucide-react';
+import { ArrowRight, CheckCircle2, CloudOff, Eye, LogOut, Star, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -31,8 +31,12 @@ function answerText(a: PlayActivity, answer: PlayerAnswer | undefined): string {
  * up to three tries each, feedback after each, the right answer after the last, a score at the end.
  * Tries made offline wait in IndexedDB and are sent when the connection returns; the student plays
  * on meanwhile (those activities are checked once the server has them).
+ *
+ * `preview`: a therapist, editor or viewer plays a game (`assignmentId` is then the game's id) as
+ * it is now; the server checks each try and keeps nothing, the score is counted here by the same
+ * rule, and leaving goes back to the game.
  */
-export function PlayScreen({ assignmentId }: { assignmentId: string }) {
+export function PlayScreen({ assignmentId, preview = false }: { assignmentId: string; preview?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -49,14 +53,14 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
 
   const load = useCallback(async () => {
     try {
-      const res = await api.post<{ data: PlaySession }>(`/api/player/games/${assignmentId}/sessions`, {}, { silent: true });
+      const res = await api.post<{ data: PlaySession }>(preview ? `/api/player/preview/${assignmentId}` : `/api/player/games/${assignmentId}/sessions`, {}, { silent: true });
       setSession(res.data);
       return res.data;
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('alerts.unsatisfactory'));
       return null;
     }
-  }, [assignmentId, t]);
+  }, [assignmentId, preview, t]);
 
   const flushing = useRef(false);
   /**
@@ -126,28 +130,35 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
     if (feedback) next.current?.focus();
   }, [feedback]);
 
+  const exitTo = preview ? `/games/${assignmentId}/builder` : '/players';
+  const exitLabel = preview ? t('player.backToGame') : t('player.backToGames');
   if (error)
     return (
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-3xl bg-white p-8 text-center shadow-md">
         <XCircle aria-hidden="true" className="size-12 text-rose-600" />
         <p className="text-xl font-semibold text-slate-900">{error}</p>
         <Link
-          to="/players"
+          to={exitTo}
           className="inline-flex min-h-11 items-center rounded-xl bg-teal-700 px-5 text-lg font-bold text-white hover:bg-teal-800 focus-visible:outline-4 focus-visible:outline-teal-600"
         >
-          {t('player.backToGames')}
+          {exitLabel}
         </Link>
       </div>
     );
   if (!session) return <FullPageSpinner />;
-  if (session.status === 'COMPLETED') return <EndScreen session={session} />;
+  if (session.status === 'COMPLETED') return <EndScreen session={session} exitTo={exitTo} exitLabel={exitLabel} preview={preview} />;
 
   const submit = async (a: PlayActivity, answer: PlayerAnswer) => {
     const body = { activity_id: a.id, answer, client_try_id: newTryId(), elapsed_ms: Math.min(3_600_000, Math.max(0, Date.now() - shownAt.current)) };
     setBusy(true);
     try {
-      const res = await api.post<{ data: TryResult }>(`/api/player/sessions/${session.id}/tries`, body, { silent: true });
+      const res = preview
+        ? await api.post<{ data: TryResult }>(`/api/player/preview/${assignmentId}/tries`, { activity_id: a.id, answer, try_number: a.tries.length + 1 }, { silent: true })
+        : await api.post<{ data: TryResult }>(`/api/player/sessions/${session.id}/tries`, body, { silent: true });
       const r = res.data;
+      // A preview keeps nothing on the server: its totals are counted here.
+      if (preview)
+        r.session = { points: session.points + r.points, total_right: session.total_right + (r.correct ? 1 : 0), total_wrong: session.total_wrong + (r.correct ? 0 : 1) };
       const tries = [...a.tries, { correct: r.correct, points: r.points }];
       const updated: PlayActivity = {
         ...a,
@@ -162,7 +173,7 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
         r.correct ? { kind: 'right', points: r.points } : r.done ? { kind: 'over', answer: answerText(a, r.correct_answer) } : { kind: 'again', triesLeft: r.tries_left },
       );
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 0) {
+      if (failure instanceof ApiError && failure.status === 0 && !preview) {
         await queueTry({ ...body, session_id: session.id, queued_at: Date.now() });
         setWaiting(new Set([...waiting, a.id]));
         setFeedback({ kind: 'saved' });
@@ -178,6 +189,11 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
   };
 
   const finish = async () => {
+    if (preview) {
+      const { score, passed } = sessionScore(session.points, session.activities.length, { ...session.rules, point_second_try: 0, point_third_try: 0 });
+      setSession({ ...session, status: 'COMPLETED', score, passed });
+      return;
+    }
     setBusy(true);
     try {
       const res = await api.post<{ data: PlaySession }>(`/api/player/sessions/${session.id}/finish`, {}, { silent: true });
@@ -191,6 +207,10 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
   };
 
   const leave = async () => {
+    if (preview) {
+      void navigate(exitTo);
+      return;
+    }
     await api.post(`/api/player/sessions/${session.id}/leave`, {}, { silent: true }).catch(() => undefined);
     await queryClient.invalidateQueries({ queryKey: ['player'] });
     void navigate('/players');
@@ -202,15 +222,16 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      {preview && <PreviewNote />}
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-2xl font-bold text-slate-900 sm:text-3xl">{session.game.name}</h2>
         <button
           type="button"
-          onClick={() => setLeaving(true)}
+          onClick={() => (preview ? void leave() : setLeaving(true))}
           className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-xl bg-white px-4 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-4 focus-visible:outline-teal-600"
         >
           <LogOut aria-hidden="true" className="size-5" />
-          {t('player.leave')}
+          {preview ? t('player.leavePreview') : t('player.leave')}
         </button>
       </div>
       {session.rules.show_progress_bar && (
@@ -305,13 +326,25 @@ export function PlayScreen({ assignmentId }: { assignmentId: string }) {
   );
 }
 
+/** Above a preview: what it is, and that nothing is kept. */
+function PreviewNote() {
+  const { t } = useTranslation();
+  return (
+    <p role="note" className="flex items-center gap-2 rounded-xl bg-violet-100 px-4 py-2 font-medium text-violet-950 ring-1 ring-violet-200">
+      <Eye aria-hidden="true" className="size-5 shrink-0" />
+      {t('player.previewNote')}
+    </p>
+  );
+}
+
 /** The end of a game: the score the server computed, stars, and a short celebration (still under reduced motion). */
-function EndScreen({ session }: { session: PlaySession }) {
+function EndScreen({ session, exitTo, exitLabel, preview }: { session: PlaySession; exitTo: string; exitLabel: string; preview: boolean }) {
   const { t, i18n } = useTranslation();
   const score = session.score ?? 0;
   const stars = starsFor(score, session.rules.min_rate);
   return (
     <section aria-labelledby="play-end" className="mx-auto flex max-w-lg flex-col items-center gap-5 rounded-3xl bg-white p-8 text-center shadow-lg ring-1 ring-amber-200">
+      {preview && <PreviewNote />}
       {/* The app's own drawings (an emoji font is not on every tablet): a party popper, or a seedling. */}
       <ActivityPicture picture={session.passed ? '1f389' : '1f331'} alt="" className="size-20 motion-safe:animate-bounce" />
       <h2 id="play-end" className="text-3xl font-bold text-slate-900">
@@ -325,10 +358,10 @@ function EndScreen({ session }: { session: PlaySession }) {
       <p className="text-2xl font-semibold text-teal-800">{t('player.score', { score: score.toLocaleString(i18n.language) })}</p>
       <p className="text-slate-700">{t('player.rightCount', { right: session.total_right, total: session.activities.length })}</p>
       <Link
-        to="/players"
+        to={exitTo}
         className="inline-flex min-h-12 items-center rounded-xl bg-teal-700 px-6 text-lg font-bold text-white hover:bg-teal-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
       >
-        {t('player.backToGames')}
+        {exitLabel}
       </Link>
     </section>
   );

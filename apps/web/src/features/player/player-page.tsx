@@ -10,11 +10,12 @@ import { api } from '@/lib/api';
 import type { PlayerGame } from './player-api';
 import { PlayScreen } from './play-screen';
 
-/** `/players` lists the student's games; `/players/<assignment>` plays one. */
+/** `/players` lists the student's games; `/players/<assignment>` plays one; `/players/preview/<game>` previews a game. */
 export function PlayerPage() {
   const { '*': rest = '' } = useParams();
-  const id = rest.split('/')[0];
-  return id ? <PlayScreen key={id} assignmentId={id} /> : <MyGames />;
+  const [first, second] = rest.split('/');
+  if (first === 'preview' && second) return <PlayScreen key={`preview-${second}`} assignmentId={second} preview />;
+  return first ? <PlayScreen key={first} assignmentId={first} /> : <MyGames />;
 }
 
 const STATE_STYLE: Record<PlayerGame['state'], string> = {
