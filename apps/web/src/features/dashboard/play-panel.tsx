@@ -39,7 +39,6 @@ function Sparkline({ scores, label }: { scores: number[]; label: string }) {
 
 /** The MLA part of `/dashboards`: a student's games and progress, or a caseload's students and what needs attention. */
 export function PlayPanel() {
-  const { t, i18n } = useTranslation();
   const board = useQuery({
     queryKey: ['dashboard', 'me'],
     queryFn: ({ signal }) => api.get<{ data: Board }>('/api/dashboards/me', { signal, silentSuccess: true }).then((r) => r.data),
