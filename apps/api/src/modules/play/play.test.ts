@@ -303,6 +303,9 @@ describe('the media of an assigned game', () => {
     expect((await call(student, 'GET', `/api/images/${shown}/file?size=thumb`)).statusCode).toBe(404);
     const id = (await assign(accountAdmin, [game], [student.user.id])).json().data.assigned[0].id as string;
     expect((await call(student, 'GET', `/api/images/${shown}/file?size=medium`)).statusCode).toBe(200);
+    // The card shows the first picture of the game: here an answer's (no activity has its own).
+    const card = ((await call(student, 'GET', '/api/player/games')).json().data as { id: string; picture: string | null }[]).find((g) => g.id === id);
+    expect(card?.picture).toBe(shown);
     expect((await call(student, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(200);
     expect((await call(student, 'GET', `/api/images/${other}/file?size=thumb`)).statusCode).toBe(404);
     expect((await call(student2, 'GET', `/api/images/${shown}/file?size=thumb`)).statusCode).toBe(404);
