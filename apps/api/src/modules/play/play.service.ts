@@ -406,10 +406,11 @@ export async function startSession(ctx: ActorContext, assignmentId: string): Pro
 
 /** The student's session and its assignment, both locked, in one round trip; 404 when it is not theirs. */
 async function ownSession(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<{ s: SessionRow; a: Record<string, unknown> }> {
-  const res = await c.query(
-    `SELECT row_to_json(s) AS _session, a.* FROM game_sessions s JOIN assignments a ON a.id = s.assignment_id WHERE s.id = $1 AND s.student_id = $2 FOR UPDATE OF a, s`,
-    [id, ctx.actor.id],
-  );
+  const res = await c.query({
+    name: 'play-own-session',
+    text: `SELECT row_to_json(s) AS _session, a.* FROM game_sessions s JOIN assignments a ON a.id = s.assignment_id WHERE s.id = $1 AND s.student_id = $2 FOR UPDATE OF a, s`,
+    values: [id, ctx.actor.id],
+  });
   const row = res.rows[0] as (Record<string, unknown> & { _session: SessionRow }) | undefined;
   if (!row) throw notFound();
   const { _session, ...a } = row;
@@ -433,7 +434,13 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
     const type = a.type as GameType;
     const acts = a.activities as FrozenActivity[];
     // Every try of the session, once: the repeat check, the activity's tries so far and the answer's view.
-    const all = (await c.query(`SELECT activity_id, try_number, client_try_id, correct, points FROM game_tries WHERE session_id = $1`, [sessionId])).rows as TryRow[];
+    const all = (
+      await c.query({
+        name: 'play-session-tries',
+        text: `SELECT activity_id, try_number, client_try_id, correct, points FROM game_tries WHERE session_id = $1`,
+        values: [sessionId],
+      })
+    ).rows as TryRow[];
     /** What a try answers, as of now: its result, whether its activity is over, the session's totals. */
     const view = (t: TryRow, tries: TryRow[], totals: Record<string, unknown>, repeated: boolean): Record<string, unknown> => {
       const upTo = tries.filter((x) => x.activity_id === t.activity_id && x.try_number <= t.try_number);
@@ -472,13 +479,14 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
     const points = correct ? pointsFor(n, a.rules as Rules) : 0;
     // The try and the session's totals in one statement.
     const totals = (
-      await c.query(
-        `WITH t AS (
+      await c.query({
+        name: 'play-try',
+        text: `WITH t AS (
            INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1)
          UPDATE game_sessions SET status = 'PLAYING', points = points + $7, total_right = total_right + $10, total_wrong = total_wrong + $11, duration_ms = duration_ms + $8, updated_at = $9
           WHERE id = $1 AND EXISTS (SELECT 1 FROM t) RETURNING points, total_right, total_wrong`,
-        [sessionId, act.id, n, body.client_try_id, JSON.stringify(body.answer), correct, points, body.elapsed_ms, ctx.now, correct ? 1 : 0, correct ? 0 : 1],
-      )
+        values: [sessionId, act.id, n, body.client_try_id, JSON.stringify(body.answer), correct, points, body.elapsed_ms, ctx.now, correct ? 1 : 0, correct ? 0 : 1],
+      })
     ).rows[0] as Record<string, unknown>;
     const made: TryRow = { activity_id: act.id, try_number: n, client_try_id: body.client_try_id, answer: body.answer, correct, points, elapsed_ms: body.elapsed_ms };
     return view(made, [...all, made], totals, false);
