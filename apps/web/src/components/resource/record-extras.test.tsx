@@ -78,6 +78,8 @@ describe('panels below a record', () => {
     const { calls } = renderApp(`/students/${STUDENT}`, ({ url, method }) => {
       if (url.pathname === `/api/clients/${STUDENT}` && method === 'GET') return json({ status: true, data: student });
       if (url.pathname === `/api/clients/${STUDENT}/reveal-ssn`) return json({ status: true, data: { ssn: '123-45-6789' } });
+      // The games given to the student (a panel of its own).
+      if (url.pathname === '/api/assignments') return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
       // The header's student selector of an account admin.
       if (url.pathname === '/api/selector') return json({ status: true, data: [] });
       return undefined;
@@ -94,7 +96,13 @@ describe('panels below a record', () => {
   it('a therapist sees the masked SSN and no reveal', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
     renderApp(`/students/${STUDENT}`, ({ url }) =>
-      url.pathname === `/api/clients/${STUDENT}` ? json({ status: true, data: student }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
+      url.pathname === `/api/clients/${STUDENT}`
+        ? json({ status: true, data: student })
+        : url.pathname === '/api/selector'
+          ? json({ status: true, data: [] })
+          : url.pathname === '/api/assignments'
+            ? json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } })
+            : undefined,
     );
     expect(await screen.findByText('***-**-6789')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();

@@ -2,13 +2,14 @@ import { CAPABILITIES } from '@habla/shared/permissions';
 import { isTenantField } from '@habla/shared/resources/define';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Download, Plus, RotateCcw, Trash2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify/unstyled';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
+import { listToolsOf } from '@/lib/list-tools';
 import { useTableStore } from '@/lib/table-store';
 import { ColumnChooser } from './column-chooser';
 import { ConfirmDialog } from './confirm-dialog';
@@ -80,7 +81,10 @@ export function RecordListPage() {
     start: runner.start,
     keyOf: (a: (typeof declared.single)[number], text: Parameters<typeof actionKey>[2]) => actionKey(screen, a, text),
   };
-  const selectable = canDelete || bulkActions.length > 0;
+  // Features' tools on the selection (the games list's Assign), as their own rules allow.
+  const user = useAuthStore((s) => s.user);
+  const tools = state.trash ? [] : listToolsOf(resource.name).filter((tool) => tool.visible(user));
+  const selectable = canDelete || bulkActions.length > 0 || tools.length > 0;
 
   const bulk = (kind: 'delete' | 'restore') => {
     if (!selected.length) {
@@ -182,6 +186,11 @@ export function RecordListPage() {
                 </Button>
               );
             })}
+            {tools.map(({ id, Component }) => (
+              <Suspense key={id} fallback={null}>
+                <Component screen={screen} rows={rows.filter((r) => selection[r.id])} clearSelection={() => setSelection({})} />
+              </Suspense>
+            ))}
           </div>
         )}
         <div className="ml-auto flex flex-wrap gap-2">

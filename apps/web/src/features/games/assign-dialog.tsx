@@ -9,21 +9,27 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 
 type Student = { id: string; full_name: string | null; username?: string | null };
+export type AssignGame = { id: string; name: string };
 
 /**
- * Assign a completed game to students of one's caseload (issue 12): pick them (search, checkboxes),
- * the tries allowed and, if not the configured number of days, the last day. Each student gets a
- * frozen copy; one that already has it open is skipped, and the answer says so.
+ * Assign completed games to students of one's caseload (issue 12), from a game's page, the games
+ * list's selection, a chapter's page or a student's page: `games` are the games to give (all of them
+ * chosen, or, with `pickGames`, offered with a search for more); `student`, when given, is the one
+ * student (no student list). Then the tries allowed and, if not the configured number of days, the
+ * last day. Each student gets a frozen copy; one that already has a game open is skipped, and the
+ * answer says so.
  */
 export function AssignDialog({
-  gameId,
-  gameName,
+  games,
+  student,
+  pickGames = false,
   defaultAttempts,
   open,
   onClose,
 }: {
-  gameId: string;
-  gameName: string;
+  games: AssignGame[];
+  student?: { id: string; name: string };
+  pickGames?: boolean;
   defaultAttempts: number;
   open: boolean;
   onClose: () => void;
@@ -31,7 +37,20 @@ export function AssignDialog({
   const { t } = useTranslation();
   const id = useId();
   const [q, setQ] = useState('');
+  const [gq, setGq] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [gameChoice, setGameChoice] = useState<Map<string, string> | null>(null);
+  // The games to give: those passed in until the user changes the choice.
+  const chosenGames = gameChoice ?? new Map(games.map((g) => [g.id, g.name]));
+  const found = useQuery({
+    queryKey: ['assign', 'games', gq.trim()],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: AssignGame[] }>('/api/games', { query: { max: 20, page: 0, game_status: 'COMPLETED', ...(gq.trim() ? { q: gq.trim() } : {}) }, signal, silentSuccess: true })
+        .then((r) => r.data),
+    enabled: open && pickGames,
+  });
+  const offered = pickGames ? [...games, ...(found.data ?? []).filter((g) => !games.some((x) => x.id === g.id))] : games;
   const [attempts, setAttempts] = useState(String(defaultAttempts));
   const [endDate, setEndDate] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -41,30 +60,37 @@ export function AssignDialog({
     queryKey: ['assign', 'students', q.trim()],
     queryFn: ({ signal }) =>
       api.get<{ data: Student[] }>('/api/clients', { query: { max: 50, page: 0, ...(q.trim() ? { q: q.trim() } : {}) }, signal, silentSuccess: true }).then((r) => r.data),
-    enabled: open,
+    enabled: open && !student,
   });
 
   const close = () => {
     setChosen(new Set());
+    setGameChoice(null);
+    setGq('');
     setErrors({});
     setDone(null);
     setQ('');
     onClose();
   };
   const send = async () => {
-    if (!chosen.size) {
+    const studentIds = student ? [student.id] : [...chosen];
+    if (!chosenGames.size) {
+      setErrors({ game_ids: t('assign.chooseGames') });
+      return;
+    }
+    if (!studentIds.length) {
       setErrors({ student_ids: t('assign.chooseStudents') });
       return;
     }
     setBusy(true);
     setErrors({});
     try {
-      const body: Record<string, unknown> = { game_ids: [gameId], student_ids: [...chosen], max_attempts: Number(attempts) };
+      const body: Record<string, unknown> = { game_ids: [...chosenGames.keys()], student_ids: studentIds, max_attempts: Number(attempts) };
       if (endDate) body.end_time = new Date(`${endDate}T23:59:59`).toISOString();
       const res = await api.post<{ data: { assigned: unknown[]; skipped: number } }>('/api/games/assign', body);
       setDone({ assigned: res.data.assigned.length, skipped: res.data.skipped });
     } catch (failure) {
-      if (failure instanceof ApiError) setErrors(Object.keys(failure.fields).length ? failure.fields : { student_ids: failure.message });
+      if (failure instanceof ApiError) setErrors(Object.keys(failure.fields).length ? failure.fields : { [student ? 'game_ids' : 'student_ids']: failure.message });
     } finally {
       setBusy(false);
     }
@@ -76,7 +102,13 @@ export function AssignDialog({
       <div className="fixed inset-0 overflow-y-auto p-2 sm:p-4">
         <div className="flex min-h-full items-center justify-center">
           <DialogPanel className="w-full max-w-lg rounded-2xl bg-white p-5 shadow-xl sm:p-6">
-            <DialogTitle className="text-lg font-semibold text-slate-900">{t('assign.title', { name: gameName })}</DialogTitle>
+            <DialogTitle className="text-lg font-semibold text-slate-900">
+              {student
+                ? t('assign.titleStudent', { name: student.name })
+                : games.length === 1 && !pickGames
+                  ? t('assign.title', { name: games[0]!.name })
+                  : t('assign.titleMany', { count: chosenGames.size })}
+            </DialogTitle>
             {done ? (
               <div className="mt-4 flex flex-col gap-4">
                 <p role="status" className="text-slate-800">
@@ -95,47 +127,98 @@ export function AssignDialog({
                   void send();
                 }}
               >
-                <fieldset aria-describedby={`${id}-students-error`}>
-                  <legend className="text-sm font-medium text-slate-800">{t('assign.students')}</legend>
-                  <label htmlFor={`${id}-q`} className="sr-only">
-                    {t('assign.search')}
-                  </label>
-                  <div className="relative mt-1.5">
-                    <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-                    <input
-                      id={`${id}-q`}
-                      type="search"
-                      value={q}
-                      placeholder={t('assign.search')}
-                      onChange={(e) => setQ(e.target.value)}
-                      className={`${fieldControlClasses(false)} pl-9`}
-                    />
-                  </div>
-                  <ul className="mt-2 max-h-56 overflow-y-auto rounded-lg ring-1 ring-slate-200">
-                    {(students.data ?? []).map((s) => (
-                      <li key={s.id} className="border-b border-slate-100 last:border-0">
-                        <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
-                          <input
-                            type="checkbox"
-                            className="size-4 accent-teal-700"
-                            checked={chosen.has(s.id)}
-                            onChange={(e) => {
-                              const next = new Set(chosen);
-                              if (e.target.checked) next.add(s.id);
-                              else next.delete(s.id);
-                              setChosen(next);
-                            }}
-                          />
-                          {s.full_name || s.username || s.id}
+                {pickGames || games.length > 1 ? (
+                  <fieldset aria-describedby={`${id}-games-error`}>
+                    <legend className="text-sm font-medium text-slate-800">{t('assign.games')}</legend>
+                    {pickGames && (
+                      <>
+                        <label htmlFor={`${id}-gq`} className="sr-only">
+                          {t('assign.searchGames')}
                         </label>
-                      </li>
-                    ))}
-                    {students.data?.length === 0 && <li className="px-3 py-3 text-sm text-slate-600">{t('assign.noStudents')}</li>}
-                  </ul>
-                  <p id={`${id}-students-error`} aria-live="polite" className="mt-1 text-sm text-red-700">
-                    {errors.student_ids ?? errors.game_ids}
-                  </p>
-                </fieldset>
+                        <div className="relative mt-1.5">
+                          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+                          <input
+                            id={`${id}-gq`}
+                            type="search"
+                            value={gq}
+                            placeholder={t('assign.searchGames')}
+                            onChange={(e) => setGq(e.target.value)}
+                            className={`${fieldControlClasses(false)} pl-9`}
+                          />
+                        </div>
+                      </>
+                    )}
+                    <ul className="mt-2 max-h-48 overflow-y-auto rounded-lg ring-1 ring-slate-200">
+                      {offered.map((g) => (
+                        <li key={g.id} className="border-b border-slate-100 last:border-0">
+                          <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-teal-700"
+                              checked={chosenGames.has(g.id)}
+                              onChange={(e) => {
+                                const next = new Map(chosenGames);
+                                if (e.target.checked) next.set(g.id, g.name);
+                                else next.delete(g.id);
+                                setGameChoice(next);
+                              }}
+                            />
+                            {g.name}
+                          </label>
+                        </li>
+                      ))}
+                      {offered.length === 0 && <li className="px-3 py-3 text-sm text-slate-600">{t('assign.noGames')}</li>}
+                    </ul>
+                    <p id={`${id}-games-error`} aria-live="polite" className="mt-1 text-sm text-red-700">
+                      {errors.game_ids}
+                    </p>
+                  </fieldset>
+                ) : null}
+                {student ? (
+                  <p className="text-sm text-slate-700">{t('assign.forStudent', { name: student.name })}</p>
+                ) : (
+                  <fieldset aria-describedby={`${id}-students-error`}>
+                    <legend className="text-sm font-medium text-slate-800">{t('assign.students')}</legend>
+                    <label htmlFor={`${id}-q`} className="sr-only">
+                      {t('assign.search')}
+                    </label>
+                    <div className="relative mt-1.5">
+                      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+                      <input
+                        id={`${id}-q`}
+                        type="search"
+                        value={q}
+                        placeholder={t('assign.search')}
+                        onChange={(e) => setQ(e.target.value)}
+                        className={`${fieldControlClasses(false)} pl-9`}
+                      />
+                    </div>
+                    <ul className="mt-2 max-h-56 overflow-y-auto rounded-lg ring-1 ring-slate-200">
+                      {(students.data ?? []).map((s) => (
+                        <li key={s.id} className="border-b border-slate-100 last:border-0">
+                          <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-teal-700"
+                              checked={chosen.has(s.id)}
+                              onChange={(e) => {
+                                const next = new Set(chosen);
+                                if (e.target.checked) next.add(s.id);
+                                else next.delete(s.id);
+                                setChosen(next);
+                              }}
+                            />
+                            {s.full_name || s.username || s.id}
+                          </label>
+                        </li>
+                      ))}
+                      {students.data?.length === 0 && <li className="px-3 py-3 text-sm text-slate-600">{t('assign.noStudents')}</li>}
+                    </ul>
+                    <p id={`${id}-students-error`} aria-live="polite" className="mt-1 text-sm text-red-700">
+                      {errors.student_ids ?? (pickGames || games.length > 1 ? undefined : errors.game_ids)}
+                    </p>
+                  </fieldset>
+                )}
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField
                     label={t('assign.maxAttempts')}
@@ -160,7 +243,7 @@ export function AssignDialog({
                     {t('records.cancel')}
                   </Button>
                   <Button type="submit" loading={busy}>
-                    {t('assign.submit', { count: chosen.size })}
+                    {student ? t('assign.submitGames', { count: chosenGames.size }) : t('assign.submit', { count: chosen.size })}
                   </Button>
                 </div>
               </form>

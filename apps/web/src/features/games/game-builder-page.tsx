@@ -210,7 +210,9 @@ export function GameBuilderPage() {
           </>
         }
       />
-      {mayAssign && readOnly && <AssignDialog gameId={g.id} gameName={g.name} defaultAttempts={Number(g.max_attempts ?? 1)} open={assigning} onClose={() => setAssigning(false)} />}
+      {mayAssign && readOnly && (
+        <AssignDialog games={[{ id: g.id, name: g.name }]} defaultAttempts={Number(g.max_attempts ?? 1)} open={assigning} onClose={() => setAssigning(false)} />
+      )}
       {readOnly && <p className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{t('builder.readOnly')}</p>}
       <p aria-live="polite" className="sr-only">
         {announce}

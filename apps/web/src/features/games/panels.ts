@@ -1,4 +1,14 @@
+import { playActions } from '@habla/shared/policies/index';
+import type { ListTool } from '@/lib/list-tools';
 import type { RecordPanel } from '@/lib/record-panels';
 
-/** Below a game's details: its activities and the way into the builder. */
-export const gamePanels: RecordPanel[] = [{ id: 'builder', resources: ['games'], load: () => import('./builder-panel') }];
+/** Below a game's details: its activities and the way into the builder; below a chapter's: its games to assign. */
+export const gamePanels: RecordPanel[] = [
+  { id: 'builder', resources: ['games'], load: () => import('./builder-panel') },
+  { id: 'chapter-games', resources: ['chapters'], visible: (user) => playActions.assign(user), load: () => import('./chapter-games-panel') },
+  // Below a student's: the games given to them, and giving more.
+  { id: 'student-games', resources: ['clients'], visible: (user) => playActions.assign(user), load: () => import('./student-games-panel') },
+];
+
+/** On the games list's selection: assign the selected games. */
+export const gameListTools: ListTool[] = [{ id: 'assign', resources: ['games'], visible: (user) => playActions.assign(user), load: () => import('./assign-tool') }];
