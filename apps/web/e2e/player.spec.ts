@@ -233,4 +233,21 @@ test('a viewer previews a library game in the player on a tablet, and nothing is
   expect(await seriousViolations(page), 'the parent’s dashboard').toEqual([]);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: test.info().outputPath('parent-dashboard-375.png'), fullPage: true });
+
+  // From Mateo's page she gives him one more game, found by search.
+  await page.getByRole('link', { name: 'Mateo Garcia' }).click();
+  const panel = page.getByRole('region', { name: 'Assigned games' });
+  await expect(panel.getByText('How do they feel?')).toBeVisible();
+  await panel.getByRole('button', { name: 'Assign games' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign games to Mateo Garcia' });
+  await dialog.getByRole('searchbox', { name: 'Search completed games' }).fill('Describe it');
+  await dialog.getByRole('checkbox', { name: 'Describe it' }).check();
+  expect(await seriousViolations(page), 'the assign dialog on a phone').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('assign-student-375.png'), fullPage: true });
+  const assigned = page.waitForResponse((r) => r.url().endsWith('/api/games/assign'));
+  await dialog.getByRole('button', { name: 'Assign 1 game' }).click();
+  expect((await assigned).status()).toBe(201);
+  await expect(dialog.getByRole('status')).toContainText('Assigned to 1 student.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(panel.getByText('Describe it')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ export function AssignDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const id = useId();
   const [q, setQ] = useState('');
   const [gq, setGq] = useState('');
@@ -89,6 +90,9 @@ export function AssignDialog({
       if (endDate) body.end_time = new Date(`${endDate}T23:59:59`).toISOString();
       const res = await api.post<{ data: { assigned: unknown[]; skipped: number } }>('/api/games/assign', body);
       setDone({ assigned: res.data.assigned.length, skipped: res.data.skipped });
+      // Lists of assignments and dashboards show the new ones.
+      void queryClient.invalidateQueries({ queryKey: ['assignments'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     } catch (failure) {
       if (failure instanceof ApiError) setErrors(Object.keys(failure.fields).length ? failure.fields : { [student ? 'game_ids' : 'student_ids']: failure.message });
     } finally {
