@@ -63,6 +63,7 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
   await press(page, label(a1.answers.options[a1.answers.correct]!));
   await expect(page.getByText('Great job! +1 point')).toBeVisible();
   expect(await seriousViolations(page), 'the player’s feedback').toEqual([]);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
   await page.keyboard.press('Enter');
 
   // Activity 2: right at once.
@@ -110,6 +111,7 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
     await expect(page.getByRole('heading', { name: `Activity ${a.position} of 6` })).toBeVisible();
     await press(page, label(a.answers.options[a.answers.correct]!));
     await expect(page.getByText('Great job! +10 points')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
     await page.keyboard.press('Enter');
   }
   const finished = page.waitForResponse((r) => r.url().endsWith(`/api/player/sessions/${session.id}/finish`));
@@ -235,7 +237,7 @@ test('a viewer previews a library game in the player on a tablet, and nothing is
   await page.screenshot({ path: test.info().outputPath('parent-dashboard-375.png'), fullPage: true });
 
   // From Mateo's page she gives him one more game, found by search.
-  await page.getByRole('link', { name: 'Mateo Garcia' }).click();
+  await page.getByRole('region', { name: 'My students' }).getByRole('link', { name: 'Mateo Garcia' }).click();
   const panel = page.getByRole('region', { name: 'Assigned games' });
   await expect(panel.getByText('How do they feel?')).toBeVisible();
   await panel.getByRole('button', { name: 'Assign games' }).click();
