@@ -37,6 +37,7 @@ export function treeCpuMs(root: number): number | null {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 
 /** Sign up a fresh account the way a new visitor does, then sign in: the token of a brand-new user. */
 export async function signUpNewUser(base: string): Promise<string> {
@@ -78,7 +79,10 @@ export async function benchList(base: string, users: Record<string, string>, rou
   }
   const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
   const cpu = new Map<string, number[]>(targets.map((t) => [t.name, []]));
-  console.log(`\nList hot path: ${rounds} interleaved rounds × ${seconds} s at 50 connections`);
+  console.log(`\nList hot path: ${rounds} interleaved rounds × ${seconds} s at 50 connections, after ${WARM_UP_SECONDS} s of warm-up each`);
+  // A server that has just started runs its hot path in V8's interpreter and plans its statements
+  // anew: the first seconds measure the compilers, not the steady state a running server is in.
+  for (const t of targets) await runLoad({ url: t.url, connections: 50, seconds: WARM_UP_SECONDS, headers: t.headers });
   for (let i = 0; i < rounds; i++) {
     for (const t of targets) {
       const before = serverPid ? treeCpuMs(serverPid) : null;

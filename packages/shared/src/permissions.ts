@@ -77,9 +77,28 @@ export function hasPermission(holder: PermissionHolder, required: string): boole
   const list = holder?.permissions;
   if (!list || list.length === 0) return false;
   if (list.includes(PERMISSIONS.FULL)) return true;
-  const wanted = required
-    .split('|')
-    .map((name) => name.trim())
-    .filter((name) => name.length > 0);
-  return wanted.some((name) => list.includes(name));
+  return alternativesOf(required).some((name) => list.includes(name));
+}
+
+/** True when the holder has at least one of `names` (or PERMISSION_FULL); an empty list fails. */
+export function hasAnyPermission(holder: PermissionHolder, names: readonly string[]): boolean {
+  const list = holder?.permissions;
+  if (!list || list.length === 0) return false;
+  if (list.includes(PERMISSIONS.FULL)) return true;
+  return names.some((name) => list.includes(name));
+}
+
+/** `A|B` → ['A', 'B'], split once per distinct text: every row of every list asks this. */
+const alternatives = new Map<string, readonly string[]>();
+function alternativesOf(required: string): readonly string[] {
+  let wanted = alternatives.get(required);
+  if (!wanted) {
+    wanted = required
+      .split('|')
+      .map((name) => name.trim())
+      .filter((name) => name.length > 0);
+    // The texts come from the code's own rules, a few dozen in all; the bound only guards a caller that builds them.
+    if (alternatives.size < 1000) alternatives.set(required, wanted);
+  }
+  return wanted;
 }

@@ -109,25 +109,37 @@ export function keysetColumn(r: ServerResource, params: ListParams): { col: stri
  * the page); without one, `lead` asks for one extra row before the page (its anchor, kept by the
  * caller for the next visit).
  */
-export function pageQuery(r: ServerResource, user: CrudUser, params: ListParams, opts: { anchor?: Anchor; lead?: boolean } = {}): { text: string; values: unknown[] } {
+export function pageQuery(
+  r: ServerResource,
+  user: CrudUser,
+  params: ListParams,
+  opts: { anchor?: Anchor; lead?: boolean; ordinal?: boolean } = {},
+): { text: string; values: unknown[]; reusable?: boolean } {
   const p = new SqlParams();
   let where = whereClause(r, user, params, p);
-  const { select, joins } = rowSelect(r);
+  const { select: columns, joins } = rowSelect(r);
+  // `__ord`: each row's place in the page, for a statement that wraps the page (service.ts).
+  const select = (order: string) => (opts.ordinal ? `${columns}, row_number() OVER (ORDER BY ${order}) AS __ord` : columns);
   const q = params.q?.trim();
   if (q && !params.col) {
     const inner = searchIds(r, where, q, params, p);
-    return { text: `SELECT ${select} FROM (${inner}) k JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY k.g, k.s, k.id`, values: p.values };
+    const order = 'k.g, k.s, k.id';
+    return { text: `SELECT ${select(order)} FROM (${inner}) k JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`, values: p.values, reusable: false };
   }
   const keyset = opts.anchor ? keysetColumn(r, params) : null;
   if (keyset && opts.anchor) where += ` AND (t.${ident(keyset.col)}, t.id) ${keyset.dir === 'desc' ? '<' : '>'} (${p.add(opts.anchor.value)}, ${p.add(opts.anchor.id)}::uuid)`;
   const order = orderClause(r, params, p);
   const lead = !keyset && opts.lead && params.page > 0 ? 1 : 0;
-  const limit = p.add(params.max + lead);
-  const offset = p.add(keyset ? 0 : params.page * params.max - lead);
+  // LIMIT and OFFSET are written as numbers, not parameters: a named statement's generic plan knows
+  // them then (a parameter makes PostgreSQL assume a tenth of the table and sort it, or plan anew on
+  // every call). Both are integers checked by the query schema; the keyset page's text stays one per
+  // page size, so a connection keeps few statements.
+  const limit = String(Math.trunc(params.max + lead));
+  const offset = String(Math.trunc(keyset ? 0 : params.page * params.max - lead));
   const text =
-    `SELECT ${select} FROM (SELECT t.id FROM ${ident(r.table)} t WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) k ` +
+    `SELECT ${select(order)} FROM (SELECT t.id FROM ${ident(r.table)} t WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) k ` +
     `JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`;
-  return { text, values: p.values };
+  return { text, values: p.values, reusable: offset === '0' };
 }
 
 /**

@@ -8,7 +8,8 @@ import { actorContextOf } from '../lib/context';
 import { requestLanguage } from '../lib/i18n';
 import { forbidden, tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
-import { requireRule, signedIn } from '../plugins/access';
+import { requireRule, requireRuleDeferred, signedIn } from '../plugins/access';
+import { checkSessionAlongside, sameActor, sessionAlongside } from '../plugins/auth';
 import type { CrudUser, ListParams, Row, ServerResource } from './contract';
 import { actionRoutes } from './actions';
 import { csvLine } from './csv';
@@ -31,6 +32,15 @@ function listParams(r: ServerResource, q: ListQuery, hidden: readonly string[] =
   const col = q.col && hidden.includes(q.col) ? undefined : q.col;
   return { page: q.page, max: q.max, col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
 }
+
+/**
+ * The list and show answers are written with JSON.stringify instead of being parsed by their zod
+ * schema first: the rows are built field by field from the declaration (service.ts `toRow`,
+ * `presentRow` here), the row schema is loose (it strips nothing) and parsing a 25-row page cost a
+ * list request about a seventh of its CPU (docs/decisions/008-performance.md). The schema stays the
+ * OpenAPI description, and crud/contract-rows.test.ts checks every resource's answers against it.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /** The guard of an action on the collection: signed in, and the resource's policy allows it (else 403). */
 export function requireAction(policy: Policy, action: Action | (string & {})) {
@@ -68,11 +78,29 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
     app.get('/', {
-      preValidation: guard('list'),
+      // The hot path: the session is read in the page's own statement when this instance has seen the
+      // token before (one round trip instead of two), and checked before anything is answered.
+      preValidation: requireRuleDeferred((actor) => policy.can(actor, 'list')),
+      serializerCompiler: plainJson,
       schema: { tags, summary: `List ${r.def.name}`, querystring: query, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
       handler: async (req) => {
-        const params = listParams(r, req.query, policy.hiddenFields(signedIn(req)));
-        const { rows, total } = await findPage(ctx(req), r, params);
+        const read = async () => {
+          const params = listParams(r, req.query, policy.hiddenFields(signedIn(req)));
+          const hash = req.sessionToCheck;
+          return { params, ...(await findPage(ctx(req), r, params, hash ? sessionAlongside(hash) : undefined)), hash };
+        };
+        let page = await read();
+        if (page.hash) {
+          const guess = signedIn(req);
+          const fresh = await checkSessionAlongside(req, page.hash, page.alongside ?? null);
+          if (!sameActor(guess, fresh)) {
+            // Role, account, permissions or profile changed since this instance last saw the token: the
+            // page was read for someone else; ask the policy again and read it for who they are now.
+            if (!policy.can(fresh, 'list')) throw forbidden();
+            page = await read();
+          }
+        }
+        const { params, rows, total } = page;
         return { status: true as const, data: rows.map((row) => present(req, row)), meta: { page: params.page, max: params.max, total } };
       },
     });
@@ -138,6 +166,7 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
 
     app.get('/:id', {
       preValidation: guard('read'),
+      serializerCompiler: plainJson,
       schema: { tags, summary: `One of ${r.def.name}`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
       handler: async (req) => {
         const data = await getRow(ctx(req), r, req.params.id);

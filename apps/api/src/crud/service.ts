@@ -92,32 +92,77 @@ function remember(pages: Map<number, Anchor & { at: number }>, page: number, row
   pages.set(page, { value, id: String(row.id), at: Date.now() });
 }
 
+/**
+ * A second statement to read in the same round trip as a page: `sql(param)` is a query of at most one
+ * row whose parameter is `param`, `value` that parameter's value. Its row comes back as JSON, or null
+ * when it found none (crud/routes.ts reads the caller's session this way, decision 008).
+ */
+export type Alongside = { sql: (param: string) => string; value: unknown };
+
+/**
+ * Wrap a page: the `alongside` row (as JSON, on the first row only) and the page's rows after it, in
+ * the page's order. An empty page still answers one row (page columns null); no row at all means the
+ * alongside query found nothing.
+ */
+function withAlongside(q: { text: string; values: unknown[] }, alongside: Alongside): { text: string; values: unknown[] } {
+  const param = `$${q.values.length + 1}`;
+  return {
+    text:
+      `WITH __a AS (SELECT to_json(x) AS j FROM (${alongside.sql(param)}) x) ` +
+      `SELECT CASE WHEN p.__ord IS NULL OR p.__ord = 1 THEN __a.j END AS __alongside, p.* FROM __a LEFT JOIN LATERAL (${q.text}) p ON true ORDER BY p.__ord`,
+    values: [...q.values, alongside.value],
+  };
+}
+
+type PageRead = { rows: Record<string, unknown>[]; alongside?: Record<string, unknown> | null };
+
+function splitAlongside(raw: Record<string, unknown>[], alongside?: Alongside): PageRead {
+  if (!alongside) return { rows: raw };
+  if (!raw.length) return { rows: [], alongside: null };
+  const first = raw[0]!.__alongside as Record<string, unknown> | null;
+  return { rows: raw[0]!.__ord == null ? [] : raw, alongside: first };
+}
+
 /** Rows of one page, by keyset when an anchor is known, else by offset (learning the anchors). */
-async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string): Promise<Record<string, unknown>[]> {
+async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string, alongside?: Alongside): Promise<PageRead> {
+  const wrap = (q: { text: string; values: unknown[] }) => (alongside ? withAlongside(q, alongside) : q);
   const keyset = keysetColumn(r, params);
   if (!keyset) {
-    const q = pageQuery(r, ctx.actor, params);
-    return (await poolOf(ctx.db).query(q.text, q.values)).rows as Record<string, unknown>[];
+    const q = wrap(pageQuery(r, ctx.actor, params, { ordinal: !!alongside }));
+    return splitAlongside((await poolOf(ctx.db).query(q.text, q.values)).rows as Record<string, unknown>[], alongside);
   }
   const key = `${listKey}|${keyset.col}|${keyset.dir}`;
   const pages = anchorsOf(r.table, key, true)!;
   const known = params.page > 0 ? pages.get(params.page) : undefined;
   // Another API instance's writes do not reach this cache: anchors expire like the totals.
   const anchor = known && Date.now() - known.at < COUNT_TTL_MS ? known : undefined;
-  const q = pageQuery(r, ctx.actor, params, { anchor, lead: true });
-  let rows = (await poolOf(ctx.db).query({ text: q.text, values: q.values, name: statementName(q.text) })).rows as Record<string, unknown>[];
+  const page = pageQuery(r, ctx.actor, params, { anchor, lead: true, ordinal: !!alongside });
+  const q = wrap(page);
+  // A page read by keyset (or the first page) is one text per page size: prepared once per connection.
+  // A page reached by offset has its own text and is planned for its numbers each time.
+  const run = page.reusable ? { text: q.text, values: q.values, name: statementName(q.text) } : { text: q.text, values: q.values };
+  const read = splitAlongside((await poolOf(ctx.db).query(run)).rows as Record<string, unknown>[], alongside);
+  let rows = read.rows;
   if (!anchor && params.page > 0) {
     remember(pages, params.page, rows[0], keyset.col);
     rows = rows.slice(1);
   }
   if (rows.length === params.max) remember(pages, params.page + 1, rows[rows.length - 1], keyset.col);
-  return rows;
+  return { rows, alongside: read.alongside };
 }
 
 /** A server-side prepared statement per distinct SQL text: planned once per connection, not per request. */
 function statementName(text: string): string {
-  return `crud_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `crud_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    // One text per resource, scope shape and page size: a few hundred at most; the bound is a guard.
+    if (statementNames.size >= 2000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
+const statementNames = new Map<string, string>();
 
 function iso(v: unknown): unknown {
   return v instanceof Date ? v.toISOString() : v;
@@ -144,12 +189,20 @@ export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
   return row;
 }
 
-/** One page of rows and the total. */
-export async function findPage(ctx: CrudContext, r: ServerResource, params: ListParams): Promise<{ rows: Row[]; total: number }> {
+/**
+ * One page of rows and the total; with `alongside`, that query's row too, read in the page's own
+ * statement (null when it found none).
+ */
+export async function findPage(
+  ctx: CrudContext,
+  r: ServerResource,
+  params: ListParams,
+  alongside?: Alongside,
+): Promise<{ rows: Row[]; total: number; alongside?: Record<string, unknown> | null }> {
   const count = countQuery(r, ctx.actor, params);
   const known = cachedCount(r.table, count.key);
-  const [rows, total] = await Promise.all([pageRows(ctx, r, params, count.key), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
-  return { rows: rows.map((raw) => toRow(r, raw)), total };
+  const [read, total] = await Promise.all([pageRows(ctx, r, params, count.key, alongside), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
+  return { rows: read.rows.map((raw) => toRow(r, raw)), total, ...(alongside ? { alongside: read.alongside ?? null } : {}) };
 }
 
 async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: CrudUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {

@@ -2,7 +2,7 @@ import { hasPermission } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../modules/auth/sessions';
 import { forbidden, unauthorized } from '../lib/errors';
-import { authenticate } from './auth';
+import { authenticate, deferSession } from './auth';
 
 /** Guard (as `preValidation`: before any validation detail) for routes any signed-in user may call. */
 export const requireAuth = async (req: FastifyRequest): Promise<void> => authenticate(req);
@@ -26,6 +26,23 @@ export function requireRule(may: (actor: AuthUser) => boolean) {
   return async (req: FastifyRequest): Promise<void> => {
     await authenticate(req);
     if (!may(signedIn(req))) throw forbidden();
+  };
+}
+
+/**
+ * `requireRule` for a route that checks its session in the same statement as its answer (the engine's
+ * list): the user this instance last saw for the token is asked first; a refusal is only given on a
+ * fresh session row, and a route served on the guess checks the row before it answers (crud/routes.ts).
+ */
+export function requireRuleDeferred(may: (actor: AuthUser) => boolean) {
+  return async (req: FastifyRequest): Promise<void> => {
+    await deferSession(req);
+    if (may(signedIn(req))) return;
+    if (req.sessionToCheck) {
+      await authenticate(req);
+      if (may(signedIn(req))) return;
+    }
+    throw forbidden();
   };
 }
 

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { buildTestApp } from '../../test/app';
 import { loginAs } from '../../test/factories';
-import { COMPRESS_THRESHOLD_BYTES } from './compression';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from './compression';
 
-const { app } = await buildTestApp();
+const CSV = 'word,type\n'.repeat(1000);
+const { app } = await buildTestApp({
+  routes: (a) => {
+    a.get('/api/test-compress/stream', async (_req, reply) => reply.type('text/csv; charset=utf-8').send(Readable.from([CSV.slice(0, 5000), CSV.slice(5000)])));
+    a.get('/api/test-compress/opt-out', { config: { compress: false } }, async () => ({ text: 'x'.repeat(5000) }));
+  },
+});
 const admin = await loginAs(app, 'SUPERADMIN');
 const LIST = '/api/role-permissions';
 
@@ -49,5 +56,34 @@ describe('compressed API answers', () => {
     // Inflated, it would be a well-formed sign-in (401 wrong credentials); as sent, it is not JSON.
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(false);
+  });
+
+  it('chooses brotli, then gzip, as Accept-Encoding allows (q=0 refuses, * stands for the rest)', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0, br;q=0')).toBeUndefined();
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('BR;Q=1')).toBe('br');
+    expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+
+  it('compresses a stream as it flows, leaves a route that opts out alone, and a HEAD without a body', async () => {
+    const stream = await app.inject({ method: 'GET', url: '/api/test-compress/stream', headers: { 'accept-encoding': 'gzip' } });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.headers['content-encoding']).toBe('gzip');
+    expect(stream.headers['content-length']).toBeUndefined();
+    expect(zlib.gunzipSync(stream.rawPayload).toString('utf8')).toBe(CSV);
+
+    const optOut = await app.inject({ method: 'GET', url: '/api/test-compress/opt-out', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(optOut.statusCode).toBe(200);
+    expect(optOut.headers['content-encoding']).toBeUndefined();
+    expect(optOut.json()).toEqual({ text: 'x'.repeat(5000) });
+
+    const head = await app.inject({ method: 'HEAD', url: LIST, headers: { ...admin.headers, 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.rawPayload.length).toBe(0);
   });
 });

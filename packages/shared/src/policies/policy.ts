@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '../permissions';
+import { hasAnyPermission, type Permission } from '../permissions';
 import { ACCOUNT_ADULT_ROLES, PLATFORM_ROLES, ROLES, type Role } from '../roles';
 
 /**
@@ -69,12 +69,14 @@ export type Policy = {
   refusal(actor: Actor | null | undefined, action: CustomAction, row: PolicyRow): 'forbidden' | 'state' | null;
   /** Fields the actor may list but not read (answered as null; never sorted or filtered on). */
   hiddenFields(actor: Actor): readonly string[];
+  /** True when a row's actions depend on nothing but the actor and whether the row is in the trash (no row rules, no declared actions). */
+  rowFree?: boolean;
 };
 
 /** A rule as the shared pipe syntax ('A|B'), for screens that still carry a permission string. */
 export const ruleExpression = (rule: Rule): string | undefined => (rule === 'signedIn' ? undefined : rule.join('|'));
 
-export const passes = (actor: Actor | null | undefined, rule: Rule): boolean => !!actor && (rule === 'signedIn' || hasPermission(actor, rule.join('|')));
+export const passes = (actor: Actor | null | undefined, rule: Rule): boolean => !!actor && (rule === 'signedIn' || hasAnyPermission(actor, rule));
 
 /** SUPERADMIN, ADMIN and SUPPORT run every account; EDITOR and VIEWER see shared content only. */
 const ALL_ACCOUNTS_ROLES: readonly string[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT];
@@ -144,6 +146,7 @@ export function definePolicy(spec: PolicySpec): Policy {
     actions: Object.keys(custom),
     scope: spec.scope,
     hiddenFields: spec.hiddenFields ?? (() => []),
+    rowFree: !spec.row && Object.keys(custom).length === 0,
     refusal,
     can(actor, action, row) {
       if (!Object.hasOwn(spec.rules, action)) {
@@ -177,8 +180,17 @@ export const rulesOf = (base: Rule, own: Partial<Record<Action, Rule>>): Record<
  * and show answers carry as `_actions`.
  */
 export function rowActions(policy: Policy, actor: Actor | null | undefined, row: PolicyRow): (RowAction | CustomAction)[] {
-  return [...ROW_ACTIONS.filter((action) => policy.can(actor, action, row)), ...policy.actions.filter((action) => policy.can(actor, action, row))];
+  const of = (r: PolicyRow) => [...ROW_ACTIONS.filter((action) => policy.can(actor, action, r)), ...policy.actions.filter((action) => policy.can(actor, action, r))];
+  if (!policy.rowFree || !actor) return of(row);
+  // Every row of a page asks the same two questions: answered once per actor, policy and trash state.
+  let known = rowFreeActions.get(actor);
+  if (!known) rowFreeActions.set(actor, (known = new Map()));
+  const key = `${policy.resource}|${isDeleted(row) ? 'trash' : 'live'}`;
+  let actions = known.get(key);
+  if (!actions) known.set(key, (actions = of(row)));
+  return [...actions];
 }
+const rowFreeActions = new WeakMap<Actor, Map<string, (RowAction | CustomAction)[]>>();
 
 /** The collection actions the actor may take (the create and export buttons, the menu entry). */
 export function collectionActions(policy: Policy, actor: Actor | null | undefined): CollectionAction[] {

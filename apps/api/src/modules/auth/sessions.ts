@@ -119,6 +119,55 @@ function buildSessionQuery(db: DbOrTx) {
 // query building and PostgreSQL's planning on the hot path.
 const preparedSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSessionQuery>>();
 
+type SessionRow = UserRow & { session_id: string; last_seen_at: Date; expires_at: Date; revoked_at: Date | null };
+
+/**
+ * The session row of a token hash, checked: revoked, past the absolute or the idle limit, a disabled
+ * user or an account not ACTIVE → 401. `touch` says last_seen_at is a minute old or more and should be
+ * written (at most once a minute, so that a busy client does not write on every call).
+ */
+export function checkSessionRow(row: SessionRow | undefined, now: Date, policy: SessionPolicy): { user: AuthUser; sessionId: string; touch: boolean } {
+  if (!row) throw expired();
+  const idleMs = policy.sessionIdleMinutes * 60_000;
+  if (row.revoked_at || now >= row.expires_at || now.getTime() - row.last_seen_at.getTime() > idleMs) throw expired();
+  const blocked = blockedReason(row);
+  if (blocked) throw expired(blocked);
+  return { user: toAuthUser(row), sessionId: row.session_id, touch: now.getTime() - row.last_seen_at.getTime() >= 60_000 };
+}
+
+/** Write last_seen_at of a session that was used (see `checkSessionRow`). */
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ last_seen_at: now, updated_at: now }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * The same lookup as `resolveSession`, as SQL text with the token hash in parameter `hashParam`, for a
+ * statement that checks the session in the round trip that does its own work (the engine's list,
+ * crud/service.ts). One row or none; `sessionRowFromJson` reads it back from `to_json`.
+ */
+export function sessionRowSql(hashParam: string): string {
+  return (
+    'SELECT s.id AS session_id, s.last_seen_at, s.expires_at, s.revoked_at, u.id, u.email, u.username, u.role, u.status, u.account_id, u.language, ' +
+    "u.view_options, u.first_name, u.last_name, CASE WHEN a.deleted_at IS NOT NULL THEN 'DELETED' ELSE a.status END AS account_status, u.deleted_at, " +
+    "coalesce((SELECT array_agg(rp.permission ORDER BY rp.permission) FROM role_permissions rp WHERE rp.role = u.role), '{}') AS permissions " +
+    `FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN accounts a ON a.id = u.account_id WHERE s.token_hash = ${hashParam} LIMIT 1`
+  );
+}
+
+/** A `sessionRowSql` row as `to_json` wrote it: its instants back to Dates. */
+export function sessionRowFromJson(json: Record<string, unknown>): SessionRow {
+  const at = (v: unknown) => (v == null ? null : new Date(String(v)));
+  return {
+    ...(json as Omit<SessionRow, 'last_seen_at' | 'expires_at' | 'revoked_at' | 'deleted_at'>),
+    view_options: (json.view_options ?? []) as ViewOptionRow[],
+    permissions: (json.permissions ?? []) as string[],
+    last_seen_at: at(json.last_seen_at)!,
+    expires_at: at(json.expires_at)!,
+    revoked_at: at(json.revoked_at),
+    deleted_at: at(json.deleted_at),
+  };
+}
+
 /**
  * Resolve a bearer token to its user, enforcing revocation, the absolute and the idle limits.
  * last_seen_at is written at most once a minute so that a busy client does not write on every call.
@@ -130,15 +179,9 @@ export async function resolveSession(db: DbOrTx, token: string, now: Date, polic
     preparedSessionQueries.set(db, query);
   }
   const [row] = await query.execute({ hash: hashToken(token) });
-  if (!row) throw expired();
-  const idleMs = policy.sessionIdleMinutes * 60_000;
-  if (row.revoked_at || now >= row.expires_at || now.getTime() - row.last_seen_at.getTime() > idleMs) throw expired();
-  const blocked = blockedReason(row);
-  if (blocked) throw expired(blocked);
-  if (now.getTime() - row.last_seen_at.getTime() >= 60_000) {
-    await db.update(sessions).set({ last_seen_at: now, updated_at: now }).where(eq(sessions.id, row.session_id));
-  }
-  return { user: toAuthUser(row), sessionId: row.session_id };
+  const { user, sessionId, touch } = checkSessionRow(row, now, policy);
+  if (touch) await touchSession(db, sessionId, now);
+  return { user, sessionId };
 }
 
 /** Revoke one session (logout). */

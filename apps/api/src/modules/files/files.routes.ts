@@ -68,7 +68,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
 
   app.get('/files/:id/content', {
     // Byte ranges count bytes of the stored file: never re-encode them (a compressed 206 would lie about its range).
-    compress: false,
+    config: { compress: false },
     preValidation: requireAuth,
     schema: {
       tags: ['files'],

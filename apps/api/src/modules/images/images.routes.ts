@@ -160,7 +160,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/images/:id/file', {
     // The bytes are already compressed pictures.
-    compress: false,
+    config: { compress: false },
     // Whoever reads the gallery, and a student for the pictures of their assigned games.
     preValidation: requireRule((actor) => imagesPolicy.can(actor, 'read') || actor.role === ROLES.STUDENT),
     schema: {
