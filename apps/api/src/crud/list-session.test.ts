@@ -1,13 +1,7 @@
-import { CATALOG_NAMES } from '@habla/shared';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_RESOURCES } from '../../test/resources';
 import { buildTestApp } from '../../test/app';
 import { loginAs } from '../../test/factories';
-import { catalogResource } from '../modules/catalogs/catalogs.routes';
-import { chaptersResource, levelsResource } from '../modules/curriculum/resources';
-import { activitiesResource, gamesResource } from '../modules/games/resources';
-import { imageFoldersResource, imagesResource } from '../modules/images/resources';
-import { TENANCY_SERVER } from '../modules/tenancy/resources';
-import type { ServerResource } from './resource';
 import { rowSchema } from './schemas';
 
 /**
@@ -100,16 +94,7 @@ describe('a list request on a known session', () => {
   });
 });
 
-const RESOURCES: ServerResource[] = [
-  ...Object.values(TENANCY_SERVER),
-  ...CATALOG_NAMES.map(catalogResource),
-  levelsResource,
-  chaptersResource,
-  gamesResource,
-  activitiesResource,
-  imagesResource,
-  imageFoldersResource,
-];
+const RESOURCES = ENGINE_RESOURCES;
 
 describe('list and show answers keep their declared shape', () => {
   it('every resource’s rows parse with its row schema (the answers are written without it)', async () => {

@@ -1,12 +1,6 @@
-import { CATALOG_NAMES } from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_RESOURCES } from '../../test/resources';
 import { useTestDatabase } from '../../test/db';
-import { catalogResource } from '../modules/catalogs/catalogs.routes';
-import { chaptersResource, levelsResource } from '../modules/curriculum/resources';
-import { activitiesResource, gamesResource } from '../modules/games/resources';
-import { imageFoldersResource, imagesResource } from '../modules/images/resources';
-import { TENANCY_SERVER } from '../modules/tenancy/resources';
-import type { ServerResource } from './resource';
 
 /**
  * Issue 10, point 4: every column a list may be sorted by (`sortable: true`) has an index in the
@@ -15,16 +9,7 @@ import type { ServerResource } from './resource';
  * table can serve; its own column still needs one (the relation is a filter, and the label is looked
  * up through it). Expression indexes (lower(name) for prefix search) do not count.
  */
-const RESOURCES: ServerResource[] = [
-  ...Object.values(TENANCY_SERVER),
-  ...CATALOG_NAMES.map(catalogResource),
-  levelsResource,
-  chaptersResource,
-  gamesResource,
-  activitiesResource,
-  imagesResource,
-  imageFoldersResource,
-];
+const RESOURCES = ENGINE_RESOURCES;
 
 const leading = new Set<string>();
 
