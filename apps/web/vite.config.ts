@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { signInShell } from './src/app/sign-in-shell';
 
 const apiTarget = process.env.HABLA_API_URL ?? 'http://localhost:3000';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -58,12 +59,37 @@ function preloadDefaultLocale(): Plugin {
 }
 
 /**
+ * The sign-in page's static frame in each language (`dist/shell/login.<lang>.html`), which the server
+ * puts into index.html for `/` and `/login` so that it paints before the scripts arrive.
+ */
+function signInShells(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'habla-sign-in-shell',
+    apply: 'build',
+    configResolved: (config) => {
+      root = config.root;
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    writeBundle: () => {
+      mkdirSync(join(outDir, 'shell'), { recursive: true });
+      for (const lang of ['en', 'es']) {
+        const m = JSON.parse(readFileSync(join(root, 'src', 'locales', `${lang}.json`), 'utf8')) as { app: Record<string, string>; auth: { login: Record<string, string> } };
+        const html = signInShell({ name: m.app.name!, title: m.auth.login.title!, tagline: m.app.tagline!, footer: m.app.footer! });
+        writeFileSync(join(outDir, 'shell', `login.${lang}.html`), html);
+      }
+    },
+  };
+}
+
+/**
  * The web client. The server sends a CSP without 'unsafe-inline', so index.html carries no inline
  * script or style and the build emits only external files. Routes load on demand (router `lazy`),
  * which keeps the initial JavaScript small.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadDefaultLocale(), precompress()],
+  plugins: [react(), tailwindcss(), preloadDefaultLocale(), signInShells(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { port: 5173, proxy },

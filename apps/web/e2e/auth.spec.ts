@@ -2,6 +2,30 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectToast, loginViaUi, storageItem } from './helpers';
 
 test.describe('signing in and out', () => {
+  test('the sign-in page paints its frame before any script, in the language chosen, and the real page lands on it without a jump', async ({ browser, baseURL }) => {
+    const tagline = 'Speech and language practice for therapists, teachers, families and learners.';
+    const phone = { viewport: { width: 412, height: 823 } };
+    // Without JavaScript: the server's static frame (heading and lead line), nothing to press yet.
+    const bare = await browser.newContext({ ...phone, javaScriptEnabled: false, baseURL });
+    const still = await bare.newPage();
+    await still.goto('/login');
+    await expect(still.getByRole('heading', { level: 1, name: 'Log in to Habla' })).toBeVisible();
+    const frameBox = await still.getByText(tagline).boundingBox();
+    expect(await still.locator('#root').locator('a, button, input').count()).toBe(0);
+    await bare.addCookies([{ name: 'habla_lang', value: 'es', url: baseURL! }]);
+    await still.goto('/');
+    await expect(still.getByRole('heading', { level: 1, name: 'Iniciar sesión en Habla' })).toBeVisible();
+    expect(await still.locator('html').getAttribute('lang')).toBe('es');
+    await bare.close();
+    // With it: the real page replaces the frame; the lead line stays where it was painted.
+    const live = await browser.newContext({ ...phone, baseURL });
+    const page = await live.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: /^log in$/i })).toBeVisible();
+    expect(await page.getByText(tagline).boundingBox()).toEqual(frameBox);
+    await live.close();
+  });
+
   test('a therapist signs in by e-mail and lands on the dashboard', async ({ page }) => {
     await loginViaUi(page, 'therapist@example.com');
     await expect(page.getByRole('heading', { level: 1, name: /welcome, emily/i })).toBeVisible();

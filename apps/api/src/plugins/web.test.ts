@@ -15,11 +15,36 @@ fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js'), chunk);
 fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.br'), zlib.brotliCompressSync(chunk));
 fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.gz'), zlib.gzipSync(chunk));
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The sign-in page's static frame per language, as vite.config.ts writes it.
+fs.mkdirSync(path.join(dist, 'shell'));
+fs.writeFileSync(path.join(dist, 'shell', 'login.en.html'), '<h1>Log in to Habla</h1>');
+fs.writeFileSync(path.join(dist, 'shell', 'login.es.html'), '<h1>Iniciar sesión en Habla</h1>');
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const { app } = await buildTestApp({ env: { WEB_DIST: dist } });
 
 describe('built web app', () => {
+  it('sends the sign-in page with its static frame in the language the app remembers, other routes with an empty root', async () => {
+    for (const url of ['/', '/login', '/login?next=1']) {
+      const en = await app.inject({ method: 'GET', url });
+      expect(en.statusCode).toBe(200);
+      expect(en.headers['content-type']).toMatch(/text\/html/);
+      expect(en.headers['cache-control']).toBe('no-cache');
+      expect(String(en.headers.vary)).toMatch(/cookie/i);
+      expect(en.body).toContain('<div id="root"><h1>Log in to Habla</h1></div>');
+      expect(en.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    }
+    const es = await app.inject({ method: 'GET', url: '/login', headers: { cookie: 'XSRF-TOKEN=abc; habla_lang=es' } });
+    expect(es.body).toContain('<div id="root"><h1>Iniciar sesión en Habla</h1></div>');
+    // The browser's own language does not decide: the app starts in English unless Spanish was chosen.
+    const browserEs = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(browserEs.body).toContain('Log in to Habla');
+    const unknown = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'habla_lang=fr' } });
+    expect(unknown.body).toContain('Log in to Habla');
+    const other = await app.inject({ method: 'GET', url: '/dashboards' });
+    expect(other.body).toContain('<div id="root"></div>');
+  });
+
   it('serves index.html for / and for client-side routes, revalidated every time', async () => {
     for (const url of ['/', '/dashboards', '/games/123/edit?tab=2']) {
       const res = await app.inject({ method: 'GET', url });

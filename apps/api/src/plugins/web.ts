@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Language } from '@habla/shared';
 
 /** True when a built web app is there to serve. */
 export const hasWebBuild = (dir: string): boolean => fs.existsSync(path.join(dir, 'index.html'));
@@ -14,17 +15,67 @@ export const hasWebBuild = (dir: string): boolean => fs.existsSync(path.join(dir
  * request pays for compressing the same bytes again.
  */
 export async function registerWeb(app: FastifyInstance, dir: string): Promise<void> {
+  signInPages.set(app, readSignInPages(dir));
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: true,
-    index: ['index.html'],
+    // `/` is the sign-in page: sent by the route below with its static frame, like `/login`.
+    index: false,
     preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  app.get('/', { schema: { hide: true } }, sendSpaIndex);
+  app.get('/login', { schema: { hide: true } }, sendSpaIndex);
 }
 
-export const sendSpaIndex = (_req: FastifyRequest, reply: FastifyReply): FastifyReply =>
-  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+/** index.html with the sign-in page's static frame inside `#root`, per language (vite.config.ts `signInShells`). */
+type SignInPages = Partial<Record<Language, string>>;
+const signInPages = new WeakMap<FastifyInstance, SignInPages>();
+
+function readSignInPages(dir: string): SignInPages {
+  const pages: SignInPages = {};
+  let index: string;
+  try {
+    index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  } catch {
+    return pages;
+  }
+  if (!index.includes('<div id="root"></div>')) return pages;
+  for (const lang of ['en', 'es'] as const) {
+    try {
+      const shell = fs.readFileSync(path.join(dir, 'shell', `login.${lang}.html`), 'utf8');
+      pages[lang] = index.replace('<div id="root"></div>', `<div id="root">${shell}</div>`).replace(/<html lang="[^"]*">/, `<html lang="${lang}">`);
+    } catch {
+      // A build without the frame: index.html as it is.
+    }
+  }
+  return pages;
+}
+
+const SIGN_IN_PATHS = new Set(['/', '/login']);
+
+/**
+ * The language the web app remembers (its `habla_lang` cookie, apps/web/src/lib/i18n.ts), else English
+ * as the app itself starts: the frame must be in the language the page will be drawn in.
+ */
+export function cookieLanguage(cookie: string | undefined): Language {
+  const value = /(?:^|;\s*)habla_lang=([a-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1];
+  return value === 'es' ? 'es' : 'en';
+}
+
+/**
+ * Every client-side route gets index.html, revalidated each time. The sign-in page (`/`, `/login`)
+ * gets it with the page's static frame in the language the app will draw it in, so the brand, heading
+ * and lead line paint before the scripts arrive (docs/decisions/008-performance.md).
+ */
+export function sendSpaIndex(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  const pathOnly = req.url.split('?')[0] ?? req.url;
+  const pages = SIGN_IN_PATHS.has(pathOnly) ? signInPages.get(req.server) : undefined;
+  const page = pages?.[cookieLanguage(req.headers.cookie)] ?? pages?.en;
+  if (!page) return reply.sendFile('index.html');
+  return reply.header('vary', 'Cookie').send(page);
+}

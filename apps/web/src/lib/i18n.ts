@@ -15,6 +15,9 @@ export const i18n: I18n = i18next.createInstance();
 
 export const isUiLanguage = (value: unknown): value is UiLanguage => LANGUAGES.includes(value as UiLanguage);
 
+/** The cookie that tells the server the remembered language (it cannot read localStorage). */
+export const LANGUAGE_COOKIE = 'habla_lang';
+
 /** The remembered language, else English (seed: English by default). */
 export function storedLanguage(): UiLanguage {
   const saved = readItem(STORAGE_KEYS.language);
@@ -45,7 +48,11 @@ export async function loadCatalogue(lng: UiLanguage): Promise<Tree> {
 
 function applyLanguage(lng: string): void {
   if (!isUiLanguage(lng)) return;
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lng;
+    // The server sends the sign-in page's static frame in this language (apps/api/src/plugins/web.ts).
+    document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  }
   writeItem(STORAGE_KEYS.language, lng);
 }
 
