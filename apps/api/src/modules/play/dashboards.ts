@@ -3,7 +3,7 @@ import { ROLES } from '@habla/shared';
 import { starsFor } from '@habla/shared/play';
 import type { CrudUser } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
-import { poolOf } from '../../db/client';
+import { genericPlanPool } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
 import { studentsScope } from '../tenancy/scopes';
 
@@ -28,8 +28,8 @@ type Json = Record<string, unknown>;
  */
 export async function studentDashboard(ctx: ActorContext, studentId: string): Promise<Record<string, unknown>> {
   const now = ctx.now;
-  const res = await poolOf(ctx.db).query({
-    // Named: each connection plans it once (planning cost more than running it).
+  const res = await genericPlanPool(ctx.db).query({
+    // Named, on connections that keep its generic plan: planning it cost more than running it.
     name: 'dashboard-student',
     text: `WITH mine AS (SELECT x.id, x.chapter_id, x.attempts, x.max_attempts, x.end_time, x.assign_status, x.best_score FROM assignments x WHERE x.student_id = $1 AND x.assign_status <> 'UNASSIGNED'),
           recent AS (
@@ -93,7 +93,7 @@ export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise
             (SELECT COALESCE(json_agg(json_build_object('id', e.id, 'name', e.name, 'end_time', e.end_time, 'student_id', e.student_id,
                'student_name', (SELECT u.full_name FROM users u WHERE u.id = e.student_id)) ORDER BY e.end_time), '[]') FROM expiring e) AS expiring`;
   // Named by its text (the scope's SQL differs by role): each connection plans each shape once.
-  const res = await poolOf(ctx.db).query({ name: `dashboard-caseload-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: p.values });
+  const res = await genericPlanPool(ctx.db).query({ name: `dashboard-caseload-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: p.values });
   const row = res.rows[0] as { students: Json[]; waiting: Json[]; expiring: Json[] };
   return {
     students: row.students.map((s) => ({
