@@ -11,7 +11,14 @@ type Act = { id: string; position: number; question: string; answers: { options:
 /** Focus a control and press a key: the keyboard, not the mouse. */
 async function press(page: Page, name: string | RegExp, key = 'Enter', role: 'button' | 'link' | 'checkbox' = 'button') {
   const target = page.getByRole(role, { name, exact: typeof name === 'string' }).first();
-  await target.focus();
+  // After "Next" or "Try again" the player moves the focus to the activity's heading on the next
+  // frame (for screen readers): focus the target, let two frames pass, and only press the key once
+  // the focus is still there (else the key would reach the heading).
+  await expect(async () => {
+    await target.focus();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(target).toBeFocused({ timeout: 100 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press(key);
 }
 

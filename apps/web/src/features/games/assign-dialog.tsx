@@ -132,96 +132,42 @@ export function AssignDialog({
                 }}
               >
                 {pickGames || games.length > 1 ? (
-                  <fieldset aria-describedby={`${id}-games-error`}>
-                    <legend className="text-sm font-medium text-slate-800">{t('assign.games')}</legend>
-                    {pickGames && (
-                      <>
-                        <label htmlFor={`${id}-gq`} className="sr-only">
-                          {t('assign.searchGames')}
-                        </label>
-                        <div className="relative mt-1.5">
-                          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-                          <input
-                            id={`${id}-gq`}
-                            type="search"
-                            value={gq}
-                            placeholder={t('assign.searchGames')}
-                            onChange={(e) => setGq(e.target.value)}
-                            className={`${fieldControlClasses(false)} pl-9`}
-                          />
-                        </div>
-                      </>
-                    )}
-                    <ul className="mt-2 max-h-48 overflow-y-auto rounded-lg ring-1 ring-slate-200">
-                      {offered.map((g) => (
-                        <li key={g.id} className="border-b border-slate-100 last:border-0">
-                          <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-teal-700"
-                              checked={chosenGames.has(g.id)}
-                              onChange={(e) => {
-                                const next = new Map(chosenGames);
-                                if (e.target.checked) next.set(g.id, g.name);
-                                else next.delete(g.id);
-                                setGameChoice(next);
-                              }}
-                            />
-                            {g.name}
-                          </label>
-                        </li>
-                      ))}
-                      {offered.length === 0 && <li className="px-3 py-3 text-sm text-slate-600">{t('assign.noGames')}</li>}
-                    </ul>
-                    <p id={`${id}-games-error`} aria-live="polite" className="mt-1 text-sm text-red-700">
-                      {errors.game_ids}
-                    </p>
-                  </fieldset>
+                  <CheckList
+                    id={`${id}-games`}
+                    legend={t('assign.games')}
+                    search={pickGames ? { label: t('assign.searchGames'), value: gq, onChange: setGq } : undefined}
+                    items={offered.map((g) => ({ id: g.id, label: g.name }))}
+                    checked={(gameId) => chosenGames.has(gameId)}
+                    onToggle={(item, on) => {
+                      const next = new Map(chosenGames);
+                      if (on) next.set(item.id, item.label);
+                      else next.delete(item.id);
+                      setGameChoice(next);
+                    }}
+                    empty={t('assign.noGames')}
+                    error={errors.game_ids}
+                    listClassName="max-h-48"
+                  />
                 ) : null}
                 {student ? (
                   <p className="text-sm text-slate-700">{t('assign.forStudent', { name: student.name })}</p>
                 ) : (
-                  <fieldset aria-describedby={`${id}-students-error`}>
-                    <legend className="text-sm font-medium text-slate-800">{t('assign.students')}</legend>
-                    <label htmlFor={`${id}-q`} className="sr-only">
-                      {t('assign.search')}
-                    </label>
-                    <div className="relative mt-1.5">
-                      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-                      <input
-                        id={`${id}-q`}
-                        type="search"
-                        value={q}
-                        placeholder={t('assign.search')}
-                        onChange={(e) => setQ(e.target.value)}
-                        className={`${fieldControlClasses(false)} pl-9`}
-                      />
-                    </div>
-                    <ul className="mt-2 max-h-56 overflow-y-auto rounded-lg ring-1 ring-slate-200">
-                      {(students.data ?? []).map((s) => (
-                        <li key={s.id} className="border-b border-slate-100 last:border-0">
-                          <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-teal-700"
-                              checked={chosen.has(s.id)}
-                              onChange={(e) => {
-                                const next = new Set(chosen);
-                                if (e.target.checked) next.add(s.id);
-                                else next.delete(s.id);
-                                setChosen(next);
-                              }}
-                            />
-                            {s.full_name || s.username || s.id}
-                          </label>
-                        </li>
-                      ))}
-                      {students.data?.length === 0 && <li className="px-3 py-3 text-sm text-slate-600">{t('assign.noStudents')}</li>}
-                    </ul>
-                    <p id={`${id}-students-error`} aria-live="polite" className="mt-1 text-sm text-red-700">
-                      {errors.student_ids ?? (pickGames || games.length > 1 ? undefined : errors.game_ids)}
-                    </p>
-                  </fieldset>
+                  <CheckList
+                    id={`${id}-students`}
+                    legend={t('assign.students')}
+                    search={{ label: t('assign.search'), value: q, onChange: setQ }}
+                    items={students.data?.map((s) => ({ id: s.id, label: s.full_name || s.username || s.id }))}
+                    checked={(studentId) => chosen.has(studentId)}
+                    onToggle={(item, on) => {
+                      const next = new Set(chosen);
+                      if (on) next.add(item.id);
+                      else next.delete(item.id);
+                      setChosen(next);
+                    }}
+                    empty={t('assign.noStudents')}
+                    error={errors.student_ids ?? (pickGames || games.length > 1 ? undefined : errors.game_ids)}
+                    listClassName="max-h-56"
+                  />
                 )}
                 <div className="grid gap-4 sm:grid-cols-2">
                   <TextField
@@ -256,5 +202,71 @@ export function AssignDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+type CheckItem = { id: string; label: string };
+
+/**
+ * A fieldset of checkboxes with, optionally, a search above it: the games or the students to assign.
+ * `items` undefined while they load (no "none found" yet); the error under the list is announced.
+ */
+function CheckList({
+  id,
+  legend,
+  search,
+  items,
+  checked,
+  onToggle,
+  empty,
+  error,
+  listClassName,
+}: {
+  id: string;
+  legend: string;
+  search?: { label: string; value: string; onChange: (value: string) => void };
+  items: CheckItem[] | undefined;
+  checked: (id: string) => boolean;
+  onToggle: (item: CheckItem, on: boolean) => void;
+  empty: string;
+  error?: string;
+  listClassName: string;
+}) {
+  return (
+    <fieldset aria-describedby={`${id}-error`}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {search && (
+        <>
+          <label htmlFor={`${id}-q`} className="sr-only">
+            {search.label}
+          </label>
+          <div className="relative mt-1.5">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={search.value}
+              placeholder={search.label}
+              onChange={(e) => search.onChange(e.target.value)}
+              className={`${fieldControlClasses(false)} pl-9`}
+            />
+          </div>
+        </>
+      )}
+      <ul className={`mt-2 overflow-y-auto rounded-lg ring-1 ring-slate-200 ${listClassName}`}>
+        {(items ?? []).map((item) => (
+          <li key={item.id} className="border-b border-slate-100 last:border-0">
+            <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
+              <input type="checkbox" className="size-4 accent-teal-700" checked={checked(item.id)} onChange={(e) => onToggle(item, e.target.checked)} />
+              {item.label}
+            </label>
+          </li>
+        ))}
+        {items?.length === 0 && <li className="px-3 py-3 text-sm text-slate-600">{empty}</li>}
+      </ul>
+      <p id={`${id}-error`} aria-live="polite" className="mt-1 text-sm text-red-700">
+        {error}
+      </p>
+    </fieldset>
   );
 }
