@@ -38,7 +38,7 @@ function listParams(r: ServerResource, q: ListQuery, hidden: readonly string[] =
  * schema first: the rows are built field by field from the declaration (service.ts `toRow`,
  * `presentRow` here), the row schema is loose (it strips nothing) and parsing a 25-row page cost a
  * list request about a seventh of its CPU (docs/decisions/008-performance.md). The schema stays the
- * OpenAPI description, and crud/contract-rows.test.ts checks every resource's answers against it.
+ * OpenAPI description, and crud/list-session.test.ts checks every resource's answers against it.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 

@@ -45,8 +45,8 @@ const genericPlanPools = new WeakMap<pg.Pool, pg.Pool>();
  * handle's own pool when it has none. Only for statements without LIMIT or OFFSET parameters over
  * large tables: a generic plan does not know those values.
  */
-export function genericPlanPool(db: Db | DbOrTx): pg.Pool {
-  const pool = poolOf(db as Db);
+export function genericPlanPool(db: Db): pg.Pool {
+  const pool = poolOf(db);
   return genericPlanPools.get(pool) ?? pool;
 }
 

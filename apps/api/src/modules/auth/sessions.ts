@@ -1,7 +1,7 @@
 import type { Language, Role } from '@habla/shared';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import { poolOf, type Db, type DbOrTx } from '../../db/client';
 import { accounts, sessions, users, type ViewOptionRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -104,21 +104,6 @@ export function blockedReason(row: Pick<UserRow, 'status' | 'account_id' | 'acco
 
 const expired = (key = 'errors.sessionExpired') => new AppError(401, 'SESSION_EXPIRED', key);
 
-function buildSessionQuery(db: DbOrTx) {
-  return db
-    .select({ ...userWithPermissions, session_id: sessions.id, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, revoked_at: sessions.revoked_at })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(accounts, eq(accounts.id, users.account_id))
-    .where(eq(sessions.token_hash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('resolve_session');
-}
-
-// Every authenticated request runs this query: a named prepared statement per handle saves the
-// query building and PostgreSQL's planning on the hot path.
-const preparedSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof buildSessionQuery>>();
-
 type SessionRow = UserRow & { session_id: string; last_seen_at: Date; expires_at: Date; revoked_at: Date | null };
 
 /**
@@ -141,9 +126,9 @@ export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Pr
 }
 
 /**
- * The same lookup as `resolveSession`, as SQL text with the token hash in parameter `hashParam`, for a
- * statement that checks the session in the round trip that does its own work (the engine's list,
- * crud/service.ts). One row or none; `sessionRowFromJson` reads it back from `to_json`.
+ * The session lookup as SQL text, the token hash in parameter `hashParam`: `resolveSession` runs it on
+ * its own, and a statement that checks the session in the round trip that does its own work (the
+ * engine's list, crud/service.ts) wraps it. One row or none; `sessionRowFromJson` reads it back from `to_json`.
  */
 export function sessionRowSql(hashParam: string): string {
   return (
@@ -172,14 +157,10 @@ export function sessionRowFromJson(json: Record<string, unknown>): SessionRow {
  * Resolve a bearer token to its user, enforcing revocation, the absolute and the idle limits.
  * last_seen_at is written at most once a minute so that a busy client does not write on every call.
  */
-export async function resolveSession(db: DbOrTx, token: string, now: Date, policy: SessionPolicy): Promise<{ user: AuthUser; sessionId: string }> {
-  let query = preparedSessionQueries.get(db);
-  if (!query) {
-    query = buildSessionQuery(db);
-    preparedSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ hash: hashToken(token) });
-  const { user, sessionId, touch } = checkSessionRow(row, now, policy);
+export async function resolveSession(db: Db, token: string, now: Date, policy: SessionPolicy): Promise<{ user: AuthUser; sessionId: string }> {
+  // Every authenticated request runs this: a named statement, planned once per connection.
+  const res = await poolOf(db).query({ name: 'resolve_session', text: sessionRowSql('$1'), values: [hashToken(token)] });
+  const { user, sessionId, touch } = checkSessionRow(res.rows[0] as SessionRow | undefined, now, policy);
   if (touch) await touchSession(db, sessionId, now);
   return { user, sessionId };
 }
