@@ -84,6 +84,21 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
     const text = await plan(pageQuery(dictionary, user, params({ q: 'ter' })));
     expect(text).toContain('dictionary_word_prefix_idx');
     expect(text).toContain('dictionary_word_sort_idx');
+    // The prefix range is walked in order, not ANDed with the trigram index's 6,000 matches.
+    expect(text).not.toContain('BitmapAnd');
+    expect(text).not.toContain('dictionary_word_trgm_idx');
+  });
+
+  it('reads a first page, and a page after its anchor, in one walk of the (word, id) index that stops at the page', async () => {
+    const first = await plan(pageQuery(dictionary, user, params({ col: 'word', order: 'asc' })));
+    expect(first).toMatch(/"Node Type":"Index Scan"[^}]*"Index Name":"dictionary_word_sort_idx"/);
+    expect(first).not.toContain('dictionary_pkey');
+    expect(first).not.toContain('"Node Type":"Sort"');
+    const q = pageQuery(dictionary, user, params({ col: 'word', order: 'asc' }), { ordinal: true, json: [] });
+    const rows = (await t.database.pool.query(q.text, q.values)).rows as { __json: string; __ord: string; word: string }[];
+    const want = await t.database.pool.query('SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word, id LIMIT 25');
+    expect(rows.map((r) => (JSON.parse(r.__json) as { id: string }).id)).toEqual(want.rows.map((r: { id: string }) => r.id));
+    expect(rows.map((r) => Number(r.__ord))).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
 
   it('returns the same rows through the deferred join as a plain ORDER BY … OFFSET', async () => {

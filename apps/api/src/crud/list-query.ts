@@ -6,7 +6,7 @@ import { ident, likeEscape, SqlParams } from './sql';
 export type { ListParams } from './contract';
 
 /** WHERE clause (alias `t`) for scope, trash, search and filters; shared by the page, the count and the export. */
-export function whereClause(r: ServerResource, user: CrudUser, params: ListParams, p: SqlParams): string {
+export function whereClause(r: ServerResource, user: CrudUser, params: ListParams, p: SqlParams, opts: { searchAsFilter?: boolean } = {}): string {
   const parts = [params.trash ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL'];
   const scope = r.scope?.(user, p);
   if (scope) parts.push(scope);
@@ -14,7 +14,9 @@ export function whereClause(r: ServerResource, user: CrudUser, params: ListParam
   if (q) {
     const pattern = p.add(`%${likeEscape(q)}%`);
     const columns = params.in && r.def.searchable.includes(params.in) ? [params.in] : r.def.searchable;
-    parts.push(`(${columns.map((c) => `t.${ident(c)} ILIKE ${pattern}`).join(' OR ')})`);
+    // `searchAsFilter`: the same test, written so no trigram index can answer it (see searchIds).
+    const column = (c: string) => (opts.searchAsFilter ? `(t.${ident(c)} || '')` : `t.${ident(c)}`);
+    parts.push(`(${columns.map((c) => `${column(c)} ILIKE ${pattern}`).join(' OR ')})`);
   }
   for (const [name, value] of Object.entries(params.filters)) {
     const f = fieldByName(r, name);
@@ -48,41 +50,106 @@ export function orderClause(r: ServerResource, params: ListParams, _p?: SqlParam
   return df ? `${sortExpr(r, df)} ${dir}, t.id ${dir}` : `t.id ${dir}`;
 }
 
+/** The relations a row shows with their label: each joined once, as `r0`, `r1`, … in field order. */
+function labelledRelations(r: ServerResource) {
+  return plainFields(r)
+    .filter((f) => f.kind === 'relation')
+    .flatMap((f, i) => {
+      const link = r.relations[f.name];
+      return link ? [{ f, link, alias: `r${i}` }] : [];
+    });
+}
+
+/** A many-link's related records as `[{ id, label }]`, by label (then id, so two calls agree). */
+function manyList(m: ServerResource['many'][string]): string {
+  return (
+    `COALESCE((SELECT json_agg(json_build_object('id', x.id, 'label', x.${ident(m.targetTitle)}) ORDER BY x.${ident(m.targetTitle)}, x.id) ` +
+    `FROM ${ident(m.joinTable)} j JOIN ${ident(m.targetTable)} x ON x.id = j.${ident(m.otherKey)} ` +
+    `WHERE j.${ident(m.ownKey)} = t.id AND x.deleted_at IS NULL), '[]'::json)`
+  );
+}
+
+const AUTHOR_JOINS = ['LEFT JOIN users cu ON cu.id = t.created_by', 'LEFT JOIN users uu ON uu.id = t.updated_by'];
+/** Timestamps leave PostgreSQL as ISO 8601 text: no Date parsing and re-formatting per row in Node. */
+const isoText = (c: string) => `to_json(t.${c}) #>> '{}'`;
+
 /** Columns of a full row (alias `t`): declared fields, loaded relations, bookkeeping, author names. */
 export function rowSelect(r: ServerResource): { select: string; joins: string } {
   const cols = ['t.id', ...plainFields(r).map((f) => `t.${ident(f.name)}`), ...(r.extraSelect ?? []).map((c) => `t.${ident(c)}`)];
   const joins: string[] = [];
-  plainFields(r)
-    .filter((f) => f.kind === 'relation')
-    .forEach((f, i) => {
-      const link = r.relations[f.name];
-      if (!link) return;
-      const alias = `r${i}`;
-      joins.push(`LEFT JOIN ${ident(link.targetTable)} ${alias} ON ${alias}.id = t.${ident(f.name)}`);
-      cols.push(`${alias}.${ident(link.targetTitle)} AS ${ident(`__label_${f.name}`)}`);
-    });
+  for (const { f, link, alias } of labelledRelations(r)) {
+    joins.push(`LEFT JOIN ${ident(link.targetTable)} ${alias} ON ${alias}.id = t.${ident(f.name)}`);
+    cols.push(`${alias}.${ident(link.targetTitle)} AS ${ident(`__label_${f.name}`)}`);
+  }
   for (const f of manyFields(r)) {
     const m = r.many[f.name];
-    if (!m) continue;
-    cols.push(
-      `COALESCE((SELECT json_agg(json_build_object('id', x.id, 'label', x.${ident(m.targetTitle)}) ORDER BY x.${ident(m.targetTitle)}) ` +
-        `FROM ${ident(m.joinTable)} j JOIN ${ident(m.targetTable)} x ON x.id = j.${ident(m.otherKey)} ` +
-        `WHERE j.${ident(m.ownKey)} = t.id AND x.deleted_at IS NULL), '[]'::json) AS ${ident(`__many_${f.name}`)}`,
-    );
+    if (m) cols.push(`${manyList(m)} AS ${ident(`__many_${f.name}`)}`);
   }
-  // Timestamps leave PostgreSQL as ISO 8601 text: no Date parsing and re-formatting per row in Node.
-  const isoText = (c: string) => `to_json(t.${c}) #>> '{}' AS ${c}`;
   cols.push(
-    isoText('deleted_at'),
-    isoText('created_at'),
-    isoText('updated_at'),
+    `${isoText('deleted_at')} AS deleted_at`,
+    `${isoText('created_at')} AS created_at`,
+    `${isoText('updated_at')} AS updated_at`,
     't.created_by',
     't.updated_by',
     'cu.username AS created_by_name',
     'uu.username AS updated_by_name',
   );
-  joins.push('LEFT JOIN users cu ON cu.id = t.created_by', 'LEFT JOIN users uu ON uu.id = t.updated_by');
+  joins.push(...AUTHOR_JOINS);
   return { select: cols.join(', '), joins: joins.join(' ') };
+}
+
+/**
+ * Whether PostgreSQL can write a resource's API rows itself (`rowJson`): every row shape the engine
+ * builds in `toRow` (service.ts), unless the resource reshapes its rows in Node (`present`).
+ */
+export const rowsAsJson = (r: ServerResource): boolean => !r.present && !r.extraSelect?.length;
+
+/**
+ * One API row as JSON text, written by PostgreSQL (alias `t`, with `rowJson(...).joins`): the same
+ * object `toRow` builds in Node, with the `hidden` fields null as `presentRow` leaves them, so a list
+ * page goes from the database to the answer without being parsed and re-serialised row by row
+ * (decision 008). Values Node would have received as strings (decimals, and dates by db/client.ts's
+ * parser) stay strings; an empty enum list is `[]`. crud/row-json.test.ts and list-session.test.ts hold every resource's
+ * list rows equal to its show rows, which are built in Node.
+ */
+export function rowJson(r: ServerResource, hidden: readonly string[]): { select: string; joins: string } {
+  const cols = ['t.id AS id'];
+  const joins: string[] = [];
+  const as = (f: FieldDef, expr: string) => `${hidden.includes(f.name) ? 'NULL' : expr} AS ${ident(f.name)}`;
+  const labels = new Map(labelledRelations(r).map((x) => [x.f.name, x]));
+  for (const f of plainFields(r)) {
+    const col = `t.${ident(f.name)}`;
+    cols.push(as(f, f.kind === 'decimal' ? `${col}::text` : f.kind === 'enumArray' ? `COALESCE(to_json(${col}), '[]'::json)` : col));
+    const l = labels.get(f.name);
+    if (f.kind === 'relation' && f.as) {
+      const label = l ? `COALESCE(${l.alias}.${ident(l.link.targetTitle)}::text, ${col}::text)` : `${col}::text`;
+      cols.push(`CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('id', ${col}, 'label', ${label}) END AS ${ident(f.as)}`);
+    }
+    if (l) joins.push(`LEFT JOIN ${ident(l.link.targetTable)} ${l.alias} ON ${l.alias}.id = ${col}`);
+  }
+  // Each many-link's list is read once, in the row's own subquery, for its ids and its labels.
+  const lists: string[] = [];
+  manyFields(r).forEach((f, i) => {
+    const m = r.many[f.name];
+    if (!m) return;
+    const alias = `m${i}`;
+    lists.push(`(SELECT ${manyList(m)} AS list) ${alias}`);
+    cols.push(as(f, `(SELECT COALESCE(json_agg(e->'id'), '[]'::json) FROM json_array_elements(${alias}.list) e)`));
+    if (f.as) cols.push(`${alias}.list AS ${ident(f.as)}`);
+  });
+  cols.push(
+    `${isoText('deleted_at')} AS deleted_at`,
+    `${isoText('created_at')} AS created_at`,
+    `${isoText('updated_at')} AS updated_at`,
+    't.created_by AS created_by',
+    't.updated_by AS updated_by',
+    'cu.username AS created_by_name',
+    'uu.username AS updated_by_name',
+  );
+  joins.push(...AUTHOR_JOINS);
+  // `__r`, not a short alias: a bare name is a column first, and a wrapping statement may have one.
+  const from = lists.length ? ` FROM ${lists.join(', ')}` : '';
+  return { select: `(SELECT to_json(__r) FROM (SELECT ${cols.join(', ')}${from}) __r)::text AS __json`, joins: joins.join(' ') };
 }
 
 /**
@@ -113,16 +180,20 @@ export function pageQuery(
   r: ServerResource,
   user: CrudUser,
   params: ListParams,
-  opts: { anchor?: Anchor; lead?: boolean; ordinal?: boolean } = {},
+  opts: { anchor?: Anchor; lead?: boolean; ordinal?: boolean; json?: readonly string[] } = {},
 ): { text: string; values: unknown[]; reusable?: boolean } {
   const p = new SqlParams();
   let where = whereClause(r, user, params, p);
-  const { select: columns, joins } = rowSelect(r);
+  // As JSON: each row's text, with its id, whether it is in the trash and the keyset column (anchors).
+  const key = keysetColumn(r, params);
+  const { select: columns, joins } = opts.json
+    ? (({ select, joins }) => ({ select: `${select}, t.id, t.deleted_at IS NOT NULL AS __trash${key ? `, t.${ident(key.col)}` : ''}`, joins }))(rowJson(r, opts.json))
+    : rowSelect(r);
   // `__ord`: each row's place in the page, for a statement that wraps the page (service.ts).
   const select = (order: string) => (opts.ordinal ? `${columns}, row_number() OVER (ORDER BY ${order}) AS __ord` : columns);
   const q = params.q?.trim();
   if (q && !params.col) {
-    const inner = searchIds(r, where, q, params, p);
+    const inner = searchIds(r, { where, asFilter: whereClause(r, user, params, p, { searchAsFilter: true }) }, q, params, p);
     const order = 'k.g, k.s, k.id';
     return { text: `SELECT ${select(order)} FROM (${inner}) k JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`, values: p.values, reusable: false };
   }
@@ -136,6 +207,14 @@ export function pageQuery(
   // page size, so a connection keeps few statements.
   const limit = String(Math.trunc(params.max + lead));
   const offset = String(Math.trunc(keyset ? 0 : params.page * params.max - lead));
+  if (key && offset === '0') {
+    // A first page or a keyset page: one walk of the `(col, id)` index reads the rows themselves and
+    // stops at the limit (the row's JSON and many-links are subqueries, computed for those rows only).
+    const page = `SELECT ${columns} FROM ${ident(r.table)} t ${joins} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`;
+    const dir = key.dir === 'desc' ? 'DESC' : 'ASC';
+    const text = opts.ordinal ? `SELECT q.*, row_number() OVER (ORDER BY q.${ident(key.col)} ${dir}, q.id ${dir}) AS __ord FROM (${page}) q` : page;
+    return { text, values: p.values, reusable: true };
+  }
   const text =
     `SELECT ${select(order)} FROM (SELECT t.id FROM ${ident(r.table)} t WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) k ` +
     `JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`;
@@ -165,9 +244,12 @@ export function prefixUpperBound(prefix: string): string | null {
  * leading), in a case-insensitive range of the `lower(title) COLLATE "C"` index; then the other
  * matches alphabetically. Each half reads at most the rows up to the page, in index order, so a
  * common fragment ("ter", 7,800 matches) costs a short index walk instead of sorting every match;
- * a rare one ("zebr") goes through the trigram index.
+ * a rare one ("zebr") goes through the trigram index. In the first half the search test is a filter
+ * only: every title in the prefix range passes it, but PostgreSQL, taking the two for independent,
+ * would AND the trigram index's thousands of matches into a bitmap (2 ms for "ter") instead of walking
+ * the range's few hundred entries in order.
  */
-function searchIds(r: ServerResource, where: string, q: string, params: ListParams, p: SqlParams): string {
+function searchIds(r: ServerResource, where: { where: string; asFilter: string }, q: string, params: ListParams, p: SqlParams): string {
   const title = ident(params.in && r.def.searchable.includes(params.in) ? params.in : (r.def.searchable[0] ?? r.def.titleField));
   const low = `(lower(t.${title}) COLLATE "C")`;
   const from = q.toLowerCase();
@@ -176,8 +258,8 @@ function searchIds(r: ServerResource, where: string, q: string, params: ListPara
   const upTo = p.add(params.page * params.max + params.max);
   const table = ident(r.table);
   return (
-    `SELECT id, g, s FROM ((SELECT t.id, 0 AS g, ${low} AS s FROM ${table} t WHERE ${where} AND ${prefix} ORDER BY ${low}, t.id LIMIT ${upTo}) ` +
-    `UNION ALL (SELECT t.id, 1 AS g, t.${title} COLLATE "C" AS s FROM ${table} t WHERE ${where} AND NOT (${prefix}) ORDER BY t.${title}, t.id LIMIT ${upTo})) u ` +
+    `SELECT id, g, s FROM ((SELECT t.id, 0 AS g, ${low} AS s FROM ${table} t WHERE ${where.asFilter} AND ${prefix} ORDER BY ${low}, t.id LIMIT ${upTo}) ` +
+    `UNION ALL (SELECT t.id, 1 AS g, t.${title} COLLATE "C" AS s FROM ${table} t WHERE ${where.where} AND NOT (${prefix}) ORDER BY t.${title}, t.id LIMIT ${upTo})) u ` +
     `ORDER BY g, s, id LIMIT ${p.add(params.max)} OFFSET ${p.add(params.page * params.max)}`
   );
 }

@@ -15,7 +15,8 @@ import { actionRoutes } from './actions';
 import { csvLine } from './csv';
 import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './export';
 import { idParams, listQuerySchema, rowSchema } from './schemas';
-import { createRow, findPage, getRow, setDeleted, updateRow, type CrudContext } from './service';
+import { rowsAsJson } from './list-query';
+import { createRow, findPage, findPageJson, getRow, setDeleted, updateRow, type CrudContext, type JsonRow } from './service';
 
 /** Seconds a refused export is told to wait: the running ones take seconds. */
 const EXPORT_RETRY_AFTER_SECONDS = 5;
@@ -58,6 +59,20 @@ export function presentRow(policy: Policy, user: CrudUser, row: Row): Row & { _a
 }
 
 /**
+ * Rows as PostgreSQL wrote them, each given the caller's `_actions`: a row-free policy answers the
+ * same actions for every live row (and for every row in the trash), so each is asked once.
+ */
+export function presentJsonRows(policy: Policy, user: CrudUser, rows: readonly JsonRow[]): string {
+  let live: string | undefined;
+  let trash: string | undefined;
+  const actions = (row: JsonRow) =>
+    row.trash
+      ? (trash ??= JSON.stringify(rowActions(policy, user, { id: row.id, deleted_at: 'trash' })))
+      : (live ??= JSON.stringify(rowActions(policy, user, { id: row.id, deleted_at: null })));
+  return rows.map((row) => `${row.json.slice(0, -1)},"_actions":${actions(row)}}`).join(',');
+}
+
+/**
  * Register the generic endpoints of one resource under the current prefix:
  * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore, and the
  * resource's declared actions (actions.ts).
@@ -77,17 +92,24 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
     const ctx = (req: FastifyRequest): CrudContext => actorContextOf(req);
     const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
 
+    // Rows PostgreSQL can write itself whose actions do not depend on the row: the page goes out as
+    // the database wrote it, each row given the caller's `_actions` (list-query.ts `rowJson`).
+    const asJson = rowsAsJson(r) && policy.rowFree === true;
+
     app.get('/', {
       // The hot path: the session is read in the page's own statement when this instance has seen the
       // token before (one round trip instead of two), and checked before anything is answered.
       preValidation: requireRuleDeferred((actor) => policy.can(actor, 'list')),
       serializerCompiler: plainJson,
       schema: { tags, summary: `List ${r.def.name}`, querystring: query, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const read = async () => {
-          const params = listParams(r, req.query, policy.hiddenFields(signedIn(req)));
+          const hidden = policy.hiddenFields(signedIn(req));
+          const params = listParams(r, req.query, hidden);
           const hash = req.sessionToCheck;
-          return { params, ...(await findPage(ctx(req), r, params, hash ? sessionAlongside(hash) : undefined)), hash };
+          const alongside = hash ? sessionAlongside(hash) : undefined;
+          const page = asJson ? await findPageJson(ctx(req), r, params, hidden, alongside) : await findPage(ctx(req), r, params, alongside);
+          return { params, hash, ...page };
         };
         let page = await read();
         if (page.hash) {
@@ -101,7 +123,14 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
           }
         }
         const { params, rows, total } = page;
-        return { status: true as const, data: rows.map((row) => present(req, row)), meta: { page: params.page, max: params.max, total } };
+        const meta = { page: params.page, max: params.max, total };
+        if (asJson) {
+          const data = presentJsonRows(policy, signedIn(req), rows as JsonRow[]);
+          // Already JSON: a string with a JSON content type is sent as it is (the 200 schema types objects).
+          const text: unknown = `{"status":true,"data":[${data}],"meta":${JSON.stringify(meta)}}`;
+          return reply.type('application/json; charset=utf-8').send(text as never);
+        }
+        return { status: true as const, data: (rows as Row[]).map((row) => present(req, row)), meta };
       },
     });
 

@@ -124,11 +124,11 @@ function splitAlongside(raw: Record<string, unknown>[], alongside?: Alongside): 
 }
 
 /** Rows of one page, by keyset when an anchor is known, else by offset (learning the anchors). */
-async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string, alongside?: Alongside): Promise<PageRead> {
+async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string, alongside?: Alongside, json?: readonly string[]): Promise<PageRead> {
   const wrap = (q: { text: string; values: unknown[] }) => (alongside ? withAlongside(q, alongside) : q);
   const keyset = keysetColumn(r, params);
   if (!keyset) {
-    const q = wrap(pageQuery(r, ctx.actor, params, { ordinal: !!alongside }));
+    const q = wrap(pageQuery(r, ctx.actor, params, { ordinal: !!alongside, json }));
     return splitAlongside((await poolOf(ctx.db).query(q.text, q.values)).rows as Record<string, unknown>[], alongside);
   }
   const key = `${listKey}|${keyset.col}|${keyset.dir}`;
@@ -136,7 +136,7 @@ async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams,
   const known = params.page > 0 ? pages.get(params.page) : undefined;
   // Another API instance's writes do not reach this cache: anchors expire like the totals.
   const anchor = known && Date.now() - known.at < COUNT_TTL_MS ? known : undefined;
-  const page = pageQuery(r, ctx.actor, params, { anchor, lead: true, ordinal: !!alongside });
+  const page = pageQuery(r, ctx.actor, params, { anchor, lead: true, ordinal: !!alongside, json });
   const q = wrap(page);
   // A page read by keyset (or the first page) is one text per page size: prepared once per connection.
   // A page reached by offset has its own text and is planned for its numbers each time.
@@ -199,10 +199,34 @@ export async function findPage(
   params: ListParams,
   alongside?: Alongside,
 ): Promise<{ rows: Row[]; total: number; alongside?: Record<string, unknown> | null }> {
+  const { read, total } = await readPage(ctx, r, params, alongside);
+  return { rows: read.rows.map((raw) => toRow(r, raw)), total, ...(alongside ? { alongside: read.alongside ?? null } : {}) };
+}
+
+/** A row as PostgreSQL wrote it (list-query.ts `rowJson`), and whether it is in the trash. */
+export type JsonRow = { id: string; json: string; trash: boolean };
+
+/**
+ * `findPage` for a resource whose rows PostgreSQL can write (list-query.ts `rowsAsJson`): each row
+ * as its JSON text, with the `hidden` fields null.
+ */
+export async function findPageJson(
+  ctx: CrudContext,
+  r: ServerResource,
+  params: ListParams,
+  hidden: readonly string[],
+  alongside?: Alongside,
+): Promise<{ rows: JsonRow[]; total: number; alongside?: Record<string, unknown> | null }> {
+  const { read, total } = await readPage(ctx, r, params, alongside, hidden);
+  const rows = read.rows.map((raw) => ({ id: String(raw.id), json: raw.__json as string, trash: raw.__trash === true }));
+  return { rows, total, ...(alongside ? { alongside: read.alongside ?? null } : {}) };
+}
+
+async function readPage(ctx: CrudContext, r: ServerResource, params: ListParams, alongside?: Alongside, json?: readonly string[]) {
   const count = countQuery(r, ctx.actor, params);
   const known = cachedCount(r.table, count.key);
-  const [read, total] = await Promise.all([pageRows(ctx, r, params, count.key, alongside), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
-  return { rows: read.rows.map((raw) => toRow(r, raw)), total, ...(alongside ? { alongside: read.alongside ?? null } : {}) };
+  const [read, total] = await Promise.all([pageRows(ctx, r, params, count.key, alongside, json), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
+  return { read, total };
 }
 
 async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: CrudUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { buildTestApp } from '../../test/app';
 import { loginAs } from '../../test/factories';
-import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from './compression';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressText } from './compression';
 
 const CSV = 'word,type\n'.repeat(1000);
 const { app } = await buildTestApp({
@@ -85,5 +85,30 @@ describe('compressed API answers', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.rawPayload.length).toBe(0);
+  });
+});
+
+describe('remembered compressions', () => {
+  const page = (n: number) => JSON.stringify({ status: true, data: Array.from({ length: 40 }, (_, i) => ({ id: `${n}-${i}`, word: `word ${n} ${i}` })) });
+
+  it('compresses the same text once and answers its bytes again; another text gets its own', () => {
+    const first = compressText(page(1), 'br');
+    expect(zlib.brotliDecompressSync(first).toString()).toBe(page(1));
+    expect(compressText(page(1), 'br')).toBe(first);
+    const other = compressText(page(2), 'br');
+    expect(other).not.toBe(first);
+    expect(zlib.brotliDecompressSync(other).toString()).toBe(page(2));
+    // Each encoding keeps its own.
+    expect(zlib.gunzipSync(compressText(page(1), 'gzip')).toString()).toBe(page(1));
+  });
+
+  it('forgets the least recently used text beyond its bound, and never remembers a very large one', () => {
+    const kept = compressText(page(100), 'gzip');
+    for (let n = 101; n < 101 + 70; n++) compressText(page(n), 'gzip');
+    const again = compressText(page(100), 'gzip');
+    expect(again).not.toBe(kept);
+    expect(zlib.gunzipSync(again).toString()).toBe(page(100));
+    const large = 'x'.repeat(40 * 1024);
+    expect(compressText(large, 'gzip')).not.toBe(compressText(large, 'gzip'));
   });
 });

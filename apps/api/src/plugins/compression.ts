@@ -81,8 +81,37 @@ function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload: unkno
   }
   // A buffered answer (a JSON page, some KB) is compressed in one go: at these levels it takes tens
   // of microseconds, less than a stream's machinery would cost.
-  const raw = typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer);
-  return encoding === 'br' ? zlib.brotliCompressSync(raw, BROTLI) : zlib.gzipSync(raw, GZIP);
+  if (typeof payload === 'string') return compressText(payload, encoding);
+  return compressBytes(payload as Buffer, encoding);
+}
+
+const compressBytes = (raw: Buffer, encoding: Encoding): Buffer => (encoding === 'br' ? zlib.brotliCompressSync(raw, BROTLI) : zlib.gzipSync(raw, GZIP));
+
+/** Answers up to this many characters are remembered compressed (`compressText`). */
+const REMEMBER_MAX_CHARS = 32 * 1024;
+/** How many compressed answers are remembered per encoding: at most 64 × (64 KB + its bytes), a few MB. */
+const REMEMBER_ENTRIES = 64;
+const remembered = { br: new Map<string, Buffer>(), gzip: new Map<string, Buffer>() };
+
+/**
+ * A text answer compressed, remembered by its exact text: the same answer asked again (a catalog's
+ * first page, read by everyone with the same rights) is compressed once, not once per request.
+ * The key is the whole text, so a remembered buffer is only ever the compression of those bytes.
+ * The least recently used entry goes first.
+ */
+export function compressText(text: string, encoding: Encoding): Buffer {
+  if (text.length > REMEMBER_MAX_CHARS) return compressBytes(Buffer.from(text), encoding);
+  const cache = remembered[encoding];
+  const known = cache.get(text);
+  if (known) {
+    cache.delete(text);
+    cache.set(text, known);
+    return known;
+  }
+  const out = compressBytes(Buffer.from(text), encoding);
+  if (cache.size >= REMEMBER_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(text, out);
+  return out;
 }
 
 /**
