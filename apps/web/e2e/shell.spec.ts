@@ -60,6 +60,30 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   });
 
+  test('the dashboard does not move under the reader while its board loads (layout shift below 0.1)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'therapist');
+    // The board's answer comes late, as on a slow link: what is drawn before it must stay where it is.
+    await page.route('**/api/dashboards/me', async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/dashboards');
+    await expect(page.getByRole('heading', { level: 1, name: /welcome, emily/i })).toBeVisible();
+    await expect(page.getByRole('status')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My students' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your sections' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.1);
+  });
+
   test('the sidebar state is remembered under the seed storage keys', async ({ page }) => {
     await signIn(page, 'therapist');
     await page.goto('/dashboards');

@@ -41,7 +41,7 @@ export type Call = { method: string; url: URL; body: unknown; headers: Record<st
  * error would, and because the app turns that into a toast and goes on, the call is also recorded
  * and the test fails when it finishes, whatever it asserted.
  */
-export function stubApi(handler: (call: Call) => Response | undefined): Call[] {
+export function stubApi(handler: (call: Call) => Response | Promise<Response> | undefined): Call[] {
   const calls: Call[] = [];
   const unanswered: string[] = [];
   onTestFinished(() => {
@@ -76,7 +76,7 @@ export function stubApi(handler: (call: Call) => Response | undefined): Call[] {
 export const writesOf = (calls: Call[]) => calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: `${c.url.pathname}${c.url.search}`, body: c.body }));
 
 /** The whole app on a memory router, its API answered through `handler` (see stubApi). */
-export function renderApp(path: string, handler: (call: Call) => Response | undefined) {
+export function renderApp(path: string, handler: (call: Call) => Response | Promise<Response> | undefined) {
   const calls = stubApi(handler);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(

@@ -4,7 +4,7 @@ import { SectionCards, type SectionCard } from '@/components/layout/section-card
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/lib/auth-store';
-import { PlayPanel } from './play-panel';
+import { BoardPlaceholder, PlayPanel, useBoard } from './play-panel';
 import { FALLBACK_ICONS, filterNavigation, NAVIGATION } from '@/lib/navigation';
 
 const headingClasses = 'mb-4 text-sm font-semibold tracking-wide text-slate-600 uppercase';
@@ -31,6 +31,7 @@ export function DashboardPage() {
   const leaves = cards.filter((c) => !c.links);
   const groups = cards.filter((c) => c.links);
   const name = user?.first_name || user?.username || '';
+  const board = useBoard();
   return (
     <>
       <PageHeader
@@ -38,7 +39,17 @@ export function DashboardPage() {
         title={t('dashboard.welcome', { name })}
         description={t('dashboard.intro')}
       />
-      <PlayPanel />
+      {board.isPending ? <BoardPlaceholder /> : <Sections board={board.data} leaves={leaves} groups={groups} />}
+    </>
+  );
+}
+
+/** The board (when there is one), then a card for every section and area this person may open. */
+function Sections({ board, leaves, groups }: { board: Parameters<typeof PlayPanel>[0]['d']; leaves: SectionCard[]; groups: SectionCard[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PlayPanel d={board} />
       <section aria-labelledby="dashboard-sections">
         <h2 id="dashboard-sections" className={headingClasses}>
           {t('dashboard.sectionsTitle')}

@@ -37,13 +37,33 @@ function Sparkline({ scores, label }: { scores: number[]; label: string }) {
   );
 }
 
-/** The MLA part of `/dashboards`: a student's games and progress, or a caseload's students and what needs attention. */
-export function PlayPanel() {
-  const board = useQuery({
+/** The signed-in person's board (`GET /api/dashboards/me`). */
+export function useBoard() {
+  return useQuery({
     queryKey: ['dashboard', 'me'],
     queryFn: ({ signal }) => api.get<{ data: Board }>('/api/dashboards/me', { signal, silentSuccess: true }).then((r) => r.data),
   });
-  const d = board.data;
+}
+
+/**
+ * Where the board and the sections will be, while the board loads: the page draws them together
+ * once it has arrived, so nothing on screen is pushed down by it (a layout shift). Tall enough that
+ * the footer stays below the fold until then.
+ */
+export function BoardPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" className="mb-10 grid min-h-[60vh] content-start gap-6 lg:grid-cols-3">
+      <span className="sr-only">{t('app.loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-2xl bg-slate-200/60" />
+      ))}
+    </div>
+  );
+}
+
+/** The MLA part of `/dashboards`: a student's games and progress, or a caseload's students and what needs attention. */
+export function PlayPanel({ d }: { d: Board | undefined }) {
   if (!d || d.kind === 'none') return null;
   if (d.kind === 'student') return <StudentBoardView d={d} />;
   return <CaseloadView d={d} />;
