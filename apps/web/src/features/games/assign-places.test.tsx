@@ -56,6 +56,8 @@ describe('assigning from the games list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Assign 2 games' });
     expect(within(dialog).getByRole('checkbox', { name: 'Find the food' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Describe it' })).toBeChecked();
+    // No student chosen yet: the button says what it does, not "Assign to 0 students".
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Leo Walker' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign to 1 student' }));
     expect(await within(dialog).findByText('Assigned to 2 students.')).toBeInTheDocument();
@@ -129,7 +131,7 @@ describe('assigning from a student’s page', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Assign games' }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign games to Leo Walker' });
     expect(within(dialog).queryByRole('checkbox', { name: 'Leo Walker' })).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign 0 games' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findByText('Choose at least one game.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search completed games' }), 'food');
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Find the food' }));
