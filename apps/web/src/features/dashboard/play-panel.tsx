@@ -195,16 +195,16 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
             <table className="w-full text-sm">
               <thead className="text-left text-slate-600">
                 <tr>
-                  <th scope="col" className="pb-2 font-medium">
+                  <th scope="col" className="pr-3 pb-2 font-medium whitespace-nowrap">
                     {t('home.student')}
                   </th>
-                  <th scope="col" className="pb-2 font-medium">
+                  <th scope="col" className="pr-3 pb-2 font-medium whitespace-nowrap">
                     {t('home.lastPlayed')}
                   </th>
-                  <th scope="col" className="pb-2 font-medium">
+                  <th scope="col" className="pr-3 pb-2 font-medium whitespace-nowrap">
                     {t('home.trend')}
                   </th>
-                  <th scope="col" className="pb-2 font-medium">
+                  <th scope="col" className="pr-3 pb-2 font-medium whitespace-nowrap">
                     {t('home.scores')}
                   </th>
                 </tr>
@@ -240,7 +240,7 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
                   <Link to={`/games/sessions/${w.id}`} className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
                     {w.student_name} · {w.name}
                   </Link>
-                  <span className="ml-2 text-slate-600">{pct(w.score)}</span>
+                  <span className="ml-2 whitespace-nowrap text-slate-600">{pct(w.score)}</span>
                 </li>
               ))}
             </ul>
