@@ -72,6 +72,16 @@ function manyList(m: ServerResource['many'][string]): string {
 const AUTHOR_JOINS = ['LEFT JOIN users cu ON cu.id = t.created_by', 'LEFT JOIN users uu ON uu.id = t.updated_by'];
 /** Timestamps leave PostgreSQL as ISO 8601 text: no Date parsing and re-formatting per row in Node. */
 const isoText = (c: string) => `to_json(t.${c}) #>> '{}'`;
+/** Every row's bookkeeping: when it was deleted, made and changed, and by whom (with AUTHOR_JOINS). */
+const BOOKKEEPING = [
+  `${isoText('deleted_at')} AS deleted_at`,
+  `${isoText('created_at')} AS created_at`,
+  `${isoText('updated_at')} AS updated_at`,
+  't.created_by AS created_by',
+  't.updated_by AS updated_by',
+  'cu.username AS created_by_name',
+  'uu.username AS updated_by_name',
+];
 
 /** Columns of a full row (alias `t`): declared fields, loaded relations, bookkeeping, author names. */
 export function rowSelect(r: ServerResource): { select: string; joins: string } {
@@ -85,15 +95,7 @@ export function rowSelect(r: ServerResource): { select: string; joins: string } 
     const m = r.many[f.name];
     if (m) cols.push(`${manyList(m)} AS ${ident(`__many_${f.name}`)}`);
   }
-  cols.push(
-    `${isoText('deleted_at')} AS deleted_at`,
-    `${isoText('created_at')} AS created_at`,
-    `${isoText('updated_at')} AS updated_at`,
-    't.created_by',
-    't.updated_by',
-    'cu.username AS created_by_name',
-    'uu.username AS updated_by_name',
-  );
+  cols.push(...BOOKKEEPING);
   joins.push(...AUTHOR_JOINS);
   return { select: cols.join(', '), joins: joins.join(' ') };
 }
@@ -137,15 +139,7 @@ export function rowJson(r: ServerResource, hidden: readonly string[]): { select:
     cols.push(as(f, `(SELECT COALESCE(json_agg(e->'id'), '[]'::json) FROM json_array_elements(${alias}.list) e)`));
     if (f.as) cols.push(`${alias}.list AS ${ident(f.as)}`);
   });
-  cols.push(
-    `${isoText('deleted_at')} AS deleted_at`,
-    `${isoText('created_at')} AS created_at`,
-    `${isoText('updated_at')} AS updated_at`,
-    't.created_by AS created_by',
-    't.updated_by AS updated_by',
-    'cu.username AS created_by_name',
-    'uu.username AS updated_by_name',
-  );
+  cols.push(...BOOKKEEPING);
   joins.push(...AUTHOR_JOINS);
   // `__r`, not a short alias: a bare name is a column first, and a wrapping statement may have one.
   const from = lists.length ? ` FROM ${lists.join(', ')}` : '';

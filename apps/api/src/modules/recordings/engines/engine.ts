@@ -45,3 +45,17 @@ export class EngineError extends Error {
     this.name = 'EngineError';
   }
 }
+
+/**
+ * A native context (a model loaded by whisper.cpp) made once per key and kept: loading a real model
+ * takes seconds. A failed load is forgotten, so the next call tries again.
+ */
+export function loadOnce<T>(cache: Map<string, Promise<T>>, key: string, create: () => T | Promise<T>): Promise<T> {
+  let loading = cache.get(key);
+  if (!loading) {
+    loading = Promise.resolve().then(create);
+    cache.set(key, loading);
+    loading.catch(() => cache.delete(key));
+  }
+  return loading;
+}

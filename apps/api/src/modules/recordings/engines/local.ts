@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { EngineError, type Segment, type TranscriptionEngine } from './engine';
+import { EngineError, loadOnce, type Segment, type TranscriptionEngine } from './engine';
 
 /**
  * The local engine: whisper.cpp in the API's process, through the prebuilt native module of
@@ -50,18 +50,9 @@ export function localEngine(opts: LocalOptions): TranscriptionEngine {
       if (!existsSync(modelPath)) throw new EngineError('recordings.errors.modelMissing', false, `the whisper.cpp model file is not there: ${modelPath}`);
       const mod = whisperNative();
       if (!mod) throw new EngineError('recordings.errors.localUnavailable', false, `whisper.cpp has no build for ${process.platform}-${process.arch}`);
-      let context = contexts.get(modelPath);
-      if (!context) {
-        context = Promise.resolve().then(() => new mod.WhisperContext({ filePath: modelPath, useGpu: false }));
-        contexts.set(modelPath, context);
-      }
-      let ctx: WhisperContext;
-      try {
-        ctx = await context;
-      } catch (err) {
-        contexts.delete(modelPath);
+      const ctx = await loadOnce(contexts, modelPath, () => new mod.WhisperContext({ filePath: modelPath, useGpu: false })).catch((err: unknown) => {
         throw new EngineError('recordings.errors.modelInvalid', false, `whisper.cpp could not load the model: ${(err as Error).message}`);
-      }
+      });
       const run = ctx.transcribeFile(req.audioPath, { language: req.language, temperature: 0, maxThreads: opts.threads ?? Math.max(1, availableParallelism() - 1) });
       const stop = () => void run.stop();
       req.signal?.addEventListener('abort', stop, { once: true });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EngineError, type Segment, type TranscriptionEngine } from './engine';
+import { EngineError, loadOnce, type Segment, type TranscriptionEngine } from './engine';
 import { whisperNative } from './local';
 
 /**
@@ -42,18 +42,9 @@ export function manualEngine(opts: ManualOptions = {}): TranscriptionEngine {
     async transcribe(req) {
       const mod = whisperNative() as unknown as VadNative | null;
       if (!mod) throw new EngineError('recordings.errors.localUnavailable', false, `whisper.cpp has no build for ${process.platform}-${process.arch}`);
-      let context = contexts.get(modelPath);
-      if (!context) {
-        context = Promise.resolve().then(() => new mod.WhisperVadContext({ filePath: modelPath, useGpu: false, nThreads: 1 }));
-        contexts.set(modelPath, context);
-      }
-      let vad: VadContext;
-      try {
-        vad = await context;
-      } catch (err) {
-        contexts.delete(modelPath);
+      const vad = await loadOnce(contexts, modelPath, () => new mod.WhisperVadContext({ filePath: modelPath, useGpu: false, nThreads: 1 })).catch((err: unknown) => {
         throw new EngineError('recordings.errors.modelInvalid', false, `the voice activity model could not be loaded: ${(err as Error).message}`);
-      }
+      });
       try {
         const found = await vad.detectSpeechFile(req.audioPath, { minSilenceDurationMs: opts.pauseMs ?? 600, maxSpeechDurationS: opts.maxSeconds ?? 15, speechPadMs: 100 });
         return segmentsFromVad(found);
