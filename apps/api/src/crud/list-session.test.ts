@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_RESOURCES } from '../../test/resources';
 import { buildTestApp } from '../../test/app';
 import { loginAs } from '../../test/factories';
+import { hashToken } from '../lib/tokens';
 import { rowSchema } from './schemas';
 
 /**
@@ -84,6 +85,18 @@ describe('a list request on a known session', () => {
     const res = await get('/api/users?page=0&max=5', headers);
     expect(res.statusCode).toBe(403);
     expect(res.json().data).toBeUndefined();
+  });
+
+  it('a revoked session with a query the schema refuses answers 401, not 400', async () => {
+    const { headers } = await loginAs(app, 'THERAPIST');
+    expect((await get(DICTIONARY, headers)).statusCode).toBe(200);
+    expect((await get('/api/catalogs/dictionary?page=-1', headers)).statusCode).toBe(400);
+    // Revoked elsewhere (another instance, an admin): this instance still holds its guess of the token.
+    const token = headers.authorization.slice('Bearer '.length);
+    await database.pool.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [hashToken(token)]);
+    const refused = await get('/api/catalogs/dictionary?page=-1', headers);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('SESSION_EXPIRED');
   });
 
   it('an idle session is refused and its last sight forgotten', async () => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
+import { authenticate } from './auth';
 import { fieldMessages } from './validation';
 
 export type ErrorsOptions = {
@@ -44,7 +45,18 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
  * envelope in the caller's language, is logged with the request id, and a 5xx never shows internals.
  */
 export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts) => {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    let err = error;
+    // A request served on a guessed session (plugins/auth.ts, deferSession) that failed before its
+    // route checked that session (a query refused by its schema, say): the session is checked first,
+    // so a revoked or disabled one answers 401 on its very next request, whatever else was wrong.
+    if (req.sessionToCheck) {
+      try {
+        await authenticate(req);
+      } catch (authError) {
+        err = authError as FastifyError;
+      }
+    }
     const lang = requestLanguage(req);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldMessages(err.validation, lang);
