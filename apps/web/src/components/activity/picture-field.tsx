@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImageIcon, Search, Upload, X } from 'lucide-react';
+import { ImageIcon, Upload, X } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityPicture } from './media';
 import { Button } from '@/components/ui/button';
-import { fieldControlClasses } from '@/components/ui/text-field';
+import { SearchField } from '@/components/ui/search-field';
 import { api } from '@/lib/api';
 
 type VocabularyRow = { id: string; word: string; word_es?: string | null; picture: string | null };
@@ -112,24 +112,17 @@ export function PictureField({
               </Button>
             )}
           </div>
-          <label htmlFor={`${id}-q`} className="sr-only">
-            {t(source === 'pictures' ? 'builder.searchPictures' : 'builder.searchGallery')}
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              autoFocus
-              value={q}
-              placeholder={t(source === 'pictures' ? 'builder.searchPicturesPlaceholder' : 'builder.searchGalleryPlaceholder')}
-              onChange={(e) => setQ(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setOpen(false);
-              }}
-              className={`${fieldControlClasses(false)} pl-9`}
-            />
-          </div>
+          <SearchField
+            id={`${id}-q`}
+            label={t(source === 'pictures' ? 'builder.searchPictures' : 'builder.searchGallery')}
+            autoFocus
+            value={q}
+            placeholder={t(source === 'pictures' ? 'builder.searchPicturesPlaceholder' : 'builder.searchGalleryPlaceholder')}
+            onChange={(e) => setQ(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setOpen(false);
+            }}
+          />
           {noneFound && <p className="mt-3 text-sm text-slate-600">{term ? t('builder.noPictures', { q: term }) : t('builder.noGalleryImages')}</p>}
           {choices.length > 0 && (
             <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label={t('builder.pictureResults')}>

@@ -1,9 +1,9 @@
 import { isTenantField } from '@habla/shared/resources/define';
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@/lib/auth-store';
 import { fieldControlClasses } from '@/components/ui/text-field';
+import { SearchField } from '@/components/ui/search-field';
 import type { ResourceScreen } from '@/lib/resource-screens';
 import { useTableStore } from '@/lib/table-store';
 import { FilterControl } from './filter-control';
@@ -56,20 +56,15 @@ export function ListToolbar({ screen, state, update }: Props) {
   const filters = resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name] && !(isTenantField(f) && ownAccount));
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
-      <div className="relative w-full sm:w-64">
-        <label htmlFor="records-search" className="sr-only">
-          {t('records.search')}
-        </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-        <input
-          id="records-search"
-          type="search"
-          value={search}
-          placeholder={t('records.searchPlaceholder')}
-          onChange={(e) => setSearch(e.target.value)}
-          className={`${fieldControlClasses(false)} h-10 pl-9`}
-        />
-      </div>
+      <SearchField
+        id="records-search"
+        label={t('records.search')}
+        className="w-full sm:w-64"
+        inputClassName="h-10"
+        value={search}
+        placeholder={t('records.searchPlaceholder')}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {resource.searchable.length > 1 && (
         <div className="w-full sm:w-auto">
           <label htmlFor="records-search-in" className="sr-only">

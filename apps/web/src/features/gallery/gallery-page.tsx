@@ -1,7 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { imageFoldersPolicy, imagesPolicy } from '@habla/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Folder, FolderPlus, Images, Lock, Search, Upload } from 'lucide-react';
+import { Folder, FolderPlus, Images, Lock, Upload } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityPicture } from '@/components/activity/media';
@@ -9,7 +9,8 @@ import { ListPagination } from '@/components/resource/list-pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { TextField, fieldControlClasses } from '@/components/ui/text-field';
+import { SearchField } from '@/components/ui/search-field';
+import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -86,23 +87,17 @@ export function GalleryPage() {
           <h2 id={`${id}-heading`} className="sr-only">
             {folderId ? (folderList.find((f) => f.id === folderId)?.name ?? t('gallery.allImages')) : t('gallery.allImages')}
           </h2>
-          <div className="relative mb-4 max-w-md">
-            <label htmlFor={`${id}-q`} className="sr-only">
-              {t('gallery.searchLabel')}
-            </label>
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={q}
-              placeholder={t('gallery.searchPlaceholder')}
-              onChange={(e) => {
-                setQ(e.target.value);
-                setPage(0);
-              }}
-              className={`${fieldControlClasses(false)} pl-9`}
-            />
-          </div>
+          <SearchField
+            id={`${id}-q`}
+            label={t('gallery.searchLabel')}
+            className="mb-4 max-w-md"
+            value={q}
+            placeholder={t('gallery.searchPlaceholder')}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(0);
+            }}
+          />
           {images.isSuccess && rows.length === 0 ? (
             term ? (
               <p className="rounded-xl bg-white p-6 text-sm text-slate-600 ring-1 ring-slate-200">{t('gallery.noMatch', { q: term })}</p>

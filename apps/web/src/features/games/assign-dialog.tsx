@@ -1,10 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { fieldControlClasses, TextField } from '@/components/ui/text-field';
+import { SearchField } from '@/components/ui/search-field';
+import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 
@@ -236,22 +236,7 @@ function CheckList({
     <fieldset aria-describedby={`${id}-error`}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       {search && (
-        <>
-          <label htmlFor={`${id}-q`} className="sr-only">
-            {search.label}
-          </label>
-          <div className="relative mt-1.5">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={search.value}
-              placeholder={search.label}
-              onChange={(e) => search.onChange(e.target.value)}
-              className={`${fieldControlClasses(false)} pl-9`}
-            />
-          </div>
-        </>
+        <SearchField id={`${id}-q`} label={search.label} className="mt-1.5" value={search.value} placeholder={search.label} onChange={(e) => search.onChange(e.target.value)} />
       )}
       <ul className={`mt-2 overflow-y-auto rounded-lg ring-1 ring-slate-200 ${listClassName}`}>
         {(items ?? []).map((item) => (
