@@ -8,7 +8,7 @@ type AuthData = { token: string | null; user: SessionUser | null };
 export type AuthState = AuthData & {
   /** Login success: store the user (JSON under `user`) and save the token (under `token`). */
   signIn: (user: SessionUser, token: string) => void;
-  /** Replace the stored user (e.g. after `GET /api/auth/me`). */
+  /** Replace the stored user (e.g. after `GET /api/auth/me`); ignored once signed out. */
   setUser: (user: SessionUser) => void;
   /** Sign-out: remove `token` and `user`. */
   signOut: () => void;
@@ -38,7 +38,9 @@ export const useAuthStore = create<AuthState>()(
       token: null,
       user: null,
       signIn: (user, token) => set({ user, token }),
-      setUser: (user) => set({ user }),
+      // Only while signed in: a late answer (the start-up GET /api/auth/me, a saved column layout) that
+      // lands after a sign-out must not store the user again.
+      setUser: (user) => set((s) => (s.token ? { user } : s)),
       signOut: () => set({ user: null, token: null }),
     }),
     {

@@ -36,6 +36,20 @@ describe('auth store (keys token and user)', () => {
     expect(useAuthStore.getState()).toMatchObject({ token: null, user: null });
   });
 
+  it('a user answered after sign-out (a late GET /api/auth/me) is not stored again', () => {
+    const user = makeUser('EDITOR');
+    useAuthStore.getState().signIn(user, 'tok-3');
+    useAuthStore.getState().signOut();
+    useAuthStore.getState().setUser({ ...user, first_name: 'Late' });
+    expect(useAuthStore.getState().user).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    // Signed in, it replaces the user as before.
+    useAuthStore.getState().signIn(user, 'tok-4');
+    useAuthStore.getState().setUser({ ...user, first_name: 'Fresh' });
+    expect(useAuthStore.getState().user?.first_name).toBe('Fresh');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}').first_name).toBe('Fresh');
+  });
+
   it('rehydrates from the stored keys', async () => {
     const user = makeUser('EDITOR');
     localStorage.setItem('token', 'tok-3');
