@@ -15,6 +15,7 @@ import { curriculumRoutes } from './modules/curriculum/curriculum.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { gameRoutes } from './modules/games/games.routes';
 import { imageRoutes } from './modules/images/images.routes';
+import { recordingRoutes } from './modules/recordings/recordings.routes';
 import { playRoutes } from './modules/play/play.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(gameRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(playRoutes, { prefix: '/api' });
+  await app.register(recordingRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });

@@ -73,6 +73,19 @@ const envSchema = z.object({
     .regex(/^\S+( \S+){4}$/, 'five cron fields')
     .default('0 3 * * *'),
   JOBS_TEST_HANDLERS: bool.optional(),
+  RECORDING_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .default(1024 ** 3),
+  RECORDINGS_PURGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  TRANSCRIPTION_ENGINE: z.enum(['manual', 'local', 'hosted']).optional(),
+  WHISPER_MODEL: z.string().min(1).optional(),
+  WHISPER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  TRANSCRIPTION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSCRIPTION_KEY: z.string().min(1).optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
 });
 
 export type Config = {
@@ -144,6 +157,21 @@ export type Config = {
   jobsStatementsCron: string;
   /** Registers the test-only jobs (`test.fail`, `test.slow`) the e2e and crash tests use; never in production. */
   jobsTestHandlers: boolean;
+  /** Largest recording upload (bytes; 1 GB holds an hour of studio WAV) and how long a deleted recording stays restorable (days). */
+  recordingMaxBytes: number;
+  recordingsPurgeDays: number;
+  /**
+   * Transcription (issue 13, decision 018): the engine a new recording uses unless one is asked for
+   * (default: local when a whisper.cpp model is configured, else hosted when a service is, else
+   * manual); the ggml model file of the local engine (the operator puts it there; the app never
+   * downloads one); an OpenAI-compatible service. The key is read from here only; nothing logs it.
+   */
+  transcription: {
+    defaultEngine: 'manual' | 'local' | 'hosted';
+    whisperModel: string | undefined;
+    whisperThreads: number | undefined;
+    hosted: { url: string; key: string | undefined; model: string } | undefined;
+  };
 };
 
 export type StorageConfig =
@@ -220,5 +248,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     jobsStatementsCron: e.JOBS_STATEMENTS_CRON,
     jobsTestHandlers: e.NODE_ENV !== 'production' && e.JOBS_TEST_HANDLERS === true,
+    recordingMaxBytes: e.RECORDING_MAX_BYTES,
+    recordingsPurgeDays: e.RECORDINGS_PURGE_DAYS,
+    transcription: {
+      defaultEngine: e.TRANSCRIPTION_ENGINE ?? (e.WHISPER_MODEL ? 'local' : e.TRANSCRIPTION_URL ? 'hosted' : 'manual'),
+      whisperModel: e.WHISPER_MODEL ? path.resolve(e.WHISPER_MODEL) : undefined,
+      whisperThreads: e.WHISPER_THREADS,
+      hosted: e.TRANSCRIPTION_URL ? { url: e.TRANSCRIPTION_URL, key: e.TRANSCRIPTION_KEY, model: e.TRANSCRIPTION_MODEL } : undefined,
+    },
   };
 }

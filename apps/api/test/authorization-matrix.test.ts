@@ -161,6 +161,20 @@ Object.assign(MATRIX, {
   // An audio prompt (issue 11) is a file the server makes: the same people.
   'POST /api/speech': UPLOADERS,
 });
+/** Recordings (issue 13): the assessments permissions; support reads; what anyone sees is the students of their scope. */
+const RECORDING_READERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST', 'otherAccount'];
+const RECORDING_WRITERS: Principal[] = RECORDING_READERS.filter((p) => p !== 'SUPPORT');
+engineRows('/api/recordings', { list: RECORDING_READERS, show: RECORDING_READERS, exporters: RECORDING_READERS, write: RECORDING_WRITERS, remove: RECORDING_WRITERS });
+delete MATRIX['POST /api/recordings/'];
+Object.assign(MATRIX, {
+  'POST /api/recordings': RECORDING_WRITERS,
+  'POST /api/recordings/{id}/retry': RECORDING_WRITERS,
+  'POST /api/recordings/{id}/complete': RECORDING_WRITERS,
+  'GET /api/recordings/{id}/audio': RECORDING_READERS,
+  'GET /api/recordings/{id}/waveform': RECORDING_READERS,
+  'GET /api/recordings/{id}/utterances': RECORDING_READERS,
+  'PUT /api/recordings/{id}/utterances': RECORDING_WRITERS,
+});
 /** App configuration (issue 10): every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
 Object.assign(MATRIX, {
   'GET /api/app-configuration/': SIGNED_IN,

@@ -4,6 +4,7 @@ import {
   CURRICULUM_NAMES,
   GAME_RESOURCE_NAMES,
   IMAGE_RESOURCE_NAMES,
+  RECORDING_RESOURCE_NAMES,
   collectionActions,
   PAYMENT_METHODS,
   policyOf,
@@ -15,6 +16,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { seedDemoImages } from '../src/db/seed/demo-images';
+import { seedDemoRecordings } from '../src/db/seed/demo-recordings';
 import { seedStarterLibrary } from '../src/db/seed/starter/index';
 import { createAccount } from '../src/modules/users/users.service';
 import { buildTestApp, type TestApp } from './app';
@@ -35,7 +37,7 @@ import { buildUser, login } from './factories';
  */
 let t: TestApp;
 const PEOPLE = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
-const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES, ...CURRICULUM_NAMES, ...GAME_RESOURCE_NAMES, ...IMAGE_RESOURCE_NAMES] as string[];
+const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES, ...CURRICULUM_NAMES, ...GAME_RESOURCE_NAMES, ...IMAGE_RESOURCE_NAMES, ...RECORDING_RESOURCE_NAMES] as string[];
 const base = (resource: string) => ((CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`);
 
 const tokens = new Map<string, string>();
@@ -67,7 +69,7 @@ function allowed(what: string, res: Res, past = [200, 201]): boolean {
 type Row = Record<string, unknown> & { id: string; deleted_at: string | null; _actions: string[] };
 
 /** The columns a resource's declared actions change on the row itself (put back after each try). */
-const STATEFUL: Record<string, string[]> = { games: ['game_status', 'is_private', 'share_status'] };
+const STATEFUL: Record<string, string[]> = { games: ['game_status', 'is_private', 'share_status'], recordings: ['session_status', 'failure_reason', 'completed_at'] };
 
 /**
  * Undo a delete or a restore: by the superadmin, or, for a private image the superadmin cannot see
@@ -113,7 +115,7 @@ async function triedCollectionActions(who: string, resource: string): Promise<st
   if (allowed(`${who} GET ${url}`, await call(who, 'GET', `${url}?max=1`))) out.push('list');
   // An empty body passes the guard only to be refused by validation (400): nothing is created. An
   // image comes only as an upload: past the guard, a JSON body is refused as not multipart (415).
-  if (allowed(`${who} POST ${url}`, await call(who, 'POST', url, {}), resource === 'images' ? [415] : [400])) out.push('create');
+  if (allowed(`${who} POST ${url}`, await call(who, 'POST', url, {}), ['images', 'recordings'].includes(resource) ? [415] : [400])) out.push('create');
   if (allowed(`${who} export ${url}`, await call(who, 'GET', `${url}/export?q=no-such-word-anywhere`))) out.push('export');
   return out;
 }
@@ -123,6 +125,7 @@ beforeAll(async () => {
   await seedStarterLibrary(t.database.pool, t.clock.now());
   await seedDemo(t.app.db, t.clock.now());
   await seedDemoImages(t.app.db, t.app.storage, t.clock.now());
+  await seedDemoRecordings(t.app.db, t.app.storage, t.clock.now());
   const [center] = (await t.database.pool.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`)).rows as { id: string }[];
   // One row of every resource in the trash, made for the purpose (restoring it must not touch the demo people).
   const spare = {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { recordingAudioJob, recordingsPurgeJob, recordingTranscribeJob } from '../modules/recordings/pipeline';
 import { emailSendJob } from './email-send';
 import { statementsMakeJob } from './statements-make';
 import { testFailJob, testSlowJob } from './test-jobs';
@@ -8,6 +9,9 @@ import type { JobDefinition } from './types';
 export const JOBS = {
   'email.send': emailSendJob,
   'statements.make': statementsMakeJob,
+  'recording.audio': recordingAudioJob,
+  'recording.transcribe': recordingTranscribeJob,
+  'recordings.purge': recordingsPurgeJob,
 } as const satisfies Record<string, JobDefinition>;
 
 /** Registered only when the configuration asks for them (tests). */

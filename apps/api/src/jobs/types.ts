@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../lib/mailer';
+import type { Storage } from '../lib/storage/index';
 
 /** What a job handler gets instead of a request: the same services a route uses (convention 13). */
 export type JobContext = {
@@ -14,6 +15,17 @@ export type JobContext = {
   log: FastifyBaseLogger;
   config: Config;
   mailer: Mailer;
+  storage: Storage;
+  /** The queue, to put the next step of a pipeline on it in the same transaction as its status. */
+  queue: JobQueue;
+  /** Which attempt this is: the last one ends the job as failed when it throws. */
+  attempt: { retry: number; last: boolean };
+};
+
+/** Putting a job on the queue (plugins/jobs.ts): through the transaction's client, then waking its workers after the commit. */
+export type JobQueue = {
+  enqueue: (runner: Pick<pg.PoolClient, 'query'>, name: string, data: unknown) => Promise<string>;
+  wake: (name: string) => void;
 };
 
 /**

@@ -80,9 +80,22 @@ export const jobsPlugin = fp(
     );
     await boss.start();
 
-    const ctx: JobContext = { db: app.db, pool, now: app.now, log, config, mailer: app.mailer };
     const definitions = new Map(jobDefinitions(config.jobsTestHandlers).map((d) => [d.name, d]));
     const workers = new Map<string, string[]>();
+    const queue = {
+      enqueue: async (runner: SqlRunner, name: string, data: unknown) => {
+        const def = definitions.get(name);
+        if (!def) throw new Error(`no such job: ${name}`);
+        const payload = def.schema.parse(data) as object;
+        const id = await boss.send(name, payload, { db: { executeSql: async (text: string, values: unknown[]) => runner.query(text, values) } });
+        if (!id) throw new Error(`the job ${name} was not queued`);
+        return id;
+      },
+      wake: (name: string) => {
+        for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      },
+    };
+    const ctx: Omit<JobContext, 'attempt'> = { db: app.db, pool, now: app.now, log, config, mailer: app.mailer, storage: app.storage, queue };
     for (const def of definitions.values()) {
       // The retry and time-limit settings live on the queue, so every job of it follows them, whoever
       // queued it (another instance, the schedule, an older server); each start applies the configuration.
@@ -95,17 +108,17 @@ export const jobsPlugin = fp(
       };
       await boss.createQueue(def.name, settings);
       await boss.updateQueue(def.name, settings);
-      const id = await boss.work<unknown>(def.name, { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1 }, async ([job]) => {
+      const id = await boss.work<unknown>(def.name, { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
         if (!job) return;
         const jobLog = log.child({ job: { id: job.id, name: job.name } });
         let data: unknown;
         try {
           data = def.schema.parse(job.data);
-          await def.run({ ...ctx, log: jobLog }, data);
+          await def.run({ ...ctx, log: jobLog, attempt: { retry: job.retryCount, last: job.retryCount >= job.retryLimit } }, data);
         } catch (err) {
           let secrets: string[] = [];
           try {
-            secrets = data === undefined ? [] : (def.secrets?.(data, ctx) ?? []);
+            secrets = data === undefined ? [] : (def.secrets?.(data, { ...ctx, attempt: { retry: job.retryCount, last: true } }) ?? []);
           } catch {
             // a payload we cannot read has nothing to hide from its own reason
           }
@@ -117,22 +130,15 @@ export const jobsPlugin = fp(
       workers.set(def.name, [...(workers.get(def.name) ?? []), id]);
     }
     await boss.schedule('statements.make', config.jobsStatementsCron, {}, { tz: 'UTC' });
+    // Recordings in the trash past their time are deleted for good (with their files) once a day.
+    await boss.schedule('recordings.purge', '30 3 * * *', {}, { tz: 'UTC' });
     // Once at start-up too, so a server that was off at the scheduled hour catches up.
     await boss.send('statements.make', {}, { singletonKey: 'startup', singletonSeconds: 60 });
     for (const id of workers.get('statements.make') ?? []) boss.notifyWorker(id);
 
     const jobs: Jobs = {
-      enqueue: async (runner, name, data) => {
-        const def = definitions.get(name);
-        if (!def) throw new Error(`no such job: ${name}`);
-        const payload = def.schema.parse(data) as object;
-        const id = await boss.send(name, payload, { db: { executeSql: async (text: string, values: unknown[]) => runner.query(text, values) } });
-        if (!id) throw new Error(`the job ${name} was not queued`);
-        return id;
-      },
-      wake: (name) => {
-        for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
-      },
+      enqueue: queue.enqueue,
+      wake: queue.wake,
       retry: async (name, id) => {
         await boss.retry(name, id);
       },

@@ -2,6 +2,7 @@ import type { CatalogName } from '../resources/catalogs';
 import type { CurriculumName } from '../resources/curriculum';
 import type { GameResourceName } from '../resources/games';
 import type { ImageResourceName } from '../resources/images';
+import type { RecordingResourceName } from '../resources/recordings';
 import type { TenancyName } from '../resources/tenancy';
 import { accountsPolicy } from './accounts';
 import { billingsPolicy } from './billings';
@@ -12,6 +13,7 @@ import { activitiesPolicy, gamesPolicy } from './games';
 import { imageFoldersPolicy, imagesPolicy } from './images';
 import { organizationsPolicy } from './organizations';
 import { plansPolicy } from './plans';
+import { recordingsPolicy } from './recordings';
 import type { Policy } from './policy';
 import { usersPolicy } from './users';
 import { workspacesPolicy } from './workspaces';
@@ -29,6 +31,7 @@ export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from '
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
+export { recordingsPolicy } from './recordings';
 export { rolePermissionsPolicy } from './role-permissions';
 export { appConfigurationPolicy, defineSingletonPolicy, SINGLETON_POLICIES, type SingletonAction, type SingletonPolicy } from './singletons';
 export { userActions, usersPolicy } from './users';
@@ -45,7 +48,7 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 };
 
 /** Every resource's policy, by resource name (the registry key the engines use). */
-export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName | ImageResourceName, Policy> = {
+export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName | ImageResourceName | RecordingResourceName, Policy> = {
   ...CATALOG_POLICIES,
   ...TENANCY_POLICIES,
   levels: levelsPolicy,
@@ -54,6 +57,7 @@ export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameR
   activities: activitiesPolicy,
   images: imagesPolicy,
   'image-folders': imageFoldersPolicy,
+  recordings: recordingsPolicy,
 };
 
 /** Policies of resources declared outside the shared registry (the engine's own tests). */

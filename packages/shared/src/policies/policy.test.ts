@@ -25,9 +25,34 @@ describe('policies', () => {
         'activities',
         'images',
         'image-folders',
+        'recordings',
       ].sort(),
     );
     expect(() => policyOf('nothing')).toThrow(/no policy/);
+  });
+
+  it('recordings: the assessments permissions in the students’ scope; retry only a failed step, complete only a transcript ready for work, no change once completed', () => {
+    const policy = policyOf('recordings');
+    const therapist = actor(ROLES.THERAPIST, { account_id: 'account-1' });
+    expect(policy.scope(therapist).kind).toBe('caseload');
+    expect(policy.scope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'account-1' })).kind).toBe('account');
+    // A student never sees recordings, their own included; the content team has no account to see any in.
+    expect(policy.scope(actor(ROLES.STUDENT, { account_id: 'account-1' })).kind).toBe('none');
+    expect(policy.can(actor(ROLES.STUDENT), 'list')).toBe(false);
+    expect(policy.can(actor(ROLES.EDITOR), 'list')).toBe(false);
+    expect(policy.can(actor(ROLES.SUPPORT), 'list')).toBe(true);
+    expect(policy.can(actor(ROLES.SUPPORT), 'create')).toBe(false);
+    const ready = { ...live, session_status: 'READY', failure_reason: null };
+    expect(rowActions(policy, therapist, ready)).toEqual(['read', 'update', 'delete', 'complete']);
+    expect(rowActions(policy, therapist, { ...live, session_status: 'PENDING_TRANSCRIPTION', failure_reason: 'recordings.errors.engineBusy' })).toEqual([
+      'read',
+      'update',
+      'delete',
+      'retry',
+    ]);
+    expect(rowActions(policy, therapist, { ...live, session_status: 'COMPLETED', failure_reason: null })).toEqual(['read', 'delete']);
+    expect(policy.refusal(therapist, 'complete', { ...live, session_status: 'PENDING_AUDIO', failure_reason: null })).toBe('state');
+    expect(policy.refusal(actor(ROLES.SUPPORT), 'retry', { ...live, session_status: 'PENDING_AUDIO', failure_reason: 'x' })).toBe('forbidden');
   });
 
   it('levels and chapters: the content team writes them (docs/product.md §3), every other reader only reads', () => {

@@ -6,3 +6,4 @@ export * from './singletons';
 export * from './curriculum';
 export * from './games';
 export * from './images';
+export * from './recordings';

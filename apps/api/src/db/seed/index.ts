@@ -4,6 +4,7 @@ import { seedCatalogs } from './catalogs/index';
 import type { Storage } from '../../lib/storage/index';
 import { seedDemo } from './demo';
 import { seedDemoImages } from './demo-images';
+import { seedDemoRecordings } from './demo-recordings';
 import { seedDemoPlay } from './demo-play';
 import { seedReference } from './reference';
 import { seedStarterLibrary } from './starter/index';
@@ -24,6 +25,7 @@ export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; 
   if (opts.demo && (await seedDemo(db, opts.now ?? new Date()))) {
     // The demo gallery's pictures are files: only where the storage is at hand (the server, the CLI).
     if (opts.storage) opts.log.info({ images: await seedDemoImages(db, opts.storage, opts.now ?? new Date()) }, 'demo gallery loaded');
+    if (opts.storage) opts.log.info({ recordings: await seedDemoRecordings(db, opts.storage, opts.now ?? new Date()) }, 'demo recordings loaded');
     // Played games for the dashboards and the evaluation list, from the starter library when it is there.
     opts.log.info({ assignments: await seedDemoPlay(db, opts.now ?? new Date()) }, 'demo assignments loaded');
     opts.log.info(

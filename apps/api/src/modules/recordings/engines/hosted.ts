@@ -15,7 +15,8 @@ import { EngineError, type Segment, type TranscriptionEngine, type Transcription
 export type HostedOptions = {
   /** The service's base URL (`https://api.openai.com`), or the full transcriptions URL. */
   url: string;
-  key: string;
+  /** The service's key (a local service may need none). */
+  key?: string;
   model?: string;
   pieceSeconds?: number;
   timeoutMs?: number;
@@ -88,7 +89,7 @@ export function hostedEngine(opts: HostedOptions): TranscriptionEngine {
     const signals = [AbortSignal.timeout(opts.timeoutMs ?? 300_000), ...(req.signal ? [req.signal] : [])];
     let res: Response;
     try {
-      res = await doFetch(endpoint, { method: 'POST', headers: { authorization: `Bearer ${opts.key}` }, body: form, signal: AbortSignal.any(signals) });
+      res = await doFetch(endpoint, { method: 'POST', headers: opts.key ? { authorization: `Bearer ${opts.key}` } : {}, body: form, signal: AbortSignal.any(signals) });
     } catch (err) {
       const why = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? 'timed out' : 'unreachable';
       throw new EngineError('recordings.errors.engineUnreachable', true, `hosted engine ${why}`);
@@ -102,7 +103,9 @@ export function hostedEngine(opts: HostedOptions): TranscriptionEngine {
       throw new EngineError('recordings.errors.engineBusy', true, `hosted engine busy or failing (HTTP ${res.status})`);
     }
     if (!res.ok) {
-      const text = (await res.text().catch(() => '')).slice(0, 200).replaceAll(opts.key, '[redacted]');
+      const body = (await res.text().catch(() => '')).slice(0, 200);
+      // A service may quote the key it was given back in its error: never into a log or a reason.
+      const text = opts.key ? body.replaceAll(opts.key, '[redacted]') : body;
       throw new EngineError('recordings.errors.engineRejected', false, `hosted engine rejected the audio (HTTP ${res.status}): ${text}`);
     }
     const parsed = answerSchema.safeParse(await res.json().catch(() => undefined));

@@ -1,0 +1,198 @@
+import multipart from '@fastify/multipart';
+import {
+  createSchema,
+  errorEnvelope,
+  okEnvelope,
+  RECORDING_RESOURCES,
+  RECORDING_TYPES,
+  recordingsPolicy,
+  TRANSCRIPTION_ENGINES,
+  translate,
+  type TranscriptionEngineName,
+} from '@habla/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentRow, requireAction, resourceRoutes } from '../../crud/routes';
+import { rowSchema } from '../../crud/schemas';
+import { createRow } from '../../crud/service';
+import { actorContextOf } from '../../lib/context';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors';
+import { ExportSlots } from '../../lib/export-slots';
+import { requestLanguage } from '../../lib/i18n';
+import { errorResponses } from '../../lib/responses';
+import { signedIn } from '../../plugins/access';
+import { contentDisposition, parseRange } from '../files/download';
+import { receiveUpload, type UploadFields } from '../files/receive';
+import type { UploadRule } from '../files/upload';
+import { recordingsResource, STORED, type StoredRecording } from './resources';
+import { readTranscript, readWaveform, recordingAudio, saveTranscript, transcriptBody } from './transcript';
+
+const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+
+/** The form's fields as the create schema takes them; `consent` and `engine` are the upload's own. */
+const uploadFields = z.object({
+  consent: z.enum(['true', 'on', '1'], { error: 'recordings.consentRequired' }),
+  engine: z.enum(TRANSCRIPTION_ENGINES, { error: 'validation.choice' }).optional(),
+});
+
+function refused(field: string, key: string): AppError {
+  return new AppError(400, 'VALIDATION', key, {}, { [field]: key });
+}
+
+/**
+ * `/api/recordings` (docs/product.md §9): the engine's list / show / patch / delete / restore / export
+ * and the `retry` and `complete` actions; `POST /api/recordings` (multipart: `file`, `student_id`,
+ * `title`, `language`, `consent`, optional `engine`) stores the audio as it streams in and queues the
+ * pipeline with the row; `GET /api/recordings/:id/audio` serves it with byte ranges;
+ * `GET/PUT /api/recordings/:id/utterances` read and save the transcript (409 when someone else saved
+ * since); `GET /api/recordings/:id/waveform` the peaks for drawing it.
+ */
+export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(resourceRoutes(recordingsResource, { create: false }), { prefix: '/recordings' });
+
+  const rule: UploadRule = { maxBytes: app.config.recordingMaxBytes, types: RECORDING_TYPES };
+  const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
+  const row = rowSchema(RECORDING_RESOURCES.recordings);
+  const body = createSchema(RECORDING_RESOURCES.recordings);
+
+  await app.register(async (upload) => {
+    await upload.register(multipart);
+    upload.post('/recordings', {
+      config: { admission: false },
+      preValidation: requireAction(recordingsPolicy, 'create'),
+      schema: {
+        tags: ['recordings'],
+        summary: 'Upload a recorded session (multipart/form-data: "file" and the fields student_id, title, language, consent, engine)',
+        description: `WAV, MP3, M4A/AAC, OGG/Opus, WebM or FLAC, read from the bytes (anything else answers 415), up to ${rule.maxBytes} bytes (413 beyond) and ${60} minutes. The guardian's consent must be confirmed (consent=true); who confirmed it and when are stored. The answer comes once the file is stored; decoding and transcription follow as jobs.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: okEnvelope(row), ...errorResponses, 413: errorEnvelope, 415: errorEnvelope },
+      },
+      handler: async (req, reply) => {
+        const ctx = actorContextOf(req);
+        const actor = signedIn(req);
+        const release = uploads.tryAcquire(actor.id);
+        if (!release) throw tooManyRequests(5, 'files.busy');
+        let key: string | undefined;
+        try {
+          const { stored, fields } = await receiveUpload(req, app.storage, rule, actor.account_id);
+          key = stored.key;
+          const own = uploadFields.safeParse(fields);
+          if (!own.success) {
+            const issue = own.error.issues[0]!;
+            throw refused(String(issue.path[0] ?? 'consent'), issue.path[0] === 'consent' ? 'recordings.consentRequired' : 'validation.choice');
+          }
+          const parsed = body.safeParse(recordingBody(fields, stored.name));
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]!;
+            const field = issue.path.map(String).join('.') || 'body';
+            throw refused(field, /^validation\./.test(issue.message) ? issue.message : 'validation.invalid');
+          }
+          const engine: TranscriptionEngineName = own.data.engine ?? app.config.transcription.defaultEngine;
+          const data = await createRow(ctx, recordingsResource, {
+            ...(parsed.data as Record<string, unknown>),
+            [STORED]: { key: stored.key, name: stored.name, contentType: stored.contentType, size: stored.size, engine } satisfies StoredRecording,
+          });
+          key = undefined;
+          return reply.code(201).send({ status: true as const, data: presentRow(recordingsPolicy, actor, data), message: translate(requestLanguage(req), 'messages.created') });
+        } finally {
+          release();
+          // Whatever failed after the audio was stored, it does not stay behind.
+          if (key) await app.storage.delete(key).catch((err: unknown) => req.log.error({ err }, 'could not remove the audio of a failed upload'));
+        }
+      },
+    });
+  });
+
+  app.get('/recordings/:id/audio', {
+    // Byte ranges count bytes of the stored file: never re-encode them.
+    config: { compress: false },
+    preValidation: requireAction(recordingsPolicy, 'read'),
+    schema: {
+      tags: ['recordings'],
+      summary: "A recording's audio: the normalised 16 kHz WAV once decoded, the upload as it came before; one byte range (Range: bytes=a-b) answers 206",
+      params,
+      response: {
+        200: { description: 'The audio', content: { 'audio/wav': { schema: z.string() } } },
+        206: { description: 'The requested range', content: { 'audio/wav': { schema: z.string() } } },
+        ...errorResponses,
+        416: errorEnvelope,
+      },
+    },
+    handler: async (req, reply) => {
+      const audio = await recordingAudio(actorContextOf(req), req.params.id);
+      if (!audio) throw notFound();
+      const size = (await app.storage.stat(audio.key))?.size;
+      if (size === undefined) {
+        req.log.error({ recordingId: req.params.id }, 'recording without its stored audio');
+        throw notFound();
+      }
+      const range = parseRange(req.headers.range, size);
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${size}`);
+        throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'files.rangeNotSatisfiable');
+      }
+      const stream = await app.storage.getStream(audio.key, range);
+      if (!stream) throw notFound();
+      reply
+        .header('content-type', audio.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(audio.name))
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, no-cache');
+      if (range)
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+      else reply.header('content-length', size);
+      return reply.send(stream as never);
+    },
+  });
+
+  app.get('/recordings/:id/waveform', {
+    preValidation: requireAction(recordingsPolicy, 'read'),
+    schema: {
+      tags: ['recordings'],
+      summary: "The recording's waveform once decoded: the largest amplitude of each 1/50 s, 0–255, base64",
+      params,
+      response: { 200: okEnvelope(z.object({ peaks_per_second: z.number(), duration_ms: z.number().nullable(), peaks: z.string() })), ...errorResponses },
+    },
+    handler: async (req) => ({ status: true as const, data: await readWaveform(actorContextOf(req), req.params.id) }),
+  });
+
+  app.get('/recordings/:id/utterances', {
+    preValidation: requireAction(recordingsPolicy, 'read'),
+    schema: {
+      tags: ['recordings'],
+      summary: 'The transcript: utterances in time order, with the version to send back when saving',
+      params,
+      response: { 200: okEnvelope(z.object({ version: z.number(), editable: z.boolean(), utterances: z.array(z.record(z.string(), z.unknown())) })), ...errorResponses },
+    },
+    handler: async (req) => ({ status: true as const, data: await readTranscript(actorContextOf(req), req.params.id) }),
+  });
+
+  app.put('/recordings/:id/utterances', {
+    preValidation: requireAction(recordingsPolicy, 'update'),
+    schema: {
+      tags: ['recordings'],
+      summary: 'Save the transcript (every utterance, in order); 409 when it changed since `version` (another editor saved), or when the recording is not ready or is completed',
+      params,
+      body: transcriptBody,
+      response: { 200: okEnvelope(z.object({ version: z.number(), editable: z.boolean(), utterances: z.array(z.record(z.string(), z.unknown())) })), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await saveTranscript(actorContextOf(req), req.params.id, req.body),
+      message: translate(requestLanguage(req), 'messages.saved'),
+    }),
+  });
+};
+
+/** The form's record fields (not the upload's own); a title left out is the file's name, without its extension. */
+function recordingBody(fields: UploadFields, fileName: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of ['title', 'student_id', 'language']) if (fields[name] !== undefined && fields[name] !== '') out[name] = fields[name];
+  for (const name of Object.keys(fields)) if (!['title', 'student_id', 'language', 'consent', 'engine'].includes(name)) out[name] = fields[name];
+  if (out.title === undefined) out.title = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').slice(0, 120) || 'recording';
+  return out;
+}

@@ -1,0 +1,95 @@
+import { RECORDING_RESOURCES, recordingsPolicy, type TranscriptionEngineName } from '@habla/shared';
+import type { CrudUser, ServerResource } from '../../crud/contract';
+import type { SqlParams } from '../../crud/sql';
+import { AppError } from '../../lib/errors';
+import { accountsScope, studentsScope } from '../tenancy/scopes';
+import { AUDIO_JOB, jobOfStep, queuedStatus, stepOf } from './pipeline';
+
+/**
+ * Recordings on the resource engine (issue 13): list, show, rename, delete, restore, export, and the
+ * declared actions `retry` and `complete`. A recording is seen by whoever sees its student (the
+ * students' scope of docs/product.md §2); rows outside answer 404 like missing ones.
+ */
+export function recordingsScopeSql(u: CrudUser, p: SqlParams): string {
+  if (recordingsPolicy.scope(u).kind === 'none') return 'false';
+  // The subquery's own alias `t` is the users table; the outer `t.student_id` is the recording's.
+  return `t.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
+}
+
+/** What the upload route stored, handed to the create hook (never from a body). */
+export const STORED = Symbol('stored recording');
+export type StoredRecording = {
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+  engine: TranscriptionEngineName;
+};
+
+export const recordingsResource: ServerResource = {
+  def: RECORDING_RESOURCES.recordings,
+  table: 'recordings',
+  entity: 'recordings',
+  tenantColumn: 'account_id',
+  relations: {
+    student_id: { targetTable: 'users', targetTitle: 'full_name', scope: studentsScope },
+    consent_by: { targetTable: 'users', targetTitle: 'full_name' },
+    account_id: { targetTable: 'accounts', targetTitle: 'name', scope: accountsScope },
+  },
+  many: {},
+  scope: recordingsScopeSql,
+  present: (row) => {
+    if (row.consent_at instanceof Date) row.consent_at = row.consent_at.toISOString();
+  },
+  hooks: {
+    // Only the upload route creates recordings: it hands over the stored audio and the consent.
+    beforeCreate: async (client, ctx, body) => {
+      const stored = (body as Record<symbol, unknown>)[STORED] as StoredRecording | undefined;
+      if (!stored) throw new Error('a recording is created by its upload only');
+      // The recording belongs to its student's account (the relation's scope has checked the student).
+      const student = await client.query(`SELECT account_id FROM users WHERE id = $1`, [body.student_id]);
+      const accountId = (student.rows[0] as { account_id: string | null } | undefined)?.account_id;
+      if (!accountId) throw new AppError(400, 'VALIDATION', 'validation.invalid', {}, { student_id: 'validation.invalid' });
+      return {
+        account_id: accountId,
+        session_status: 'RECORDED',
+        engine: stored.engine,
+        consent_by: ctx.actor.id,
+        consent_at: ctx.now,
+        source_key: stored.key,
+        source_name: stored.name,
+        source_type: stored.contentType,
+        source_size: stored.size,
+      };
+    },
+    // The audio step is queued with the row, in its transaction: a row that is not written never runs it.
+    afterWrite: async (client, ctx, id, _body, before) => {
+      if (before || !ctx.jobs) return;
+      await ctx.jobs.enqueue(client, AUDIO_JOB, { recording_id: id });
+      const jobs = ctx.jobs;
+      (ctx.afterCommit ??= []).push(async () => jobs.wake(AUDIO_JOB));
+    },
+  },
+  actions: {
+    /** The failed step again, from the status it waits in; the reason is cleared. */
+    async retry({ client, ctx, rows }) {
+      const jobs = ctx.jobs;
+      if (!jobs) throw new Error('retry needs the job queue');
+      const changes: Record<string, Record<string, unknown>> = {};
+      for (const row of rows) {
+        const step = stepOf(String(row.session_status)) ?? 'audio';
+        const status = queuedStatus(step);
+        await client.query(`UPDATE recordings SET session_status = $2, failure_step = NULL, failure_reason = NULL, failed_at = NULL, progress = 0 WHERE id = $1`, [row.id, status]);
+        await jobs.enqueue(client, jobOfStep(step) as typeof AUDIO_JOB, { recording_id: String(row.id) });
+        (ctx.afterCommit ??= []).push(async () => jobs.wake(jobOfStep(step)));
+        changes[String(row.id)] = { session_status: { from: row.session_status, to: status }, failure_reason: { from: row.failure_reason, to: null } };
+      }
+      return { changes };
+    },
+    /** The transcript is finished: read-only from now on. */
+    async complete({ client, ctx, rows }) {
+      await client.query(`UPDATE recordings SET session_status = 'COMPLETED', completed_at = $2 WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id), ctx.now]);
+      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { session_status: { from: r.session_status, to: 'COMPLETED' } }])) };
+    },
+  },
+};
