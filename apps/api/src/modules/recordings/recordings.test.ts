@@ -11,6 +11,11 @@ import { multipartBody, type FormPart } from '../../../test/multipart';
 import { poolOf } from '../../db/client';
 import { Synthesizer } from '../speech/synthesizer';
 import { TARGET_RATE } from './audio';
+import { releaseLocalModels } from './engines/local';
+import { releaseVadModels } from './engines/manual';
+
+/** whisper.cpp's own test model (test/fixtures/whisper/SOURCE.md): the real layout, no weights. */
+const TEST_MODEL = path.join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'whisper', 'for-tests-ggml-tiny.bin');
 
 /**
  * Recordings end to end on the real app (issue 13): upload with consent, the pipeline's jobs on the
@@ -60,7 +65,16 @@ beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await buildTestApp({
-    env: { TRANSCRIPTION_URL: base, TRANSCRIPTION_KEY: KEY, JOBS_POLL_SECONDS: '0.5', JOBS_RETRY_LIMIT: '1', JOBS_RETRY_DELAY_SECONDS: '0', RECORDINGS_PURGE_DAYS: '30' },
+    env: {
+      TRANSCRIPTION_ENGINE: 'hosted',
+      TRANSCRIPTION_URL: base,
+      TRANSCRIPTION_KEY: KEY,
+      WHISPER_MODEL: TEST_MODEL,
+      JOBS_POLL_SECONDS: '0.5',
+      JOBS_RETRY_LIMIT: '1',
+      JOBS_RETRY_DELAY_SECONDS: '0',
+      RECORDINGS_PURGE_DAYS: '30',
+    },
   });
   admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
   const accountId = admin.user.accountId;
@@ -74,6 +88,8 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((done) => server.close(done));
   await synthesizer.close();
+  await releaseLocalModels();
+  await releaseVadModels();
 });
 
 function upload(who: Who, file: Partial<FormPart> & { data: Buffer }, fields: Record<string, string> = {}) {
@@ -82,7 +98,7 @@ function upload(who: Who, file: Partial<FormPart> & { data: Buffer }, fields: Re
   const body = multipartBody(parts);
   return t.app.inject({ method: 'POST', url: '/api/recordings', headers: { ...who.headers, ...body.headers }, payload: body.payload });
 }
-const call = (who: Who, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+const call = (who: Who, method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
 
 /** Poll the recording until `done` says so (the queue runs the steps); fails after `ms`. */
@@ -176,6 +192,20 @@ describe('the pipeline', () => {
     expect(utterances[0]!.end_ms).toBeLessThan(first + 400);
   });
 
+  it('runs the local engine (whisper.cpp) on the server with the configured model', { timeout: 120_000 }, async () => {
+    received = [];
+    const res = await upload(admin, { data: speech }, { engine: 'local', title: 'Local engine' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = String(res.json().data.id);
+    // The test model has whisper.cpp's real layout and no weights: it runs the whole path and hears nothing.
+    const ready = await waitFor(id, (r) => r.session_status === 'READY' || r.failure_reason !== null, 100_000);
+    expect(ready).toMatchObject({ session_status: 'READY', engine: 'local', failure_reason: null });
+    expect(ready.seen).toEqual(expect.arrayContaining(['PROCESSING_TRANSCRIPTION', 'READY']));
+    const transcript = (await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data;
+    expect(transcript.version).toBe(1);
+    expect(received).toHaveLength(0);
+  });
+
   it('shows a failing engine with its reason, and a retry runs the step again to READY', async () => {
     received = [];
     answer = () => ({ status: 400, body: { error: { message: 'unsupported audio' } } });
@@ -217,6 +247,44 @@ describe('the pipeline', () => {
 });
 
 describe('uploading', () => {
+  it('streams a 200 MB upload into storage with the server’s memory bounded', { timeout: 120_000 }, async () => {
+    const size = 200 * 1024 * 1024;
+    const boundary = '----hablaBigUpload';
+    const header = Buffer.from(speech.subarray(0, 44));
+    header.writeUInt32LE(36 + size - 44, 4);
+    header.writeUInt32LE(size - 44, 40);
+    const fields = Object.entries({ student_id: studentId, language: 'en', consent: 'true', title: 'Two hundred megabytes' })
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('');
+    const chunk = Buffer.alloc(1024 * 1024, 1);
+    async function* body() {
+      yield Buffer.from(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+      yield header;
+      for (let sent = 44; sent < size; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, size - sent));
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let highest = before;
+    const watch = setInterval(() => (highest = Math.max(highest, process.memoryUsage().rss)), 10);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/recordings',
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Readable.from(body()),
+    });
+    clearInterval(watch);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = String(res.json().data.id);
+    // Not decoded here: deleted at once, the audio step finds nothing to do.
+    expect((await call(admin, 'DELETE', `/api/recordings/${id}`)).statusCode).toBe(200);
+    const key = (await poolOf(t.app.db).query(`SELECT source_key FROM recordings WHERE id = $1`, [id])).rows[0].source_key as string;
+    expect((await t.app.storage.stat(key))?.size).toBe(size);
+    const grewMb = (highest - before) / 1024 / 1024;
+    console.log(`recordings: a 200 MB upload grew the process by ${grewMb.toFixed(0)} MB at most`);
+    expect(grewMb).toBeLessThan(96);
+  });
+
   it('refuses a file that is not audio (415), whatever its name and type say, and keeps nothing', async () => {
     const before = storedFiles().length;
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4000, 7)]);
@@ -255,6 +323,16 @@ describe('reading and scope', () => {
     answer = hostedAnswer;
     id = String((await upload(admin, { data: speech }, { title: 'Scoped' })).json().data.id);
     await waitFor(id, (r) => r.session_status === 'READY');
+  });
+
+  it('renames a recording, and refuses to move it to another student', async () => {
+    const renamed = await call(admin, 'PATCH', `/api/recordings/${id}`, { title: 'Scoped, renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.title).toBe('Scoped, renamed');
+    const other = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
+    const moved = await call(admin, 'PATCH', `/api/recordings/${id}`, { student_id: other.user.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields.student_id).toMatch(/cannot change/);
   });
 
   it('answers 404 for another account’s recording, its audio, waveform and transcript, and to a therapist without the student', async () => {

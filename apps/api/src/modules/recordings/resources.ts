@@ -62,6 +62,11 @@ export const recordingsResource: ServerResource = {
         source_size: stored.size,
       };
     },
+    // A sample stays the sample of the student it was recorded with (and of that student's account).
+    beforeUpdate: async (_c, _ctx, body, before) => {
+      if (body.student_id !== undefined && body.student_id !== before.student_id)
+        throw new AppError(400, 'VALIDATION', 'recordings.studentFixed', {}, { student_id: 'recordings.studentFixed' });
+    },
     // The audio step is queued with the row, in its transaction: a row that is not written never runs it.
     afterWrite: async (client, ctx, id, _body, before) => {
       if (before || !ctx.jobs) return;
