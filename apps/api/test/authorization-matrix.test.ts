@@ -170,6 +170,7 @@ Object.assign(MATRIX, {
   'POST /api/recordings': RECORDING_WRITERS,
   'POST /api/recordings/{id}/retry': RECORDING_WRITERS,
   'POST /api/recordings/{id}/complete': RECORDING_WRITERS,
+  'POST /api/recordings/{id}/transcribe': RECORDING_WRITERS,
   'GET /api/recordings/{id}/audio': RECORDING_READERS,
   'GET /api/recordings/{id}/waveform': RECORDING_READERS,
   'GET /api/recordings/{id}/utterances': RECORDING_READERS,

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentRow, requireAction, resourceRoutes } from '../../crud/routes';
 import { rowSchema } from '../../crud/schemas';
-import { createRow } from '../../crud/service';
+import { createRow, getRow } from '../../crud/service';
 import { actorContextOf } from '../../lib/context';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { ExportSlots } from '../../lib/export-slots';
@@ -25,7 +25,7 @@ import { contentDisposition, parseRange } from '../files/download';
 import { receiveUpload, type UploadFields } from '../files/receive';
 import type { UploadRule } from '../files/upload';
 import { recordingsResource, STORED, type StoredRecording } from './resources';
-import { readTranscript, readWaveform, recordingAudio, saveTranscript, transcriptBody } from './transcript';
+import { readTranscript, readWaveform, recordingAudio, saveTranscript, transcribeAgain, transcriptBody } from './transcript';
 
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
@@ -146,6 +146,23 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-length', range.end - range.start + 1);
       else reply.header('content-length', size);
       return reply.send(stream as never);
+    },
+  });
+
+  app.post('/recordings/:id/transcribe', {
+    preValidation: requireAction(recordingsPolicy, 'update'),
+    schema: {
+      tags: ['recordings'],
+      summary: 'Transcribe again, with another engine if given, while nobody has worked on the transcript (audio decoded, READY, or a failed transcription); 409 otherwise',
+      params,
+      body: z.object({ engine: z.enum(TRANSCRIPTION_ENGINES, { error: 'validation.choice' }).optional() }).strict(),
+      response: { 200: okEnvelope(row), ...errorResponses },
+    },
+    handler: async (req) => {
+      const ctx = actorContextOf(req);
+      await transcribeAgain(ctx, req.params.id, req.body.engine);
+      const data = await getRow(ctx, recordingsResource, req.params.id);
+      return { status: true as const, data: presentRow(recordingsPolicy, signedIn(req), data), message: translate(requestLanguage(req), 'messages.updated') };
     },
   });
 

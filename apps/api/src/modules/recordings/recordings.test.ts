@@ -206,6 +206,27 @@ describe('the pipeline', () => {
     expect(received).toHaveLength(0);
   });
 
+  it('transcribes again with another engine while nobody has worked on the transcript, and refuses once someone has', async () => {
+    answer = hostedAnswer;
+    const id = String((await upload(admin, { data: speech }, { title: 'Again' })).json().data.id);
+    await waitFor(id, (r) => r.session_status === 'READY');
+    const again = await call(admin, 'POST', `/api/recordings/${id}/transcribe`, { engine: 'manual' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ engine: 'manual', session_status: 'PENDING_TRANSCRIPTION' });
+    await waitFor(id, (r) => r.session_status === 'READY');
+    const transcript = (await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data;
+    // The voice segments replaced the hosted service's text.
+    expect(transcript.version).toBe(2);
+    expect(transcript.utterances.every((u: { text: string }) => u.text === '')).toBe(true);
+    expect(
+      (await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: 2, utterances: [{ start_ms: 0, end_ms: 900, speaker: 'STUDENT', text: 'the dog' }] })).statusCode,
+    ).toBe(200);
+    const refused = await call(admin, 'POST', `/api/recordings/${id}/transcribe`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(Object.keys(refused.json().fields)).toEqual(['engine']);
+    expect((await call(admin, 'POST', `/api/recordings/${id}/transcribe`, { engine: 'loud' })).statusCode).toBe(400);
+  });
+
   it('shows a failing engine with its reason, and a retry runs the step again to READY', async () => {
     received = [];
     answer = () => ({ status: 400, body: { error: { message: 'unsupported audio' } } });

@@ -1,4 +1,4 @@
-import { recordingsPolicy, SPEAKERS } from '@habla/shared';
+import { recordingsPolicy, SPEAKERS, type TranscriptionEngineName } from '@habla/shared';
 import { z } from 'zod';
 import { SqlParams } from '../../crud/sql';
 import { auditRows } from '../../crud/service';
@@ -6,6 +6,7 @@ import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { PEAKS_PER_SECOND } from './audio';
+import { stepOf, TRANSCRIBE_JOB } from './pipeline';
 import { recordingsResource, recordingsScopeSql } from './resources';
 
 /**
@@ -138,6 +139,42 @@ export async function saveTranscript(ctx: ActorContext, id: string, body: Transc
     const utterances = await utterancesOf(client, id);
     await client.query('COMMIT');
     return { version: next, editable: true, utterances };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Transcribe again, with `engine` (or the recording's own): while nobody has worked on the transcript
+ * yet (audio decoded, READY, or a failed transcription); the engine's utterances will replace the
+ * earlier ones. Refused (409) once a therapist has saved the transcript or completed it, and while a
+ * step is running.
+ */
+export async function transcribeAgain(ctx: ActorContext, id: string, engine: TranscriptionEngineName | undefined): Promise<void> {
+  const jobs = ctx.jobs;
+  if (!jobs) throw new Error('transcribing needs the job queue');
+  const client = await poolOf(ctx.db).connect();
+  try {
+    await client.query('BEGIN');
+    const rec = await findRecording(ctx, id, true, client);
+    if (!rec) throw notFound();
+    if (!recordingsPolicy.can(ctx.actor, 'update', rec as never)) throw forbidden();
+    const failedTranscription = rec.failure_reason !== null && stepOf(rec.session_status) === 'transcription';
+    if (!(rec.session_status === 'AUDIO_COMPLETED' || rec.session_status === 'READY' || failedTranscription))
+      throw new AppError(409, 'CONFLICT', 'recordings.cannotTranscribe', {}, { engine: 'recordings.cannotTranscribe' });
+    await client.query(
+      `UPDATE recordings SET session_status = 'PENDING_TRANSCRIPTION', engine = COALESCE($2, engine), failure_step = NULL, failure_reason = NULL, failed_at = NULL, progress = 0, updated_at = $3, updated_by = $4 WHERE id = $1`,
+      [id, engine ?? null, ctx.now, ctx.actor.id],
+    );
+    await jobs.enqueue(client, TRANSCRIBE_JOB, { recording_id: id });
+    await auditRows(client, ctx, recordingsResource, 'transcribe', [
+      { id, changes: { session_status: { from: rec.session_status, to: 'PENDING_TRANSCRIPTION' }, ...(engine ? { engine } : {}) } },
+    ]);
+    await client.query('COMMIT');
+    jobs.wake(TRANSCRIBE_JOB);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
