@@ -165,7 +165,7 @@ test.describe('accounts, people and workspaces', () => {
       await expect(cell).not.toBeChecked();
 
       await sp.reload();
-      await expect(nav.getByRole('link', { name: 'Assessments' })).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Assessments' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
     } finally {
       await theirs.close();

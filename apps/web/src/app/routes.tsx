@@ -1,10 +1,11 @@
 import { PERMISSIONS } from '@habla/shared/permissions';
+import { policyOf } from '@habla/shared/policies/index';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, type ResourceScreen } from '@/lib/resource-screens';
-import { PERMISSION_GATES } from '@/lib/permission-gates';
+import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, RECORDING_SCREEN, type ResourceScreen } from '@/lib/resource-screens';
+import { PERMISSION_GATES, policyGate } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
 import { registerFeaturePanels } from './record-panels';
@@ -135,6 +136,14 @@ const lazyPage = {
     () => import('@/features/games/game-builder-page'),
     (m) => m.GameBuilderPage,
   ),
+  newRecording: load(
+    () => import('@/features/recordings/new-recording-page'),
+    (m) => m.NewRecordingPage,
+  ),
+  recording: load(
+    () => import('@/features/recordings/recording-page'),
+    (m) => m.RecordingPage,
+  ),
   recordList: load(
     () => import('@/components/resource/record-list-page'),
     (m) => m.RecordListPage,
@@ -157,17 +166,29 @@ const lazyPage = {
   ),
 };
 
+/** Screens a feature draws in place of the generic ones (a recording's upload and page). */
+type FeaturePages = { create?: Lazy; show?: Lazy };
+
 /**
  * The screens of one resource (seed §2 "model screens"): list, New, edit/{id}, {id}, and the full
- * view and full edit. The generic pages read the resource from `handle.screen`.
+ * view and full edit. The generic pages read the resource from `handle.screen`; a feature may draw
+ * the create screen (at the screen's `createPath`, behind the policy's create rule) and the show page.
  */
-function resourceRoutes(screen: ResourceScreen): RouteObject {
+function resourceRoutes(screen: ResourceScreen, pages: FeaturePages = {}): RouteObject {
   const h = (crumb: RouteHandle['crumb'], title?: string) => ({ ...(crumb ? { crumb } : {}), ...(title ? { title } : {}), screen });
   // Seed §6 gating: add, edit and show behind the screen's permission (and the list with gateList).
   const gated = (route: RouteObject): RouteObject => (screen.gate && !screen.gateList ? { element: <Guard permission={screen.gate} />, children: [route] } : route);
+  const createGate = pages.create && policyGate(policyOf(screen.resource.name), 'create');
+  const create: RouteObject = pages.create
+    ? {
+        path: screen.createPath ?? 'add',
+        handle: h(labelCrumb('crumbs.new')),
+        ...(createGate ? { element: <Guard permission={createGate} />, children: [{ index: true, lazy: pages.create }] } : { lazy: pages.create }),
+      }
+    : { path: screen.createPath ?? 'add', handle: h(labelCrumb('crumbs.new')), lazy: lazyPage.recordForm };
   const children: RouteObject[] = [
     { index: true, handle: h(undefined, screen.titleKey), lazy: lazyPage.recordList },
-    gated({ path: 'add', handle: h(labelCrumb('crumbs.new')), lazy: lazyPage.recordForm }),
+    gated(create),
     gated({
       path: 'edit/:id',
       handle: h(itemCrumb('id')),
@@ -180,7 +201,7 @@ function resourceRoutes(screen: ResourceScreen): RouteObject {
       path: ':id',
       handle: h(itemCrumb('id')),
       children: [
-        { index: true, lazy: lazyPage.recordShow },
+        { index: true, lazy: pages.show ?? lazyPage.recordShow },
         { path: 'full', handle: h(labelCrumb('crumbs.fullView')), lazy: lazyPage.recordFullView },
       ],
     }),
@@ -240,18 +261,18 @@ const mainRoutes: RouteObject[] = [
     handle: handle('crumbs.catalogs'),
     children: [
       { index: true, lazy: lazyPage.catalogs },
-      ...CATALOG_SCREENS.map(resourceRoutes),
+      ...CATALOG_SCREENS.map((x) => resourceRoutes(x)),
       // Local vocabulary is an account's own list: it arrives with the accounts issue.
       ...CATALOG_PAGES.filter((c) => !CATALOG_SCREENS.some((s) => s.path === c.path)).map((c) => screen(c.path, handle(c.label, c.label))),
     ],
   },
-  ...CURRICULUM_SCREENS.map(resourceRoutes),
+  ...CURRICULUM_SCREENS.map((x) => resourceRoutes(x)),
   // The seed's game variants (assigned, session, evaluation) under /games/*: static paths win over games/:id.
   screen('games/assigned', handle('crumbs.assignedGames', 'crumbs.assignedGames'), lazyPage.assignedGames, G.games),
   screen('games/sessions', handle('crumbs.gameSessions', 'crumbs.gameSessions'), lazyPage.gameSessions, G.evaluation),
   screen('games/sessions/:id', handle('crumbs.evaluation', 'crumbs.evaluation'), lazyPage.evaluation, G.evaluation),
   screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|')),
-  ...GAME_SCREENS.map(resourceRoutes),
+  ...GAME_SCREENS.map((x) => resourceRoutes(x)),
   wildcard('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery'), lazyPage.gallery, G.gallery),
   resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),
   {
@@ -260,7 +281,7 @@ const mainRoutes: RouteObject[] = [
     children: [
       // Pathless wrapper: an index route cannot have children of its own.
       { element: <Guard permission={P.ADMIN_USERS} />, children: [{ index: true, lazy: lazyPage.overview }] },
-      ...ADMIN_SCREENS.map(resourceRoutes),
+      ...ADMIN_SCREENS.map((x) => resourceRoutes(x)),
       section('reports', handle('crumbs.reports', 'nav.adminReports'), P.ADMIN_WORKSPACES),
       wildcard('rolePermissions', handle('crumbs.rolePermissions', 'crumbs.rolePermissions'), lazyPage.rolePermissions, P.ADMIN_WORKSPACES),
       wildcard('generalProfile', handle('crumbs.generalProfile', 'crumbs.generalProfile'), lazyPage.generalProfile, P.ADMIN_WORKSPACES),
@@ -287,7 +308,18 @@ const mainRoutes: RouteObject[] = [
       screen('reports', handle('crumbs.reportAnalytics', 'crumbs.reportAnalytics')),
     ],
   },
-  section('assessments', handle('crumbs.assessments', 'crumbs.assessments'), G.assessments),
+  {
+    path: 'assessments',
+    handle: handle('crumbs.assessments', 'crumbs.assessments'),
+    element: <Guard permission={G.assessments} />,
+    children: [
+      { index: true, lazy: lazyPage.overview },
+      // Recorded sessions (issue 13): the generic list, edit and full view; the feature's upload and recording page.
+      resourceRoutes(RECORDING_SCREEN, { create: lazyPage.newRecording, show: lazyPage.recording }),
+      // The section's other screens arrive with later issues.
+      { path: '*', lazy: lazyPage.placeholder },
+    ],
+  },
   screen('settings', handle('crumbs.settings'), lazyPage.settings),
 ];
 

@@ -8,8 +8,13 @@ import { useAuthStore } from './auth-store';
  * Null while loading, when `path` is null, or when the API refuses.
  */
 export function useAuthorizedUrl(path: string | null): string | null {
+  return useAuthorizedObjectUrl(path).url;
+}
+
+/** `useAuthorizedUrl`, also telling a refusal or a lost connection apart from loading (`failed`). */
+export function useAuthorizedObjectUrl(path: string | null): { url: string | null; failed: boolean } {
   const token = useAuthStore((s) => s.token);
-  const [url, setUrl] = useState<string | null>(null);
+  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
   useEffect(() => {
     if (!path) return;
     const ac = new AbortController();
@@ -18,16 +23,22 @@ export function useAuthorizedUrl(path: string | null): string | null {
       .fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal: ac.signal })
       .then((res) => (res.ok ? res.blob() : null))
       .then((blob) => {
-        if (!blob || ac.signal.aborted) return;
+        if (ac.signal.aborted) return;
+        if (!blob) {
+          setState({ url: null, failed: true });
+          return;
+        }
         made = URL.createObjectURL(blob);
-        setUrl(made);
+        setState({ url: made, failed: false });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (!ac.signal.aborted) setState({ url: null, failed: true });
+      });
     return () => {
       ac.abort();
       if (made) URL.revokeObjectURL(made);
-      setUrl(null);
+      setState({ url: null, failed: false });
     };
   }, [path, token]);
-  return url;
+  return state;
 }

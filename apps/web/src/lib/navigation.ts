@@ -1,5 +1,5 @@
 import { hasPermission, PERMISSIONS, type PermissionHolder } from '@habla/shared/permissions';
-import { jobsPolicy, type Actor } from '@habla/shared/policies/index';
+import { jobsPolicy, recordingsPolicy, type Actor } from '@habla/shared/policies/index';
 import {
   Activity,
   BarChart3,
@@ -93,7 +93,23 @@ export const NAVIGATION: NavItem[] = [
       { id: 'skills', label: 'nav.skills', to: '/catalogs/skills' },
     ],
   },
-  { id: 'assessments', label: 'nav.assessments', description: 'sections.assessments', to: '/assessments', icon: ClipboardCheck, permission: G.assessments },
+  {
+    id: 'assessments',
+    label: 'nav.assessments',
+    description: 'sections.assessments',
+    icon: ClipboardCheck,
+    permission: G.assessments,
+    // `/assessments` shows the cards of these entries (the section's overview).
+    children: [
+      {
+        id: 'recordings',
+        label: 'nav.recordings',
+        description: 'sections.recordings',
+        to: '/assessments/recordings',
+        allow: (user) => recordingsPolicy.can(user, 'list'),
+      },
+    ],
+  },
   { id: 'reports', label: 'nav.reports', description: 'sections.reports', to: '/reports', icon: FileBarChart, permission: G.adminWorkspaces },
   {
     id: 'administration',

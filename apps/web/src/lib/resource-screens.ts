@@ -4,8 +4,10 @@ import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/cat
 import { CURRICULUM_RESOURCES, type CurriculumName } from '@habla/shared/resources/curriculum';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
 import { GAME_RESOURCES } from '@habla/shared/resources/games';
+import { RECORDING_RESOURCES } from '@habla/shared/resources/recordings';
 import { TENANCY_RESOURCES, type TenancyName } from '@habla/shared/resources/tenancy';
 import { grantableRoles } from '@habla/shared/roles';
+import { isPipelineRunning, LIST_POLL_MS } from './recording-status';
 
 /**
  * One screen set (list, add, edit, show, full view, full edit) over a resource: the seed's path, the
@@ -25,6 +27,13 @@ export type ResourceScreen = {
   gateList?: boolean;
   /** The seed path ends in "/*". */
   wildcard?: boolean;
+  /** The create screen under `base` when a feature draws its own (`new`); the generic form's `add` otherwise. */
+  createPath?: string;
+  /**
+   * How often (ms) the list asks again while the rows on screen are still changing on the server
+   * (recordings being processed), or false to stop; asked after every answer.
+   */
+  poll?: (rows: readonly Record<string, unknown>[]) => number | false;
   /** Choices of an enumeration offered to a caller (the server refuses the others anyway). */
   options?: Record<string, (user: { account_id: string | null; role: string; permissions?: readonly string[] } | null) => readonly string[]>;
 };
@@ -107,6 +116,22 @@ export const GAME_SCREENS: ResourceScreen[] = (['games', 'activities'] as const)
   view: name,
   wildcard: true,
 }));
+
+/**
+ * Recorded sessions (issue 13) under Assessments: the generic list (its status, duration and failure
+ * cells drawn by the recordings feature) following the rows the server is still processing; the
+ * recordings feature draws the upload (`new`) and the recording page (`:id`).
+ */
+export const RECORDING_SCREEN: ResourceScreen = {
+  path: 'recordings',
+  base: '/assessments/recordings',
+  resource: RECORDING_RESOURCES.recordings,
+  apiPath: '/api/recordings',
+  titleKey: 'crumbs.recordings',
+  view: 'recordings',
+  createPath: 'new',
+  poll: (rows) => (rows.some(isPipelineRunning) ? LIST_POLL_MS : false),
+};
 
 const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS, ...CURRICULUM_SCREENS, ...GAME_SCREENS];
 

@@ -2,10 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES as SHARED_LANGUAGES, MEMBERSHIP_TYPES } from '@habla/shared/enums';
 import { sharedLocales } from '@habla/shared/messages';
+import { SPEAKERS } from '@habla/shared/resources/recordings';
 import { ROLE_VALUES } from '@habla/shared/roles';
 import { describe, expect, it } from 'vitest';
+import { STAGES } from '@/features/recordings/pipeline-steps';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { CATALOG_SCREENS } from '@/lib/resource-screens';
+import { CATALOG_SCREENS, RECORDING_SCREEN } from '@/lib/resource-screens';
 import { NAVIGATION, type NavItem } from '@/lib/navigation';
 import en from './en.json';
 import es from './es.json';
@@ -83,10 +85,13 @@ describe('locale catalogues', () => {
       ...items(NAVIGATION).flatMap((i) => [i.label, ...(i.description ? [i.description] : [])]),
       ...CATALOG_PAGES.map((c) => c.label),
       // Generic record screens: titles, every field label and every enumeration label they show.
-      ...CATALOG_SCREENS.flatMap((c) => [
+      ...[...CATALOG_SCREENS, RECORDING_SCREEN].flatMap((c) => [
         c.titleKey,
         ...c.resource.fields.flatMap((f) => [`fields.${f.name}`, ...(f.kind === 'enum' || f.kind === 'enumArray' ? f.options.map((o) => `enums.${f.enumName}.${o}`) : [])]),
       ]),
+      // The recording screens: pipeline stages and speakers.
+      ...STAGES.map((s) => `recordings.stages.${s}`),
+      ...SPEAKERS.map((s) => `recordings.speakers.${s}`),
       'nav.administration',
       'sections.administration',
       'nav.analytics',

@@ -92,7 +92,7 @@ describe('main layout', () => {
     await kb.keyboard('{Home}');
     expect(dashboard).toHaveFocus();
     await kb.keyboard('as');
-    expect(within(menu).getByRole('link', { name: 'Assessments' })).toHaveFocus();
+    expect(within(menu).getByRole('button', { name: 'Assessments' })).toHaveFocus();
   });
 
   it('the user menu offers Change password and Log out', async () => {

@@ -1,8 +1,10 @@
 import { ActivityPicture } from '@/components/activity/media';
 import { isImageId } from '@/components/activity/model';
 import type { FieldDef } from '@habla/shared/resources/define';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldCellOf } from '@/lib/field-cells';
 import { screenOf } from '@/lib/resource-screens';
 import { FilePreview } from './file-preview';
 import type { RecordRow, Ref } from './resource-api';
@@ -28,8 +30,24 @@ const relationLink = (target: string | undefined, ref: Ref) => {
   );
 };
 
-/** A record's value of one field, as people read it: labels for enumerations, links for relations, pictures. */
-export function FieldValue({ field, row, links = true }: { field: FieldDef; row: RecordRow; links?: boolean }) {
+type ValueProps = { field: FieldDef; row: RecordRow; links?: boolean };
+
+/**
+ * A record's value of one field, as people read it: labels for enumerations, links for relations,
+ * pictures. With `resource`, a field a feature draws itself (registered in `lib/field-cells`) shows
+ * the feature's way, the generic value standing in while its chunk loads.
+ */
+export function FieldValue({ resource, ...props }: ValueProps & { resource?: string }) {
+  const Cell = resource ? fieldCellOf(resource, props.field.name) : undefined;
+  if (!Cell) return <PlainValue {...props} />;
+  return (
+    <Suspense fallback={<PlainValue {...props} />}>
+      <Cell field={props.field} row={props.row} />
+    </Suspense>
+  );
+}
+
+function PlainValue({ field, row, links = true }: ValueProps) {
   const { t, i18n } = useTranslation();
   const value = row[field.name];
   const empty = <span className="text-slate-400">—</span>;

@@ -61,7 +61,7 @@ export function QuickView({ screen, row, canShow = true, canEdit, onClose, onCha
                     <div key={f.name}>
                       <dt className="text-xs font-medium text-slate-500">{t(`fields.${f.name}`)}</dt>
                       <dd className="mt-0.5 text-sm break-words text-slate-900">
-                        <FieldValue field={f} row={shown} />
+                        <FieldValue resource={screen.resource.name} field={f} row={shown} />
                       </dd>
                     </div>
                   ))}

@@ -140,7 +140,7 @@ export function RecordListPage() {
         description={state.trash ? t('records.trashDescription') : undefined}
         actions={
           can[CAPABILITIES.CAN_CREATE] && !state.trash ? (
-            <ButtonLink to={`${screen.base}/add`}>
+            <ButtonLink to={`${screen.base}/${screen.createPath ?? 'add'}`}>
               <Plus className="size-4" aria-hidden="true" />
               {t('records.new')}
             </ButtonLink>
@@ -216,7 +216,8 @@ export function RecordListPage() {
           sort={sort}
           onSort={onSort}
           loading={page.isPending}
-          fetching={page.isFetching}
+          // A poll in the background does not dim the rows every few seconds; a new page, search or order does.
+          fetching={page.isFetching && !(screen.poll && page.isRefetching && !page.isPlaceholderData)}
           onQuickView={setQuick}
           onDelete={(row) => setPending({ kind: 'delete', ids: [row.id] })}
           onRestore={(row) => setPending({ kind: 'restore', ids: [row.id] })}

@@ -94,7 +94,7 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
               <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' ? (full ? 'sm:col-span-full' : 'sm:col-span-2') : undefined}>
                 <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`fields.${f.name}`)}</dt>
                 <dd className="mt-1 text-sm break-words text-slate-900">
-                  <FieldValue field={f} row={row} />
+                  <FieldValue resource={screen.resource.name} field={f} row={row} />
                 </dd>
               </div>
             ))}

@@ -61,7 +61,13 @@ export function RecordTable({
   const columns = useMemo<ColumnDef<RecordRow>[]>(() => {
     const fieldColumns: ColumnDef<RecordRow>[] = visible.map((name) => {
       const field = resource.fields.find((f) => f.name === name) as FieldDef;
-      return { id: name, header: t(`fields.${name}`), enableSorting: Boolean(field.sortable), meta: field, cell: ({ row }) => <FieldValue field={field} row={row.original} /> };
+      return {
+        id: name,
+        header: t(`fields.${name}`),
+        enableSorting: Boolean(field.sortable),
+        meta: field,
+        cell: ({ row }) => <FieldValue resource={resource.name} field={field} row={row.original} />,
+      };
     });
     if (!can.select) return fieldColumns;
     const select: ColumnDef<RecordRow> = {

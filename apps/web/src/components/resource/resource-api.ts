@@ -45,6 +45,8 @@ export function useRecordPage(screen: ResourceScreen, state: ListState) {
     queryKey: [...keyOf(screen), 'list', listQuery(screen, state)],
     queryFn: ({ signal }) => api.get<Page>(screen.apiPath, { query: listQuery(screen, state), signal, silentSuccess: true }),
     placeholderData: keepPreviousData,
+    // A screen whose rows change on the server by themselves (recordings being processed) follows them while they do.
+    refetchInterval: screen.poll ? (query) => (query.state.data ? screen.poll!(query.state.data.data) : false) : undefined,
   });
 }
 

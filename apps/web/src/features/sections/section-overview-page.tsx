@@ -7,9 +7,9 @@ import { useAuthStore } from '@/lib/auth-store';
 import { filterNavigation, NAVIGATION, type NavItem } from '@/lib/navigation';
 
 /** Which menu group an overview route shows. */
-const GROUP_BY_PATH: Record<string, string> = { '/administration': 'administration', '/analytics': 'analytics' };
+const GROUP_BY_PATH: Record<string, string> = { '/administration': 'administration', '/analytics': 'analytics', '/assessments': 'assessments' };
 
-/** `/administration`, `/analytics`: cards of the group's entries this user may open. */
+/** `/administration`, `/analytics`, `/assessments`: cards of the group's entries this user may open. */
 export function SectionOverviewPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { dataRows, seriousViolations, signIn } from './helpers';
+
+/**
+ * Recorded sessions (issue 13) in Chromium with its fake microphone, which plays the synthesized
+ * speech of e2e/fixtures/speech.wav (playwright.config.ts): a therapist records about five seconds
+ * for Leo, sends the take with the guardian's consent, and watches the server take it through the
+ * pipeline to "Ready to Work" (the e2e server transcribes by hand: voice activity segments); the
+ * list and the recording page pass axe.
+ */
+test('a therapist records a session in the browser and it reaches Ready to Work with its voice segments', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'therapist');
+  await page.goto('/assessments/recordings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recordings' })).toBeVisible();
+  await expect(dataRows(page).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'New' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New recording' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Student' }).fill('Leo');
+  await page
+    .getByRole('option', { name: /Leo Walker/ })
+    .first()
+    .click();
+  await page.getByRole('textbox', { name: /title/i }).fill('Browser take e2e');
+  await page.getByRole('radio', { name: /Record here/ }).check();
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  // About five seconds of the microphone, by the recorder's own clock.
+  await expect(page.getByText(/^0:0[5-9]$/)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByText('Recorded', { exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: "The student's guardian has consented to this recording" }).check();
+  await page.getByRole('button', { name: 'Send recording' }).click();
+
+  await expect(page).toHaveURL(/\/assessments\/recordings\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Browser take e2e' })).toBeVisible();
+  // The page follows the pipeline by itself until the transcript is ready to work on.
+  await expect(page.getByText('Ready to Work').first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('img', { name: /Waveform of the recording/ })).toBeVisible();
+  // The fake microphone spoke: voice activity found utterances to type into, each playable.
+  await expect(page.getByRole('button', { name: /^Play utterance 1/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

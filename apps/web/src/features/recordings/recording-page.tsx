@@ -1,0 +1,208 @@
+import { CAPABILITIES } from '@habla/shared/permissions';
+import { CircleAlert, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { FieldValue } from '@/components/resource/field-value';
+import { LoadFailed } from '@/components/resource/load-failed';
+import { actionIcon, actionKey, useActionRunner, useDeclaredActions } from '@/components/resource/record-actions';
+import { rowAllows } from '@/components/resource/resource-api';
+import { useItemName } from '@/components/resource/use-item-name';
+import { useCapabilities } from '@/components/resource/use-resource-screen';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { panelCard } from '@/components/ui/panel-card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { RECORDING_SCREEN } from '@/lib/resource-screens';
+import { AudioPlayer, WHOLE_FILE_MAX_MS } from './audio-player';
+import { failureText, formatClock, isoDuration } from './format';
+import { PipelineSteps } from './pipeline-steps';
+import { type RecordingRow, type SessionStatus, useRecording, useTranscript, useWaveform } from './recordings-api';
+import { useSegmentPlayer } from './segment-player';
+import { StatusBadge } from './status-badge';
+import { TranscriptView } from './transcript-view';
+import { Waveform } from './waveform';
+
+const STUDENT_FIELD = RECORDING_SCREEN.resource.fields.find((f) => f.name === 'student_id')!;
+/** Statuses before the decoded 16 kHz WAV (and its waveform) exists. */
+const UNDECODED: readonly SessionStatus[] = ['NEW', 'RECORDED', 'PENDING_AUDIO'];
+/** Statuses with a transcript to read. */
+const TRANSCRIBED: readonly SessionStatus[] = ['READY', 'WORK_IN_PROGRESS', 'COMPLETED'];
+
+/**
+ * `/assessments/recordings/:id` (issue 13): a recording's details, where it is in the pipeline
+ * (followed live while the server works on it), a failed step's reason with Retry, Complete once the
+ * transcript is worked on, the waveform, the whole recording to listen to, and the transcript with
+ * each utterance playable on its own.
+ */
+export function RecordingPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const record = useRecording(id);
+  const row = record.data?.data;
+  useItemName(row?.title ?? null);
+  if (record.isPending) return <Spinner label={t('records.loading')} />;
+  if (record.isError || !row) return <LoadFailed onRetry={() => void record.refetch()} back={RECORDING_SCREEN.base} />;
+  return <Recording row={row} />;
+}
+
+function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={panelCard}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Recording({ row }: { row: RecordingRow }) {
+  const { t, i18n } = useTranslation();
+  const can = useCapabilities(RECORDING_SCREEN);
+  const declared = useDeclaredActions(RECORDING_SCREEN);
+  const runner = useActionRunner(RECORDING_SCREEN);
+  const decoded = !UNDECODED.includes(row.session_status);
+  const waveform = useWaveform(row.id, decoded);
+  const transcript = useTranscript(row.id, TRANSCRIBED.includes(row.session_status));
+  const player = useSegmentPlayer(row.id);
+  const failed = Boolean(row.failure_reason);
+  const retry = declared.single.find((a) => a.name === 'retry');
+  const complete = declared.single.find((a) => a.name === 'complete');
+  const utterances = transcript.data?.utterances ?? [];
+  const playingUtterance = utterances.find((u) => u.id === player.playing);
+  const duration = row.duration_ms ?? waveform.data?.duration_ms ?? null;
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const CompleteIcon = complete ? actionIcon(complete) : null;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5">
+      <PageHeader
+        eyebrow={t(RECORDING_SCREEN.titleKey)}
+        title={row.title}
+        description={row.deleted_at ? t('records.inTrash') : undefined}
+        actions={
+          <>
+            {can[CAPABILITIES.CAN_EDIT] && rowAllows(row, 'update') && (
+              <ButtonLink to={`${RECORDING_SCREEN.base}/edit/${row.id}`} variant="secondary">
+                <Pencil className="size-4" aria-hidden="true" />
+                {t('records.edit')}
+              </ButtonLink>
+            )}
+            {complete && CompleteIcon && rowAllows(row, 'complete') && (
+              <Button onClick={() => runner.start(complete, [row])}>
+                <CompleteIcon className="size-4" aria-hidden="true" />
+                {t(actionKey(RECORDING_SCREEN, complete, 'label'))}
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      <dl className={`${panelCard} grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-3`}>
+        <Detail label={t('recordings.student')}>
+          <FieldValue field={STUDENT_FIELD} row={row} />
+        </Detail>
+        <Detail label={t('fields.session_status')}>
+          <StatusBadge status={row.session_status} failed={failed} />
+        </Detail>
+        <Detail label={t('fields.duration_ms')}>
+          {duration !== null ? (
+            <time dateTime={isoDuration(duration)} className="tabular-nums">
+              {formatClock(duration)}
+            </time>
+          ) : (
+            '—'
+          )}
+        </Detail>
+        <Detail label={t('fields.language')}>{t(`enums.language.${row.language}`)}</Detail>
+        <Detail label={t('fields.engine')}>{t(`enums.transcriptionEngine.${row.engine}`)}</Detail>
+        <Detail label={t('recordings.consent')} wide>
+          {row.consent_at ? t('recordings.consentBy', { name: row.consent_user?.label ?? '—', date: when(row.consent_at) }) : '—'}
+        </Detail>
+      </dl>
+
+      <Section id="recording-progress" title={t('recordings.progress')}>
+        <PipelineSteps status={row.session_status} failed={failed} progress={row.progress} />
+        <p role="status" className="sr-only">
+          {t('recordings.statusNow', { status: t(`enums.sessionStatus.${row.session_status}`) })}
+        </p>
+        {row.failure_reason && (
+          <div role="alert" className="mt-4 flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex gap-2 text-sm text-red-900">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <div>
+                <p className="font-semibold">{t('recordings.failedTitle')}</p>
+                <p>{failureText(t, (k) => i18n.exists(k), row.failure_reason)}</p>
+              </div>
+            </div>
+            {retry && rowAllows(row, 'retry') && (
+              <Button variant="secondary" className="shrink-0" loading={runner.busy} onClick={() => runner.start(retry, [row])}>
+                {t(actionKey(RECORDING_SCREEN, retry, 'label'))}
+              </Button>
+            )}
+          </div>
+        )}
+      </Section>
+
+      <Section
+        id="recording-audio"
+        title={t('recordings.audio')}
+        aside={row.session_status !== 'NEW' && (duration === null || duration <= WHOLE_FILE_MAX_MS) ? <AudioPlayer recordingId={row.id} title={row.title} /> : undefined}
+      >
+        {decoded && waveform.data?.peaks && duration !== null ? (
+          <Waveform
+            peaks={waveform.data.peaks}
+            durationMs={duration}
+            highlight={playingUtterance?.start_ms != null && playingUtterance.end_ms != null ? { start_ms: playingUtterance.start_ms, end_ms: playingUtterance.end_ms } : null}
+          />
+        ) : decoded && waveform.isPending ? (
+          <Spinner size="sm" label={t('records.loading')} />
+        ) : (
+          <p className="text-sm text-slate-600">{t('recordings.noWaveform')}</p>
+        )}
+        {duration !== null && duration > WHOLE_FILE_MAX_MS && <p className="mt-3 text-sm text-slate-600">{t('recordings.longRecording')}</p>}
+      </Section>
+
+      <Section id="recording-transcript" title={t('recordings.transcript')}>
+        {!TRANSCRIBED.includes(row.session_status) ? (
+          <p className="text-sm text-slate-600">{t('recordings.noTranscriptYet')}</p>
+        ) : transcript.isPending ? (
+          <Spinner size="sm" label={t('records.loading')} />
+        ) : transcript.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+            {t('recordings.transcriptFailed')}
+            <Button variant="secondary" size="sm" onClick={() => void transcript.refetch()}>
+              {t('records.retry')}
+            </Button>
+          </div>
+        ) : utterances.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('recordings.emptyTranscript')}</p>
+        ) : (
+          <TranscriptView
+            utterances={utterances}
+            canPlay={decoded}
+            playing={player.playing}
+            loading={player.loading}
+            failed={player.failed}
+            onPlay={(u) => u.start_ms !== null && u.end_ms !== null && void player.play({ key: u.id, start_ms: u.start_ms, end_ms: u.end_ms })}
+            onStop={player.stop}
+          />
+        )}
+      </Section>
+      {runner.dialog}
+    </div>
+  );
+}
+
+function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'col-span-2 lg:col-span-1' : undefined}>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

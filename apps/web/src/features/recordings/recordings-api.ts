@@ -1,0 +1,80 @@
+import type { SESSION_STATUSES } from '@habla/shared/enums';
+import type { Speaker, TranscriptionEngineName } from '@habla/shared/resources/recordings';
+import { useQuery } from '@tanstack/react-query';
+import type { RecordRow, Ref } from '@/components/resource/resource-api';
+import { api } from '@/lib/api';
+import { isPipelineRunning, RECORDING_POLL_MS } from '@/lib/recording-status';
+
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** A recording as `GET /api/recordings/:id` serves it (packages/shared/src/resources/recordings.ts). */
+export type RecordingRow = RecordRow & {
+  title: string;
+  student_id: string;
+  student: Ref | null;
+  language: 'en' | 'es';
+  session_status: SessionStatus;
+  engine: TranscriptionEngineName;
+  duration_ms: number | null;
+  progress: number | null;
+  /** A key of the shared catalogue (`recordings.errors.*`) while a step has failed. */
+  failure_reason: string | null;
+  consent_by: string | null;
+  consent_user: Ref | null;
+  consent_at: string | null;
+};
+
+export type Word = { text: string; start_ms: number | null; end_ms: number | null; confidence: number | null };
+export type Utterance = {
+  id: string;
+  position: number;
+  start_ms: number | null;
+  end_ms: number | null;
+  speaker: Speaker;
+  text: string;
+  confidence: number | null;
+  words: Word[];
+};
+export type Transcript = { version: number; editable: boolean; utterances: Utterance[] };
+export type Waveform = { peaks_per_second: number; duration_ms: number | null; peaks: string };
+
+export const RECORDINGS_API = '/api/recordings';
+
+/**
+ * The keys sit under the generic engine's `['records', 'recordings']`, so a declared action (retry,
+ * complete) or an edit, which refreshes everything under it, refreshes the page too.
+ */
+const base = ['records', 'recordings'] as const;
+export const recordingKeys = {
+  one: (id: string) => [...base, 'one', id] as const,
+  waveform: (id: string) => [...base, 'waveform', id] as const,
+  transcript: (id: string) => [...base, 'utterances', id] as const,
+};
+
+/** One recording, asked again every 2 s while the server is processing it. */
+export function useRecording(id: string) {
+  return useQuery({
+    queryKey: recordingKeys.one(id),
+    queryFn: ({ signal }) => api.get<{ status: true; data: RecordingRow }>(`${RECORDINGS_API}/${id}`, { signal, silentSuccess: true }),
+    refetchInterval: (query) => (isPipelineRunning(query.state.data?.data) ? RECORDING_POLL_MS : false),
+  });
+}
+
+/** The waveform's peaks, once the audio is decoded. */
+export function useWaveform(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: recordingKeys.waveform(id),
+    queryFn: ({ signal }) => api.get<{ data: Waveform }>(`${RECORDINGS_API}/${id}/waveform`, { signal, silent: true }).then((r) => r.data),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** The transcript, once there is one. */
+export function useTranscript(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: recordingKeys.transcript(id),
+    queryFn: ({ signal }) => api.get<{ data: Transcript }>(`${RECORDINGS_API}/${id}/utterances`, { signal, silentSuccess: true }).then((r) => r.data),
+    enabled,
+  });
+}
