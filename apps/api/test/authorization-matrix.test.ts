@@ -171,6 +171,8 @@ Object.assign(MATRIX, {
   'POST /api/recordings/{id}/retry': RECORDING_WRITERS,
   'POST /api/recordings/{id}/complete': RECORDING_WRITERS,
   'POST /api/recordings/{id}/transcribe': RECORDING_WRITERS,
+  'GET /api/recordings/{id}/transcript': RECORDING_READERS,
+  'POST /api/recordings/{id}/transcript': RECORDING_WRITERS,
   'GET /api/recordings/{id}/audio': RECORDING_READERS,
   'GET /api/recordings/{id}/waveform': RECORDING_READERS,
   'GET /api/recordings/{id}/utterances': RECORDING_READERS,

@@ -25,7 +25,17 @@ import { contentDisposition, parseRange } from '../files/download';
 import { receiveUpload, type UploadFields } from '../files/receive';
 import type { UploadRule } from '../files/upload';
 import { recordingsResource, STORED, type StoredRecording } from './resources';
-import { readTranscript, readWaveform, recordingAudio, saveTranscript, transcribeAgain, transcriptBody } from './transcript';
+import {
+  exportTranscript,
+  importTranscript,
+  readTranscript,
+  readWaveform,
+  recordingAudio,
+  saveTranscript,
+  transcribeAgain,
+  transcriptBody,
+  TRANSCRIPT_FORMATS,
+} from './transcript';
 
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
@@ -164,6 +174,48 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await getRow(ctx, recordingsResource, req.params.id);
       return { status: true as const, data: presentRow(recordingsPolicy, signedIn(req), data), message: translate(requestLanguage(req), 'messages.updated') };
     },
+  });
+
+  app.get('/recordings/:id/transcript', {
+    preValidation: requireAction(recordingsPolicy, 'read'),
+    schema: {
+      tags: ['recordings'],
+      summary: 'The transcript as a file: CHAT (.cha, with time bullets and what an imported file carried) or plain text (CODE: words per line)',
+      params,
+      querystring: z.object({ format: z.enum(TRANSCRIPT_FORMATS, { error: 'validation.choice' }).default('chat') }),
+      response: { 200: { description: 'The transcript', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses },
+    },
+    handler: async (req, reply) => {
+      const file = await exportTranscript(actorContextOf(req), req.params.id, req.query.format);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.name).replace(/^inline/, 'attachment'))
+        .send(file.body);
+    },
+  });
+
+  app.post('/recordings/:id/transcript', {
+    preValidation: requireAction(recordingsPolicy, 'update'),
+    // A long CHAT file with its dependent tiers is a few hundred kilobytes.
+    bodyLimit: 8 * 1024 * 1024,
+    schema: {
+      tags: ['recordings'],
+      summary: 'Replace the transcript with a CHAT or plain-text file (the version it replaces, as for a save); a line that cannot be read answers 400 naming it',
+      params,
+      body: z
+        .object({
+          format: z.enum(TRANSCRIPT_FORMATS, { error: 'validation.choice' }),
+          text: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(8_000_000, { error: 'validation.tooLong' }),
+          version: z.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }),
+        })
+        .strict(),
+      response: { 200: okEnvelope(z.object({ version: z.number(), editable: z.boolean(), utterances: z.array(z.record(z.string(), z.unknown())) })), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await importTranscript(actorContextOf(req), req.params.id, req.body),
+      message: translate(requestLanguage(req), 'messages.saved'),
+    }),
   });
 
   app.get('/recordings/:id/waveform', {

@@ -434,6 +434,68 @@ describe('the transcript', () => {
   });
 });
 
+describe('CHAT and plain text', () => {
+  const EVE = fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'chat', 'eve01.cha'), 'utf8');
+
+  it('imports a real CHAT transcript and exports it back with every utterance, speaker code, time and tier', { timeout: 60_000 }, async () => {
+    answer = hostedAnswer;
+    const id = String((await upload(admin, { data: speech }, { title: 'Eve 1;06' })).json().data.id);
+    await waitFor(id, (r) => r.session_status === 'READY');
+    const imported = await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'chat', text: EVE, version: 1 });
+    expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
+    const data = imported.json().data as { version: number; utterances: { speaker: string; code: string; text: string }[] };
+    expect(data.version).toBe(2);
+    expect(data.utterances).toHaveLength(1588);
+    expect(data.utterances[0]).toMatchObject({ code: 'CHI', speaker: 'STUDENT' });
+    expect(data.utterances.some((u) => u.code === 'MOT' && u.speaker === 'OTHER')).toBe(true);
+
+    const exported = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=chat`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="Eve 1;06.cha"/);
+    const mainTiers = (text: string) => text.split('\n').filter((l) => /^\*[A-Z]+:/.test(l));
+    const depTiers = (text: string) => text.split('\n').filter((l) => /^%[a-z]+:/.test(l));
+    // Every utterance, in order, with its speaker, words, marks and time bullet; every dependent tier
+    // (a long line that CHAT continues on the next, indented, is written as one).
+    const original = EVE.replace(/\r/g, '').replace(/\n\t/g, ' ');
+    expect(mainTiers(exported.body)).toEqual(mainTiers(original).map((l) => l.replace(/\s+$/, '')));
+    expect(depTiers(exported.body)).toEqual(depTiers(original).map((l) => l.replace(/\s+$/, '')));
+    // The file's own headers and @ID lines come back as they were.
+    for (const line of original.split('\n').filter((l) => /^@(Participants|ID|Languages|Date|Situation):/.test(l)))
+      expect(exported.body.split('\n')).toContain(line.replace(/\s+$/, ''));
+
+    // Plain text: one line per utterance.
+    const text = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=text`);
+    expect(text.body.trim().split('\n')).toHaveLength(1588);
+    expect(text.body.split('\n')[0]).toMatch(/^CHI: /);
+  });
+
+  it('imports plain text, refuses a line it cannot read naming the line, and exports typed utterances as CHAT', async () => {
+    answer = hostedAnswer;
+    const id = String((await upload(admin, { data: speech }, { title: 'Typed' })).json().data.id);
+    await waitFor(id, (r) => r.session_status === 'READY');
+    const bad = await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: the dog run .\nthis line has no speaker\n', version: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.text).toMatch(/^Line 2:/);
+    const ok = await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'E: what is he doing ?\nC: the dog (um) run in xxx .\n', version: 1 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.utterances.map((u: { speaker: string; text: string }) => [u.speaker, u.text])).toEqual([
+      ['THERAPIST', 'what is he doing ?'],
+      ['STUDENT', 'the dog (um) run in xxx .'],
+    ]);
+    const chat = (await call(admin, 'GET', `/api/recordings/${id}/transcript?format=chat`)).body;
+    expect(chat).toMatch(/^@Begin$/m);
+    expect(chat).toMatch(/^@Languages:\teng$/m);
+    expect(chat).toMatch(/^\*EXA:\twhat is he doing \?$/m);
+    expect(chat).toMatch(/^\*CHI:\tthe dog \(um\) run in xxx \.$/m);
+    expect(chat.trim().endsWith('@End')).toBe(true);
+    // An old version is refused like a stale save.
+    expect((await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: hi .', version: 1 })).statusCode).toBe(409);
+    // Another account: 404 both ways.
+    expect((await call(stranger, 'GET', `/api/recordings/${id}/transcript?format=chat`)).statusCode).toBe(404);
+    expect((await call(stranger, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: hi .', version: 2 })).statusCode).toBe(404);
+  });
+});
+
 describe('deleting', () => {
   it('keeps the files while the recording can be restored, and removes them when the purge deletes it for good', async () => {
     answer = hostedAnswer;

@@ -6,6 +6,7 @@ import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { PEAKS_PER_SECOND } from './audio';
+import { parseChat, parseTextTranscript, TranscriptFormatError, writeChat, writeTextTranscript, type Speaker as FileSpeaker, type Transcript } from './transcript-formats';
 import { stepOf, TRANSCRIBE_JOB } from './pipeline';
 import { recordingsResource, recordingsScopeSql } from './resources';
 
@@ -37,6 +38,19 @@ export const utteranceInput = z
     text: z.string({ error: 'validation.invalid' }).max(2000, { error: 'validation.tooLong' }),
     confidence: z.number({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(1, { error: 'validation.range' }).nullable().default(null),
     words: z.array(word, { error: 'validation.invalid' }).max(500, { error: 'validation.tooMany' }).default([]),
+    /** From a CHAT import, sent back as read: the speaker's code, the dependent tiers and the header lines before it. */
+    code: z
+      .string({ error: 'validation.invalid' })
+      .regex(/^[A-Za-z0-9]{1,8}$/, { error: 'validation.invalid' })
+      .nullable()
+      .default(null),
+    tiers: z
+      .record(z.string().regex(/^[a-z]{1,12}$/, { error: 'validation.invalid' }), z.string().max(5000, { error: 'validation.tooLong' }), { error: 'validation.invalid' })
+      .default({}),
+    before: z
+      .array(z.string().max(2000, { error: 'validation.tooLong' }), { error: 'validation.invalid' })
+      .max(20, { error: 'validation.tooMany' })
+      .default([]),
   })
   .strict()
   .refine((u) => u.start_ms === null || u.end_ms === null || u.end_ms >= u.start_ms, { error: 'validation.endBeforeStart', path: ['end_ms'] });
@@ -47,7 +61,10 @@ export const transcriptBody = z
     utterances: z.array(utteranceInput, { error: 'validation.invalid' }).max(MAX_UTTERANCES, { error: 'validation.tooMany' }),
   })
   .strict();
-export type TranscriptBody = z.output<typeof transcriptBody>;
+export type TranscriptBody = z.input<typeof transcriptBody>;
+
+/** What a CHAT file says besides its utterances, kept for its export. */
+export type TranscriptMeta = Pick<Transcript, 'languages' | 'participants' | 'headers' | 'ids' | 'after'>;
 
 type RecordingRow = {
   id: string;
@@ -80,8 +97,12 @@ async function findRecording(
 const editable = (status: string) => status === 'READY' || status === 'WORK_IN_PROGRESS';
 
 async function utterancesOf(c: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> }, id: string): Promise<Record<string, unknown>[]> {
-  const res = await c.query(`SELECT id, position, start_ms, end_ms, speaker, text, confidence, words FROM utterances WHERE recording_id = $1 ORDER BY position`, [id]);
-  return res.rows as Record<string, unknown>[];
+  const res = await c.query(
+    `SELECT id, position, start_ms, end_ms, speaker, text, confidence, words, code, tiers, before FROM utterances WHERE recording_id = $1 ORDER BY position`,
+    [id],
+  );
+  // Tiers are stored as [name, text] pairs, in the file's order (a jsonb object would reorder them).
+  return (res.rows as Record<string, unknown>[]).map((r) => ({ ...r, tiers: Object.fromEntries((r.tiers as [string, string][]) ?? []) }));
 }
 
 export async function readTranscript(ctx: ActorContext, id: string): Promise<{ version: number; editable: boolean; utterances: Record<string, unknown>[] }> {
@@ -99,7 +120,12 @@ export async function readTranscript(ctx: ActorContext, id: string): Promise<{ v
  * the recording is not ready for work or already completed; the first save moves a READY recording
  * to WORK_IN_PROGRESS. The answer is the transcript as saved, with its new version.
  */
-export async function saveTranscript(ctx: ActorContext, id: string, body: TranscriptBody): Promise<{ version: number; editable: boolean; utterances: Record<string, unknown>[] }> {
+export async function saveTranscript(
+  ctx: ActorContext,
+  id: string,
+  body: TranscriptBody,
+  opts: { meta?: TranscriptMeta; action?: string } = {},
+): Promise<{ version: number; editable: boolean; utterances: Record<string, unknown>[] }> {
   const client = await poolOf(ctx.db).connect();
   try {
     await client.query('BEGIN');
@@ -114,19 +140,18 @@ export async function saveTranscript(ctx: ActorContext, id: string, body: Transc
     await client.query('DELETE FROM utterances WHERE recording_id = $1', [id]);
     if (body.utterances.length)
       await client.query(
-        `INSERT INTO utterances (recording_id, position, start_ms, end_ms, speaker, text, confidence, words)
-         SELECT $1, u.position, u.start_ms, u.end_ms, u.speaker, u.text, u.confidence, u.words
-           FROM jsonb_to_recordset($2::jsonb) AS u(position int, start_ms int, end_ms int, speaker text, text text, confidence real, words jsonb)`,
-        [id, JSON.stringify(body.utterances.map((u, i) => ({ ...u, position: i + 1 })))],
+        `INSERT INTO utterances (recording_id, position, start_ms, end_ms, speaker, text, confidence, words, code, tiers, before)
+         SELECT $1, u.position, u.start_ms, u.end_ms, u.speaker, u.text, u.confidence, u.words, u.code, u.tiers, u.before
+           FROM jsonb_to_recordset($2::jsonb) AS u(position int, start_ms int, end_ms int, speaker text, text text, confidence real, words jsonb, code text, tiers jsonb, before jsonb)`,
+        [id, JSON.stringify(body.utterances.map((u, i) => ({ ...u, position: i + 1, tiers: Object.entries(u.tiers ?? {}) })))],
       );
     const next = rec.transcript_version + 1;
-    await client.query(`UPDATE recordings SET transcript_version = $2, session_status = 'WORK_IN_PROGRESS', updated_at = $3, updated_by = $4 WHERE id = $1`, [
-      id,
-      next,
-      ctx.now,
-      ctx.actor.id,
-    ]);
-    await auditRows(client, ctx, recordingsResource, 'transcript', [
+    // An import replaces what its file said besides the utterances; a save keeps it.
+    await client.query(
+      `UPDATE recordings SET transcript_version = $2, session_status = 'WORK_IN_PROGRESS', updated_at = $3, updated_by = $4${opts.meta ? ', transcript_meta = $5' : ''} WHERE id = $1`,
+      [id, next, ctx.now, ctx.actor.id, ...(opts.meta ? [JSON.stringify(opts.meta)] : [])],
+    );
+    await auditRows(client, ctx, recordingsResource, opts.action ?? 'transcript', [
       {
         id,
         changes: {
@@ -208,4 +233,94 @@ export async function recordingAudio(ctx: ActorContext, id: string): Promise<{ k
   if (row.audio_key) return { key: row.audio_key, contentType: 'audio/wav', name: `${row.title}.wav` };
   if (row.source_key) return { key: row.source_key, contentType: row.source_type ?? 'application/octet-stream', name: row.title };
   return null;
+}
+
+/** The editor's speakers and the CHAT codes and roles a transcript of ours is written with. */
+const CHAT_OF: Record<string, { code: string; role: string; speaker: FileSpeaker }> = {
+  STUDENT: { code: 'CHI', role: 'Target_Child', speaker: 'student' },
+  THERAPIST: { code: 'INV', role: 'Investigator', speaker: 'therapist' },
+  OTHER: { code: 'OTH', role: 'Participant', speaker: 'other' },
+};
+const SPEAKER_OF: Record<FileSpeaker, 'STUDENT' | 'THERAPIST' | 'OTHER'> = { student: 'STUDENT', therapist: 'THERAPIST', other: 'OTHER' };
+export const TRANSCRIPT_FORMATS = ['chat', 'text'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+
+/**
+ * The transcript as a file: CHAT (`.cha`, with time bullets, and what an imported file carried: its
+ * speaker codes, headers and dependent tiers) or plain text (`CODE: words` per line). Utterances
+ * nobody has typed yet are left out: there is nothing in them to analyse.
+ */
+export async function exportTranscript(ctx: ActorContext, id: string, format: TranscriptFormat): Promise<{ name: string; body: string }> {
+  const p = new SqlParams();
+  const idParam = p.add(id);
+  const res = await poolOf(ctx.db).query(
+    `SELECT t.title, t.language, t.transcript_meta FROM recordings t WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${recordingsScopeSql(ctx.actor, p)}`,
+    p.values,
+  );
+  const rec = res.rows[0] as { title: string; language: 'en' | 'es'; transcript_meta: TranscriptMeta | null } | undefined;
+  if (!rec) throw notFound();
+  const rows = (await utterancesOf(poolOf(ctx.db), id)) as {
+    speaker: string;
+    text: string;
+    start_ms: number | null;
+    end_ms: number | null;
+    code: string | null;
+    tiers: Record<string, string>;
+    before: string[];
+  }[];
+  const meta = rec.transcript_meta;
+  const t: Transcript = {
+    languages: meta?.languages?.length ? meta.languages : [rec.language === 'es' ? 'spa' : 'eng'],
+    participants: meta?.participants ? [...meta.participants] : [],
+    headers: meta?.headers ?? [],
+    ids: meta?.ids ?? {},
+    after: meta?.after ?? [],
+    utterances: [],
+  };
+  for (const u of rows) {
+    const text = u.text.trim();
+    if (!text) continue;
+    const ours = CHAT_OF[u.speaker] ?? CHAT_OF.OTHER!;
+    const code = u.code ?? ours.code;
+    if (!t.participants.some((x) => x.code === code)) t.participants.push({ code, name: null, role: ours.role });
+    // A CHAT utterance ends with its terminator (postcodes such as [+ IMP] may follow it); one typed
+    // here without a terminator gets the plain full stop. An imported one is written as it came.
+    const ended = u.code !== null || /[.?!]$/.test(text.replace(/(\s*\[\+[^\]]*\])+$/, '')) ? text : `${text} .`;
+    t.utterances.push({ speaker: ours.speaker, code, text: ended, startMs: u.start_ms, endMs: u.end_ms, tiers: u.tiers ?? {}, before: u.before ?? [] });
+  }
+  const base = rec.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'transcript';
+  return format === 'chat' ? { name: `${base}.cha`, body: writeChat(t) } : { name: `${base}.txt`, body: writeTextTranscript(t) };
+}
+
+/**
+ * Replace the transcript with a CHAT or plain-text file's utterances (the editor's rules: the version
+ * must be the current one, the recording ready for work). A line that cannot be read answers 400
+ * naming it (`text`: "Line 12: …").
+ */
+export async function importTranscript(ctx: ActorContext, id: string, body: { format: TranscriptFormat; text: string; version: number }) {
+  const rec = await findRecording(ctx, id);
+  if (!rec) throw notFound();
+  const language = ((await poolOf(ctx.db).query(`SELECT language FROM recordings WHERE id = $1`, [id])).rows[0] as { language: 'en' | 'es' }).language;
+  let t: Transcript;
+  try {
+    t = body.format === 'chat' ? parseChat(body.text) : parseTextTranscript(body.text, language);
+  } catch (err) {
+    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { line: err.line }, { text: err.key });
+    throw err;
+  }
+  if (t.utterances.length > MAX_UTTERANCES) throw new AppError(400, 'VALIDATION', 'validation.tooMany', {}, { text: 'validation.tooMany' });
+  const utterances = t.utterances.map((u) => ({
+    start_ms: u.startMs,
+    end_ms: u.endMs !== null && u.startMs !== null && u.endMs < u.startMs ? u.startMs : u.endMs,
+    speaker: SPEAKER_OF[u.speaker],
+    text: u.text.slice(0, 2000),
+    confidence: null,
+    words: [],
+    code: /^[A-Za-z0-9]{1,8}$/.test(u.code) ? u.code : null,
+    tiers: u.tiers,
+    before: u.before.slice(0, 20),
+  }));
+  const meta: TranscriptMeta | undefined =
+    body.format === 'chat' ? { languages: t.languages, participants: t.participants, headers: t.headers, ids: t.ids, after: t.after } : undefined;
+  return saveTranscript(ctx, id, { version: body.version, utterances }, { meta, action: 'import' });
 }
