@@ -14,6 +14,7 @@ import {
 } from '../enums';
 import { ROLE_VALUES } from '../roles';
 import type { FieldDef, ResourceDef } from './define';
+import { TRANSCRIPTION_ENGINES } from './recordings';
 
 /** Where a student is in their care (seed §3 "client_status"; values not shown: ours). */
 export const CLIENT_STATUSES = ['active', 'on_hold', 'discharged'] as const;
@@ -77,6 +78,8 @@ export const TENANCY_RESOURCES = {
       { name: 'amount', kind: 'decimal', required: true, sortable: true, listed: true },
       { name: 'max_students', kind: 'int', required: true, min: 0, maxValue: 100_000, sortable: true, listed: true },
       { name: 'max_adults', kind: 'int', required: true, min: 0, maxValue: 10_000, sortable: true, listed: true },
+      // MAA (issue 13): who transcribes the account's new recordings; empty: the server's default.
+      { name: 'transcription_engine', kind: 'enum', options: TRANSCRIPTION_ENGINES, enumName: 'transcriptionEngine' },
     ],
   },
   plans: {

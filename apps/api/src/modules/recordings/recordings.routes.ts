@@ -97,7 +97,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
             const field = issue.path.map(String).join('.') || 'body';
             throw refused(field, /^validation\./.test(issue.message) ? issue.message : 'validation.invalid');
           }
-          const engine: TranscriptionEngineName = own.data.engine ?? app.config.transcription.defaultEngine;
+          const engine: TranscriptionEngineName | undefined = own.data.engine;
           const data = await createRow(ctx, recordingsResource, {
             ...(parsed.data as Record<string, unknown>),
             [STORED]: { key: stored.key, name: stored.name, contentType: stored.contentType, size: stored.size, engine } satisfies StoredRecording,

@@ -171,6 +171,20 @@ describe('the pipeline', () => {
     expect(Math.min(...peaks)).toBeLessThan(20);
   });
 
+  it('uses the account’s engine (MAA choice) when the upload names none, the server’s default otherwise', async () => {
+    await poolOf(t.app.db).query(`UPDATE accounts SET transcription_engine = 'manual' WHERE id = $1`, [admin.user.accountId]);
+    try {
+      const res = await upload(admin, { data: speech }, { title: 'Account engine' });
+      expect(res.json().data.engine).toBe('manual');
+      const named = await upload(admin, { data: speech }, { title: 'Named engine', engine: 'hosted' });
+      expect(named.json().data.engine).toBe('hosted');
+    } finally {
+      await poolOf(t.app.db).query(`UPDATE accounts SET transcription_engine = NULL WHERE id = $1`, [admin.user.accountId]);
+    }
+    expect((await upload(admin, { data: speech }, { title: 'Default engine' })).json().data.engine).toBe('hosted');
+    await waitForJobs(t.app, 30_000);
+  });
+
   it('splits the audio into voice segments to type into on the manual path', async () => {
     const pause = Buffer.alloc(Math.round(1.5 * 22050) * 2);
     const pcm = speech.subarray(44);

@@ -23,7 +23,8 @@ export type StoredRecording = {
   name: string;
   contentType: string;
   size: number;
-  engine: TranscriptionEngineName;
+  /** The engine the upload asked for; none: the account's choice, else the server's default. */
+  engine: TranscriptionEngineName | undefined;
 };
 
 export const recordingsResource: ServerResource = {
@@ -47,13 +48,14 @@ export const recordingsResource: ServerResource = {
       const stored = (body as Record<symbol, unknown>)[STORED] as StoredRecording | undefined;
       if (!stored) throw new Error('a recording is created by its upload only');
       // The recording belongs to its student's account (the relation's scope has checked the student).
-      const student = await client.query(`SELECT account_id FROM users WHERE id = $1`, [body.student_id]);
-      const accountId = (student.rows[0] as { account_id: string | null } | undefined)?.account_id;
+      const student = await client.query(`SELECT u.account_id, a.transcription_engine FROM users u LEFT JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`, [body.student_id]);
+      const found = student.rows[0] as { account_id: string | null; transcription_engine: TranscriptionEngineName | null } | undefined;
+      const accountId = found?.account_id;
       if (!accountId) throw new AppError(400, 'VALIDATION', 'validation.invalid', {}, { student_id: 'validation.invalid' });
       return {
         account_id: accountId,
         session_status: 'RECORDED',
-        engine: stored.engine,
+        engine: stored.engine ?? found?.transcription_engine ?? ctx.config.transcription.defaultEngine,
         consent_by: ctx.actor.id,
         consent_at: ctx.now,
         source_key: stored.key,
