@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_MODULES, DEFAULT_APP_CONFIGURATION } from '../enums';
+import { RECORDING_MAX_MINUTES } from './recordings';
 
 /**
  * Singletons (issue 10, point 4): records of which there is exactly one row per key — the app
@@ -10,9 +11,13 @@ import { APP_MODULES, DEFAULT_APP_CONFIGURATION } from '../enums';
  */
 
 /** A setting of a singleton: a bounded whole number or a switch, with the seed's default. */
-export type SingletonFieldDef =
-  | { name: string; kind: 'int'; min: number; maxValue: number; default: number; unit?: 'percent' | 'points' | 'days' | 'rows' | 'workspaces' }
-  | { name: string; kind: 'bool'; default: boolean };
+export type SingletonFieldDef = (
+  | { name: string; kind: 'int'; min: number; maxValue: number; default: number; unit?: 'percent' | 'points' | 'days' | 'rows' | 'workspaces' | 'minutes' }
+  | { name: string; kind: 'bool'; default: boolean }
+) & {
+  /** The rows (keys) whose screens show it, when it means something for some only (a recording's length: MAA). */
+  keys?: readonly string[];
+};
 
 /** A rule across fields: the field it names and the message key when `values` break it. */
 export type SingletonCheck = (values: Record<string, unknown>) => { field: string; key: string } | undefined;
@@ -54,6 +59,8 @@ export const APP_CONFIGURATION = {
     { name: 'show_progress_bar', kind: 'bool', default: d.show_progress_bar },
     // The seed's spelling, kept: it is the column and the API's field name.
     { name: 'show_failed_attemps', kind: 'bool', default: d.show_failed_attemps },
+    // MAA (issue 13): the longest recording, in the browser and uploaded; 60 is the pipeline's own limit.
+    { name: 'max_recording_minutes', kind: 'int', min: 1, maxValue: RECORDING_MAX_MINUTES, default: RECORDING_MAX_MINUTES, unit: 'minutes', keys: ['MAA'] },
   ],
   checks: [notMoreThan('point_second_try', 'point_first_try', 'validation.pointsAfterFirst'), notMoreThan('point_third_try', 'point_second_try', 'validation.pointsAfterSecond')],
 } as const satisfies SingletonDef;

@@ -13,5 +13,6 @@ export const appConfiguration = pgTable('app_configuration', {
   max_workspace: integer('max_workspace').notNull().default(2),
   show_progress_bar: boolean('show_progress_bar').notNull().default(false),
   show_failed_attemps: boolean('show_failed_attemps').notNull().default(false),
+  max_recording_minutes: integer('max_recording_minutes').notNull().default(60),
   ...auditColumns(),
 });

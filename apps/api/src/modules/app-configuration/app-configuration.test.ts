@@ -16,7 +16,7 @@ type Res = { statusCode: number; json: () => any };
 const call = (headers: object, method: 'GET' | 'PUT', url: string, payload?: object, lang = 'en'): Promise<Res> =>
   t.app.inject({ method, url, headers: { ...headers, 'accept-language': lang }, ...(payload ? { payload } : {}) });
 
-const defaults = { ...DEFAULT_APP_CONFIGURATION };
+const defaults = { ...DEFAULT_APP_CONFIGURATION, max_recording_minutes: 60 };
 const body = (change: Record<string, unknown> = {}) => ({ ...defaults, ...change });
 
 beforeAll(async () => {

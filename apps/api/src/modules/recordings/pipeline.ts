@@ -162,6 +162,13 @@ async function* counted(source: AsyncIterable<Uint8Array>, total: number, report
   }
 }
 
+/** The longest recording the MAA configuration takes (minutes), never more than the pipeline's own limit. */
+async function maxMinutes(ctx: JobContext): Promise<number> {
+  const res = await ctx.pool.query(`SELECT max_recording_minutes FROM app_configuration WHERE module = 'MAA'`);
+  const configured = Number((res.rows[0] as { max_recording_minutes?: number } | undefined)?.max_recording_minutes ?? RECORDING_MAX_MINUTES);
+  return Math.min(RECORDING_MAX_MINUTES, configured);
+}
+
 async function audioStep(ctx: JobContext, id: string): Promise<void> {
   const row = await setStatus(ctx, id, STEP.audio.resumable, 'PENDING_AUDIO', { progress: 0 });
   // Deleted, failed, or already past this step (a job that ran twice): nothing to do.
@@ -182,7 +189,7 @@ async function audioStep(ctx: JobContext, id: string): Promise<void> {
           ctx.pool.query(`UPDATE recordings SET progress = $2 WHERE id = $1 AND session_status = 'PENDING_AUDIO'`, [id, progress]).then(() => undefined),
         );
       };
-      const audio = await normalizeAudio(counted(all, Number(row.source_size ?? 0), report), format, out, { maxSeconds: RECORDING_MAX_MINUTES * 60 });
+      const audio = await normalizeAudio(counted(all, Number(row.source_size ?? 0), report), format, out, { maxSeconds: (await maxMinutes(ctx)) * 60 });
       await reporting.catch(() => undefined);
       const key = newStorageKey(String(row.account_id));
       await ctx.storage.putStream(key, createReadStream(out), { contentType: 'audio/wav' });

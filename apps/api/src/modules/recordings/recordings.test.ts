@@ -322,6 +322,28 @@ describe('uploading', () => {
     expect(grewMb).toBeLessThan(96);
   });
 
+  it('fails a recording longer than the MAA configuration’s maximum, with the reason', async () => {
+    const superadmin = await loginAs(t.app, 'SUPERADMIN');
+    const maa = (await call(superadmin, 'GET', '/api/app-configuration/MAA')).json().data as Record<string, unknown>;
+    const { module: _module, updated_at: _at, updated_by: _by, _actions: _allowed, ...values } = maa;
+    const put = await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...values, max_recording_minutes: 1 });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      const seconds = 70;
+      const data = Buffer.alloc(seconds * 16_000 * 2);
+      const header = Buffer.from(speech.subarray(0, 44));
+      header.writeUInt32LE(16_000, 24);
+      header.writeUInt32LE(32_000, 28);
+      header.writeUInt32LE(36 + data.length, 4);
+      header.writeUInt32LE(data.length, 40);
+      const id = String((await upload(admin, { data: Buffer.concat([header, data]) }, { title: 'Seventy seconds' })).json().data.id);
+      const failed = await waitFor(id, (r) => r.failure_reason !== null);
+      expect(failed.failure_reason).toBe('recordings.errors.tooLong');
+    } finally {
+      expect((await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...values, max_recording_minutes: 60 })).statusCode).toBe(200);
+    }
+  });
+
   it('refuses a file that is not audio (415), whatever its name and type say, and keeps nothing', async () => {
     const before = storedFiles().length;
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4000, 7)]);
