@@ -5,8 +5,9 @@ import { dataRows, seriousViolations, signIn } from './helpers';
  * Recorded sessions (issue 13) in Chromium with its fake microphone, which plays the synthesized
  * speech of e2e/fixtures/speech.wav (playwright.config.ts): a therapist records about five seconds
  * for Leo, sends the take with the guardian's consent, and watches the server take it through the
- * pipeline to "Ready to Work" (the e2e server transcribes by hand: voice activity segments); the
- * list and the recording page pass axe.
+ * pipeline to "Ready to Work" (the e2e server transcribes by hand: voice activity segments); then
+ * types the first utterance and changes its speaker by keyboard in the editor, and after a reload
+ * both are there. The list and the editor pass axe.
  */
 test('a therapist records a session in the browser and it reaches Ready to Work with its voice segments', async ({ page }) => {
   test.setTimeout(120_000);
@@ -38,7 +39,22 @@ test('a therapist records a session in the browser and it reaches Ready to Work 
   // The page follows the pipeline by itself until the transcript is ready to work on.
   await expect(page.getByText('Ready to Work').first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole('img', { name: /Waveform of the recording/ })).toBeVisible();
-  // The fake microphone spoke: voice activity found utterances to type into, each playable.
-  await expect(page.getByRole('button', { name: /^Play utterance 1/ })).toBeVisible();
+  // The fake microphone spoke: voice activity found utterances to type into.
+  const text = page.getByRole('textbox', { name: 'Utterance 1 text' });
+  await expect(text).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The therapist types the first utterance and gives it to the therapist, by keyboard only.
+  await text.click();
+  await page.keyboard.type('what is the dog doing');
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByRole('combobox', { name: 'Utterance 1 speaker' })).toHaveValue('THERAPIST');
+  // Autosave: the page says so once the server has it.
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Work in Progress').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Utterance 1 text' })).toHaveValue('what is the dog doing');
+  await expect(page.getByRole('combobox', { name: 'Utterance 1 speaker' })).toHaveValue('THERAPIST');
   expect(await seriousViolations(page)).toEqual([]);
 });

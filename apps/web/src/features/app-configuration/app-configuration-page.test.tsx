@@ -7,9 +7,11 @@ import { setupTestI18n } from '@/test/i18n';
 import { json, renderApp, signIn, writesOf, type Call } from '@/test/render-app';
 
 const PATH = '/administration/appConfiguration';
+/** What the API answers for a module: the seed's settings and the MAA's longest recording. */
+const SETTINGS = { ...DEFAULT_APP_CONFIGURATION, max_recording_minutes: 60 };
 const row = (module: string, editable: boolean, change: Record<string, unknown> = {}) => ({
   module,
-  ...DEFAULT_APP_CONFIGURATION,
+  ...SETTINGS,
   ...change,
   updated_at: null as string | null,
   updated_by: null,
@@ -41,7 +43,10 @@ describe('app configuration page', () => {
     signIn('SUPERADMIN');
     const { calls } = renderApp(PATH, api(true));
     const mla = within(await screen.findByRole('region', { name: 'MLA — learning games' }));
-    expect(screen.getByRole('region', { name: 'MAA — language assessment' })).toBeInTheDocument();
+    const maa = within(screen.getByRole('region', { name: 'MAA — language assessment' }));
+    // The longest recording is an MAA setting: on its form only (MLA sends it back as it was).
+    expect(maa.getByRole('spinbutton', { name: 'Longest recording (minutes)' })).toHaveValue(60);
+    expect(mla.queryByRole('spinbutton', { name: 'Longest recording (minutes)' })).toBeNull();
     const rate = mla.getByRole('spinbutton', { name: 'Pass score (%)' });
     expect(rate).toHaveValue(50);
     expect(rate).toHaveAccessibleDescription(/at least this share of its points \(0–100 %\)/);
@@ -49,9 +54,7 @@ describe('app configuration page', () => {
     await userEvent.type(rate, '70');
     await userEvent.click(mla.getByRole('checkbox', { name: 'Show the progress bar' }));
     await userEvent.click(mla.getByRole('button', { name: 'Save MLA' }));
-    await waitFor(() =>
-      expect(writesOf(calls)).toEqual([{ method: 'PUT', path: '/api/app-configuration/MLA', body: { ...DEFAULT_APP_CONFIGURATION, min_rate: 70, show_progress_bar: true } }]),
-    );
+    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'PUT', path: '/api/app-configuration/MLA', body: { ...SETTINGS, min_rate: 70, show_progress_bar: true } }]));
     expect(await screen.findByText('The record was saved.')).toBeInTheDocument();
   });
 

@@ -100,6 +100,9 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
   });
 
   const label = (name: string) => t(`fields.${name}`);
+  // A setting that means something for some modules only (a recording's length: MAA) shows on their
+  // forms; the others send it back unchanged.
+  const shown = (f: SingletonFieldDef) => !f.keys || f.keys.includes(row.module);
   const errorOf = (f: SingletonFieldDef) => fieldErrorText(t, errors[f.name]?.message, label(f.name), f.kind === 'int' ? { minimum: f.min, maximum: f.maxValue } : {});
 
   return (
@@ -113,7 +116,7 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
           <fieldset disabled={!editable || isSubmitting} className="flex flex-col gap-5">
             <legend className="sr-only">{t(`appConfiguration.modules.${row.module}`, { defaultValue: row.module })}</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              {FIELDS.filter((f) => f.kind === 'int').map((f) =>
+              {FIELDS.filter((f) => f.kind === 'int' && shown(f)).map((f) =>
                 f.kind === 'int' ? (
                   <TextField
                     key={f.name}
@@ -131,7 +134,7 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
                 ) : null,
               )}
             </div>
-            {FIELDS.filter((f) => f.kind === 'bool').map((f) => (
+            {FIELDS.filter((f) => f.kind === 'bool' && shown(f)).map((f) => (
               <Switch key={f.name} name={f.name} label={label(f.name)} hint={t(`appConfiguration.hints.${f.name}`)} error={errorOf(f)} register={register} />
             ))}
             {editable && (

@@ -51,6 +51,7 @@ const student = { id: LEO, full_name: 'Leo Walker', username: 'leo', account_id:
 const handler = ({ url, method }: { url: URL; method: string }) => {
   if (url.pathname === '/api/clients') return listAnswer([student]);
   if (url.pathname === '/api/selector') return json({ status: true, data: [] });
+  if (url.pathname === '/api/app-configuration/MAA') return json({ status: true, data: { module: 'MAA', max_recording_minutes: 45 } });
   if (method === 'GET' && url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording({ session_status: 'RECORDED', progress: 0 }) });
   return undefined;
 };
@@ -76,6 +77,8 @@ describe('new recording', () => {
   it('sends nothing without a student, an audio file and the consent, and says what is missing', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
     renderApp('/assessments/recordings/new', handler);
+    // The recorder's limit is the MAA configuration's.
+    expect(await screen.findByText("With this device's microphone, up to 45 minutes.")).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Send recording' }));
     expect(await screen.findByText('Student is required.')).toBeInTheDocument();
     expect(screen.getByText('Choose the audio file to send.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { RECORDING_LANGUAGES, RECORDING_MAX_BYTES, RECORDING_MAX_MINUTES } from '@habla/shared/resources/recordings';
+import { RECORDING_LANGUAGES, RECORDING_MAX_BYTES } from '@habla/shared/resources/recordings';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { FileAudio, Mic, Send } from 'lucide-react';
@@ -19,10 +19,10 @@ import { PEOPLE_SCREENS, RECORDING_SCREEN } from '@/lib/resource-screens';
 import { AudioFileField, audioFileProblem } from './audio-file-field';
 import { BrowserRecorder } from './browser-recorder';
 import { formatBytes } from './format';
+import { useMaxRecordingMinutes } from './recordings-api';
 import { type UploadProgress, uploadRecording } from './upload';
 import { takeFileName, useRecorder } from './use-recorder';
 
-const MAX_MS = RECORDING_MAX_MINUTES * 60_000;
 /** Students are records of `clients`: the picker asks the students list. */
 const STUDENTS = PEOPLE_SCREENS.find((s) => s.path === 'students')!;
 type Source = 'upload' | 'record';
@@ -40,7 +40,9 @@ export function NewRecordingPage() {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const recorder = useRecorder(MAX_MS);
+  const maxMinutes = useMaxRecordingMinutes();
+  const maxMs = maxMinutes * 60_000;
+  const recorder = useRecorder(maxMs);
   const form = useRef<HTMLFormElement>(null);
   const [student, setStudent] = useState<Ref[]>([]);
   const [title, setTitle] = useState('');
@@ -230,7 +232,7 @@ export function NewRecordingPage() {
                 <Icon className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
                 <span className="flex flex-col">
                   <span className="text-sm font-semibold text-slate-900">{t(`recordings.source.${value}`)}</span>
-                  <span className="text-xs text-slate-600">{t(`recordings.sourceHelp.${value}`, { max: RECORDING_MAX_MINUTES })}</span>
+                  <span className="text-xs text-slate-600">{t(`recordings.sourceHelp.${value}`, { max: maxMinutes })}</span>
                 </span>
               </label>
             ))}
@@ -238,7 +240,7 @@ export function NewRecordingPage() {
           {source === 'upload' ? (
             <AudioFileField file={file} onChange={chooseFile} error={errors.file} disabled={busy} />
           ) : (
-            <BrowserRecorder recorder={recorder} maxMs={MAX_MS} error={errors.file} busy={busy} />
+            <BrowserRecorder recorder={recorder} maxMs={maxMs} error={errors.file} busy={busy} />
           )}
         </fieldset>
 

@@ -100,7 +100,8 @@ describe('recording page', () => {
           status: true,
           data: {
             version: 3,
-            editable: true,
+            // Read-only (for instance while someone may only read it): the transcript as text.
+            editable: false,
             utterances: [
               { id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'THERAPIST', text: 'What is the boy doing?', confidence: 0.95, words: [] },
               {
@@ -143,5 +144,36 @@ describe('recording page', () => {
     expect(FakeAudioContext.played).toEqual([16_000]);
     await userEvent.click(within(first!).getByRole('button', { name: 'Stop utterance 1' }));
     expect(await within(first!).findByRole('button', { name: /^Play utterance 1/ })).toBeInTheDocument();
+  });
+
+  it('edits an editable transcript, and after the save shows the recording as worked on', async () => {
+    signIn('THERAPIST', { account_id: ACCOUNT });
+    let status = 'READY';
+    let version = 3;
+    const { calls } = renderApp(PATH, ({ url, method, body }) => {
+      if (url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording({ session_status: status }) });
+      if (url.pathname === `/api/recordings/${REC}/waveform`) return waveform();
+      if (url.pathname === `/api/recordings/${REC}/utterances` && method === 'PUT') {
+        status = 'WORK_IN_PROGRESS';
+        version += 1;
+        const saved = (body as { utterances: Record<string, unknown>[] }).utterances.map((u, i) => ({ ...u, id: `s${i}`, position: i + 1 }));
+        return json({ status: true, data: { version, editable: true, utterances: saved } });
+      }
+      if (url.pathname === `/api/recordings/${REC}/utterances`)
+        return json({
+          status: true,
+          data: { version, editable: true, utterances: [{ id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'STUDENT', text: 'the dog', confidence: 0.9, words: [] }] },
+        });
+      return selector(url);
+    });
+
+    const text = await screen.findByRole('textbox', { name: 'Utterance 1 text' });
+    expect(screen.getByText('Status: Ready to Work')).toBeInTheDocument();
+    await userEvent.type(text, '!');
+    await userEvent.click(screen.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    expect(writesOf(calls)[0]).toMatchObject({ method: 'PUT', body: { version: 3, utterances: [{ text: 'the dog!', speaker: 'STUDENT' }] } });
+    expect(await screen.findByText('Status: Work in Progress')).toBeInTheDocument();
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 });

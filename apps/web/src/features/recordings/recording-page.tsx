@@ -1,6 +1,7 @@
 import { CAPABILITIES } from '@habla/shared/permissions';
 import { CircleAlert, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FieldValue } from '@/components/resource/field-value';
@@ -17,11 +18,16 @@ import { RECORDING_SCREEN } from '@/lib/resource-screens';
 import { AudioPlayer, WHOLE_FILE_MAX_MS } from './audio-player';
 import { failureText, formatClock, isoDuration } from './format';
 import { PipelineSteps } from './pipeline-steps';
-import { type RecordingRow, type SessionStatus, useRecording, useTranscript, useWaveform } from './recordings-api';
+import { type RecordingRow, recordingKeys, type SessionStatus, type Transcript, useRecording, useTranscript, useWaveform } from './recordings-api';
 import { useSegmentPlayer } from './segment-player';
 import { StatusBadge } from './status-badge';
 import { TranscriptView } from './transcript-view';
 import { Waveform } from './waveform';
+
+/** The editor (issue 14) is its own chunk: only someone who may edit the transcript loads it. */
+const TranscriptEditor = lazy(() => import('./transcript-editor').then((m) => ({ default: m.TranscriptEditor })));
+
+type Segment = { key: string; start_ms: number; end_ms: number };
 
 const STUDENT_FIELD = RECORDING_SCREEN.resource.fields.find((f) => f.name === 'student_id')!;
 /** Statuses before the decoded 16 kHz WAV (and its waveform) exists. */
@@ -73,7 +79,28 @@ function Recording({ row }: { row: RecordingRow }) {
   const retry = declared.single.find((a) => a.name === 'retry');
   const complete = declared.single.find((a) => a.name === 'complete');
   const utterances = transcript.data?.utterances ?? [];
-  const playingUtterance = utterances.find((u) => u.id === player.playing);
+  const queryClient = useQueryClient();
+  // The stretch last played from the editor, whose rows are not the loaded utterances any more.
+  const [segment, setSegment] = useState<Segment | null>(null);
+  const playingUtterance = utterances.find((u) => u.id === player.playing) ?? (segment && segment.key === player.playing ? segment : undefined);
+  const { play } = player;
+  const playSegment = useCallback(
+    (s: Segment) => {
+      setSegment(s);
+      void play(s);
+    },
+    [play],
+  );
+  const onSaved = useCallback(
+    (saved: Transcript) => {
+      // The editor keeps its own copy; the cache follows it (a later visit starts from the saved version),
+      // and the row is read again for its status (the first save moves it to Work in Progress).
+      queryClient.setQueryData(recordingKeys.transcript(row.id), saved);
+      void queryClient.invalidateQueries({ queryKey: recordingKeys.one(row.id), exact: true });
+    },
+    [queryClient, row.id],
+  );
+  const [editorPending, setEditorPending] = useState(false);
   const duration = row.duration_ms ?? waveform.data?.duration_ms ?? null;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const CompleteIcon = complete ? actionIcon(complete) : null;
@@ -93,7 +120,8 @@ function Recording({ row }: { row: RecordingRow }) {
               </ButtonLink>
             )}
             {complete && CompleteIcon && rowAllows(row, 'complete') && (
-              <Button onClick={() => runner.start(complete, [row])}>
+              // Completing makes the transcript read-only: not while the editor still has work to save.
+              <Button onClick={() => runner.start(complete, [row])} disabled={editorPending} title={editorPending ? t('recordings.editor.savingFirst') : undefined}>
                 <CompleteIcon className="size-4" aria-hidden="true" />
                 {t(actionKey(RECORDING_SCREEN, complete, 'label'))}
               </Button>
@@ -179,6 +207,21 @@ function Recording({ row }: { row: RecordingRow }) {
               {t('records.retry')}
             </Button>
           </div>
+        ) : transcript.data?.editable ? (
+          <Suspense fallback={<Spinner size="sm" label={t('records.loading')} />}>
+            <TranscriptEditor
+              recordingId={row.id}
+              transcript={transcript.data}
+              canPlay={decoded}
+              playing={player.playing}
+              loading={player.loading}
+              failed={player.failed}
+              onPlay={playSegment}
+              onStop={player.stop}
+              onSaved={onSaved}
+              onPendingChange={setEditorPending}
+            />
+          </Suspense>
         ) : utterances.length === 0 ? (
           <p className="text-sm text-slate-600">{t('recordings.emptyTranscript')}</p>
         ) : (

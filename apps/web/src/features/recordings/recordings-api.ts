@@ -1,5 +1,5 @@
 import type { SESSION_STATUSES } from '@habla/shared/enums';
-import type { Speaker, TranscriptionEngineName } from '@habla/shared/resources/recordings';
+import { RECORDING_MAX_MINUTES, type Speaker, type TranscriptionEngineName } from '@habla/shared/resources/recordings';
 import { useQuery } from '@tanstack/react-query';
 import type { RecordRow, Ref } from '@/components/resource/resource-api';
 import { api } from '@/lib/api';
@@ -77,4 +77,18 @@ export function useTranscript(id: string, enabled: boolean) {
     queryFn: ({ signal }) => api.get<{ data: Transcript }>(`${RECORDINGS_API}/${id}/utterances`, { signal, silentSuccess: true }).then((r) => r.data),
     enabled,
   });
+}
+
+/**
+ * The longest recording the MAA configuration takes (minutes; the pipeline's own limit while it loads
+ * or if it cannot be read): the browser recorder stops there and the upload says so.
+ */
+export function useMaxRecordingMinutes(): number {
+  const config = useQuery({
+    queryKey: ['app-configuration', 'MAA'],
+    queryFn: ({ signal }) => api.get<{ data: { max_recording_minutes?: number } }>('/api/app-configuration/MAA', { signal, silent: true }).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+  const configured = config.data?.max_recording_minutes;
+  return typeof configured === 'number' && configured > 0 ? Math.min(configured, RECORDING_MAX_MINUTES) : RECORDING_MAX_MINUTES;
 }
