@@ -85,15 +85,17 @@ export function singletonInput(def: SingletonDef) {
   const shape = Object.fromEntries(
     def.fields.map((f) => {
       const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
-      if (f.kind === 'bool') return [f.name, z.boolean({ error: missingOr('validation.invalid') })];
-      return [
-        f.name,
-        z
-          .number({ error: missingOr('validation.number') })
-          .int({ error: 'validation.number' })
-          .min(f.min, { error: 'validation.atLeast' })
-          .max(f.maxValue, { error: 'validation.atMost' }),
-      ];
+      const value =
+        f.kind === 'bool'
+          ? z.boolean({ error: missingOr('validation.invalid') })
+          : z
+              .number({ error: missingOr('validation.number') })
+              .int({ error: 'validation.number' })
+              .min(f.min, { error: 'validation.atLeast' })
+              .max(f.maxValue, { error: 'validation.atMost' });
+      // A setting of some rows only may be left out (it keeps its value): a form of another module, or a
+      // client older than the setting, does not have to know it.
+      return [f.name, f.keys ? value.optional() : value];
     }),
   );
   return z.strictObject(shape).superRefine((values, ctx) => {

@@ -61,6 +61,18 @@ describe('app configuration', () => {
     expect((await call(superadmin, 'GET', '/api/audit-log?entity=app_configuration')).json().data).toHaveLength(1);
   });
 
+  it('the MAA’s longest recording may be left out of a change (it keeps its value), and is bounded when given', async () => {
+    expect((await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...defaults, max_recording_minutes: 30 })).statusCode).toBe(200);
+    const { max_recording_minutes: _left, ...without } = defaults;
+    const kept = await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...without, min_rate: 55 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ min_rate: 55, max_recording_minutes: 30 });
+    const tooLong = await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...defaults, max_recording_minutes: 61 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().fields)).toEqual(['max_recording_minutes']);
+    expect((await call(superadmin, 'PUT', '/api/app-configuration/MAA', defaults)).statusCode).toBe(200);
+  });
+
   it('only PERMISSION_FULL changes it: a therapist, a student and a platform ADMIN get 403 and nothing changes', async () => {
     for (const who of [therapist, student, admin]) {
       const res = await call(who, 'PUT', '/api/app-configuration/MAA', body({ min_rate: 10 }));

@@ -176,4 +176,43 @@ describe('recording page', () => {
     expect(await screen.findByText('Status: Work in Progress')).toBeInTheDocument();
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
+
+  it('replaces the transcript with a CHAT file after asking, sending the version it replaces, and the editor shows the file', async () => {
+    signIn('THERAPIST', { account_id: ACCOUNT });
+    const { calls } = renderApp(PATH, ({ url, method, body }) => {
+      if (url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording({ session_status: 'READY' }) });
+      if (url.pathname === `/api/recordings/${REC}/waveform`) return waveform();
+      if (url.pathname === `/api/recordings/${REC}/transcript` && method === 'POST') {
+        expect((body as { text: string }).text).toContain('*CHI:\tmore cookie .');
+        return json({
+          status: true,
+          data: {
+            version: 4,
+            editable: true,
+            utterances: [{ id: 'c1', position: 1, start_ms: null, end_ms: null, speaker: 'STUDENT', text: 'more cookie .', confidence: null, words: [], code: 'CHI' }],
+          },
+          message: 'Saved.',
+        });
+      }
+      if (url.pathname === `/api/recordings/${REC}/utterances`)
+        return json({
+          status: true,
+          data: {
+            version: 3,
+            editable: true,
+            utterances: [{ id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'STUDENT', text: 'the dog', confidence: 0.9, words: [] }],
+          },
+        });
+      return selector(url);
+    });
+    expect(await screen.findByRole('textbox', { name: 'Utterance 1 text' })).toHaveValue('the dog');
+    const cha = new File(['@UTF8\n@Begin\n@Participants:\tCHI Target_Child\n*CHI:\tmore cookie .\n@End\n'], 'eve.cha', { type: 'text/plain' });
+    await userEvent.upload(screen.getByLabelText('Import a transcript', { selector: 'input' }), cha);
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the transcript?' });
+    expect(writesOf(calls)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    expect(writesOf(calls)[0]).toMatchObject({ method: 'POST', path: `/api/recordings/${REC}/transcript`, body: { format: 'chat', version: 3 } });
+    expect(await screen.findByRole('textbox', { name: 'Utterance 1 text' })).toHaveValue('more cookie .');
+  });
 });

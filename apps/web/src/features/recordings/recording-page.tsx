@@ -18,6 +18,7 @@ import { RECORDING_SCREEN } from '@/lib/resource-screens';
 import { AudioPlayer, WHOLE_FILE_MAX_MS } from './audio-player';
 import { failureText, formatClock, isoDuration } from './format';
 import { PipelineSteps } from './pipeline-steps';
+import { TranscriptFiles } from './transcript-files';
 import { type RecordingRow, recordingKeys, type SessionStatus, type Transcript, useRecording, useTranscript, useWaveform } from './recordings-api';
 import { useSegmentPlayer } from './segment-player';
 import { StatusBadge } from './status-badge';
@@ -101,6 +102,7 @@ function Recording({ row }: { row: RecordingRow }) {
     [queryClient, row.id],
   );
   const [editorPending, setEditorPending] = useState(false);
+  const [imports, setImports] = useState(0);
   const duration = row.duration_ms ?? waveform.data?.duration_ms ?? null;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const CompleteIcon = complete ? actionIcon(complete) : null;
@@ -195,7 +197,24 @@ function Recording({ row }: { row: RecordingRow }) {
         {duration !== null && duration > WHOLE_FILE_MAX_MS && <p className="mt-3 text-sm text-slate-600">{t('recordings.longRecording')}</p>}
       </Section>
 
-      <Section id="recording-transcript" title={t('recordings.transcript')}>
+      <Section
+        id="recording-transcript"
+        title={t('recordings.transcript')}
+        aside={
+          transcript.data ? (
+            <TranscriptFiles
+              recordingId={row.id}
+              version={transcript.data.version}
+              editable={transcript.data.editable && !editorPending}
+              onImported={(imported) => {
+                onSaved(imported);
+                // The editor starts again from the file's utterances.
+                setImports((n) => n + 1);
+              }}
+            />
+          ) : undefined
+        }
+      >
         {!TRANSCRIBED.includes(row.session_status) ? (
           <p className="text-sm text-slate-600">{t('recordings.noTranscriptYet')}</p>
         ) : transcript.isPending ? (
@@ -210,6 +229,7 @@ function Recording({ row }: { row: RecordingRow }) {
         ) : transcript.data?.editable ? (
           <Suspense fallback={<Spinner size="sm" label={t('records.loading')} />}>
             <TranscriptEditor
+              key={imports}
               recordingId={row.id}
               transcript={transcript.data}
               canPlay={decoded}

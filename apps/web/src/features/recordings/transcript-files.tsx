@@ -1,0 +1,108 @@
+import { Download, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify/unstyled';
+import { ConfirmDialog } from '@/components/resource/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { RECORDINGS_API, type Transcript } from './recordings-api';
+
+type Format = 'chat' | 'text';
+
+/** CHAT for a `.cha` file, plain text (`SPEAKER: words .` per line) for anything else. */
+export const formatOfFile = (name: string): Format => (/\.cha$/i.test(name) ? 'chat' : 'text');
+
+/**
+ * The transcript as a file and back (issue 13): download it as CHAT (`.cha`, for CLAN) or plain text,
+ * and, while it can be edited, replace it with a CHAT or text file (after a confirmation: the file's
+ * utterances take the place of the current ones). The file is read in the browser and sent as text
+ * with the version it replaces, so an edit saved meanwhile by someone else is not overwritten (409).
+ */
+export function TranscriptFiles({ recordingId, version, editable, onImported }: { recordingId: string; version: number; editable: boolean; onImported: (t: Transcript) => void }) {
+  const { t, i18n } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const download = async (format: Format) => {
+    const token = useAuthStore.getState().token;
+    const res = await fetch(`${RECORDINGS_API}/${recordingId}/transcript?format=${format}`, {
+      headers: { 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+    if (!res.ok) {
+      toast.error(t('recordings.files.downloadFailed'));
+      return;
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `transcript.${format === 'chat' ? 'cha' : 'txt'}`;
+    const href = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  };
+
+  const replace = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const text = await file.text();
+      const res = await api.post<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/transcript`, { format: formatOfFile(file.name), text, version });
+      onImported(res.data);
+      setFile(null);
+    } catch (err) {
+      // The API client has said what was wrong (a line it could not read, a newer version): keep the dialog's file.
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" size="sm" onClick={() => void download('chat')}>
+        <Download className="size-4" aria-hidden="true" />
+        {t('recordings.files.chat')}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => void download('text')}>
+        <Download className="size-4" aria-hidden="true" />
+        {t('recordings.files.text')}
+      </Button>
+      {editable && (
+        <>
+          <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+            <Upload className="size-4" aria-hidden="true" />
+            {t('recordings.files.import')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept=".cha,.txt,text/plain"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t('recordings.files.import')}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              e.target.value = '';
+            }}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={file !== null}
+        title={t('recordings.files.replaceTitle')}
+        confirmLabel={t('recordings.files.replace')}
+        danger
+        busy={busy}
+        onConfirm={() => void replace()}
+        onClose={() => setFile(null)}
+      >
+        {t('recordings.files.replaceText', { name: file?.name ?? '' })}
+      </ConfirmDialog>
+    </div>
+  );
+}
