@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { wavHeader } from '../../apps/api/src/modules/recordings/audio';
 import { Synthesizer } from '../../apps/api/src/modules/speech/synthesizer';
 
 /**
@@ -76,18 +77,6 @@ export async function benchRecordings(base: string, tokens: string[], serverPid:
 /** A 16-bit mono PCM WAV of these samples. */
 function wavOf(samples: Int16Array, rate: number): Uint8Array {
   const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'ascii');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii');
-  h.writeUInt32LE(data.length, 40);
+  const h = wavHeader(data.length, rate);
   return new Uint8Array(Buffer.concat([h, data]));
 }

@@ -1,20 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from './ports';
+import { startChildServer } from './child-server';
 
 /**
  * A job running when the server is killed with SIGKILL runs again, to completion, after a restart:
  * its row stays `active` in PostgreSQL, pg-boss's maintenance on the new server sees it outlive its
  * time limit (JOBS_EXPIRE_SECONDS) and queues it again.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-jobs-crash-'));
 const adminUrl = inject('adminDatabaseUrl');
 const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -22,42 +20,19 @@ const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: dbUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    HABLA_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    SMTP_URL: '',
-    JOBS_TEST_HANDLERS: 'true',
-    // A job may run 3 s; a dead server's job is looked for every second and retried after 1–2 s.
-    JOBS_EXPIRE_SECONDS: '3',
-    JOBS_MAINTENANCE_SECONDS: '1',
-    JOBS_RETRY_DELAY_SECONDS: '1',
-    JOBS_POLL_SECONDS: '0.5',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => void (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => void (out += d.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, port, output: () => out };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not healthy:\n${out}`);
-    await sleep(100);
-  }
+async function startServer() {
+  return startChildServer(children, {
+    dbUrl,
+    dataDir,
+    env: {
+      JOBS_TEST_HANDLERS: 'true',
+      // A job may run 3 s; a dead server's job is looked for every second and retried after 1–2 s.
+      JOBS_EXPIRE_SECONDS: '3',
+      JOBS_MAINTENANCE_SECONDS: '1',
+      JOBS_RETRY_DELAY_SECONDS: '1',
+      JOBS_POLL_SECONDS: '0.5',
+    },
+  });
 }
 
 const db = new pg.Client({ connectionString: dbUrl });

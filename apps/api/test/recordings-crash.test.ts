@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
+import { wavHeader } from '../src/modules/recordings/audio';
 import { buildUser } from './factories';
-import { freePort } from './ports';
+import { startChildServer } from './child-server';
 
 /**
  * A recording whose audio step is running when the server is killed with SIGKILL goes on after a
@@ -16,7 +16,6 @@ import { freePort } from './ports';
  * again once its attempt has expired, and the step, written to be run twice, ends where one run would
  * (one normalised audio file, the right duration).
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-recordings-crash-'));
 const adminUrl = inject('adminDatabaseUrl');
 const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -25,42 +24,19 @@ const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let database: Database | undefined;
 
-async function startServer(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATABASE_URL: dbUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    HABLA_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    SMTP_URL: '',
-    TRANSCRIPTION_ENGINE: 'manual',
-    // An attempt may run 15 s (the step here takes a few); a dead server's is looked for every second.
-    JOBS_EXPIRE_SECONDS: '15',
-    JOBS_MAINTENANCE_SECONDS: '1',
-    JOBS_RETRY_DELAY_SECONDS: '1',
-    JOBS_POLL_SECONDS: '0.5',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => void (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => void (out += d.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, base: `http://127.0.0.1:${port}`, output: () => out };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not healthy:\n${out}`);
-    await sleep(100);
-  }
+async function startServer() {
+  return startChildServer(children, {
+    dbUrl,
+    dataDir,
+    env: {
+      TRANSCRIPTION_ENGINE: 'manual',
+      // An attempt may run 15 s (the step here takes a few); a dead server's is looked for every second.
+      JOBS_EXPIRE_SECONDS: '15',
+      JOBS_MAINTENANCE_SECONDS: '1',
+      JOBS_RETRY_DELAY_SECONDS: '1',
+      JOBS_POLL_SECONDS: '0.5',
+    },
+  });
 }
 
 /** `seconds` of 48 kHz stereo WAV: a 300 Hz tone, so the decoder, filter and resampler all work. */
@@ -73,19 +49,7 @@ function stereoWav(seconds: number): Buffer {
     data.writeInt16LE(s, i * 4);
     data.writeInt16LE(s, i * 4 + 2);
   }
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'ascii');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 4, 28);
-  h.writeUInt16LE(4, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii');
-  h.writeUInt32LE(data.length, 40);
+  const h = wavHeader(data.length, rate, 2);
   return Buffer.concat([h, data]);
 }
 

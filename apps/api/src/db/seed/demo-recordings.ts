@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { newStorageKey, type Storage } from '../../lib/storage/index';
-import { normalizeAudio } from '../../modules/recordings/audio';
+import { normalizeAudio, wavHeader } from '../../modules/recordings/audio';
 import { Synthesizer } from '../../modules/speech/synthesizer';
 import { poolOf, type Db } from '../client';
 
@@ -75,19 +75,7 @@ export async function seedDemoRecordings(db: Db, storage: Storage, now: Date): P
         at += seconds + PAUSE_SECONDS;
       }
       const data = Buffer.concat(pcm);
-      const header = Buffer.alloc(44);
-      header.write('RIFF', 0, 'ascii');
-      header.writeUInt32LE(36 + data.length, 4);
-      header.write('WAVEfmt ', 8, 'ascii');
-      header.writeUInt32LE(16, 16);
-      header.writeUInt16LE(1, 20);
-      header.writeUInt16LE(1, 22);
-      header.writeUInt32LE(RATE, 24);
-      header.writeUInt32LE(RATE * 2, 28);
-      header.writeUInt16LE(2, 32);
-      header.writeUInt16LE(16, 34);
-      header.write('data', 36, 'ascii');
-      header.writeUInt32LE(data.length, 40);
+      const header = wavHeader(data.length, RATE);
       const source = Buffer.concat([header, data]);
       const out = join(dir, `${n}.wav`);
       const audio = await normalizeAudio(Readable.from([source]), 'wav', out);

@@ -131,8 +131,8 @@ export class Resampler {
   }
 }
 
-/** The 44-byte header of a 16-bit mono PCM WAV of `dataBytes` bytes at 16 kHz. */
-export function wavHeader(dataBytes: number): Buffer {
+/** The 44-byte header of a 16-bit PCM WAV of `dataBytes` bytes (16 kHz mono unless said otherwise). */
+export function wavHeader(dataBytes: number, rate: number = TARGET_RATE, channels = 1): Buffer {
   const h = Buffer.alloc(44);
   h.write('RIFF', 0, 'ascii');
   h.writeUInt32LE(36 + dataBytes, 4);
@@ -140,10 +140,10 @@ export function wavHeader(dataBytes: number): Buffer {
   h.write('fmt ', 12, 'ascii');
   h.writeUInt32LE(16, 16);
   h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(TARGET_RATE, 24);
-  h.writeUInt32LE(TARGET_RATE * 2, 28);
-  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(channels, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * channels * 2, 28);
+  h.writeUInt16LE(channels * 2, 32);
   h.writeUInt16LE(16, 34);
   h.write('data', 36, 'ascii');
   h.writeUInt32LE(dataBytes, 40);
