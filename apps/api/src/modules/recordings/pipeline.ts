@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { withTransaction } from '../../jobs/transaction';
 import { defineJob, type JobContext } from '../../jobs/types';
 import { newStorageKey } from '../../lib/storage/index';
 import { AudioDecodeError, AudioTooLongError, normalizeAudio, sniffAudio, SNIFF_BYTES } from './audio';
@@ -15,6 +16,7 @@ import { EngineError, type Segment, type TranscriptionEngine } from './engines/e
 import { hostedEngine } from './engines/hosted';
 import { localEngine } from './engines/local';
 import { manualEngine } from './engines/manual';
+import { replaceUtterances } from './utterances-sql';
 
 /**
  * The recording pipeline (issue 13; docs/product.md §5): each step a job on the queue, each written
@@ -210,22 +212,15 @@ async function audioStep(ctx: JobContext, id: string): Promise<void> {
 
 /** Move the recording from `from` to the next step's queued status and queue its job, in one transaction. */
 async function nextStep(ctx: JobContext, id: string, from: string, step: PipelineStep): Promise<void> {
-  const client = await ctx.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const moved = await client.query(
+  const moved = await withTransaction(ctx.db, async (_tx, client) => {
+    const res = await client.query(
       `UPDATE recordings SET session_status = $2, progress = 0, updated_at = now() WHERE id = $1 AND deleted_at IS NULL AND failure_reason IS NULL AND session_status = $3 RETURNING id`,
       [id, STEP[step].queued, from],
     );
-    if (moved.rowCount) await queueStep(ctx.queue, client, step, id);
-    await client.query('COMMIT');
-    if (moved.rowCount) ctx.queue.wake(STEP[step].job);
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+    if (res.rowCount) await queueStep(ctx.queue, client, step, id);
+    return Boolean(res.rowCount);
+  });
+  if (moved) ctx.queue.wake(STEP[step].job);
 }
 
 /** Segments as utterances: in time order, numbered from 1, the student speaking until the therapist says otherwise. */
@@ -269,34 +264,18 @@ async function transcriptionStep(ctx: JobContext, id: string): Promise<void> {
 
 /** The engine's utterances replace any earlier ones, with the status, in one transaction. */
 async function writeTranscript(ctx: JobContext, id: string, utterances: ReturnType<typeof utterancesOf>): Promise<void> {
-  const client = await ctx.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(ctx.db, async (_tx, client) => {
     const locked = await client.query(
       `SELECT id FROM recordings WHERE id = $1 AND deleted_at IS NULL AND failure_reason IS NULL AND session_status = 'PROCESSING_TRANSCRIPTION' FOR UPDATE`,
       [id],
     );
-    if (locked.rowCount) {
-      await client.query('DELETE FROM utterances WHERE recording_id = $1', [id]);
-      if (utterances.length)
-        await client.query(
-          `INSERT INTO utterances (recording_id, position, start_ms, end_ms, speaker, text, confidence, words)
-           SELECT $1, u.position, u.start_ms, u.end_ms, u.speaker, u.text, u.confidence, u.words
-             FROM jsonb_to_recordset($2::jsonb) AS u(position int, start_ms int, end_ms int, speaker text, text text, confidence real, words jsonb)`,
-          [id, JSON.stringify(utterances)],
-        );
-      await client.query(
-        `UPDATE recordings SET session_status = 'TRANSCRIPTION_COMPLETED', transcript_version = transcript_version + 1, progress = 100, updated_at = now() WHERE id = $1`,
-        [id],
-      );
-    }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+    if (!locked.rowCount) return;
+    await replaceUtterances(client, id, utterances);
+    await client.query(
+      `UPDATE recordings SET session_status = 'TRANSCRIPTION_COMPLETED', transcript_version = transcript_version + 1, progress = 100, updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  });
 }
 
 const stepPayload = z.object({ recording_id: z.uuid() });

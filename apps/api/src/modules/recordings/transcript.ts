@@ -5,10 +5,12 @@ import { auditRows } from '../../crud/service';
 import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { withTransaction } from '../../jobs/transaction';
 import { PEAKS_PER_SECOND } from './audio';
 import { parseChat, parseTextTranscript, TranscriptFormatError, writeChat, writeTextTranscript, type Speaker as FileSpeaker, type Transcript } from './transcript-formats';
 import { stepOf, TRANSCRIBE_JOB } from './pipeline';
 import { recordingsResource, recordingsScopeSql } from './resources';
+import { replaceUtterances } from './utterances-sql';
 
 /**
  * A recording's transcript and audio for whoever may see its student (issue 13): the utterances in
@@ -68,6 +70,7 @@ export type TranscriptMeta = Pick<Transcript, 'languages' | 'participants' | 'he
 
 type RecordingRow = {
   id: string;
+  language: 'en' | 'es';
   session_status: string;
   transcript_version: number;
   failure_reason: string | null;
@@ -86,7 +89,7 @@ async function findRecording(
   const p = new SqlParams();
   const idParam = p.add(id);
   const res = await (client ?? poolOf(ctx.db)).query(
-    `SELECT t.id, t.session_status, t.transcript_version, t.failure_reason, t.deleted_at, t.account_id, t.student_id FROM recordings t
+    `SELECT t.id, t.language, t.session_status, t.transcript_version, t.failure_reason, t.deleted_at, t.account_id, t.student_id FROM recordings t
       WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${recordingsScopeSql(ctx.actor, p)}${lock ? ' FOR UPDATE OF t' : ''}`,
     p.values,
   );
@@ -126,9 +129,7 @@ export async function saveTranscript(
   body: TranscriptBody,
   opts: { meta?: TranscriptMeta; action?: string } = {},
 ): Promise<{ version: number; editable: boolean; utterances: Record<string, unknown>[] }> {
-  const client = await poolOf(ctx.db).connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(ctx.db, async (_tx, client) => {
     const rec = await findRecording(ctx, id, true, client);
     if (!rec) throw notFound();
     if (!recordingsPolicy.can(ctx.actor, 'update', rec as never)) {
@@ -137,14 +138,7 @@ export async function saveTranscript(
     }
     if (!editable(rec.session_status)) throw new AppError(409, 'CONFLICT', 'recordings.notReady', {}, { utterances: 'recordings.notReady' });
     if (rec.transcript_version !== body.version) throw new AppError(409, 'CONFLICT', 'recordings.transcriptChanged', {}, { version: 'recordings.transcriptChanged' });
-    await client.query('DELETE FROM utterances WHERE recording_id = $1', [id]);
-    if (body.utterances.length)
-      await client.query(
-        `INSERT INTO utterances (recording_id, position, start_ms, end_ms, speaker, text, confidence, words, code, tiers, before)
-         SELECT $1, u.position, u.start_ms, u.end_ms, u.speaker, u.text, u.confidence, u.words, u.code, u.tiers, u.before
-           FROM jsonb_to_recordset($2::jsonb) AS u(position int, start_ms int, end_ms int, speaker text, text text, confidence real, words jsonb, code text, tiers jsonb, before jsonb)`,
-        [id, JSON.stringify(body.utterances.map((u, i) => ({ ...u, position: i + 1, tiers: Object.entries(u.tiers ?? {}) })))],
-      );
+    await replaceUtterances(client, id, body.utterances);
     const next = rec.transcript_version + 1;
     // An import replaces what its file said besides the utterances; a save keeps it.
     await client.query(
@@ -161,15 +155,8 @@ export async function saveTranscript(
         },
       },
     ]);
-    const utterances = await utterancesOf(client, id);
-    await client.query('COMMIT');
-    return { version: next, editable: true, utterances };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+    return { version: next, editable: true, utterances: await utterancesOf(client, id) };
+  });
 }
 
 /**
@@ -181,9 +168,7 @@ export async function saveTranscript(
 export async function transcribeAgain(ctx: ActorContext, id: string, engine: TranscriptionEngineName | undefined): Promise<void> {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('transcribing needs the job queue');
-  const client = await poolOf(ctx.db).connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(ctx.db, async (_tx, client) => {
     const rec = await findRecording(ctx, id, true, client);
     if (!rec) throw notFound();
     if (!recordingsPolicy.can(ctx.actor, 'update', rec as never)) throw forbidden();
@@ -198,14 +183,8 @@ export async function transcribeAgain(ctx: ActorContext, id: string, engine: Tra
     await auditRows(client, ctx, recordingsResource, 'transcribe', [
       { id, changes: { session_status: { from: rec.session_status, to: 'PENDING_TRANSCRIPTION' }, ...(engine ? { engine } : {}) } },
     ]);
-    await client.query('COMMIT');
-    jobs.wake(TRANSCRIBE_JOB);
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
+  jobs.wake(TRANSCRIBE_JOB);
 }
 
 export async function readWaveform(ctx: ActorContext, id: string): Promise<{ peaks_per_second: number; duration_ms: number | null; peaks: string }> {
@@ -300,10 +279,9 @@ export async function exportTranscript(ctx: ActorContext, id: string, format: Tr
 export async function importTranscript(ctx: ActorContext, id: string, body: { format: TranscriptFormat; text: string; version: number }) {
   const rec = await findRecording(ctx, id);
   if (!rec) throw notFound();
-  const language = ((await poolOf(ctx.db).query(`SELECT language FROM recordings WHERE id = $1`, [id])).rows[0] as { language: 'en' | 'es' }).language;
   let t: Transcript;
   try {
-    t = body.format === 'chat' ? parseChat(body.text) : parseTextTranscript(body.text, language);
+    t = body.format === 'chat' ? parseChat(body.text) : parseTextTranscript(body.text, rec.language);
   } catch (err) {
     if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { line: err.line }, { text: err.key });
     throw err;

@@ -82,7 +82,16 @@ export async function downloadCsv(screen: ResourceScreen, state: ListState, colu
     const message = Array.isArray(body?.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : undefined;
     return { saved: false, message };
   }
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${screen.resource.name}.csv`;
+  await saveDownload(res, `${screen.resource.name}.csv`);
+  return { saved: true };
+}
+
+/**
+ * Save a fetched file as the browser's download, under the name of its Content-Disposition (else
+ * `fallback`), through a temporary object URL.
+ */
+export async function saveDownload(res: Response, fallback: string): Promise<void> {
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallback;
   const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = href;
@@ -92,7 +101,6 @@ export async function downloadCsv(screen: ResourceScreen, state: ListState, colu
   a.remove();
   // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return { saved: true };
 }
 
 /** Writes of a resource; each refreshes every cached list and record of it. */

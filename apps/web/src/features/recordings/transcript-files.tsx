@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '@/components/resource/confirm-dialog';
+import { saveDownload } from '@/components/resource/resource-api';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -35,15 +36,7 @@ export function TranscriptFiles({ recordingId, version, editable, onImported }: 
       toast.error(t('recordings.files.downloadFailed'));
       return;
     }
-    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `transcript.${format === 'chat' ? 'cha' : 'txt'}`;
-    const href = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    await saveDownload(res, `transcript.${format === 'chat' ? 'cha' : 'txt'}`);
   };
 
   const replace = async () => {
