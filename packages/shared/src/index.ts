@@ -9,6 +9,7 @@ export * from './schemas/role-permissions';
 export * from './schemas/tenancy';
 export * from './schemas/audit-log';
 export * from './schemas/speech';
+export * from './schemas/lsa';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';
