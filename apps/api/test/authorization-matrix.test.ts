@@ -177,6 +177,8 @@ Object.assign(MATRIX, {
   'GET /api/recordings/{id}/waveform': RECORDING_READERS,
   'GET /api/recordings/{id}/utterances': RECORDING_READERS,
   'PUT /api/recordings/{id}/utterances': RECORDING_WRITERS,
+  // Language-sample analysis (issue 14): whoever works with assessments; nothing is stored.
+  'POST /api/lsa/analyze': RECORDING_READERS,
 });
 /** App configuration (issue 10): every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
 Object.assign(MATRIX, {

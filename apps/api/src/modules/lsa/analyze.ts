@@ -123,7 +123,8 @@ export function analyzeTranscript(
     const salt = options.format === 'text' ? saltToChat(utterance.text) : { text: utterance.text, bound: new Map<string, number>() };
     const main = mainTierWords(salt.text);
     const mor = utterance.tiers.mor !== undefined ? morItems(utterance.tiers.mor) : null;
-    const derived = main.mluWords.map((w, i) => wordOf(w, main.mluWords[i - 1], main.mluWords[i + 1]));
+    // The words are read only where no %mor tier says what they are.
+    const derived = mor?.items.length ? [] : main.mluWords.map((w, i) => wordOf(w, main.mluWords[i - 1], main.mluWords[i + 1]));
     readings.push({ utterance, index, main, mor, derived, bound: salt.bound });
   });
   const morphemesFrom = readings.some((r) => r.mor) ? 'mor' : 'words';

@@ -91,11 +91,11 @@ function tokens(line: string): string[] {
   return out;
 }
 
-function parseItems(line: string): { items: Item[]; terminator: string | null } {
+function parseItems(line: string, flat = tokens(line)): { items: Item[]; terminator: string | null } {
   const root: Item[] = [];
   const stack: Item[][] = [root];
   let terminator: string | null = null;
-  for (const t of tokens(line)) {
+  for (const t of flat) {
     const here = stack[stack.length - 1]!;
     if (t === '<') {
       const group: Item = { kind: 'group', items: [], codes: [] };
@@ -183,10 +183,10 @@ function countWords(items: Item[]): number {
 
 /** The main tier of one utterance read with CLAN's rules. */
 export function mainTierWords(line: string): MainWords {
-  const { items, terminator } = parseItems(line);
+  const flat = tokens(line);
+  const { items, terminator } = parseItems(line, flat);
   const acc: Collected = { words: [], unintelligible: false, retraced: 0, breaks: [] };
   collect(items, acc);
-  const flat = tokens(line);
   const mlu = mluWords(acc.words);
   let segments = 0;
   let from = 0;
