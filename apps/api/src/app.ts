@@ -17,6 +17,7 @@ import { gameRoutes } from './modules/games/games.routes';
 import { imageRoutes } from './modules/images/images.routes';
 import { recordingRoutes } from './modules/recordings/recordings.routes';
 import { lsaRoutes } from './modules/lsa/lsa.routes';
+import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { playRoutes } from './modules/play/play.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -101,6 +102,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(playRoutes, { prefix: '/api' });
   await app.register(recordingRoutes, { prefix: '/api' });
   await app.register(lsaRoutes, { prefix: '/api' });
+  await app.register(assessmentRoutes, { prefix: '/api' });
   await app.register(auditLogRoutes, { prefix: '/api' });
   await app.register(pictureRoutes, { prefix: '/api' });
   await app.register(filesRoutes, { prefix: '/api' });

@@ -180,6 +180,18 @@ Object.assign(MATRIX, {
   // Language-sample analysis (issue 14): whoever works with assessments; nothing is stored.
   'POST /api/lsa/analyze': RECORDING_READERS,
 });
+/** Assessments (issue 14): the same people as recordings. */
+engineRows('/api/assessments', { list: RECORDING_READERS, show: RECORDING_READERS, exporters: RECORDING_READERS, write: RECORDING_WRITERS, remove: RECORDING_WRITERS });
+delete MATRIX['POST /api/assessments/'];
+Object.assign(MATRIX, {
+  'POST /api/assessments': RECORDING_WRITERS,
+  'POST /api/assessments/{id}/complete': RECORDING_WRITERS,
+  'POST /api/assessments/{id}/reopen': RECORDING_WRITERS,
+  'GET /api/assessments/{id}/measures': RECORDING_READERS,
+  'PUT /api/assessments/{id}/errors': RECORDING_WRITERS,
+  'GET /api/assessments/{id}/trend': RECORDING_READERS,
+  'GET /api/assessments/{id}/report.pdf': RECORDING_READERS,
+});
 /** App configuration (issue 10): every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
 Object.assign(MATRIX, {
   'GET /api/app-configuration/': SIGNED_IN,

@@ -5,6 +5,7 @@ import {
   GAME_RESOURCE_NAMES,
   IMAGE_RESOURCE_NAMES,
   RECORDING_RESOURCE_NAMES,
+  ASSESSMENT_RESOURCE_NAMES,
   collectionActions,
   PAYMENT_METHODS,
   policyOf,
@@ -17,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { seedDemoImages } from '../src/db/seed/demo-images';
 import { seedDemoRecordings } from '../src/db/seed/demo-recordings';
+import { seedDemoAssessments } from '../src/db/seed/demo-assessments';
 import { seedStarterLibrary } from '../src/db/seed/starter/index';
 import { createAccount } from '../src/modules/users/users.service';
 import { buildTestApp, type TestApp } from './app';
@@ -37,7 +39,15 @@ import { buildUser, login } from './factories';
  */
 let t: TestApp;
 const PEOPLE = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
-const RESOURCES = [...CATALOG_NAMES, ...TENANCY_NAMES, ...CURRICULUM_NAMES, ...GAME_RESOURCE_NAMES, ...IMAGE_RESOURCE_NAMES, ...RECORDING_RESOURCE_NAMES] as string[];
+const RESOURCES = [
+  ...CATALOG_NAMES,
+  ...TENANCY_NAMES,
+  ...CURRICULUM_NAMES,
+  ...GAME_RESOURCE_NAMES,
+  ...IMAGE_RESOURCE_NAMES,
+  ...RECORDING_RESOURCE_NAMES,
+  ...ASSESSMENT_RESOURCE_NAMES,
+] as string[];
 const base = (resource: string) => ((CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`);
 
 const tokens = new Map<string, string>();
@@ -69,7 +79,11 @@ function allowed(what: string, res: Res, past = [200, 201]): boolean {
 type Row = Record<string, unknown> & { id: string; deleted_at: string | null; _actions: string[] };
 
 /** The columns a resource's declared actions change on the row itself (put back after each try). */
-const STATEFUL: Record<string, string[]> = { games: ['game_status', 'is_private', 'share_status'], recordings: ['session_status', 'failure_reason', 'completed_at'] };
+const STATEFUL: Record<string, string[]> = {
+  games: ['game_status', 'is_private', 'share_status'],
+  recordings: ['session_status', 'failure_reason', 'completed_at'],
+  assessments: ['assessment_status', 'completed_at', 'completed_by'],
+};
 
 /**
  * Undo a delete or a restore: by the superadmin, or, for a private image the superadmin cannot see
@@ -126,6 +140,7 @@ beforeAll(async () => {
   await seedDemo(t.app.db, t.clock.now());
   await seedDemoImages(t.app.db, t.app.storage, t.clock.now());
   await seedDemoRecordings(t.app.db, t.app.storage, t.clock.now());
+  await seedDemoAssessments(t.app.db, t.clock.now());
   const [center] = (await t.database.pool.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`)).rows as { id: string }[];
   // One row of every resource in the trash, made for the purpose (restoring it must not touch the demo people).
   const spare = {

@@ -10,6 +10,7 @@ export * from './schemas/tenancy';
 export * from './schemas/audit-log';
 export * from './schemas/speech';
 export * from './schemas/lsa';
+export * from './schemas/assessments';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';

@@ -2,6 +2,7 @@ import type { CatalogName } from '../resources/catalogs';
 import type { CurriculumName } from '../resources/curriculum';
 import type { GameResourceName } from '../resources/games';
 import type { ImageResourceName } from '../resources/images';
+import type { AssessmentResourceName } from '../resources/assessments';
 import type { RecordingResourceName } from '../resources/recordings';
 import type { TenancyName } from '../resources/tenancy';
 import { accountsPolicy } from './accounts';
@@ -14,6 +15,7 @@ import { imageFoldersPolicy, imagesPolicy } from './images';
 import { organizationsPolicy } from './organizations';
 import { plansPolicy } from './plans';
 import { recordingsPolicy } from './recordings';
+import { assessmentsPolicy } from './assessments';
 import type { Policy } from './policy';
 import { usersPolicy } from './users';
 import { workspacesPolicy } from './workspaces';
@@ -32,6 +34,7 @@ export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
 export { recordingsPolicy } from './recordings';
+export { assessmentsPolicy } from './assessments';
 export { rolePermissionsPolicy } from './role-permissions';
 export { appConfigurationPolicy, defineSingletonPolicy, SINGLETON_POLICIES, type SingletonAction, type SingletonPolicy } from './singletons';
 export { userActions, usersPolicy } from './users';
@@ -48,7 +51,7 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 };
 
 /** Every resource's policy, by resource name (the registry key the engines use). */
-export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName | ImageResourceName | RecordingResourceName, Policy> = {
+export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName | ImageResourceName | RecordingResourceName | AssessmentResourceName, Policy> = {
   ...CATALOG_POLICIES,
   ...TENANCY_POLICIES,
   levels: levelsPolicy,
@@ -58,6 +61,7 @@ export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameR
   images: imagesPolicy,
   'image-folders': imageFoldersPolicy,
   recordings: recordingsPolicy,
+  assessments: assessmentsPolicy,
 };
 
 /** Policies of resources declared outside the shared registry (the engine's own tests). */

@@ -7,3 +7,4 @@ export * from './curriculum';
 export * from './games';
 export * from './images';
 export * from './recordings';
+export * from './assessments';

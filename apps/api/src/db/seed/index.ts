@@ -5,6 +5,7 @@ import type { Storage } from '../../lib/storage/index';
 import { seedDemo } from './demo';
 import { seedDemoImages } from './demo-images';
 import { seedDemoRecordings } from './demo-recordings';
+import { seedDemoAssessments } from './demo-assessments';
 import { seedDemoPlay } from './demo-play';
 import { seedReference } from './reference';
 import { seedStarterLibrary } from './starter/index';
@@ -26,6 +27,7 @@ export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; 
     // The demo gallery's pictures are files: only where the storage is at hand (the server, the CLI).
     if (opts.storage) opts.log.info({ images: await seedDemoImages(db, opts.storage, opts.now ?? new Date()) }, 'demo gallery loaded');
     if (opts.storage) opts.log.info({ recordings: await seedDemoRecordings(db, opts.storage, opts.now ?? new Date()) }, 'demo recordings loaded');
+    opts.log.info({ assessments: await seedDemoAssessments(db, opts.now ?? new Date()) }, 'demo assessments loaded');
     // Played games for the dashboards and the evaluation list, from the starter library when it is there.
     opts.log.info({ assignments: await seedDemoPlay(db, opts.now ?? new Date()) }, 'demo assignments loaded');
     opts.log.info(

@@ -83,16 +83,19 @@ function auxForm(w: string, lex: Lexicon, previous: string | undefined): VerbFor
     if (entry.past) return { kind: 'verb', form: 'past' };
     if (entry.participle) return { kind: 'verb', form: 'participle' };
   }
+  // The verbs catalog has the irregular verbs and the most frequent regular ones; the dictionary
+  // knows every other verb (WordNet's 11,500), all regular.
+  const verb = (stem: string) => lex.verb(stem) ?? (lex.types(stem).has('verb') ? { base: stem, past: false, participle: false, irregular: false } : null);
   if (w.endsWith('ing') && w.length > 4) {
-    const base = lex.verb(w.slice(0, -3)) ?? lex.verb(`${w.slice(0, -3)}e`) ?? (/([^aeiou])\1ing$/.test(w) ? lex.verb(w.slice(0, -4)) : null);
+    const base = verb(w.slice(0, -3)) ?? verb(`${w.slice(0, -3)}e`) ?? (/([^aeiou])\1ing$/.test(w) ? verb(w.slice(0, -4)) : null);
     if (base && !nounish) return { kind: 'verb', form: 'gerund' };
   }
   if (w.endsWith('ed') && w.length > 3) {
-    const base = lex.verb(w.slice(0, -2)) ?? lex.verb(w.slice(0, -1)) ?? lex.verb(`${w.slice(0, -3)}y`) ?? (/([^aeiou])\1ed$/.test(w) ? lex.verb(w.slice(0, -3)) : null);
+    const base = verb(w.slice(0, -2)) ?? verb(w.slice(0, -1)) ?? verb(`${w.slice(0, -3)}y`) ?? (/([^aeiou])\1ed$/.test(w) ? verb(w.slice(0, -3)) : null);
     if (base && !base.irregular) return { kind: 'verb', form: 'past' };
   }
   if (w.endsWith('s') && !nounish && previous !== undefined && SUBJECT_PRONOUNS.has(previous)) {
-    const base = lex.verb(w.slice(0, -1)) ?? lex.verb(w.slice(0, -2)) ?? lex.verb(`${w.slice(0, -3)}y`);
+    const base = verb(w.slice(0, -1)) ?? verb(w.slice(0, -2)) ?? verb(`${w.slice(0, -3)}y`);
     if (base) return { kind: 'verb', form: 'present' };
   }
   return null;
@@ -162,7 +165,8 @@ export function englishWord(word: string, previous: string | undefined, lex: Lex
   let morphemes = 1;
   // going / gonna: go + -ing (CLAN's `part|go-PRESP`).
   if (form?.kind === 'going') morphemes = 2;
-  else if (form?.kind === 'verb' && (form.form === 'gerund' || (form.form === 'past' && !lex.verb(lower)?.irregular && lower.endsWith('ed')))) morphemes = 2;
+  else if (form?.kind === 'verb' && (form.form === 'gerund' || (form.form === 'past' && !lex.verb(lower)?.irregular && lower.endsWith('ed') && lex.verb(lower)?.base !== lower)))
+    morphemes = 2;
   else if (isRegularPlural(lower, lex, form)) morphemes = 2;
   return { morphemes, pos: posOf(lower, lex, form, text), forms: form ? [form] : [] };
 }

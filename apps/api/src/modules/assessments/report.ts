@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { ERROR_KINDS, SAMPLE_PARTS_OF_SPEECH, SENTENCE_TYPES, translate, VERB_TENSES, type AssessmentMeasures, type Language } from '@habla/shared';
+import PDFDocument from 'pdfkit';
+import { formatNumber } from './proposals';
+
+/**
+ * An assessment as a PDF a parent can read (issue 14), in the account's language: who and when,
+ * the sample, each measure with what it means, Brown's stage with its usual age, the kinds of
+ * sentences, tenses and parts of speech, the conclusions, the errors coded, the recommendation,
+ * notes and summary, and the therapist's name. DejaVu Sans is embedded (subset), so every accent
+ * prints the same on any reader.
+ */
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** The fonts, read once per process (about 1 MB): a report must not read them from disk every time. */
+function reportFonts(): { regular: Buffer; bold: Buffer } {
+  fonts ??= {
+    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+export type ReportInput = {
+  lang: Language;
+  title: string;
+  student: string;
+  therapist: string;
+  account: string;
+  sampleDate: string | null;
+  status: string;
+  conclusions: { syntax: string | null; tense: string | null; function: string | null; subject: string | null };
+  recommendation: string | null;
+  notes: string | null;
+  summary: string | null;
+  analysis: AssessmentMeasures;
+  now: Date;
+};
+
+const INK = '#1f2937';
+const MUTED = '#4b5563';
+const ACCENT = '#1d4ed8';
+const RULE = '#d1d5db';
+
+export async function renderReport(r: ReportInput): Promise<Buffer> {
+  const t = (key: string, params?: Record<string, string | number>) => translate(r.lang, key, params);
+  const n = (x: number, d = 3) => formatNumber(r.lang, x, d);
+  const date = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(r.lang === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`))
+      : t('assessments.report.none');
+  const { regular, bold } = reportFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 64, left: 56, right: 56 },
+    bufferPages: true,
+    lang: r.lang === 'es' ? 'es-ES' : 'en-US',
+    displayTitle: true,
+    info: { Title: `${t('assessments.report.title')}: ${r.student}`, Author: r.therapist, Subject: r.title, Creator: 'Habla' },
+  });
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const left = doc.page.margins.left;
+
+  const heading = (text: string) => {
+    doc.moveDown(0.8);
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.font('bold').fontSize(13).fillColor(ACCENT).text(text, left, doc.y, { width });
+    const y = doc.y + 2;
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    doc.moveDown(0.4);
+  };
+  const paragraph = (text: string | null) =>
+    doc
+      .font('body')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(text?.trim() || t('assessments.report.none'), left, doc.y, { width, lineGap: 2 });
+  const labelled = (label: string, value: string) => {
+    doc.font('bold').fontSize(10.5).fillColor(INK).text(`${label}: `, left, doc.y, { continued: true, width });
+    doc.font('body').text(value, { width });
+  };
+
+  // Title and who.
+  doc.font('bold').fontSize(20).fillColor(INK).text(t('assessments.report.title'), left, doc.y, { width });
+  doc.font('body').fontSize(10).fillColor(MUTED).text(`${r.account} · ${r.title}`, { width });
+  doc.moveDown(0.8);
+  labelled(t('assessments.report.student'), r.student);
+  labelled(t('assessments.report.date'), date(r.sampleDate));
+  labelled(t('assessments.report.therapist'), r.therapist);
+  labelled(t('assessments.report.status'), t(`enums.assessmentStatus.${r.status}`));
+  const m = r.analysis.measures;
+  labelled(
+    t('assessments.report.sample'),
+    t('assessments.report.sampleLine', {
+      utterances: m.utterances.total,
+      speaker: r.student,
+      language: t(`enums.language.${m.language}`),
+      excluded: m.utterances.excluded_unintelligible,
+    }),
+  );
+
+  // Measures: name, value, meaning.
+  heading(t('assessments.report.measures'));
+  const rows: [string, string, string][] = [
+    ['utterances', `${m.mlu_w.utterances} / ${m.utterances.total}`, 'utterances'],
+    ['mlu_m', n(m.mlu_m.value), 'mlu_m'],
+    ['mlu_w', n(m.mlu_w.value), 'mlu_w'],
+    ['tnw', String(m.tnw), 'tnw'],
+    ['ndw', String(m.ndw), 'ndw'],
+    ['ttr', n(m.ttr), 'ttr'],
+    ['mattr', m.mattr === null ? t('assessments.report.none') : n(m.mattr), 'mattr'],
+    ['brown_stage', m.brown_stage, 'brown_stage'],
+  ];
+  const col = [width * 0.3, width * 0.14, width * 0.56];
+  doc.font('bold').fontSize(9).fillColor(MUTED);
+  const headY = doc.y;
+  doc.text(t('assessments.report.measures'), left, headY, { width: col[0] });
+  doc.text('', left + col[0]!, headY, { width: col[1] });
+  doc.text(t('assessments.report.meaning'), left + col[0]! + col[1]!, headY, { width: col[2] });
+  doc.moveDown(0.3);
+  for (const [key, value] of rows) {
+    if (doc.y > doc.page.height - 110) doc.addPage();
+    const y = doc.y;
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(t(`lsa.measures.${key}.label`), left, y, { width: col[0]! - 8 });
+    const h1 = doc.y;
+    doc
+      .font('bold')
+      .fontSize(11)
+      .fillColor(ACCENT)
+      .text(value, left + col[0]!, y, { width: col[1]! - 8 });
+    const h2 = doc.y;
+    doc
+      .font('body')
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(t(`lsa.measures.${key}.explanation`), left + col[0]! + col[1]!, y, { width: col[2], lineGap: 1 });
+    doc.y = Math.max(h1, h2, doc.y) + 5;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .lineWidth(0.3)
+      .strokeColor(RULE)
+      .stroke();
+  }
+  doc.moveDown(0.4);
+  labelled(t('assessments.report.stage'), t('assessments.report.stageLine', { stage: m.brown_stage, ages: t(`lsa.stageAges.${m.brown_stage}`) }));
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(t(`lsa.morphemesFrom.${m.morphemes_from}`), left, doc.y, { width });
+  doc.moveDown(0.3);
+  const list = (counts: Record<string, number>, keys: readonly string[], labels: string) =>
+    keys
+      .filter((k) => (counts[k] ?? 0) > 0)
+      .map((k) => `${t(`${labels}.${k}`)} ${counts[k]}`)
+      .join(' · ') || t('assessments.report.none');
+  labelled(t('assessments.report.sentenceTypes'), list(m.sentence_types, SENTENCE_TYPES, 'lsa.sentenceTypes'));
+  labelled(t('assessments.report.verbTenses'), list(m.verb_tenses, VERB_TENSES, 'lsa.verbTenses'));
+  labelled(t('assessments.report.partsOfSpeech'), list(m.parts_of_speech, SAMPLE_PARTS_OF_SPEECH, 'lsa.partsOfSpeech'));
+
+  heading(t('assessments.report.conclusions'));
+  for (const [key, text] of [
+    ['syntax', r.conclusions.syntax],
+    ['tense', r.conclusions.tense],
+    ['function', r.conclusions.function],
+    ['subject', r.conclusions.subject],
+  ] as const) {
+    doc
+      .font('bold')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(t(`assessments.report.${key}`), left, doc.y, { width });
+    paragraph(text);
+    doc.moveDown(0.4);
+  }
+
+  heading(t('assessments.report.errors'));
+  const coded = r.analysis.utterances.filter((u) => u.errors.length);
+  if (!coded.length) paragraph(t('assessments.report.noErrors'));
+  else {
+    for (const kind of ERROR_KINDS) {
+      const count = coded.filter((u) => u.errors.includes(kind)).length;
+      labelled(t(`lsa.errorKinds.${kind}`), t('assessments.report.errorLine', { count }));
+    }
+    doc.moveDown(0.3);
+    for (const u of coded.slice(0, 40)) {
+      if (doc.y > doc.page.height - 100) doc.addPage();
+      doc
+        .font('body')
+        .fontSize(9.5)
+        .fillColor(INK)
+        .text(`${u.index + 1}. ${u.text}`, left, doc.y, { width, continued: true })
+        .fillColor(MUTED)
+        .text(`  (${u.errors.map((k) => t(`lsa.errorKinds.${k}`)).join(', ')})`);
+    }
+  }
+
+  heading(t('assessments.report.recommendation'));
+  paragraph(r.recommendation);
+  heading(t('assessments.report.summary'));
+  paragraph(r.summary);
+  heading(t('assessments.report.notes'));
+  paragraph(r.notes);
+  doc.moveDown(1);
+  doc
+    .font('body')
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(t('assessments.report.generated', { therapist: r.therapist, date: date(r.now.toISOString()) }), left, doc.y, { width });
+
+  // Page numbers on every page.
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(t('assessments.report.footer', { page: i + 1, pages: range.count }), left, doc.page.height - 40, { width, align: 'center' });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,88 @@
+import { ASSESSMENT_RESOURCES, assessmentsPolicy } from '@habla/shared';
+import type { CrudUser, ServerResource } from '../../crud/contract';
+import type { SqlParams } from '../../crud/sql';
+import { AppError } from '../../lib/errors';
+import { recordingsScopeSql } from '../recordings/resources';
+import { accountsScope, studentsScope } from '../tenancy/scopes';
+
+/**
+ * Assessments on the resource engine (issue 14): list, show, edit (the conclusions, recommendation,
+ * notes, summary, title and date), delete, restore, export, and the declared actions `complete`
+ * and `reopen` (each audited by the engine). Seen by whoever sees the student, like recordings.
+ * Created only by `POST /api/assessments` (assessments.service.ts), which hands over the analysed
+ * sample.
+ */
+export function assessmentsScopeSql(u: CrudUser, p: SqlParams): string {
+  if (assessmentsPolicy.scope(u).kind === 'none') return 'false';
+  return `t.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
+}
+
+/** What the create route computed, handed to the create hook (never from a body). */
+export const SAMPLE = Symbol('analysed sample');
+export type PreparedSample = {
+  accountId: string;
+  recordingId: string | null;
+  language: 'en' | 'es';
+  format: 'chat' | 'text';
+  transcript: string;
+  speaker: string;
+  measures: Record<string, unknown>;
+  columns: Record<string, unknown>;
+};
+
+/** The conclusions the therapist writes; changing one starts the work on a NEW assessment. */
+const EDITED = ['title', 'sample_date', 'syntax_conclusions', 'tense_conclusions', 'function_conclusions', 'subject_info', 'recommendation', 'notes', 'summary'];
+
+export const assessmentsResource: ServerResource = {
+  def: ASSESSMENT_RESOURCES.assessments,
+  table: 'assessments',
+  entity: 'assessments',
+  tenantColumn: 'account_id',
+  relations: {
+    student_id: { targetTable: 'users', targetTitle: 'full_name', scope: studentsScope },
+    recording_id: { targetTable: 'recordings', targetTitle: 'title', scope: recordingsScopeSql },
+    account_id: { targetTable: 'accounts', targetTitle: 'name', scope: accountsScope },
+  },
+  many: {},
+  scope: assessmentsScopeSql,
+  hooks: {
+    beforeCreate: async (_client, _ctx, body) => {
+      const sample = (body as Record<symbol, unknown>)[SAMPLE] as PreparedSample | undefined;
+      if (!sample) throw new Error('an assessment is created from its analysed sample only');
+      return {
+        account_id: sample.accountId,
+        recording_id: sample.recordingId,
+        assessment_status: 'NEW',
+        language: sample.language,
+        sample_format: sample.format,
+        transcript: sample.transcript,
+        speaker: sample.speaker,
+        measures: JSON.stringify(sample.measures),
+        ...sample.columns,
+      };
+    },
+    beforeUpdate: async (_c, _ctx, body, before) => {
+      if (body.student_id !== undefined && body.student_id !== before.student_id)
+        throw new AppError(400, 'VALIDATION', 'recordings.studentFixed', {}, { student_id: 'recordings.studentFixed' });
+      if (before.assessment_status === 'NEW' && EDITED.some((f) => body[f] !== undefined && body[f] !== before[f])) return { assessment_status: 'WORK_IN_PROGRESS' };
+    },
+  },
+  actions: {
+    /** Finished: read-only from now on (the errors and conclusions as they are go into the report). */
+    async complete({ client, ctx, rows }) {
+      await client.query(`UPDATE assessments SET assessment_status = 'COMPLETED', completed_at = $2, completed_by = $3 WHERE id = ANY($1::uuid[])`, [
+        rows.map((r) => r.id),
+        ctx.now,
+        ctx.actor.id,
+      ]);
+      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { assessment_status: { from: r.assessment_status, to: 'COMPLETED' } }])) };
+    },
+    /** Back to work: the audit log keeps who reopened it and when. */
+    async reopen({ client, rows }) {
+      await client.query(`UPDATE assessments SET assessment_status = 'WORK_IN_PROGRESS', completed_at = NULL, completed_by = NULL WHERE id = ANY($1::uuid[])`, [
+        rows.map((r) => r.id),
+      ]);
+      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { assessment_status: { from: r.assessment_status, to: 'WORK_IN_PROGRESS' } }])) };
+    },
+  },
+};
