@@ -28,7 +28,10 @@ export function thousandUtterances(): string {
   return text;
 }
 
-/** Issue 14: `POST /api/lsa/analyze` on a 1,000-utterance CHAT transcript, one request at a time and four at once. */
+/**
+ * Issue 14: `POST /api/lsa/analyze` on a 1,000-utterance CHAT transcript, one request at a time and
+ * four at once; then an assessment of that transcript and the time to make its PDF report.
+ */
 export async function benchLsa(base: string, token: string, seconds: number): Promise<void> {
   const text = thousandUtterances();
   const body = JSON.stringify({ language: 'en', format: 'chat', text });
@@ -41,4 +44,27 @@ export async function benchLsa(base: string, token: string, seconds: number): Pr
     const r = await runLoad({ url: `${base}/api/lsa/analyze`, connections, seconds, method: 'POST', body, headers });
     console.log(`  ${connections} at once: ${r.rps.toFixed(1)} analyses/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`);
   }
+
+  const students = (await (await fetch(`${base}/api/clients?max=1`, { headers })).json()) as { data: { id: string }[] };
+  const created = await fetch(`${base}/api/assessments`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ student_id: students.data[0]!.id, title: 'Bench · Adam at 3;1', language: 'en', format: 'chat', transcript: text }),
+  });
+  if (created.status !== 201) throw new Error(`the assessment answered ${created.status}`);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  const times: number[] = [];
+  let size = 0;
+  for (let i = 0; i < 12; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/assessments/${id}/report.pdf`, { headers });
+    size = (await res.arrayBuffer()).byteLength;
+    if (res.status !== 200) throw new Error(`the report answered ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `  PDF report of that assessment (${(size / 1024).toFixed(0)} KB): p50 ${times[6]!.toFixed(0)} ms, slowest ${times.at(-1)!.toFixed(0)} ms over 12 (the first includes reading the fonts)`,
+  );
+  await fetch(`${base}/api/assessments/${id}`, { method: 'DELETE', headers });
 }

@@ -1,4 +1,5 @@
 import { accountPanels } from '@/features/accounts/panels';
+import { assessmentCells } from '@/features/assessments/panels';
 import { gameListTools, gamePanels } from '@/features/games/panels';
 import { peoplePanels } from '@/features/people/panels';
 import { recordingCells } from '@/features/recordings/panels';
@@ -15,4 +16,5 @@ export function registerFeaturePanels(): void {
   registerRecordPanels([...peoplePanels, ...workspacePanels, ...accountPanels, ...gamePanels]);
   registerListTools(gameListTools);
   registerFieldCells(recordingCells);
+  registerFieldCells(assessmentCells);
 }

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, RECORDING_SCREEN, type ResourceScreen } from '@/lib/resource-screens';
+import { ADMIN_SCREENS, ASSESSMENT_SCREEN, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, RECORDING_SCREEN, type ResourceScreen } from '@/lib/resource-screens';
 import { PERMISSION_GATES, policyGate } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
@@ -143,6 +143,14 @@ const lazyPage = {
   recording: load(
     () => import('@/features/recordings/recording-page'),
     (m) => m.RecordingPage,
+  ),
+  newAssessment: load(
+    () => import('@/features/assessments/new-assessment-page'),
+    (m) => m.NewAssessmentPage,
+  ),
+  assessment: load(
+    () => import('@/features/assessments/assessment-page'),
+    (m) => m.AssessmentPage,
   ),
   recordList: load(
     () => import('@/components/resource/record-list-page'),
@@ -316,6 +324,8 @@ const mainRoutes: RouteObject[] = [
       { index: true, lazy: lazyPage.overview },
       // Recorded sessions (issue 13): the generic list, edit and full view; the feature's upload and recording page.
       resourceRoutes(RECORDING_SCREEN, { create: lazyPage.newRecording, show: lazyPage.recording }),
+      // Language-sample assessments (issue 14): the generic list; the feature's new assessment and assessment page.
+      resourceRoutes(ASSESSMENT_SCREEN, { create: lazyPage.newAssessment, show: lazyPage.assessment }),
       // The section's other screens arrive with later issues.
       { path: '*', lazy: lazyPage.placeholder },
     ],

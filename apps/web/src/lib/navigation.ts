@@ -1,5 +1,5 @@
 import { hasPermission, PERMISSIONS, type PermissionHolder } from '@habla/shared/permissions';
-import { jobsPolicy, recordingsPolicy, type Actor } from '@habla/shared/policies/index';
+import { assessmentsPolicy, jobsPolicy, recordingsPolicy, type Actor } from '@habla/shared/policies/index';
 import {
   Activity,
   BarChart3,
@@ -107,6 +107,13 @@ export const NAVIGATION: NavItem[] = [
         description: 'sections.recordings',
         to: '/assessments/recordings',
         allow: (user) => recordingsPolicy.can(user, 'list'),
+      },
+      {
+        id: 'assessments-list',
+        label: 'nav.assessmentsList',
+        description: 'sections.assessmentsList',
+        to: '/assessments/list',
+        allow: (user) => assessmentsPolicy.can(user, 'list'),
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
 import { billingsPolicy, organizationsPolicy, ruleExpression } from '@habla/shared/policies/index';
+import { ASSESSMENT_RESOURCES } from '@habla/shared/resources/assessments';
 import { CATALOG_RESOURCES, type CatalogName } from '@habla/shared/resources/catalogs';
 import { CURRICULUM_RESOURCES, type CurriculumName } from '@habla/shared/resources/curriculum';
 import type { FieldDef, ResourceDef } from '@habla/shared/resources/define';
@@ -131,6 +132,21 @@ export const RECORDING_SCREEN: ResourceScreen = {
   view: 'recordings',
   createPath: 'new',
   poll: (rows) => (rows.some(isPipelineRunning) ? LIST_POLL_MS : false),
+};
+
+/**
+ * Language-sample assessments (issue 14) under Assessments: the generic list (its status and MLU-m
+ * cells drawn by the assessments feature); the feature draws the new assessment (`new`, from a
+ * recording or a transcript) and the assessment page (`:id`).
+ */
+export const ASSESSMENT_SCREEN: ResourceScreen = {
+  path: 'list',
+  base: '/assessments/list',
+  resource: ASSESSMENT_RESOURCES.assessments,
+  apiPath: '/api/assessments',
+  titleKey: 'crumbs.assessmentsList',
+  view: 'assessments',
+  createPath: 'new',
 };
 
 const ALL_SCREENS = [...CATALOG_SCREENS, ...ADMIN_SCREENS, ...PEOPLE_SCREENS, ...CURRICULUM_SCREENS, ...GAME_SCREENS];

@@ -7,7 +7,7 @@ import { ROLE_VALUES } from '@habla/shared/roles';
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '@/features/recordings/pipeline-steps';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { CATALOG_SCREENS, RECORDING_SCREEN } from '@/lib/resource-screens';
+import { ASSESSMENT_SCREEN, CATALOG_SCREENS, RECORDING_SCREEN } from '@/lib/resource-screens';
 import { NAVIGATION, type NavItem } from '@/lib/navigation';
 import en from './en.json';
 import es from './es.json';
@@ -85,7 +85,7 @@ describe('locale catalogues', () => {
       ...items(NAVIGATION).flatMap((i) => [i.label, ...(i.description ? [i.description] : [])]),
       ...CATALOG_PAGES.map((c) => c.label),
       // Generic record screens: titles, every field label and every enumeration label they show.
-      ...[...CATALOG_SCREENS, RECORDING_SCREEN].flatMap((c) => [
+      ...[...CATALOG_SCREENS, RECORDING_SCREEN, ASSESSMENT_SCREEN].flatMap((c) => [
         c.titleKey,
         ...c.resource.fields.flatMap((f) => [`fields.${f.name}`, ...(f.kind === 'enum' || f.kind === 'enumArray' ? f.options.map((o) => `enums.${f.enumName}.${o}`) : [])]),
       ]),

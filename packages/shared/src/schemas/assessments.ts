@@ -41,10 +41,13 @@ export type AssessmentCreateBody = z.infer<typeof assessmentCreateBody>;
 export const assessmentUtteranceSchema = utteranceDetailSchema.extend({ errors: z.array(z.enum(ERROR_KINDS)) });
 export type AssessmentUtterance = z.infer<typeof assessmentUtteranceSchema>;
 
-/** `GET /api/assessments/:id/measures` and the answer of `PUT …/errors`. */
-export const assessmentMeasuresSchema = z.object({
-  measures: measuresSchema,
-  utterances: z.array(assessmentUtteranceSchema),
+/**
+ * `GET /api/assessments/:id/measures` and the answer of `PUT …/errors`: the measures under the names
+ * of `POST /api/lsa/analyze` (docs/product.md §10), each utterance of the analysed speaker with its
+ * coded errors, the coding's version and whether the caller may code now.
+ */
+export const assessmentMeasuresSchema = measuresSchema.extend({
+  utterance_list: z.array(assessmentUtteranceSchema),
   /** The coded errors' version: a save written against an older one answers 409. */
   errors_version: z.number().int(),
   /** Whether the caller may code errors now (not completed, allowed by the policy). */

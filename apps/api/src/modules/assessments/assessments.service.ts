@@ -155,8 +155,8 @@ async function measuresOf(ctx: ActorContext, row: AssessmentRow): Promise<Assess
   const parsed = readSample({ format: row.sample_format, text: row.transcript, language: row.language });
   const { measures, details } = await measureTranscript(ctx.db, parsed, { language: row.language, format: row.sample_format, speaker: row.speaker });
   return {
-    measures,
-    utterances: details.map((d) => ({ ...d, errors: row.utterance_errors[String(d.index)] ?? [] })),
+    ...measures,
+    utterance_list: details.map((d) => ({ ...d, errors: row.utterance_errors[String(d.index)] ?? [] })),
     errors_version: row.errors_version,
     editable: row.assessment_status !== 'COMPLETED' && assessmentsPolicy.can(ctx.actor, 'update', row as never),
   };

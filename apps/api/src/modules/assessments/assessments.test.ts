@@ -75,20 +75,20 @@ describe('assessments', () => {
     expect(row._actions ?? row.actions).toBeDefined();
 
     const m = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data;
-    expect(m.measures.mlu_m.value).toBe(clan.mlu_m.value);
+    expect(m.mlu_m.value).toBe(clan.mlu_m.value);
     expect(m.editable).toBe(true);
     expect(m.errors_version).toBe(0);
-    expect(m.utterances).toHaveLength(377);
-    expect(m.utterances[0]).toMatchObject({ errors: [] });
+    expect(m.utterance_list).toHaveLength(377);
+    expect(m.utterance_list[0]).toMatchObject({ errors: [] });
   });
 
   it('codes errors per utterance with a version; the counts follow and the work starts', async () => {
     const before = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data;
-    const [a, b] = before.utterances.filter((u: { excluded: string | null }) => !u.excluded);
+    const [a, b] = before.utterance_list.filter((u: { excluded: string | null }) => !u.excluded);
     const save = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: { [a.index]: ['grammar', 'syntax'], [b.index]: ['grammar'] } });
     expect(save.statusCode).toBe(200);
     expect(save.json().data.errors_version).toBe(1);
-    expect(save.json().data.utterances.find((u: { index: number }) => u.index === a.index).errors).toEqual(['syntax', 'grammar']);
+    expect(save.json().data.utterance_list.find((u: { index: number }) => u.index === a.index).errors).toEqual(['syntax', 'grammar']);
     const row = (await call(therapist, 'GET', `/api/assessments/${id}`)).json().data;
     expect(row).toMatchObject({ assessment_status: 'WORK_IN_PROGRESS', syntax_errors: 1, grammar_errors: 2, meaning_errors: 0, function_errors: 0 });
     // A save made on the old version does not overwrite: 409.
@@ -96,7 +96,7 @@ describe('assessments', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().fields.version).toBeDefined();
     // Only the analysed speaker's utterances can be coded, and only known kinds.
-    const own = new Set(before.utterances.map((u: { index: number }) => u.index));
+    const own = new Set(before.utterance_list.map((u: { index: number }) => u.index));
     const mother = [...Array(own.size * 3).keys()].find((i) => !own.has(i))!;
     const other = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 1, errors: { [String(mother)]: ['syntax'] } });
     expect(other.statusCode).toBe(400);
@@ -251,7 +251,7 @@ describe('assessments', () => {
       total_student_sentences: 3,
       total_sentences: 5,
     });
-    const m = (await call(therapist, 'GET', `/api/assessments/${row.id}/measures`)).json().data.measures;
+    const m = (await call(therapist, 'GET', `/api/assessments/${row.id}/measures`)).json().data;
     // the dog ran away / and I chased him / no he was too fast: 13 words; ran is one morpheme, chased two.
     expect(m.mlu_w).toEqual({ utterances: 3, words: 13, value: 4.333 });
     expect(m.mlu_m.morphemes).toBe(14);

@@ -103,7 +103,7 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
   labelled(t('assessments.report.date'), date(r.sampleDate));
   labelled(t('assessments.report.therapist'), r.therapist);
   labelled(t('assessments.report.status'), t(`enums.assessmentStatus.${r.status}`));
-  const m = r.analysis.measures;
+  const m = r.analysis;
   labelled(
     t('assessments.report.sample'),
     t('assessments.report.sampleLine', {
@@ -195,7 +195,7 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
   }
 
   heading(t('assessments.report.errors'));
-  const coded = r.analysis.utterances.filter((u) => u.errors.length);
+  const coded = r.analysis.utterance_list.filter((u) => u.errors.length);
   if (!coded.length) paragraph(t('assessments.report.noErrors'));
   else {
     for (const kind of ERROR_KINDS) {

@@ -1,0 +1,338 @@
+import { ERROR_KINDS, type ErrorKind } from '@habla/shared/resources/assessments';
+import type { AssessmentMeasures, AssessmentUtterance } from '@habla/shared/schemas/assessments';
+import { VERB_TENSES } from '@habla/shared/schemas/lsa';
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { TriangleAlert } from 'lucide-react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/resource/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import { ASSESSMENTS_API, assessmentKeys, fetchMeasures } from './assessments-api';
+
+/** The pause after the last toggle before the coding is saved. */
+export const CODING_SAVE_MS = 600;
+
+type Coding = Readonly<Record<number, readonly ErrorKind[]>>;
+type Problem = { kind: 'conflict' } | { kind: 'error'; message: string } | null;
+const NONE: readonly ErrorKind[] = [];
+
+const codingOf = (utterances: readonly AssessmentUtterance[]): Coding => Object.fromEntries(utterances.map((u) => [u.index, u.errors.length ? u.errors : NONE]));
+
+/** The whole coding as `PUT …/errors` takes it: the utterances with at least one error, by index. */
+const bodyOf = (coding: Coding): Record<string, ErrorKind[]> => {
+  const out: Record<string, ErrorKind[]> = {};
+  for (const [index, kinds] of Object.entries(coding)) if (kinds.length) out[index] = ERROR_KINDS.filter((k) => kinds.includes(k));
+  return out;
+};
+
+type Labels = {
+  kinds: Record<ErrorKind, string>;
+  group: (n: number) => string;
+  words: string;
+  morphemes: (count: number) => string;
+  excluded: Record<string, string>;
+  sentenceTypes: Record<string, string>;
+  tenses: Record<string, string>;
+};
+
+/**
+ * "Utterances": each of the analysed speaker's utterances with the words that count, its morphemes
+ * (or why MLU leaves it out), its kind of sentence, and four toggles to code a syntax, grammar,
+ * meaning or function error on it. The whole coding is saved a moment after the last toggle
+ * (`PUT …/errors` with the version it was loaded at); when someone else saved meanwhile (409) the
+ * coder chooses between their version and their own. Read-only when the assessment is completed.
+ */
+export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmentId: string; data: AssessmentMeasures; onPendingChange?: (pending: boolean) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [coding, setCoding] = useState<Coding>(() => codingOf(data.utterance_list));
+  const [saved, setSaved] = useState<Coding>(coding);
+  const [saving, setSaving] = useState(false);
+  const [everSaved, setEverSaved] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [reloading, setReloading] = useState(false);
+  const [confirmLoad, setConfirmLoad] = useState(false);
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const version = useRef(data.errors_version);
+  const latest = useRef({ coding, saved: coding, conflict: false });
+  const busy = useRef(false);
+  const again = useRef(false);
+  useLayoutEffect(() => {
+    latest.current.coding = coding;
+    latest.current.conflict = problem?.kind === 'conflict';
+  });
+
+  const editable = data.editable;
+  const dirty = coding !== saved;
+  const conflict = problem?.kind === 'conflict';
+
+  const flush = useCallback(async (): Promise<void> => {
+    if (busy.current) {
+      again.current = true;
+      return;
+    }
+    const snapshot = latest.current.coding;
+    if (snapshot === latest.current.saved || latest.current.conflict) return;
+    busy.current = true;
+    setSaving(true);
+    try {
+      const res = await api.put<{ data: AssessmentMeasures }>(
+        `${ASSESSMENTS_API}/${assessmentId}/errors`,
+        { version: version.current, errors: bodyOf(snapshot) },
+        { silent: true },
+      );
+      version.current = res.data.errors_version;
+      latest.current.saved = snapshot;
+      setSaved(snapshot);
+      setEverSaved(true);
+      setProblem(null);
+      queryClient.setQueryData(assessmentKeys.measures(assessmentId), res.data);
+      // The first coding moves a new assessment to Work in progress.
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.one(assessmentId), exact: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.fields.version) {
+        latest.current.conflict = true;
+        setProblem({ kind: 'conflict' });
+      } else {
+        // Completed meanwhile (or no longer allowed): read the assessment again, which makes the coding read-only.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 403)) void queryClient.invalidateQueries({ queryKey: ['records', 'assessments'] });
+        setProblem({ kind: 'error', message: (error as Error).message });
+      }
+    } finally {
+      busy.current = false;
+      setSaving(false);
+      if (again.current) {
+        again.current = false;
+        void flush();
+      }
+    }
+  }, [assessmentId, queryClient]);
+
+  // Saved a moment after the last toggle (not while a conflict waits for a decision).
+  useEffect(() => {
+    if (!dirty || conflict || !editable) return;
+    const timer = setTimeout(() => void flush(), CODING_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [coding, dirty, conflict, editable, flush]);
+
+  const pending = dirty || saving || conflict;
+  useEffect(() => onPendingChange?.(pending), [pending, onPendingChange]);
+  // Leaving the page saves what is pending; closing the tab asks first.
+  useEffect(() => () => void flush(), [flush]);
+  useEffect(() => {
+    if (!dirty && !saving) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, saving]);
+
+  const toggle = useCallback((index: number, kind: ErrorKind) => {
+    setCoding((current) => {
+      const kinds = current[index] ?? NONE;
+      const next = kinds.includes(kind) ? kinds.filter((k) => k !== kind) : [...kinds, kind];
+      return { ...current, [index]: next.length ? next : NONE };
+    });
+  }, []);
+
+  const reload = async (): Promise<AssessmentMeasures | null> => {
+    setReloading(true);
+    try {
+      return await fetchMeasures(assessmentId);
+    } catch (error) {
+      setProblem({ kind: 'error', message: (error as Error).message });
+      return null;
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const loadTheirs = async () => {
+    setConfirmLoad(false);
+    const fresh = await reload();
+    if (!fresh) return;
+    const next = codingOf(fresh.utterance_list);
+    version.current = fresh.errors_version;
+    latest.current = { coding: next, saved: next, conflict: false };
+    setCoding(next);
+    setSaved(next);
+    setProblem(null);
+    queryClient.setQueryData(assessmentKeys.measures(assessmentId), fresh);
+  };
+
+  const keepMine = async () => {
+    const fresh = await reload();
+    if (!fresh) return;
+    version.current = fresh.errors_version;
+    latest.current.conflict = false;
+    setProblem(null);
+    await flush();
+  };
+
+  const labels: Labels = useMemo(
+    () => ({
+      kinds: Object.fromEntries(ERROR_KINDS.map((k) => [k, t(`lsa.errorKinds.${k}`)])) as Record<ErrorKind, string>,
+      group: (n) => t('assessmentScreen.coding.group', { n }),
+      words: t('assessmentScreen.coding.words'),
+      morphemes: (count) => t('assessmentScreen.coding.morphemes', { count }),
+      excluded: { unintelligible: t('lsa.excluded.unintelligible'), postcode: t('lsa.excluded.postcode'), no_words: t('lsa.excluded.no_words') },
+      sentenceTypes: { affirmative: t('lsa.sentenceTypes.affirmative'), negative: t('lsa.sentenceTypes.negative'), interrogative: t('lsa.sentenceTypes.interrogative') },
+      tenses: Object.fromEntries(VERB_TENSES.map((v) => [v, t(`lsa.verbTenses.${v}`)])),
+    }),
+    [t],
+  );
+
+  const withErrors = data.utterance_list.filter((u) => (coding[u.index] ?? NONE).length > 0).length;
+  const shown = onlyErrors ? data.utterance_list.filter((u) => (coding[u.index] ?? NONE).length > 0) : data.utterance_list;
+  const status =
+    problem?.kind === 'error'
+      ? t('assessmentScreen.coding.failed', { message: problem.message })
+      : saving
+        ? t('assessmentScreen.coding.saving')
+        : dirty || conflict
+          ? t('assessmentScreen.coding.unsaved')
+          : everSaved
+            ? t('assessmentScreen.coding.saved')
+            : editable
+              ? t('assessmentScreen.coding.autosave')
+              : t('assessmentScreen.coding.readOnly');
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={onlyErrors}
+            onChange={(e) => setOnlyErrors(e.target.checked)}
+            className="size-4 rounded border-slate-300 accent-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+          />
+          {t('assessmentScreen.coding.onlyErrors', { count: withErrors })}
+        </label>
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="status" className={clsx('text-sm', problem?.kind === 'error' ? 'text-red-700' : dirty || saving ? 'text-slate-700' : 'text-teal-800')}>
+            {status}
+          </p>
+          {problem?.kind === 'error' && editable && (
+            <Button variant="secondary" size="sm" loading={saving} onClick={() => void flush()}>
+              {t('records.retry')}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {conflict && (
+        <div role="alert" className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
+          <div className="flex gap-2">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{t('assessmentScreen.coding.conflictTitle')}</p>
+              <p>{t('assessmentScreen.coding.conflictText')}</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" disabled={reloading || saving} onClick={() => setConfirmLoad(true)}>
+              {t('assessmentScreen.coding.loadTheirs')}
+            </Button>
+            <Button size="sm" loading={reloading || saving} onClick={() => void keepMine()}>
+              {t('assessmentScreen.coding.keepMine')}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {data.utterance_list.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('assessmentScreen.coding.empty')}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('assessmentScreen.coding.noneWithErrors')}</p>
+      ) : (
+        <ol className="divide-y divide-slate-100" aria-label={t('assessmentScreen.coding.list')}>
+          {shown.map((u) => (
+            <UtteranceRow key={u.index} u={u} kinds={coding[u.index] ?? NONE} disabled={!editable || conflict} labels={labels} onToggle={toggle} />
+          ))}
+        </ol>
+      )}
+
+      <ConfirmDialog
+        open={confirmLoad}
+        title={t('assessmentScreen.coding.discardTitle')}
+        confirmLabel={t('assessmentScreen.coding.loadTheirs')}
+        danger
+        onConfirm={() => void loadTheirs()}
+        onClose={() => setConfirmLoad(false)}
+      >
+        {t('assessmentScreen.coding.discardText')}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** One utterance: plain elements only, redrawn only when its own coding changes (long samples stay fast). */
+const UtteranceRow = memo(function UtteranceRow({
+  u,
+  kinds,
+  disabled,
+  labels,
+  onToggle,
+}: {
+  u: AssessmentUtterance;
+  kinds: readonly ErrorKind[];
+  disabled: boolean;
+  labels: Labels;
+  onToggle: (index: number, kind: ErrorKind) => void;
+}) {
+  const n = u.index + 1;
+  const facts = [
+    u.excluded ? labels.excluded[u.excluded] : u.morphemes !== null ? labels.morphemes(u.morphemes) : null,
+    u.sentence_type ? labels.sentenceTypes[u.sentence_type] : null,
+    ...u.verb_tenses.map((v) => labels.tenses[v]),
+  ].filter(Boolean);
+  return (
+    <li
+      className={clsx(
+        'flex flex-col gap-2 py-3 [contain-intrinsic-size:auto_5rem] [content-visibility:auto] sm:flex-row sm:items-start sm:gap-4',
+        kinds.length > 0 && 'bg-amber-50/40',
+      )}
+    >
+      <div className="flex min-w-0 flex-1 gap-3">
+        <span className="w-10 shrink-0 pt-0.5 text-right text-xs font-medium text-slate-500 tabular-nums">{n}</span>
+        <div className="min-w-0 flex-1">
+          <p className="text-base break-words text-slate-900 sm:text-sm">{u.text}</p>
+          {u.words.length > 0 && (
+            <p className="mt-0.5 text-xs break-words text-slate-600">
+              <span className="sr-only">{labels.words} </span>
+              {u.words.join(' · ')}
+            </p>
+          )}
+          {facts.length > 0 && <p className="mt-0.5 text-xs text-slate-600">{facts.join(' · ')}</p>}
+        </div>
+      </div>
+      <div role="group" aria-label={labels.group(n)} className="grid grid-cols-4 gap-1.5 sm:flex sm:shrink-0 sm:flex-wrap">
+        {ERROR_KINDS.map((kind) => {
+          const on = kinds.includes(kind);
+          return (
+            <button
+              key={kind}
+              type="button"
+              aria-pressed={on}
+              disabled={disabled}
+              onClick={() => onToggle(u.index, kind)}
+              className={clsx(
+                'min-h-9 min-w-0 rounded-full px-1 text-[11px] min-[400px]:text-xs sm:px-3 font-semibold ring-1 transition-colors ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed sm:min-h-7',
+                on ? 'bg-amber-600 text-white ring-amber-700 hover:bg-amber-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                disabled && !on && 'opacity-60',
+              )}
+            >
+              {labels.kinds[kind]}
+            </button>
+          );
+        })}
+      </div>
+    </li>
+  );
+});
