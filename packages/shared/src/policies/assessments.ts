@@ -1,8 +1,5 @@
-import { PERMISSIONS as P } from '../permissions';
-import { caseloadScope, definePolicy, type PolicyRow } from './policy';
-
-const READ = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS, P.READ_ASSESSMENTS] as const;
-const WRITE = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS] as const;
+import { definePolicy, type PolicyRow } from './policy';
+import { MAA_RULES, MAA_WRITE, maaScope } from './recordings';
 
 const open = (row: PolicyRow) => row.assessment_status !== 'COMPLETED';
 
@@ -15,22 +12,11 @@ const open = (row: PolicyRow) => row.assessment_status !== 'COMPLETED';
  */
 export const assessmentsPolicy = definePolicy({
   resource: 'assessments',
-  rules: {
-    list: [...READ],
-    read: [...READ],
-    export: [...READ],
-    create: [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS],
-    update: [...WRITE],
-    delete: [P.ADMIN_ASSESSMENTS, P.EDIT_ASSESSMENTS],
-    restore: [P.ADMIN_ASSESSMENTS, P.EDIT_ASSESSMENTS],
-  },
-  scope: (a) => {
-    const scope = caseloadScope(a);
-    return scope.kind === 'self' ? { kind: 'none' } : scope;
-  },
+  rules: MAA_RULES,
+  scope: maaScope,
   row: (_a, action, row) => (action === 'update' ? open(row) : true),
   actions: {
-    complete: { rule: [...WRITE], when: open },
-    reopen: { rule: [...WRITE], when: (row) => row.assessment_status === 'COMPLETED' },
+    complete: { rule: [...MAA_WRITE], when: open },
+    reopen: { rule: [...MAA_WRITE], when: (row) => row.assessment_status === 'COMPLETED' },
   },
 });

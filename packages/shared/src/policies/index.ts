@@ -33,7 +33,7 @@ export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from '
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
-export { recordingsPolicy } from './recordings';
+export { MAA_READ, recordingsPolicy } from './recordings';
 export { assessmentsPolicy } from './assessments';
 export { rolePermissionsPolicy } from './role-permissions';
 export { appConfigurationPolicy, defineSingletonPolicy, SINGLETON_POLICIES, type SingletonAction, type SingletonPolicy } from './singletons';

@@ -1,8 +1,25 @@
 import { PERMISSIONS as P } from '../permissions';
-import { caseloadScope, definePolicy, type PolicyRow } from './policy';
+import { caseloadScope, definePolicy, type Actor, type PolicyRow, type Scope } from './policy';
 
-const READ = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS, P.READ_ASSESSMENTS] as const;
-const WRITE = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS] as const;
+/** Who works with the MAA module's samples (recordings and assessments): the assessments permissions. */
+export const MAA_READ = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS, P.READ_ASSESSMENTS] as const;
+export const MAA_WRITE = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS] as const;
+/** The MAA samples' rules: read with any assessments permission, create with admin or create, delete with admin or edit. */
+export const MAA_RULES = {
+  list: [...MAA_READ],
+  read: [...MAA_READ],
+  export: [...MAA_READ],
+  create: [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS],
+  update: [...MAA_WRITE],
+  delete: [P.ADMIN_ASSESSMENTS, P.EDIT_ASSESSMENTS],
+  restore: [P.ADMIN_ASSESSMENTS, P.EDIT_ASSESSMENTS],
+};
+/** A student is never shown the MAA samples, their own included: they are the therapist's material. */
+export const maaScope = (a: Actor): Scope => {
+  const scope = caseloadScope(a);
+  return scope.kind === 'self' ? { kind: 'none' } : scope;
+};
+const WRITE = MAA_WRITE;
 
 /** A step of the pipeline failed and waits for someone to try it again. */
 const failed = (row: PolicyRow) => typeof row.failure_reason === 'string' && row.failure_reason !== '';
@@ -18,20 +35,8 @@ const workable = (row: PolicyRow) => row.session_status === 'READY' || row.sessi
  */
 export const recordingsPolicy = definePolicy({
   resource: 'recordings',
-  rules: {
-    list: [...READ],
-    read: [...READ],
-    export: [...READ],
-    create: [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS],
-    update: [...WRITE],
-    delete: [P.ADMIN_ASSESSMENTS, P.EDIT_ASSESSMENTS],
-    restore: [P.ADMIN_ASSESSMENTS, P.EDIT_ASSESSMENTS],
-  },
-  scope: (a) => {
-    const scope = caseloadScope(a);
-    // A student is never shown recordings, their own included: the samples are the therapist's material.
-    return scope.kind === 'self' ? { kind: 'none' } : scope;
-  },
+  rules: MAA_RULES,
+  scope: maaScope,
   row: (_a, action, row) => (action === 'update' ? row.session_status !== 'COMPLETED' : true),
   actions: {
     retry: { rule: [...WRITE], when: failed },

@@ -39,6 +39,26 @@ export type ReportInput = {
   now: Date;
 };
 
+/**
+ * An utterance as a parent reads it: the words as said, without CHAT's codes (`[: went]`, `[//]`,
+ * pauses `(.)`, events `&=laughs`, linkers `+...`); shortenings written out (`(be)cause` →
+ * because) and unintelligible speech as an ellipsis.
+ */
+export function readable(text: string): string {
+  return text
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\(\d*\.+\d*\)/g, ' ')
+    .replace(/(^|\s)&=\S+/g, ' ')
+    .replace(/(^|\s)\+\S+/g, ' ')
+    .replace(/[<>()⌈⌉⌊⌋]/g, '')
+    .replace(/(^|\s)(xxx|yyy|www)(?=\s|$)/gi, '$1…')
+    .replace(/@\S*/g, '')
+    .replace(/\s+([.?!,])/g, '$1')
+    .replace(/…[.]/g, '…')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const INK = '#1f2937';
 const MUTED = '#4b5563';
 const ACCENT = '#1d4ed8';
@@ -209,7 +229,7 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
         .font('body')
         .fontSize(9.5)
         .fillColor(INK)
-        .text(`${u.index + 1}. ${u.text}`, left, doc.y, { width, continued: true })
+        .text(`${u.index + 1}. ${readable(u.text)}`, left, doc.y, { width, continued: true })
         .fillColor(MUTED)
         .text(`  (${u.errors.map((k) => t(`lsa.errorKinds.${k}`)).join(', ')})`);
     }

@@ -1,11 +1,11 @@
-import { analysisSchema, analyzeBody, okEnvelope, PERMISSIONS as P } from '@habla/shared';
+import { analysisSchema, analyzeBody, MAA_READ, okEnvelope } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/responses';
 import { requirePermission } from '../../plugins/access';
 import { analyzeSample } from './lsa.service';
 
 /** Whoever works with assessments may analyse a sample. */
-const ANALYZE = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS, P.READ_ASSESSMENTS].join('|');
+const ANALYZE = MAA_READ.join('|');
 
 /**
  * `POST /api/lsa/analyze` (docs/product.md §9–10): the measures of one speaker of a CHAT or

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -11,6 +11,8 @@ import { useItemName } from '@/components/resource/use-item-name';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { panelCard } from '@/components/ui/panel-card';
+import { DetailItem } from '@/components/ui/detail-item';
+import { PanelSection } from '@/components/ui/panel-section';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldControlClasses } from '@/components/ui/text-field';
 import { useAuthStore } from '@/lib/auth-store';
@@ -37,20 +39,6 @@ export function AssessmentPage() {
   if (record.isPending) return <Spinner label={t('records.loading')} />;
   if (record.isError || !row) return <LoadFailed onRetry={() => void record.refetch()} back={ASSESSMENT_SCREEN.base} />;
   return <Assessment key={row.id} row={row} />;
-}
-
-function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={panelCard}>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 function Assessment({ row }: { row: AssessmentRow }) {
@@ -95,13 +83,13 @@ function Assessment({ row }: { row: AssessmentRow }) {
 
       <div className={`${panelCard} flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between`}>
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4">
-          <Detail label={t('assessmentScreen.student')}>{row.student?.label ?? '—'}</Detail>
-          <Detail label={t('assessmentScreen.sampleDate')}>{row.sample_date ? <time dateTime={row.sample_date}>{formatDay(lang, row.sample_date)}</time> : '—'}</Detail>
-          <Detail label={t('assessmentScreen.status')}>
+          <DetailItem label={t('assessmentScreen.student')}>{row.student?.label ?? '—'}</DetailItem>
+          <DetailItem label={t('assessmentScreen.sampleDate')}>{row.sample_date ? <time dateTime={row.sample_date}>{formatDay(lang, row.sample_date)}</time> : '—'}</DetailItem>
+          <DetailItem label={t('assessmentScreen.status')}>
             <AssessmentStatusBadge status={row.assessment_status} />
-          </Detail>
-          <Detail label={t('fields.language')}>{t(`enums.language.${row.language}`)}</Detail>
-          <Detail label={t('assessmentScreen.source')} wide>
+          </DetailItem>
+          <DetailItem label={t('fields.language')}>{t(`enums.language.${row.language}`)}</DetailItem>
+          <DetailItem label={t('assessmentScreen.source')} className="col-span-2">
             {row.recording_id ? (
               <Link to={`${RECORDING_SCREEN.base}/${row.recording_id}`} className="text-teal-800 underline underline-offset-2">
                 {row.recording?.label ?? t('assessmentScreen.fromRecording')}
@@ -110,7 +98,7 @@ function Assessment({ row }: { row: AssessmentRow }) {
               t('assessmentScreen.fromTranscript')
             )}
             {row.speaker ? ` · ${t('assessmentScreen.speaker', { speaker: row.speaker })}` : ''}
-          </Detail>
+          </DetailItem>
         </dl>
         <PdfDownload id={row.id} title={row.title} />
       </div>
@@ -118,7 +106,7 @@ function Assessment({ row }: { row: AssessmentRow }) {
         {t('assessmentScreen.statusNow', { status: t(`enums.assessmentStatus.${row.assessment_status}`) })}
       </p>
 
-      <Section id="assessment-measures" title={t('assessmentScreen.measures.title')}>
+      <PanelSection id="assessment-measures" title={t('assessmentScreen.measures.title')}>
         {measures.isPending ? (
           <Spinner size="sm" label={t('records.loading')} />
         ) : measures.isError || !measures.data ? (
@@ -126,9 +114,9 @@ function Assessment({ row }: { row: AssessmentRow }) {
         ) : (
           <MeasuresGlance measures={measures.data} />
         )}
-      </Section>
+      </PanelSection>
 
-      <Section id="assessment-utterances" title={t('assessmentScreen.coding.title')}>
+      <PanelSection id="assessment-utterances" title={t('assessmentScreen.coding.title')}>
         {measures.isPending ? (
           <Spinner size="sm" label={t('records.loading')} />
         ) : measures.isError || !measures.data ? (
@@ -136,13 +124,13 @@ function Assessment({ row }: { row: AssessmentRow }) {
         ) : (
           <ErrorCoding assessmentId={row.id} data={measures.data} onPendingChange={setCodingPending} />
         )}
-      </Section>
+      </PanelSection>
 
-      <Section id="assessment-conclusions" title={t('assessmentScreen.conclusions.title')}>
+      <PanelSection id="assessment-conclusions" title={t('assessmentScreen.conclusions.title')}>
         <ConclusionsForm key={editable ? 'edit' : 'read'} row={row} editable={editable} />
-      </Section>
+      </PanelSection>
 
-      <Section id="assessment-trend" title={t('assessmentScreen.trend.title')}>
+      <PanelSection id="assessment-trend" title={t('assessmentScreen.trend.title')}>
         {trend.isPending ? (
           <Spinner size="sm" label={t('records.loading')} />
         ) : trend.isError || !trend.data ? (
@@ -150,7 +138,7 @@ function Assessment({ row }: { row: AssessmentRow }) {
         ) : (
           <ProgressOverTime points={trend.data} />
         )}
-      </Section>
+      </PanelSection>
       {runner.dialog}
     </div>
   );
@@ -207,15 +195,6 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
       <Button variant="secondary" size="sm" onClick={onRetry}>
         {t('records.retry')}
       </Button>
-    </div>
-  );
-}
-
-function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'col-span-2' : undefined}>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -3,11 +3,11 @@ import type { AssessmentMeasures, AssessmentUtterance } from '@habla/shared/sche
 import { VERB_TENSES } from '@habla/shared/schemas/lsa';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { TriangleAlert } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { ConflictBanner } from '@/components/ui/conflict-banner';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { ASSESSMENTS_API, assessmentKeys, fetchMeasures } from './assessments-api';
@@ -227,23 +227,16 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
       </div>
 
       {conflict && (
-        <div role="alert" className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
-          <div className="flex gap-2">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">{t('assessmentScreen.coding.conflictTitle')}</p>
-              <p>{t('assessmentScreen.coding.conflictText')}</p>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" disabled={reloading || saving} onClick={() => setConfirmLoad(true)}>
-              {t('assessmentScreen.coding.loadTheirs')}
-            </Button>
-            <Button size="sm" loading={reloading || saving} onClick={() => void keepMine()}>
-              {t('assessmentScreen.coding.keepMine')}
-            </Button>
-          </div>
-        </div>
+        <ConflictBanner
+          title={t('assessmentScreen.coding.conflictTitle')}
+          text={t('assessmentScreen.coding.conflictText')}
+          loadLabel={t('assessmentScreen.coding.loadTheirs')}
+          keepLabel={t('assessmentScreen.coding.keepMine')}
+          busy={reloading}
+          saving={saving}
+          onLoad={() => setConfirmLoad(true)}
+          onKeep={() => void keepMine()}
+        />
       )}
 
       {data.utterance_list.length === 0 ? (

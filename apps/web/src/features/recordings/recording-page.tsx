@@ -1,7 +1,7 @@
 import { CAPABILITIES } from '@habla/shared/permissions';
 import { CircleAlert, Pencil } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FieldValue } from '@/components/resource/field-value';
@@ -12,6 +12,8 @@ import { useItemName } from '@/components/resource/use-item-name';
 import { useCapabilities } from '@/components/resource/use-resource-screen';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { panelCard } from '@/components/ui/panel-card';
+import { DetailItem } from '@/components/ui/detail-item';
+import { PanelSection } from '@/components/ui/panel-section';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { RECORDING_SCREEN } from '@/lib/resource-screens';
@@ -51,20 +53,6 @@ export function RecordingPage() {
   if (record.isPending) return <Spinner label={t('records.loading')} />;
   if (record.isError || !row) return <LoadFailed onRetry={() => void record.refetch()} back={RECORDING_SCREEN.base} />;
   return <Recording row={row} />;
-}
-
-function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={panelCard}>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 function Recording({ row }: { row: RecordingRow }) {
@@ -133,13 +121,13 @@ function Recording({ row }: { row: RecordingRow }) {
       />
 
       <dl className={`${panelCard} grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-3`}>
-        <Detail label={t('recordings.student')}>
+        <DetailItem label={t('recordings.student')}>
           <FieldValue field={STUDENT_FIELD} row={row} />
-        </Detail>
-        <Detail label={t('fields.session_status')}>
+        </DetailItem>
+        <DetailItem label={t('fields.session_status')}>
           <StatusBadge status={row.session_status} failed={failed} />
-        </Detail>
-        <Detail label={t('fields.duration_ms')}>
+        </DetailItem>
+        <DetailItem label={t('fields.duration_ms')}>
           {duration !== null ? (
             <time dateTime={isoDuration(duration)} className="tabular-nums">
               {formatClock(duration)}
@@ -147,15 +135,15 @@ function Recording({ row }: { row: RecordingRow }) {
           ) : (
             '—'
           )}
-        </Detail>
-        <Detail label={t('fields.language')}>{t(`enums.language.${row.language}`)}</Detail>
-        <Detail label={t('fields.engine')}>{t(`enums.transcriptionEngine.${row.engine}`)}</Detail>
-        <Detail label={t('recordings.consent')} wide>
+        </DetailItem>
+        <DetailItem label={t('fields.language')}>{t(`enums.language.${row.language}`)}</DetailItem>
+        <DetailItem label={t('fields.engine')}>{t(`enums.transcriptionEngine.${row.engine}`)}</DetailItem>
+        <DetailItem label={t('recordings.consent')} className="col-span-2 lg:col-span-1">
           {row.consent_at ? t('recordings.consentBy', { name: row.consent_user?.label ?? '—', date: when(row.consent_at) }) : '—'}
-        </Detail>
+        </DetailItem>
       </dl>
 
-      <Section id="recording-progress" title={t('recordings.progress')}>
+      <PanelSection id="recording-progress" title={t('recordings.progress')}>
         <PipelineSteps status={row.session_status} failed={failed} progress={row.progress} />
         <p role="status" className="sr-only">
           {t('recordings.statusNow', { status: t(`enums.sessionStatus.${row.session_status}`) })}
@@ -176,9 +164,9 @@ function Recording({ row }: { row: RecordingRow }) {
             )}
           </div>
         )}
-      </Section>
+      </PanelSection>
 
-      <Section
+      <PanelSection
         id="recording-audio"
         title={t('recordings.audio')}
         aside={row.session_status !== 'NEW' && (duration === null || duration <= WHOLE_FILE_MAX_MS) ? <AudioPlayer recordingId={row.id} title={row.title} /> : undefined}
@@ -195,9 +183,9 @@ function Recording({ row }: { row: RecordingRow }) {
           <p className="text-sm text-slate-600">{t('recordings.noWaveform')}</p>
         )}
         {duration !== null && duration > WHOLE_FILE_MAX_MS && <p className="mt-3 text-sm text-slate-600">{t('recordings.longRecording')}</p>}
-      </Section>
+      </PanelSection>
 
-      <Section
+      <PanelSection
         id="recording-transcript"
         title={t('recordings.transcript')}
         aside={
@@ -255,17 +243,8 @@ function Recording({ row }: { row: RecordingRow }) {
             onStop={player.stop}
           />
         )}
-      </Section>
+      </PanelSection>
       {runner.dialog}
-    </div>
-  );
-}
-
-function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'col-span-2 lg:col-span-1' : undefined}>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useReducer
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { ConflictBanner } from '@/components/ui/conflict-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -306,23 +307,16 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
       </div>
 
       {conflict && (
-        <div role="alert" className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
-          <div className="flex gap-2">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">{t('recordings.editor.conflictTitle')}</p>
-              <p>{t('recordings.editor.conflictText')}</p>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" disabled={reloading || saving} onClick={() => setConfirmLoad(true)}>
-              {t('recordings.editor.loadTheirs')}
-            </Button>
-            <Button size="sm" loading={reloading || saving} onClick={() => void keepMine()}>
-              {t('recordings.editor.keepMine')}
-            </Button>
-          </div>
-        </div>
+        <ConflictBanner
+          title={t('recordings.editor.conflictTitle')}
+          text={t('recordings.editor.conflictText')}
+          loadLabel={t('recordings.editor.loadTheirs')}
+          keepLabel={t('recordings.editor.keepMine')}
+          busy={reloading}
+          saving={saving}
+          onLoad={() => setConfirmLoad(true)}
+          onKeep={() => void keepMine()}
+        />
       )}
 
       {rows.length === 0 && <p className="text-sm text-slate-600">{t('recordings.emptyTranscript')}</p>}
