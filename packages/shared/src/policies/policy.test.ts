@@ -26,6 +26,7 @@ describe('policies', () => {
         'images',
         'image-folders',
         'recordings',
+        'assessments',
       ].sort(),
     );
     expect(() => policyOf('nothing')).toThrow(/no policy/);
@@ -53,6 +54,20 @@ describe('policies', () => {
     expect(rowActions(policy, therapist, { ...live, session_status: 'COMPLETED', failure_reason: null })).toEqual(['read', 'delete']);
     expect(policy.refusal(therapist, 'complete', { ...live, session_status: 'PENDING_AUDIO', failure_reason: null })).toBe('state');
     expect(policy.refusal(actor(ROLES.SUPPORT), 'retry', { ...live, session_status: 'PENDING_AUDIO', failure_reason: 'x' })).toBe('forbidden');
+  });
+
+  it('assessments: the recordings’ rules; complete an open one, reopen a completed one, no change while completed', () => {
+    const policy = policyOf('assessments');
+    const therapist = actor(ROLES.THERAPIST, { account_id: 'account-1' });
+    expect(policy.scope(therapist).kind).toBe('caseload');
+    expect(policy.scope(actor(ROLES.STUDENT, { account_id: 'account-1' })).kind).toBe('none');
+    expect(policy.can(actor(ROLES.SUPPORT), 'read')).toBe(true);
+    expect(policy.can(actor(ROLES.SUPPORT), 'create')).toBe(false);
+    expect(rowActions(policy, therapist, { ...live, assessment_status: 'NEW' })).toEqual(['read', 'update', 'delete', 'complete']);
+    expect(rowActions(policy, therapist, { ...live, assessment_status: 'WORK_IN_PROGRESS' })).toEqual(['read', 'update', 'delete', 'complete']);
+    expect(rowActions(policy, therapist, { ...live, assessment_status: 'COMPLETED' })).toEqual(['read', 'delete', 'reopen']);
+    expect(policy.refusal(therapist, 'reopen', { ...live, assessment_status: 'NEW' })).toBe('state');
+    expect(policy.refusal(actor(ROLES.SUPPORT), 'reopen', { ...live, assessment_status: 'COMPLETED' })).toBe('forbidden');
   });
 
   it('levels and chapters: the content team writes them (docs/product.md §3), every other reader only reads', () => {
