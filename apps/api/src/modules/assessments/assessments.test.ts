@@ -108,6 +108,11 @@ describe('assessments', () => {
   it('edits the conclusions, completes (read-only), reopens (audited)', async () => {
     const edit = await call(therapist, 'PATCH', `/api/assessments/${id}`, { recommendation: 'Weekly sessions on past tense -ed.', summary: 'Sarah speaks in full sentences.' });
     expect(edit.statusCode).toBe(200);
+    // The sample stays the sample of its student.
+    const other = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
+    const moved = await call(admin, 'PATCH', `/api/assessments/${id}`, { student_id: other.user.id });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields.student_id).toMatch(/^The student of an assessment cannot change/);
     const done = await call(therapist, 'POST', `/api/assessments/${id}/complete`);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data[0].assessment_status).toBe('COMPLETED');

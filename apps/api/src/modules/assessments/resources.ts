@@ -63,7 +63,7 @@ export const assessmentsResource: ServerResource = {
     },
     beforeUpdate: async (_c, _ctx, body, before) => {
       if (body.student_id !== undefined && body.student_id !== before.student_id)
-        throw new AppError(400, 'VALIDATION', 'recordings.studentFixed', {}, { student_id: 'recordings.studentFixed' });
+        throw new AppError(400, 'VALIDATION', 'assessments.errors.studentFixed', {}, { student_id: 'assessments.errors.studentFixed' });
       if (before.assessment_status === 'NEW' && EDITED.some((f) => body[f] !== undefined && body[f] !== before[f])) return { assessment_status: 'WORK_IN_PROGRESS' };
     },
   },
