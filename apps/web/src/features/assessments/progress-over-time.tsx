@@ -13,7 +13,7 @@ const dayOf = (p: TrendPoint) => p.sample_date ?? p.created_at.slice(0, 10);
 
 /**
  * "Progress over time": the student's assessments, oldest first, as a small line chart of MLU in
- * morphemes and in words (evenly spaced by assessment; the current one ringed) with the same
+ * morphemes and in words (placed by date; the current one ringed) with the same
  * figures as a table beside it, which is what a screen reader reads (the chart is one image with a
  * summary). With one assessment there is nothing to compare yet.
  */
@@ -24,7 +24,11 @@ export function ProgressOverTime({ points }: { points: readonly TrendPoint[] }) 
 
   const max = Math.max(1, ...points.flatMap((p) => [p.mlu_m, p.mlu_w]));
   const top = Math.ceil(max);
-  const x = (i: number) => PAD.left + (i / (points.length - 1)) * (W - PAD.left - PAD.right);
+  // Placed by the sample's date, so that three months look longer than three weeks; samples of one
+  // day (or no dates) are spread evenly.
+  const days = points.map((p) => Date.parse(`${dayOf(p)}T00:00:00Z`));
+  const span = days[days.length - 1]! - days[0]!;
+  const x = (i: number) => PAD.left + (span > 0 ? (days[i]! - days[0]!) / span : i / (points.length - 1)) * (W - PAD.left - PAD.right);
   const y = (v: number) => PAD.top + (1 - v / top) * (H - PAD.top - PAD.bottom);
   const line = (pick: (p: TrendPoint) => number) => points.map((p, i) => `${x(i).toFixed(1)},${y(pick(p)).toFixed(1)}`).join(' ');
   const ticks = Array.from(new Set([0, Math.round(top / 2), top]));
