@@ -3,20 +3,19 @@ import type { AssessmentMeasures, AssessmentUtterance } from '@habla/shared/sche
 import { VERB_TENSES } from '@habla/shared/schemas/lsa';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ConflictBanner } from '@/components/ui/conflict-banner';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { useVersionedSave } from '@/lib/use-versioned-save';
 import { ASSESSMENTS_API, assessmentKeys, fetchMeasures } from './assessments-api';
 
 /** The pause after the last toggle before the coding is saved. */
 export const CODING_SAVE_MS = 600;
 
 type Coding = Readonly<Record<number, readonly ErrorKind[]>>;
-type Problem = { kind: 'conflict' } | { kind: 'error'; message: string } | null;
 const NONE: readonly ErrorKind[] = [];
 
 const codingOf = (utterances: readonly AssessmentUtterance[]): Coding => Object.fromEntries(utterances.map((u) => [u.index, u.errors.length ? u.errors : NONE]));
@@ -49,88 +48,34 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [coding, setCoding] = useState<Coding>(() => codingOf(data.utterance_list));
-  const [saved, setSaved] = useState<Coding>(coding);
-  const [saving, setSaving] = useState(false);
-  const [everSaved, setEverSaved] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-  const [reloading, setReloading] = useState(false);
-  const [confirmLoad, setConfirmLoad] = useState(false);
   const [onlyErrors, setOnlyErrors] = useState(false);
-  const version = useRef(data.errors_version);
-  const latest = useRef({ coding, saved: coding, conflict: false });
-  const busy = useRef(false);
-  const again = useRef(false);
-  useLayoutEffect(() => {
-    latest.current.coding = coding;
-    latest.current.conflict = problem?.kind === 'conflict';
-  });
-
   const editable = data.editable;
-  const dirty = coding !== saved;
-  const conflict = problem?.kind === 'conflict';
-
-  const flush = useCallback(async (): Promise<void> => {
-    if (busy.current) {
-      again.current = true;
-      return;
-    }
-    const snapshot = latest.current.coding;
-    if (snapshot === latest.current.saved || latest.current.conflict) return;
-    busy.current = true;
-    setSaving(true);
-    try {
-      const res = await api.put<{ data: AssessmentMeasures }>(
-        `${ASSESSMENTS_API}/${assessmentId}/errors`,
-        { version: version.current, errors: bodyOf(snapshot) },
-        { silent: true },
-      );
-      version.current = res.data.errors_version;
-      latest.current.saved = snapshot;
-      setSaved(snapshot);
-      setEverSaved(true);
-      setProblem(null);
-      queryClient.setQueryData(assessmentKeys.measures(assessmentId), res.data);
+  const { dirty, saving, everSaved, problem, conflict, reloading, flush, loadTheirs, keepMine } = useVersionedSave({
+    value: coding,
+    version: data.errors_version,
+    delayMs: CODING_SAVE_MS,
+    enabled: editable,
+    save: async (value, version) =>
+      (await api.put<{ data: AssessmentMeasures }>(`${ASSESSMENTS_API}/${assessmentId}/errors`, { version, errors: bodyOf(value) }, { silent: true })).data,
+    load: () => fetchMeasures(assessmentId),
+    versionOf: (answer) => answer.errors_version,
+    onSaved: (answer) => {
+      queryClient.setQueryData(assessmentKeys.measures(assessmentId), answer);
       // The first coding moves a new assessment to Work in progress.
       void queryClient.invalidateQueries({ queryKey: assessmentKeys.one(assessmentId), exact: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.fields.version) {
-        latest.current.conflict = true;
-        setProblem({ kind: 'conflict' });
-      } else {
-        // Completed meanwhile (or no longer allowed): read the assessment again, which makes the coding read-only.
-        if (error instanceof ApiError && (error.status === 409 || error.status === 403)) void queryClient.invalidateQueries({ queryKey: ['records', 'assessments'] });
-        setProblem({ kind: 'error', message: (error as Error).message });
-      }
-    } finally {
-      busy.current = false;
-      setSaving(false);
-      if (again.current) {
-        again.current = false;
-        void flush();
-      }
-    }
-  }, [assessmentId, queryClient]);
-
-  // Saved a moment after the last toggle (not while a conflict waits for a decision).
-  useEffect(() => {
-    if (!dirty || conflict || !editable) return;
-    const timer = setTimeout(() => void flush(), CODING_SAVE_MS);
-    return () => clearTimeout(timer);
-  }, [coding, dirty, conflict, editable, flush]);
-
-  const pending = dirty || saving || conflict;
-  useEffect(() => onPendingChange?.(pending), [pending, onPendingChange]);
-  // Leaving the page saves what is pending; closing the tab asks first.
-  useEffect(() => () => void flush(), [flush]);
-  useEffect(() => {
-    if (!dirty && !saving) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, saving]);
+    },
+    onLoadTheirs: (fresh) => {
+      const next = codingOf(fresh.utterance_list);
+      setCoding(next);
+      queryClient.setQueryData(assessmentKeys.measures(assessmentId), fresh);
+      return next;
+    },
+    // Completed meanwhile (or no longer allowed): read the assessment again, which makes the coding read-only.
+    onFailed: (error) => {
+      if (error instanceof ApiError && (error.status === 409 || error.status === 403)) void queryClient.invalidateQueries({ queryKey: ['records', 'assessments'] });
+    },
+    onPendingChange,
+  });
 
   const toggle = useCallback((index: number, kind: ErrorKind) => {
     setCoding((current) => {
@@ -139,40 +84,6 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
       return { ...current, [index]: next.length ? next : NONE };
     });
   }, []);
-
-  const reload = async (): Promise<AssessmentMeasures | null> => {
-    setReloading(true);
-    try {
-      return await fetchMeasures(assessmentId);
-    } catch (error) {
-      setProblem({ kind: 'error', message: (error as Error).message });
-      return null;
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const loadTheirs = async () => {
-    setConfirmLoad(false);
-    const fresh = await reload();
-    if (!fresh) return;
-    const next = codingOf(fresh.utterance_list);
-    version.current = fresh.errors_version;
-    latest.current = { coding: next, saved: next, conflict: false };
-    setCoding(next);
-    setSaved(next);
-    setProblem(null);
-    queryClient.setQueryData(assessmentKeys.measures(assessmentId), fresh);
-  };
-
-  const keepMine = async () => {
-    const fresh = await reload();
-    if (!fresh) return;
-    version.current = fresh.errors_version;
-    latest.current.conflict = false;
-    setProblem(null);
-    await flush();
-  };
 
   const labels: Labels = useMemo(
     () => ({
@@ -234,7 +145,9 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
           keepLabel={t('assessmentScreen.coding.keepMine')}
           busy={reloading}
           saving={saving}
-          onLoad={() => setConfirmLoad(true)}
+          discardTitle={t('assessmentScreen.coding.discardTitle')}
+          discardText={t('assessmentScreen.coding.discardText')}
+          onLoad={() => void loadTheirs()}
           onKeep={() => void keepMine()}
         />
       )}
@@ -250,17 +163,6 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
           ))}
         </ol>
       )}
-
-      <ConfirmDialog
-        open={confirmLoad}
-        title={t('assessmentScreen.coding.discardTitle')}
-        confirmLabel={t('assessmentScreen.coding.loadTheirs')}
-        danger
-        onConfirm={() => void loadTheirs()}
-        onClose={() => setConfirmLoad(false)}
-      >
-        {t('assessmentScreen.coding.discardText')}
-      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { AssessmentMeasures, AssessmentUtterance, TrendPoint } from '@habla/shared/schemas/assessments';
-import type { Measures } from '@habla/shared/schemas/lsa';
+import { VERB_TENSES, type Measures } from '@habla/shared/schemas/lsa';
 import { served, stamp } from '@/test/render-app';
 
 export const ACCOUNT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -57,20 +57,7 @@ export const MEASURES: Measures = {
   brown_stage: 'II',
   sentence_types: { affirmative: 2, negative: 0, interrogative: 1 },
   verb_tenses: {
-    ...zero([
-      'simple_present',
-      'present_continuous',
-      'present_perfect',
-      'present_perfect_continuous',
-      'simple_past',
-      'past_continuous',
-      'past_perfect',
-      'past_perfect_continuous',
-      'simple_future',
-      'future_continuous',
-      'future_perfect',
-      'future_perfect_continuous',
-    ] as const),
+    ...zero(VERB_TENSES),
     simple_present: 2,
     simple_past: 1,
   },

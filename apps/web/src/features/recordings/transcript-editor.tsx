@@ -1,14 +1,13 @@
 import { SPEAKERS, type Speaker } from '@habla/shared/resources/recordings';
 import { clsx } from 'clsx';
 import { CircleAlert, Play, Square, TriangleAlert } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { type KeyboardEvent, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { ConflictBanner } from '@/components/ui/conflict-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
+import { useVersionedSave } from '@/lib/use-versioned-save';
 import { formatClock } from './format';
 import { RECORDINGS_API, type Transcript } from './recordings-api';
 import { LOW_CONFIDENCE, wordsOf } from './transcript-view';
@@ -35,8 +34,6 @@ type Props = {
   onPendingChange?: (pending: boolean) => void;
 };
 
-type Problem = { kind: 'conflict' } | { kind: 'error'; message: string; utterance: number | null } | null;
-
 const SHORTCUTS = {
   play: 'Control+Space Alt+P',
   move: 'Alt+ArrowDown Alt+ArrowUp',
@@ -54,85 +51,29 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
   const [state, dispatch] = useReducer(reduce, transcript.utterances, (u) => initialState(rowsOf(u)));
   const { rows } = state;
   const [current, setCurrent] = useState<string | null>(null);
-  const [savedRows, setSavedRows] = useState(rows);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-  const [confirmLoad, setConfirmLoad] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  const { dirty, saving, problem, conflict, reloading, flush, loadTheirs, keepMine } = useVersionedSave({
+    value: rows,
+    version: transcript.version,
+    delayMs: AUTOSAVE_MS,
+    save: async (value, version) =>
+      (await api.put<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { version, utterances: toInput(value) }, { silent: true })).data,
+    load: async () => (await api.get<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { silent: true })).data,
+    versionOf: (answer) => answer.version,
+    onSaved,
+    onLoadTheirs: (fresh) => {
+      const next = rowsOf(fresh.utterances);
+      dispatch({ type: 'reset', rows: next });
+      onSaved(fresh);
+      return next;
+    },
+    onPendingChange,
+  });
+  // A refused utterance (`utterances.3.text`) is pointed at on its row.
+  const refused = problem?.kind === 'error' && problem.field ? /^utterances\.(\d+)/.exec(problem.field) : null;
+  const problemRow = refused ? Number(refused[1]) : null;
 
   const inputs = useRef(new Map<string, HTMLTextAreaElement>());
   const focusNext = useRef<{ key?: string; index: number; caret: number | 'end' } | null>(null);
-  const version = useRef(transcript.version);
-  const latest = useRef({ rows, saved: rows, conflict: false });
-  const busy = useRef(false);
-  const again = useRef(false);
-  useLayoutEffect(() => {
-    latest.current.rows = rows;
-    latest.current.conflict = problem?.kind === 'conflict';
-  });
-
-  const dirty = rows !== savedRows;
-  const conflict = problem?.kind === 'conflict';
-
-  const flush = useCallback(async (): Promise<void> => {
-    if (busy.current) {
-      again.current = true;
-      return;
-    }
-    const snapshot = latest.current.rows;
-    if (snapshot === latest.current.saved || latest.current.conflict) return;
-    busy.current = true;
-    setSaving(true);
-    try {
-      const res = await api.put<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { version: version.current, utterances: toInput(snapshot) }, { silent: true });
-      version.current = res.data.version;
-      latest.current.saved = snapshot;
-      setSavedRows(snapshot);
-      setProblem(null);
-      onSaved(res.data);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      if (error instanceof ApiError && error.status === 409 && fields.version) {
-        latest.current.conflict = true;
-        setProblem({ kind: 'conflict' });
-      } else {
-        const field = Object.keys(fields).find((k) => /^utterances\.\d+/.test(k));
-        setProblem({
-          kind: 'error',
-          message: (field && fields[field]) || (error as Error).message,
-          utterance: field ? Number(field.split('.')[1]) : null,
-        });
-      }
-    } finally {
-      busy.current = false;
-      setSaving(false);
-      if (again.current) {
-        again.current = false;
-        void flush();
-      }
-    }
-  }, [recordingId, onSaved]);
-
-  // Autosave after a pause in the changes (not while a conflict waits for a decision).
-  useEffect(() => {
-    if (!dirty || conflict) return;
-    const timer = setTimeout(() => void flush(), AUTOSAVE_MS);
-    return () => clearTimeout(timer);
-  }, [rows, dirty, conflict, flush]);
-
-  const pending = dirty || saving || problem?.kind === 'conflict';
-  useEffect(() => onPendingChange?.(pending), [pending, onPendingChange]);
-  // Leaving the page (a link, the back button) saves what is pending; closing the tab asks first.
-  useEffect(() => () => void flush(), [flush]);
-  useEffect(() => {
-    if (!dirty && !saving) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, saving]);
 
   // Focus (and the caret) follow a split, merge, move or undo.
   useLayoutEffect(() => {
@@ -146,40 +87,6 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
     const caret = target.caret === 'end' ? el.value.length : target.caret;
     el.setSelectionRange(caret, caret);
   }, [rows, state]);
-
-  const reload = async (): Promise<Transcript | null> => {
-    setReloading(true);
-    try {
-      return (await api.get<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { silent: true })).data;
-    } catch (error) {
-      setProblem({ kind: 'error', message: (error as Error).message, utterance: null });
-      return null;
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const loadTheirs = async () => {
-    setConfirmLoad(false);
-    const fresh = await reload();
-    if (!fresh) return;
-    const next = rowsOf(fresh.utterances);
-    version.current = fresh.version;
-    latest.current = { rows: next, saved: next, conflict: false };
-    dispatch({ type: 'reset', rows: next });
-    setSavedRows(next);
-    setProblem(null);
-    onSaved(fresh);
-  };
-
-  const keepMine = async () => {
-    const fresh = await reload();
-    if (!fresh) return;
-    version.current = fresh.version;
-    latest.current.conflict = false;
-    setProblem(null);
-    await flush();
-  };
 
   const act = (action: Action, focus?: { key?: string; index: number; caret: number | 'end' }) => {
     if (focus) focusNext.current = focus;
@@ -245,7 +152,7 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
     ? t('recordings.editor.saving')
     : problem?.kind === 'error'
       ? t('recordings.editor.failed', {
-          message: problem.utterance !== null ? t('recordings.editor.fieldError', { n: problem.utterance + 1, message: problem.message }) : problem.message,
+          message: problemRow !== null ? t('recordings.editor.fieldError', { n: problemRow + 1, message: problem.message }) : problem.message,
         })
       : dirty
         ? t('recordings.editor.unsaved')
@@ -297,9 +204,9 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
             <Button variant="secondary" size="sm" loading={saving} onClick={() => void flush()}>
               {t('records.retry')}
             </Button>
-            {problem.utterance !== null && rows[problem.utterance] && (
-              <Button variant="ghost" size="sm" onClick={() => focusRow(problem.utterance!)}>
-                {t('recordings.editor.goTo', { n: problem.utterance + 1 })}
+            {problemRow !== null && rows[problemRow] && (
+              <Button variant="ghost" size="sm" onClick={() => focusRow(problemRow)}>
+                {t('recordings.editor.goTo', { n: problemRow + 1 })}
               </Button>
             )}
           </>
@@ -314,7 +221,9 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
           keepLabel={t('recordings.editor.keepMine')}
           busy={reloading}
           saving={saving}
-          onLoad={() => setConfirmLoad(true)}
+          discardTitle={t('recordings.editor.discardTitle')}
+          discardText={t('recordings.editor.discardText')}
+          onLoad={() => void loadTheirs()}
           onKeep={() => void keepMine()}
         />
       )}
@@ -331,7 +240,7 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
             playing={playing === row.key}
             loading={loading === row.key}
             failed={failed === row.key}
-            error={problem?.kind === 'error' && problem.utterance === index ? problem.message : null}
+            error={problem?.kind === 'error' && problemRow === index ? problem.message : null}
             inputRef={(el) => {
               if (el) inputs.current.set(row.key, el);
               else inputs.current.delete(row.key);
@@ -344,17 +253,6 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
           />
         ))}
       </ol>
-
-      <ConfirmDialog
-        open={confirmLoad}
-        title={t('recordings.editor.discardTitle')}
-        confirmLabel={t('recordings.editor.loadTheirs')}
-        danger
-        onConfirm={() => void loadTheirs()}
-        onClose={() => setConfirmLoad(false)}
-      >
-        {t('recordings.editor.discardText')}
-      </ConfirmDialog>
     </div>
   );
 }
