@@ -104,7 +104,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await assessmentReport(actorContextOf(req), req.params.id, req.query.language);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(file.name).replace(/^inline/, 'attachment'))
+        .header('content-disposition', contentDisposition(file.name, 'attachment'))
         .send(file.body as never);
     },
   });

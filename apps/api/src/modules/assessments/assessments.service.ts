@@ -20,6 +20,7 @@ import { measureTranscript, readSample } from '../lsa/lsa.service';
 import type { Transcript } from '../recordings/transcript-formats';
 import { recordingsResource } from '../recordings/resources';
 import { exportTranscript } from '../recordings/transcript';
+import { studentsScope } from '../tenancy/scopes';
 import { proposeConclusions } from './proposals';
 import { renderReport } from './report';
 import { assessmentsResource, assessmentsScopeSql, SAMPLE, type PreparedSample } from './resources';
@@ -43,12 +44,6 @@ type AssessmentRow = {
   errors_version: number;
   deleted_at: Date | null;
 };
-
-/** The language of the account's reports. */
-export async function accountLanguage(ctx: ActorContext, accountId: string): Promise<Language> {
-  const res = await poolOf(ctx.db).query(`SELECT language FROM accounts WHERE id = $1`, [accountId]);
-  return (res.rows[0] as { language: Language } | undefined)?.language ?? 'en';
-}
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -75,19 +70,17 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
     sampleDate ??= today(new Date(String(recording.created_at)));
   }
   if (!studentId || !language || !format || transcript === undefined || !title) throw fieldError('transcript', 'assessments.errors.sampleRequired');
-  // The student must be one the caller sees (404 otherwise, like the row itself).
-  const student = await poolOf(ctx.db).query(`SELECT account_id, full_name FROM users WHERE id = $1 AND role = 'STUDENT' AND deleted_at IS NULL`, [studentId]);
-  const found = student.rows[0] as { account_id: string | null; full_name: string } | undefined;
-  if (!found?.account_id) throw fieldError('student_id', 'validation.invalid');
-  const parsed = (() => {
-    try {
-      return readSample({ format: format!, text: transcript!, language: language! });
-    } catch (err) {
-      // The pasted text is the `transcript` field here (the analysis calls it `text`).
-      if (err instanceof AppError && err.fields.text) throw new AppError(400, 'VALIDATION', err.messageKey, err.params, { transcript: err.fields.text });
-      throw err;
-    }
-  })();
+  // A student the caller sees, before any analysis (the engine checks the reference again on insert).
+  const p = new SqlParams();
+  const student = await poolOf(ctx.db).query(
+    `SELECT t.account_id, t.full_name, a.language FROM users t JOIN accounts a ON a.id = t.account_id
+      WHERE t.id = ${p.add(studentId)} AND t.deleted_at IS NULL AND ${studentsScope(ctx.actor, p)}`,
+    p.values,
+  );
+  const found = student.rows[0] as { account_id: string; full_name: string; language: Language } | undefined;
+  if (!found) throw fieldError('student_id', 'validation.invalid');
+  // The pasted text is the `transcript` field here (the analysis calls it `text`).
+  const parsed = readSample({ format, text: transcript, language }, 'transcript');
   const prepared = await prepareSample(ctx.db, parsed, {
     accountId: found.account_id,
     recordingId,
@@ -96,7 +89,7 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
     transcript,
     speaker: body.speaker,
     studentName: found.full_name,
-    reportLanguage: await accountLanguage(ctx, found.account_id),
+    reportLanguage: found.language,
   });
   return createRow(ctx, assessmentsResource, { title, student_id: studentId, sample_date: sampleDate ?? today(ctx.now), [SAMPLE]: prepared });
 }

@@ -22,10 +22,11 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /**
  * `Content-Disposition` for a stored name: shown inline (pictures, audio) with the name offered on
- * saving; an ASCII fallback without quotes or backslashes, and the exact name per RFC 6266/8187.
+ * saving, or saved at once (`attachment`: a transcript, a report); an ASCII fallback without quotes
+ * or backslashes, and the exact name per RFC 6266/8187.
  */
-export function contentDisposition(name: string): string {
+export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -5,12 +5,12 @@ import { TranscriptFormatError, type Transcript } from '../recordings/transcript
 import { analyzeTranscript, defaultSpeaker, parseSample, SampleError, sampleWords, type SampleFormat } from './analyze';
 import { EMPTY_LEXICON, loadLexicon } from './lexicon';
 
-/** Read a sample; a line the reader cannot take answers 400 naming it (`text`: "Line 12: …"). */
-export function readSample(input: Pick<AnalyzeBody, 'format' | 'text' | 'language'>): Transcript {
+/** Read a sample; a line the reader cannot take answers 400 naming it on `field` ("Line 12: …"). */
+export function readSample(input: Pick<AnalyzeBody, 'format' | 'text' | 'language'>, field = 'text'): Transcript {
   try {
     return parseSample(input);
   } catch (err) {
-    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { line: err.line }, { text: err.key });
+    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { line: err.line }, { [field]: err.key });
     throw err;
   }
 }

@@ -187,10 +187,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const file = await exportTranscript(actorContextOf(req), req.params.id, req.query.format);
-      return reply
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('content-disposition', contentDisposition(file.name).replace(/^inline/, 'attachment'))
-        .send(file.body);
+      return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', contentDisposition(file.name, 'attachment')).send(file.body);
     },
   });
 
