@@ -144,8 +144,10 @@ async function findAssessment(ctx: ActorContext, id: string, client?: { query: (
   return (res.rows[0] as AssessmentRow | undefined) ?? null;
 }
 
-async function measuresOf(ctx: ActorContext, row: AssessmentRow): Promise<AssessmentMeasures> {
-  const parsed = readSample({ format: row.sample_format, text: row.transcript, language: row.language });
+const sampleOf = (row: AssessmentRow) => readSample({ format: row.sample_format, text: row.transcript, language: row.language });
+
+/** The measures and utterance list of a stored sample (`parsed`: the sample, when the caller has read it already). */
+async function measuresOf(ctx: ActorContext, row: AssessmentRow, parsed = sampleOf(row)): Promise<AssessmentMeasures> {
   const { measures, details } = await measureTranscript(ctx.db, parsed, { language: row.language, format: row.sample_format, speaker: row.speaker });
   return {
     ...measures,
@@ -173,7 +175,7 @@ export async function saveErrors(ctx: ActorContext, id: string, body: Assessment
     if (row.assessment_status === 'COMPLETED') throw new AppError(409, 'CONFLICT', 'assessments.errors.completed', {}, { errors: 'assessments.errors.completed' });
     if (!assessmentsPolicy.can(ctx.actor, 'update', row as never)) throw forbidden();
     if (row.errors_version !== body.version) throw new AppError(409, 'CONFLICT', 'assessments.errors.version', {}, { version: 'assessments.errors.version' });
-    const parsed = readSample({ format: row.sample_format, text: row.transcript, language: row.language });
+    const parsed = sampleOf(row);
     const own = new Set(parsed.utterances.flatMap((u, i) => (u.code === row.speaker ? [String(i)] : [])));
     const errors: Record<string, ErrorKind[]> = {};
     for (const [index, kinds] of Object.entries(body.errors)) {
@@ -204,9 +206,9 @@ export async function saveErrors(ctx: ActorContext, id: string, body: Assessment
         },
       },
     ]);
-    return { ...row, ...next, assessment_status: status, errors_version: row.errors_version + 1 };
+    return { row: { ...row, ...next, assessment_status: status, errors_version: row.errors_version + 1 }, parsed };
   });
-  return measuresOf(ctx, saved);
+  return measuresOf(ctx, saved.row, saved.parsed);
 }
 
 /** The student's assessments the caller may see, oldest first (by the sample's date), for the trend. */

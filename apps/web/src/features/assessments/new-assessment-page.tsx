@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { FileText, Mic, Send, Upload } from 'lucide-react';
+import { FileText, Mic, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { toast } from 'react-toastify/unstyled';
 import { RelationPicker } from '@/components/resource/relation-picker';
 import type { RecordRow, Ref } from '@/components/resource/resource-api';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { FileButton } from '@/components/ui/file-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { panelCard } from '@/components/ui/panel-card';
 import { SelectField } from '@/components/ui/select-field';
@@ -15,6 +16,7 @@ import { fieldControlClasses, TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { ASSESSMENT_SCREEN, PEOPLE_SCREENS } from '@/lib/resource-screens';
+import { formatOfFile, TRANSCRIPT_FILE_ACCEPT } from '@/lib/transcript-files';
 import type { AssessmentRow } from './assessments-api';
 
 /** Students are records of `clients`: the picker asks the students list. */
@@ -26,9 +28,6 @@ type FieldName = (typeof FIELDS)[number];
 type Errors = Partial<Record<FieldName | 'form', string>>;
 type Source = 'recording' | 'transcript';
 type Format = 'chat' | 'text';
-
-/** CHAT for a `.cha` file, plain text for anything else. */
-const formatOfFile = (name: string): Format => (/\.cha$/i.test(name) ? 'chat' : 'text');
 
 /** The student's recordings that have a transcript. */
 function useStudentRecordings(studentId: string | undefined) {
@@ -55,7 +54,6 @@ export function NewAssessmentPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [student, setStudent] = useState<Ref[]>([]);
   const [title, setTitle] = useState('');
   const [sampleDate, setSampleDate] = useState('');
@@ -82,8 +80,7 @@ export function NewAssessmentPage() {
       return next;
     });
 
-  const importFile = async (file: File | undefined) => {
-    if (!file) return;
+  const importFile = async (file: File) => {
     setTranscript(await file.text());
     setFormat(formatOfFile(file.name));
     if (!title.trim()) setTitle(file.name.replace(/\.[a-z0-9]{2,4}$/i, '').slice(0, 120));
@@ -301,22 +298,7 @@ export function NewAssessmentPage() {
                   <label htmlFor={`${id}-transcript`} className="text-sm font-medium text-slate-800">
                     {t('assessmentScreen.new.transcript')}
                   </label>
-                  <Button variant="secondary" size="sm" disabled={busy} onClick={() => fileInput.current?.click()}>
-                    <Upload className="size-4" aria-hidden="true" />
-                    {t('assessmentScreen.new.importFile')}
-                  </Button>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept=".cha,.txt,text/plain"
-                    className="sr-only"
-                    tabIndex={-1}
-                    aria-label={t('assessmentScreen.new.importFile')}
-                    onChange={(e) => {
-                      void importFile(e.target.files?.[0]);
-                      e.target.value = '';
-                    }}
-                  />
+                  <FileButton label={t('assessmentScreen.new.importFile')} accept={TRANSCRIPT_FILE_ACCEPT} disabled={busy} onFile={(file) => void importFile(file)} />
                 </div>
                 <textarea
                   id={`${id}-transcript`}

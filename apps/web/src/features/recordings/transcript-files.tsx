@@ -1,19 +1,18 @@
-import { Download, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { saveDownload } from '@/components/resource/resource-api';
 import { Button } from '@/components/ui/button';
+import { FileButton } from '@/components/ui/file-button';
+import { formatOfFile, TRANSCRIPT_FILE_ACCEPT } from '@/lib/transcript-files';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { RECORDINGS_API, type Transcript } from './recordings-api';
 
 type Format = 'chat' | 'text';
-
-/** CHAT for a `.cha` file, plain text (`SPEAKER: words .` per line) for anything else. */
-export const formatOfFile = (name: string): Format => (/\.cha$/i.test(name) ? 'chat' : 'text');
 
 /**
  * The transcript as a file and back (issue 13): download it as CHAT (`.cha`, for CLAN) or plain text,
@@ -23,7 +22,6 @@ export const formatOfFile = (name: string): Format => (/\.cha$/i.test(name) ? 'c
  */
 export function TranscriptFiles({ recordingId, version, editable, onImported }: { recordingId: string; version: number; editable: boolean; onImported: (t: Transcript) => void }) {
   const { t, i18n } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -67,22 +65,7 @@ export function TranscriptFiles({ recordingId, version, editable, onImported }: 
       </Button>
       {editable && (
         <>
-          <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
-            <Upload className="size-4" aria-hidden="true" />
-            {t('recordings.files.import')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            accept=".cha,.txt,text/plain"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('recordings.files.import')}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              e.target.value = '';
-            }}
-          />
+          <FileButton label={t('recordings.files.import')} accept={TRANSCRIPT_FILE_ACCEPT} onFile={setFile} />
         </>
       )}
       <ConfirmDialog
