@@ -80,12 +80,11 @@ function tokens(line: string): string[] {
     let j = i;
     while (j < text.length && !/[\s[\]<>,;„‡]/.test(text[j]!)) j++;
     // A terminator written against the word before it (`yes.`): CLAN reads it as a terminator.
-    let word = text.slice(i, j);
+    const word = text.slice(i, j);
     const tail = /^([^+].*?)([.?!]+)$/.exec(word);
     if (tail && !PAUSE.test(word) && !/^\(/.test(word)) {
       out.push(tail[1]!, tail[2]!);
     } else out.push(word);
-    word = '';
     i = j;
   }
   return out;
@@ -112,7 +111,7 @@ function parseItems(line: string, flat = tokens(line)): { items: Item[]; termina
         parent[parent.length - 1]?.codes.push(t);
       }
     } else if (/^[.?!]$/.test(t) || (t.startsWith('+') && /^\+[.?!/"<^,+=]/.test(t))) {
-      if (/^[.?!]$/.test(t) || t !== '+,') terminator = terminator ?? (t === '+,' ? null : t);
+      if (t !== '+,') terminator ??= t;
       here.push({ kind: 'word', text: t, codes: [] });
     } else here.push({ kind: 'word', text: t, codes: [] });
   }

@@ -125,7 +125,7 @@ export function englishWord(word: string, previous: string | undefined, lex: Lex
   const text = spelling(word);
   if (text.includes(' ')) {
     // A compound (ice+cream) or a name (Humpty_Dumpty) is one word and one morpheme.
-    return { morphemes: 1, pos: /^\p{Lu}/u.test(text) ? 'noun' : 'noun', forms: [] };
+    return { morphemes: 1, pos: 'noun', forms: [] };
   }
   const lower = text.toLowerCase();
   const [head, clitic] = splitContraction(lower);
