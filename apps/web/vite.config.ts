@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
-import { signInShell } from './src/app/sign-in-shell';
+import { appScripts, signInDocument, signInShell, signInTexts } from './src/app/sign-in-shell';
 
 const apiTarget = process.env.HABLA_API_URL ?? 'http://localhost:3000';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -75,8 +75,9 @@ function scriptsAfterStyles(): Plugin {
 }
 
 /**
- * The sign-in page's static frame in each language (`dist/shell/login.<lang>.html`), which the server
- * puts into index.html for `/` and `/login` so that it paints before the scripts arrive.
+ * The static sign-in page in each language (`dist/shell/login.<lang>.html`, app/sign-in-shell.ts): the
+ * built index.html without the app's scripts, the real form in `#root`, and its own small script
+ * (the `sign-in` entry). The server sends it for `/` and `/login` (apps/api/src/plugins/web.ts).
  */
 function signInShells(): Plugin {
   let outDir = 'dist';
@@ -88,12 +89,21 @@ function signInShells(): Plugin {
       root = config.root;
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
-    writeBundle: () => {
+    writeBundle: (_options, bundle) => {
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'sign-in');
+      if (!entry) throw new Error('habla-sign-in-shell: the sign-in entry is missing from the build');
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const locale = (lang: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(`/locales/${lang}.json`)))?.fileName ?? '';
       mkdirSync(join(outDir, 'shell'), { recursive: true });
-      for (const lang of ['en', 'es']) {
-        const m = JSON.parse(readFileSync(join(root, 'src', 'locales', `${lang}.json`), 'utf8')) as { app: Record<string, string>; auth: { login: Record<string, string> } };
-        const html = signInShell({ name: m.app.name!, title: m.auth.login.title!, tagline: m.app.tagline!, footer: m.app.footer! });
-        writeFileSync(join(outDir, 'shell', `login.${lang}.html`), html);
+      for (const lang of ['en', 'es'] as const) {
+        const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof signInTexts>[0];
+        const page = signInShell(
+          signInTexts(read(join(root, 'src', 'locales', `${lang}.json`)), read(join(root, '..', '..', 'packages', 'shared', 'src', 'locales', `${lang}.json`))),
+          lang,
+          // The app's scripts, with this language's texts instead of the default's.
+          appScripts(index).map((href) => (href === `/${locale('en')}` ? `/${locale(lang)}` : href)),
+        );
+        writeFileSync(join(outDir, 'shell', `login.${lang}.html`), signInDocument(index, page, lang, `/${entry.fileName}`));
       }
     },
   };
@@ -116,5 +126,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // The app (index.html) and the static sign-in page's own script (app/sign-in-shell.ts).
+    rollupOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'sign-in': fileURLToPath(new URL('./src/sign-in.ts', import.meta.url)) } },
   },
 });

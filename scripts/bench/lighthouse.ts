@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
@@ -31,12 +31,31 @@ async function audit(page: Page, url: string, keepStorage: boolean): Promise<Aud
   };
 }
 
+// The build's version: the app drops a stored session whose `version` differs (apps/web/src/lib/storage.ts).
+const APP_VERSION = (JSON.parse(readFileSync(new URL('../../apps/web/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * Signs in through the API and stores the session where the sign-in page would (`token`, `user`,
+ * `version` in localStorage), on a same-origin page that is not the app: the audit that follows
+ * is then the app's first load in this renderer. (Signing in through the form opens the dashboard,
+ * and the renderer's memory cache then serves the route chunks to the audit whatever the HTTP
+ * cache holds.) The form itself is covered by the e2e tests.
+ */
 async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.locator('::-p-aria(E-mail or username)').fill(username);
-  await page.locator('input[type="password"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForFunction(() => location.pathname.startsWith('/dashboards'), { timeout: 30_000 });
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: username, password }) });
+  if (!res.ok) throw new Error(`sign-in of ${username}: HTTP ${res.status}`);
+  const { token, data } = (await res.json()) as { token: string; data: unknown };
+  await page.goto(`${base}/api/health`);
+  await page.evaluate(
+    (t, user, version) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', user);
+      localStorage.setItem('version', version);
+    },
+    token,
+    JSON.stringify(data),
+    APP_VERSION,
+  );
 }
 
 const line = (name: string, a: Audit, goal: number) =>
@@ -44,7 +63,7 @@ const line = (name: string, a: Audit, goal: number) =>
 
 /**
  * Lighthouse (issue 10 point 7): the login page cold, and the dashboard cold but signed in (the
- * session signs in through the login form first, then the browser cache is cleared and localStorage
+ * session is stored as the sign-in page stores it, then the browser cache is cleared and localStorage
  * kept). Mobile form factor with Lighthouse's default simulated throttling (slow 4G, 4× CPU).
  * Targets: login ≥ 95, dashboard ≥ 90. Each page is audited `runs` times; the median score is reported.
  */
@@ -60,15 +79,17 @@ export async function benchLighthouse(base: string, login: { username: string; p
     const pick = (xs: Audit[]) => [...xs].sort((a, b) => a.score - b.score)[Math.floor(xs.length / 2)]!;
     const loginRuns: Audit[] = [];
     const dashRuns: Audit[] = [];
+    // BENCH_LIGHTHOUSE_PAGES=login or =dashboard audits one of the two.
+    const pages = new Set((process.env.BENCH_LIGHTHOUSE_PAGES ?? 'login,dashboard').split(','));
     // A fresh browser context per audit: no cache, cookies or localStorage left by the one before.
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < runs && pages.has('login'); i++) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       loginRuns.push(await audit(page, `${base}/login`, false));
       console.log(line(`login #${i + 1}`, loginRuns[i]!, 95));
       await context.close();
     }
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < runs && pages.has('dashboard'); i++) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await signIn(page, base, login.username, login.password);
@@ -77,8 +98,8 @@ export async function benchLighthouse(base: string, login: { username: string; p
       await context.close();
     }
     console.log('  median:');
-    console.log(line('login', pick(loginRuns), 95));
-    console.log(line('dashboard', pick(dashRuns), 90));
+    if (loginRuns.length > 0) console.log(line('login', pick(loginRuns), 95));
+    if (dashRuns.length > 0) console.log(line('dashboard', pick(dashRuns), 90));
   } finally {
     await browser?.close();
   }

@@ -2,28 +2,63 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectToast, loginViaUi, storageItem } from './helpers';
 
 test.describe('signing in and out', () => {
-  test('the sign-in page paints its frame before any script, in the language chosen, and the real page lands on it without a jump', async ({ browser, baseURL }) => {
-    const tagline = 'Speech and language practice for therapists, teachers, families and learners.';
+  test('the sign-in page is a page of its own: whole without any script, in the language chosen, and loads none of the app until the person types', async ({
+    browser,
+    baseURL,
+  }) => {
     const phone = { viewport: { width: 412, height: 823 } };
-    // Without JavaScript: the server's static frame (heading and lead line), nothing to press yet.
+    // Without JavaScript: the whole form, labelled, from the server's HTML and the CSS.
     const bare = await browser.newContext({ ...phone, javaScriptEnabled: false, baseURL });
     const still = await bare.newPage();
     await still.goto('/login');
     await expect(still.getByRole('heading', { level: 1, name: 'Log in to Habla' })).toBeVisible();
-    const frameBox = await still.getByText(tagline).boundingBox();
-    expect(await still.locator('#root').locator('a, button, input').count()).toBe(0);
+    await expect(still.getByLabel(/e-mail or username/i)).toBeVisible();
+    await expect(still.getByLabel(/^password$/i)).toBeVisible();
+    await expect(still.getByRole('button', { name: /^log in$/i })).toBeVisible();
     await bare.addCookies([{ name: 'habla_lang', value: 'es', url: baseURL! }]);
     await still.goto('/');
     await expect(still.getByRole('heading', { level: 1, name: 'Iniciar sesión en Habla' })).toBeVisible();
+    await expect(still.getByLabel('Correo o nombre de usuario')).toBeVisible();
     expect(await still.locator('html').getAttribute('lang')).toBe('es');
     await bare.close();
-    // With it: the real page replaces the frame; the lead line stays where it was painted.
+
+    // With it: the page's own small script and the CSS; the app's scripts only once the person types.
     const live = await browser.newContext({ ...phone, baseURL });
     const page = await live.newPage();
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: /^log in$/i })).toBeVisible();
-    expect(await page.getByText(tagline).boundingBox()).toEqual(frameBox);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname)) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login', { waitUntil: 'load' });
+    await expect(page.getByLabel(/e-mail or username/i)).toBeFocused();
+    expect(scripts.some((path) => /\/assets\/sign-in-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/index-[\w-]+\.js$/.test(path))).toEqual([]);
+    await page.getByLabel(/e-mail or username/i).pressSequentially('ed');
+    await expect.poll(() => scripts.filter((path) => /\/assets\/index-[\w-]+\.js$/.test(path)).length).toBe(1);
+    // The language switch reloads the page in Spanish, remembered for the app.
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión en Habla' })).toBeVisible();
+    expect(await storageItem(page, 'language')).toBe('es');
+    await page.getByLabel('Correo o nombre de usuario').fill('editor');
+    await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/dashboards$/);
+    // The app starts in the language chosen on the sign-in page.
+    await expect(page.getByRole('heading', { level: 1, name: /^Hola, / })).toBeVisible();
     await live.close();
+  });
+
+  test('the empty form names each missing field under it, without asking the server', async ({ page }) => {
+    let asked = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/login')) asked = true;
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: /^log in$/i }).click();
+    await expect(page.getByLabel(/e-mail or username/i)).toHaveAccessibleDescription('E-mail or username is required.');
+    await expect(page.getByLabel(/^password$/i)).toHaveAccessibleDescription('Password is required.');
+    await expect(page.getByLabel(/e-mail or username/i)).toBeFocused();
+    expect(asked).toBe(false);
   });
 
   test('a therapist signs in by e-mail and lands on the dashboard', async ({ page }) => {

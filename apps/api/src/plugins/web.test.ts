@@ -15,16 +15,18 @@ fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js'), chunk);
 fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.br'), zlib.brotliCompressSync(chunk));
 fs.writeFileSync(path.join(dist, 'assets', 'main-def456.js.gz'), zlib.gzipSync(chunk));
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-// The sign-in page's static frame per language, as vite.config.ts writes it.
+// The static sign-in page per language, as vite.config.ts writes it: its own script, not the app's.
 fs.mkdirSync(path.join(dist, 'shell'));
-fs.writeFileSync(path.join(dist, 'shell', 'login.en.html'), '<h1>Log in to Habla</h1>');
-fs.writeFileSync(path.join(dist, 'shell', 'login.es.html'), '<h1>Iniciar sesión en Habla</h1>');
+const signInPage = (lang: string, h1: string) =>
+  `<!doctype html><html lang="${lang}"><head><script type="module" src="/assets/sign-in-abc.js"></script></head><body><div id="root"><h1>${h1}</h1></div></body></html>`;
+fs.writeFileSync(path.join(dist, 'shell', 'login.en.html'), signInPage('en', 'Log in to Habla'));
+fs.writeFileSync(path.join(dist, 'shell', 'login.es.html'), signInPage('es', 'Iniciar sesión en Habla'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const { app } = await buildTestApp({ env: { WEB_DIST: dist } });
 
 describe('built web app', () => {
-  it('sends the sign-in page with its static frame in the language the app remembers, other routes with an empty root', async () => {
+  it('sends the static sign-in page in the language the app remembers, other routes the app with an empty root', async () => {
     for (const url of ['/', '/login', '/login?next=1']) {
       const en = await app.inject({ method: 'GET', url });
       expect(en.statusCode).toBe(200);
@@ -32,7 +34,8 @@ describe('built web app', () => {
       expect(en.headers['cache-control']).toBe('no-cache');
       expect(String(en.headers.vary)).toMatch(/cookie/i);
       expect(en.body).toContain('<div id="root"><h1>Log in to Habla</h1></div>');
-      expect(en.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+      expect(en.body).toContain('<script type="module" src="/assets/sign-in-abc.js"></script>');
+      expect(en.body).not.toContain('index-abc123.js');
     }
     const es = await app.inject({ method: 'GET', url: '/login', headers: { cookie: 'XSRF-TOKEN=abc; habla_lang=es' } });
     expect(es.body).toContain('<div id="root"><h1>Iniciar sesión en Habla</h1></div>');
@@ -43,6 +46,7 @@ describe('built web app', () => {
     expect(unknown.body).toContain('Log in to Habla');
     const other = await app.inject({ method: 'GET', url: '/dashboards' });
     expect(other.body).toContain('<div id="root"></div>');
+    expect(other.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
   });
 
   it('serves index.html for / and for client-side routes, revalidated every time', async () => {

@@ -19,7 +19,7 @@ export async function registerWeb(app: FastifyInstance, dir: string): Promise<vo
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: true,
-    // `/` is the sign-in page: sent by the route below with its static frame, like `/login`.
+    // `/` is the sign-in page: sent by the route below as the static page, like `/login`.
     index: false,
     preCompressed: true,
     setHeaders: (reply, filePath) => {
@@ -31,25 +31,17 @@ export async function registerWeb(app: FastifyInstance, dir: string): Promise<vo
   app.get('/login', { schema: { hide: true } }, sendSpaIndex);
 }
 
-/** index.html with the sign-in page's static frame inside `#root`, per language (vite.config.ts `signInShells`). */
+/** The static sign-in page per language, as the build writes it (the web app's vite.config.ts `signInShells`). */
 type SignInPages = Partial<Record<Language, string>>;
 const signInPages = new WeakMap<FastifyInstance, SignInPages>();
 
 function readSignInPages(dir: string): SignInPages {
   const pages: SignInPages = {};
-  let index: string;
-  try {
-    index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  } catch {
-    return pages;
-  }
-  if (!index.includes('<div id="root"></div>')) return pages;
   for (const lang of ['en', 'es'] as const) {
     try {
-      const shell = fs.readFileSync(path.join(dir, 'shell', `login.${lang}.html`), 'utf8');
-      pages[lang] = index.replace('<div id="root"></div>', `<div id="root">${shell}</div>`).replace(/<html lang="[^"]*">/, `<html lang="${lang}">`);
+      pages[lang] = fs.readFileSync(path.join(dir, 'shell', `login.${lang}.html`), 'utf8');
     } catch {
-      // A build without the frame: index.html as it is.
+      // A build without it: the app's index.html draws the sign-in page.
     }
   }
   return pages;
@@ -68,8 +60,8 @@ export function cookieLanguage(cookie: string | undefined): Language {
 
 /**
  * Every client-side route gets index.html, revalidated each time. The sign-in page (`/`, `/login`)
- * gets it with the page's static frame in the language the app will draw it in, so the brand, heading
- * and lead line paint before the scripts arrive (docs/decisions/008-performance.md).
+ * is the static page instead, in the language the app will draw it in: it paints and works before,
+ * and without, the app's scripts (docs/decisions/008-performance.md).
  */
 export function sendSpaIndex(req: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
