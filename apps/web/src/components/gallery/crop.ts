@@ -1,4 +1,5 @@
 import { IMAGE_COMPRESSIONS, type ImageCompression } from '@habla/shared/resources/images';
+import { formatNumber } from '@/lib/format';
 
 /** A rectangle of the source picture, in its own pixels (what the cropper reports). */
 export type CropArea = { x: number; y: number; width: number; height: number };
@@ -29,7 +30,7 @@ export function outputType(inputType: string, compression: ImageCompression): { 
 
 /** "1.4 MB", "380 KB": a size for people. */
 export function formatSize(bytes: number, language: string): string {
-  const n = (v: number, digits: number) => v.toLocaleString(language, { maximumFractionDigits: digits });
+  const n = (v: number, digits: number) => formatNumber(language, v, { maximumFractionDigits: digits });
   if (bytes >= 1024 * 1024) return `${n(bytes / (1024 * 1024), 1)} MB`;
   return `${n(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
 }

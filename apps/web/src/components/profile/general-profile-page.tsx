@@ -15,6 +15,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { applyServerFieldErrors, fieldErrorText } from '@/lib/form-errors';
 import { isUiLanguage, LANGUAGES } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { dateTimeFormat } from '@/lib/format';
 
 /** The API's contract (`@habla/shared/schemas/profile`): the screen reads what the route declares. */
 export type Profile = ProfileRow;
@@ -273,7 +274,7 @@ function SessionsSection() {
   const sessions = query.data?.data ?? [];
   const format = (iso: string) => {
     const d = new Date(iso);
-    return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+    return Number.isNaN(d.getTime()) ? iso : dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
   };
 
   return (

@@ -5,16 +5,17 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldCellOf } from '@/lib/field-cells';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { screenOf } from '@/lib/resource-screens';
 import { FilePreview } from './file-preview';
 import type { RecordRow, Ref } from './resource-api';
 
 /** A calendar day (YYYY-MM-DD, no time zone) as people read it in the UI language. */
-export const formatDay = (language: string | undefined, day: string): string => new Date(`${day}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', dateStyle: 'medium' });
+export const formatDay = (language: string | undefined, day: string): string => formatDateTime(language, `${day}T00:00:00Z`, { timeZone: 'UTC', dateStyle: 'medium' });
 
 /** An amount with its two decimals, grouped the way the UI language writes numbers. */
 export const formatAmount = (language: string | undefined, amount: string | number): string =>
-  Number(amount).toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  formatNumber(language, Number(amount), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** URL of an emoji picture the app serves itself. */
 export const pictureUrl = (code: string) => `/api/pictures/${code}.svg`;

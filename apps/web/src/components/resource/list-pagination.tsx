@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-r
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format';
 
 type Props = { page: number; max: number; total: number; onPage: (page: number) => void };
 
@@ -17,7 +18,7 @@ export function ListPagination({ page, max, total, onPage }: Props) {
     setShown(page);
     setDraft(String(page + 1));
   }
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const jump = () => {
     const wanted = Math.min(pages, Math.max(1, Math.trunc(Number(draft)) || 1)) - 1;
     setDraft(String(wanted + 1));

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { relatedOf, type ResourceScreen } from '@/lib/resource-screens';
 import { recordTitle } from './field-value';
 import { useRelated } from './resource-api';
+import { formatNumber } from '@/lib/format';
 
 const SHOWN = 10;
 
@@ -39,7 +40,7 @@ function RelatedList({ screen, field, id }: { screen: ResourceScreen; field: Fie
         <h3 id={headingId} className="text-base font-semibold text-slate-900">
           {title}
         </h3>
-        {list.isSuccess && <span className="text-sm text-slate-500">{t('records.relatedCount', { count: total, formatted: total.toLocaleString(i18n.language) })}</span>}
+        {list.isSuccess && <span className="text-sm text-slate-500">{t('records.relatedCount', { count: total, formatted: formatNumber(i18n.language, total) })}</span>}
       </div>
       {list.isPending && <div className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />}
       {list.isError && <p className="text-sm text-slate-600">{t('records.loadFailed')}</p>}
@@ -63,7 +64,7 @@ function RelatedList({ screen, field, id }: { screen: ResourceScreen; field: Fie
           to={`${screen.base}?${field.name}=${encodeURIComponent(id)}`}
           className="mt-3 inline-block text-sm font-medium text-teal-800 underline decoration-teal-300 underline-offset-2 hover:decoration-teal-700"
         >
-          {t('records.relatedAll', { count: total, formatted: total.toLocaleString(i18n.language), title })}
+          {t('records.relatedAll', { count: total, formatted: formatNumber(i18n.language, total), title })}
         </Link>
       )}
     </section>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { panelCard } from '@/components/ui/panel-card';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
+import { numberFormat } from '@/lib/format';
 
 type Statement = BillingStatement;
 
@@ -20,7 +21,7 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
   });
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
-  const money = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'USD' });
+  const money = numberFormat(i18n.resolvedLanguage, { style: 'currency', currency: 'USD' });
   const day = (d: string) => formatDay(i18n.resolvedLanguage, d);
   return (
     <section aria-labelledby="statements" className={panelCard}>

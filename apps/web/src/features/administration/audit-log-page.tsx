@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
+import { dateTimeFormat, formatNumber } from '@/lib/format';
 
 export type { AuditRow };
 type AuditAnswer = { status: true; data: AuditRow[]; meta: { page: number; max: number; total: number } };
@@ -92,12 +93,12 @@ export function AuditLogPage() {
   const max = query.data?.meta.max || AUDIT_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(total / max));
   const filtered = FILTERS.some((f) => applied[f]);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const when = (iso: string) => {
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
   };
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const label = (f: Filter) => t(`administration.auditLog.${f}`);
   const field = (f: Filter, extra: Record<string, unknown> = {}) => ({
     label: label(f),

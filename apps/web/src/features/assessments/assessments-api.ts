@@ -2,6 +2,7 @@ import type { AssessmentMeasures, TrendPoint } from '@habla/shared/schemas/asses
 import { useQuery } from '@tanstack/react-query';
 import type { RecordRow, Ref } from '@/components/resource/resource-api';
 import { api } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
 
 export type AssessmentStatus = 'NEW' | 'WORK_IN_PROGRESS' | 'COMPLETED';
 
@@ -63,8 +64,8 @@ export function useTrend(id: string) {
 }
 
 /** A number with a fixed count of decimals in the UI language (— for none). */
-export function formatNumber(value: number | string | null | undefined, language: string | undefined, digits: number): string {
+export function formatFixed(value: number | string | null | undefined, language: string | undefined, digits: number): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  return n.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatNumber(language, n, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

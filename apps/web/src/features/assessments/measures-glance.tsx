@@ -1,7 +1,8 @@
 import { SAMPLE_PARTS_OF_SPEECH, SENTENCE_TYPES, VERB_TENSES, type Measures } from '@habla/shared/schemas/lsa';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from './assessments-api';
+import { formatFixed } from './assessments-api';
+import { formatNumber } from '@/lib/format';
 
 type Card = { key: string; value: ReactNode; detail?: string };
 
@@ -13,7 +14,7 @@ type Card = { key: string; value: ReactNode; detail?: string };
 export function MeasuresGlance({ measures }: { measures: Measures }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage;
-  const int = (n: number) => n.toLocaleString(lang);
+  const int = (n: number) => formatNumber(lang, n);
   const cards: Card[] = [
     {
       key: 'utterances',
@@ -22,18 +23,18 @@ export function MeasuresGlance({ measures }: { measures: Measures }) {
     },
     {
       key: 'mlu_w',
-      value: formatNumber(measures.mlu_w.value, lang, 3),
+      value: formatFixed(measures.mlu_w.value, lang, 3),
       detail: t('assessmentScreen.measures.mluWOf', { words: int(measures.mlu_w.words), utterances: int(measures.mlu_w.utterances) }),
     },
     {
       key: 'mlu_m',
-      value: formatNumber(measures.mlu_m.value, lang, 3),
+      value: formatFixed(measures.mlu_m.value, lang, 3),
       detail: t('assessmentScreen.measures.mluMOf', { morphemes: int(measures.mlu_m.morphemes), utterances: int(measures.mlu_m.utterances) }),
     },
     { key: 'tnw', value: int(measures.tnw) },
     { key: 'ndw', value: int(measures.ndw) },
-    { key: 'ttr', value: formatNumber(measures.ttr, lang, 3) },
-    { key: 'mattr', value: formatNumber(measures.mattr, lang, 3), detail: measures.mattr === null ? t('assessmentScreen.measures.mattrShort') : undefined },
+    { key: 'ttr', value: formatFixed(measures.ttr, lang, 3) },
+    { key: 'mattr', value: formatFixed(measures.mattr, lang, 3), detail: measures.mattr === null ? t('assessmentScreen.measures.mattrShort') : undefined },
     {
       key: 'brown_stage',
       value: t('assessmentScreen.measures.stage', { stage: measures.brown_stage }),

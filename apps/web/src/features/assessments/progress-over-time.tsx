@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDay } from '@/components/resource/field-value';
 import { ASSESSMENT_SCREEN } from '@/lib/resource-screens';
-import { formatNumber } from './assessments-api';
+import { formatFixed } from './assessments-api';
+import { formatNumber } from '@/lib/format';
 
 const W = 320;
 const H = 180;
@@ -36,8 +37,8 @@ export function ProgressOverTime({ points }: { points: readonly TrendPoint[] }) 
   const last = points[points.length - 1]!;
   const summary = t('assessmentScreen.trend.summary', {
     count: points.length,
-    from: formatNumber(first.mlu_m, lang, 2),
-    to: formatNumber(last.mlu_m, lang, 2),
+    from: formatFixed(first.mlu_m, lang, 2),
+    to: formatFixed(last.mlu_m, lang, 2),
     start: formatDay(lang, dayOf(first)),
     end: formatDay(lang, dayOf(last)),
   });
@@ -128,10 +129,10 @@ export function ProgressOverTime({ points }: { points: readonly TrendPoint[] }) 
                     </Link>
                   )}
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(p.mlu_m, lang, 3)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(p.mlu_w, lang, 3)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{p.ndw.toLocaleString(lang)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(p.ttr, lang, 3)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatFixed(p.mlu_m, lang, 3)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatFixed(p.mlu_w, lang, 3)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(lang, p.ndw)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatFixed(p.ttr, lang, 3)}</td>
                 <td className="py-2">{p.brown_stage}</td>
               </tr>
             ))}

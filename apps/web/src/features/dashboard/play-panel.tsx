@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 type StudentBoard = {
   kind: 'student';
@@ -71,7 +72,7 @@ export function PlayPanel({ d }: { d: Board | undefined }) {
 
 const usePercent = () => {
   const { i18n } = useTranslation();
-  return (n: number | null) => (n === null ? '—' : `${n.toLocaleString(i18n.language)} %`);
+  return (n: number | null) => (n === null ? '—' : `${formatNumber(i18n.language, n)} %`);
 };
 
 /**
@@ -179,7 +180,7 @@ function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?:
 function CaseloadView({ d }: { d: CaseloadBoard }) {
   const { t, i18n } = useTranslation();
   const pct = usePercent();
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('home.never'));
+  const date = (iso: string | null) => (iso ? formatDateTime(i18n.language, iso) : t('home.never'));
   return (
     <>
       {d.child && <StudentBoardView d={d.child} child={d.child.full_name ?? ''} />}

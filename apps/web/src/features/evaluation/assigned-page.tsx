@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 type Assignment = {
   id: string;
@@ -53,7 +54,7 @@ export function AssignedPage() {
       setConfirming(false);
     }
   };
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(i18n.language, iso);
   return (
     <div>
       <PageHeader
@@ -127,7 +128,7 @@ export function AssignedPage() {
                     {r.attempts} / {r.max_attempts}
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">{date(r.end_time)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{r.best_score === null ? '—' : `${r.best_score.toLocaleString(i18n.language)} %`}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{r.best_score === null ? '—' : `${formatNumber(i18n.language, r.best_score)} %`}</td>
                 </tr>
               ))}
             </tbody>

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 type Answer = { words: string[] } | { index: number };
 type Errors = { words_out_of_place: number; parts_of_speech: number; syntax_error: number };
@@ -92,9 +93,9 @@ export function EvaluationPage() {
         eyebrow={t('evaluation.eyebrow')}
         title={`${s.student_name ?? ''} · ${s.game_name}`}
         description={t('evaluation.summary', {
-          date: new Date(s.started_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+          date: formatDateTime(i18n.language, s.started_at),
           status: t(`evaluation.sessionStatus.${s.status}`),
-          score: s.score === null ? '—' : `${s.score.toLocaleString(i18n.language)} %`,
+          score: s.score === null ? '—' : `${formatNumber(i18n.language, s.score)} %`,
           minutes: Math.max(1, Math.round(s.duration_ms / 60000)),
         })}
       />
@@ -203,7 +204,7 @@ export function EvaluationPage() {
             <p className="text-xs text-slate-600">
               {t('evaluation.evaluatedBy', {
                 name: s.evaluator_name ?? '',
-                date: new Date(s.evaluated_at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+                date: formatDateTime(i18n.language, s.evaluated_at),
               })}
             </p>
           )}

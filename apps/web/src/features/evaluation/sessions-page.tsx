@@ -7,6 +7,7 @@ import { ListPagination } from '@/components/resource/list-pagination';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 type SessionRow = {
   id: string;
@@ -38,7 +39,7 @@ export function SessionsPage() {
     placeholderData: (p) => p,
   });
   const rows = sessions.data?.data ?? [];
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(i18n.language, iso);
   return (
     <div>
       <PageHeader title={t('evaluation.sessionsTitle')} description={t('evaluation.sessionsLead')} />
@@ -92,7 +93,7 @@ export function SessionsPage() {
                   <td className="px-4 py-3">{r.game_name}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{date(r.started_at)}</td>
                   <td className="px-4 py-3">{t(`evaluation.sessionStatus.${r.status}`)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{r.score === null ? '—' : `${r.score.toLocaleString(i18n.language)} %`}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{r.score === null ? '—' : `${formatNumber(i18n.language, r.score)} %`}</td>
                   <td className="px-4 py-3">
                     <Link
                       to={`/games/sessions/${r.id}`}

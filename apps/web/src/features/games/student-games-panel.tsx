@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { AssignDialog } from './assign-dialog';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 type Assignment = {
   id: string;
@@ -47,8 +48,8 @@ export default function StudentGamesPanel({ row }: RecordPanelProps) {
             <span className="font-medium text-slate-900">{a.name}</span>
             <span className="text-slate-600">
               {t(`evaluation.assignStatus.${a.assign_status}`)} · {t('assign.triesUsed', { used: a.attempts, max: a.max_attempts })} ·{' '}
-              {a.best_score === null ? '—' : `${a.best_score.toLocaleString(i18n.language)} %`} ·{' '}
-              {t('assign.until', { date: new Date(a.end_time).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}
+              {a.best_score === null ? '—' : `${formatNumber(i18n.language, a.best_score)} %`} ·{' '}
+              {t('assign.until', { date: formatDateTime(i18n.language, a.end_time, { dateStyle: 'medium' }) })}
             </span>
           </li>
         ))}

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { dateTimeFormat, formatNumber } from '@/lib/format';
 
 type JobsAnswer = { status: true; data: JobRow[]; meta: { page: number; max: number; total: number } };
 
@@ -56,13 +57,13 @@ export function JobsPage() {
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
   const max = query.data?.meta.max || JOBS_PAGE_SIZE;
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const when = (iso: string | null) => {
     if (!iso) return '—';
     const d = new Date(iso);
     return Number.isNaN(d.getTime()) ? iso : <time dateTime={iso}>{dateTime.format(d)}</time>;
   };
-  const n = (v: number) => v.toLocaleString(i18n.language);
+  const n = (v: number) => formatNumber(i18n.language, v);
   const th = 'px-3 py-2.5 whitespace-nowrap';
   const td = 'px-3 py-2.5 align-top text-slate-800';
   const panelId = 'jobs-panel';

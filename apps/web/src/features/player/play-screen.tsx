@@ -13,6 +13,7 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { forgetTry, queuedTries, queueTry } from '@/lib/offline-tries';
 import type { PlayActivity, PlaySession, TryResult } from './player-api';
+import { formatNumber } from '@/lib/format';
 
 type Feedback = { kind: 'right' | 'again' | 'over' | 'saved'; points?: number; answer?: string; triesLeft?: number };
 
@@ -355,7 +356,7 @@ function EndScreen({ session, exitTo, exitLabel, preview }: { session: PlaySessi
           <Star key={n} aria-hidden="true" className={`size-12 ${n <= stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} />
         ))}
       </p>
-      <p className="text-2xl font-semibold text-teal-800">{t('player.score', { score: score.toLocaleString(i18n.language) })}</p>
+      <p className="text-2xl font-semibold text-teal-800">{t('player.score', { score: formatNumber(i18n.language, score) })}</p>
       <p className="text-slate-700">{t('player.rightCount', { right: session.total_right, total: session.activities.length })}</p>
       <Link
         to={exitTo}

@@ -9,6 +9,7 @@ import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { api } from '@/lib/api';
 import type { PlayerGame } from './player-api';
 import { PlayScreen } from './play-screen';
+import { formatNumber } from '@/lib/format';
 
 /** `/players` lists the student's games; `/players/<assignment>` plays one; `/players/preview/<game>` previews a game. */
 export function PlayerPage() {
@@ -67,7 +68,7 @@ function MyGames() {
             {g.best_score !== null && (
               <span className="inline-flex items-center gap-1 text-slate-700">
                 <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                {t('player.bestScore', { score: g.best_score.toLocaleString(i18n.language) })}
+                {t('player.bestScore', { score: formatNumber(i18n.language, g.best_score) })}
               </span>
             )}
           </span>

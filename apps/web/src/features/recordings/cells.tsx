@@ -4,6 +4,7 @@ import { isPipelineRunning } from '@/lib/recording-status';
 import { failureText, formatClock, isoDuration } from './format';
 import type { SessionStatus } from './recordings-api';
 import { StatusBadge } from './status-badge';
+import { formatDateTime } from '@/lib/format';
 
 const empty = <span className="text-slate-400">—</span>;
 
@@ -45,11 +46,7 @@ export default function RecordingCell({ field, row }: FieldCellProps) {
     case 'progress':
       return typeof value === 'number' ? <span className="tabular-nums">{t('recordings.percent', { value })}</span> : empty;
     case 'consent_at':
-      return typeof value === 'string' && value ? (
-        <time dateTime={value}>{new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-      ) : (
-        empty
-      );
+      return typeof value === 'string' && value ? <time dateTime={value}>{formatDateTime(i18n.resolvedLanguage, value)}</time> : empty;
     default:
       return value === null || value === undefined || value === '' ? empty : <>{String(value)}</>;
   }

@@ -1,4 +1,5 @@
 import { RECORDING_MAX_MINUTES } from '@habla/shared/resources/recordings';
+import { formatNumber } from '@/lib/format';
 
 /** A duration as people read a clock: m:ss (an hour reads 60:00); nothing for a missing one. */
 export function formatClock(ms: number | null | undefined): string {
@@ -25,7 +26,7 @@ export function failureText(t: Translate, exists: (key: string) => boolean, key:
 
 /** A file size as people read it (KB, MB, GB), with the UI language's digits. */
 export function formatBytes(bytes: number, language: string | undefined): string {
-  const n = (v: number, digits: number) => v.toLocaleString(language, { maximumFractionDigits: digits });
+  const n = (v: number, digits: number) => formatNumber(language, v, { maximumFractionDigits: digits });
   const GB = 1024 ** 3;
   const MB = 1024 ** 2;
   if (bytes >= GB) return `${n(bytes / GB, 1)} GB`;

@@ -26,6 +26,7 @@ import { useSegmentPlayer } from './segment-player';
 import { StatusBadge } from './status-badge';
 import { TranscriptView } from './transcript-view';
 import { Waveform } from './waveform';
+import { formatDateTime } from '@/lib/format';
 
 /** The editor (issue 14) is its own chunk: only someone who may edit the transcript loads it. */
 const TranscriptEditor = lazy(() => import('./transcript-editor').then((m) => ({ default: m.TranscriptEditor })));
@@ -92,7 +93,7 @@ function Recording({ row }: { row: RecordingRow }) {
   const [editorPending, setEditorPending] = useState(false);
   const [imports, setImports] = useState(0);
   const duration = row.duration_ms ?? waveform.data?.duration_ms ?? null;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDateTime(i18n.resolvedLanguage, iso);
   const CompleteIcon = complete ? actionIcon(complete) : null;
 
   return (
