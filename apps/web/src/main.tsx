@@ -1,6 +1,6 @@
 import 'react-toastify/dist/ReactToastify.css';
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
@@ -11,6 +11,12 @@ import { initI18n } from '@/lib/i18n';
 import { useSidebarMenuStore, useSidebarOptionsStore } from '@/lib/sidebar-store';
 import { reconcileStoredVersion } from '@/lib/storage';
 
+/**
+ * Let the browser paint and answer input before the next step of the start-up: each step is then a
+ * task of its own instead of one long task that blocks a phone's main thread for a few hundred ms.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function boot() {
   // An upgraded build drops the stale session and sidebar entries before anything reads them.
   if (reconcileStoredVersion()) {
@@ -19,16 +25,24 @@ async function boot() {
   // The router first: creating it matches the address once (359 routes: the app's largest piece of
   // start-up work after React itself) and starts downloading the chunks of the screen being opened
   // (its layout and page), alongside the translations instead of after them.
+  await yieldToBrowser();
   const router = createAppRouter();
+  await yieldToBrowser();
   await initI18n();
+  await yieldToBrowser();
   // An expired session (401) lands on '/' without a full reload, so its toast stays visible.
   setAfterUnauthorized(() => void router.navigate('/', { replace: true }));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser in between, instead of in one task that blocks a phone's main thread.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCards, type SectionCard } from '@/components/layout/section-cards';
 import { Card } from '@/components/ui/card';
@@ -32,6 +32,10 @@ export function DashboardPage() {
   const groups = cards.filter((c) => c.links);
   const name = user?.first_name || user?.username || '';
   const board = useBoard();
+  // The board and the section cards are most of the page: drawn from the deferred answer, React
+  // renders them as a transition, in slices that leave the main thread free in between.
+  const data = useDeferredValue(board.data);
+  const waiting = board.isPending || (board.data !== undefined && data === undefined);
   return (
     <>
       <PageHeader
@@ -39,7 +43,7 @@ export function DashboardPage() {
         title={t('dashboard.welcome', { name })}
         description={t('dashboard.intro')}
       />
-      {board.isPending ? <BoardPlaceholder /> : <Sections board={board.data} leaves={leaves} groups={groups} />}
+      {waiting ? <BoardPlaceholder /> : <Sections board={data} leaves={leaves} groups={groups} />}
     </>
   );
 }
