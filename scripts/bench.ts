@@ -4,7 +4,7 @@
  * targets are reported as PASS/MISS, never asserted in tests.
  *
  * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports, overload, recordings, lsa,
- * lighthouse; lighthouse needs `npm run build` first and Debian's chromium);
+ * lighthouse, startup; these two need `npm run build` first and Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +20,7 @@ import { benchRecordings } from './bench/recordings';
 import { benchLsa } from './bench/lsa';
 import { benchPlay } from './bench/play';
 import { benchLighthouse } from './bench/lighthouse';
+import { benchStartup } from './bench/startup';
 import { benchList, signUpNewUser } from './bench/list';
 import { benchOverload } from './bench/overload';
 import { benchTenancy } from './bench/tenancy';
@@ -30,7 +31,7 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
 const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
-const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,recordings,lsa').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,startup,recordings,lsa').split(',').map((x) => x.trim()));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -121,6 +122,7 @@ async function main() {
     // Four exports by three catalog maintainers (two per user at most).
     if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
     if (only.has('lighthouse')) await benchLighthouse(base, { username: 'therapist', password: 'Habla-Demo-2026' });
+    if (only.has('startup')) await benchStartup(base, { username: 'therapist', password: 'Habla-Demo-2026' });
     if (only.has('recordings')) await benchRecordings(base, [await login('therapist'), await login('supervisor'), await login('accountadmin')], server.pid);
     if (only.has('lsa')) await benchLsa(base, await login('therapist'), seconds);
     if (only.has('overload')) await benchOverload(base, token, Number(process.env.BENCH_OVERLOAD_SECONDS ?? 15));

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 /** benchmarkIndex: Lighthouse's measure of this machine's CPU at the time (higher is faster; ~1000+ is a desktop). */
@@ -41,7 +41,7 @@ const APP_VERSION = (JSON.parse(readFileSync(new URL('../../apps/web/package.jso
  * and the renderer's memory cache then serves the route chunks to the audit whatever the HTTP
  * cache holds.) The form itself is covered by the e2e tests.
  */
-async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
+export async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
   const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: username, password }) });
   if (!res.ok) throw new Error(`sign-in of ${username}: HTTP ${res.status}`);
   const { token, data } = (await res.json()) as { token: string; data: unknown };
