@@ -22,9 +22,8 @@ async function boot() {
   if (reconcileStoredVersion()) {
     await Promise.all([useAuthStore.persist.rehydrate(), useSidebarOptionsStore.persist.rehydrate(), useSidebarMenuStore.persist.rehydrate()]);
   }
-  // The router first: creating it matches the address once (359 routes: the app's largest piece of
-  // start-up work after React itself) and starts downloading the chunks of the screen being opened
-  // (its layout and page), alongside the translations instead of after them.
+  // The router first: its first match starts downloading the chunks of the screen being opened (its
+  // layout and page), alongside the translations instead of after them.
   await yieldToBrowser();
   const router = createAppRouter();
   await yieldToBrowser();
