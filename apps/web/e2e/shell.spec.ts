@@ -111,6 +111,8 @@ test.describe('the app shell', () => {
     await expect(drawer).toBeVisible();
     const options = JSON.parse((await storageItem(page, 'sidebarOptions')) ?? 'null');
     expect(options).toMatchObject({ sidebarType: 'PRIMARY', isMobile: true, sidebarOpen: true });
+    // Escape once the drawer has finished opening and holds the focus, as a person sees it.
+    await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await toggle.click();
