@@ -4,7 +4,17 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { ADMIN_SCREENS, ASSESSMENT_SCREEN, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, RECORDING_SCREEN, type ResourceScreen } from '@/lib/resource-screens';
+import {
+  ADMIN_SCREENS,
+  ASSESSMENT_SCREEN,
+  CATALOG_SCREENS,
+  CURRICULUM_SCREENS,
+  GAME_SCREENS,
+  PEOPLE_SCREENS,
+  RECORDING_SCREEN,
+  STUDENTS_SCREEN,
+  type ResourceScreen,
+} from '@/lib/resource-screens';
 import { PERMISSION_GATES, policyGate } from '@/lib/permission-gates';
 import { itemCrumb, labelCrumb, type RouteHandle } from '@/lib/route-handle';
 import { Guard } from './guard';
@@ -302,7 +312,7 @@ const mainRoutes: RouteObject[] = [
     ],
   },
   screen('reports', handle('crumbs.reports', 'crumbs.reports'), lazyPage.placeholder, P.ADMIN_WORKSPACES),
-  resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'students')!),
+  resourceRoutes(STUDENTS_SCREEN),
   {
     path: 'analytics',
     handle: handle('crumbs.analytics'),

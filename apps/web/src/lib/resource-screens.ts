@@ -94,6 +94,9 @@ export const ADMIN_SCREENS: ResourceScreen[] = [
 /** Clients (gated like the seed: add, edit and show need PERMISSION_ADMIN_USERS) and Students (open to all who reach them). */
 export const PEOPLE_SCREENS: ResourceScreen[] = [tenancy('/students', 'clients', 'crumbs.students'), tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS })];
 
+/** Students are records of `clients`: the screen whose list a student picker asks. */
+export const STUDENTS_SCREEN: ResourceScreen = PEOPLE_SCREENS[0]!;
+
 const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => ({
   path: name,
   base: `/${name}`,

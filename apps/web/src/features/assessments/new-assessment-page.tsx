@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { FileText, Mic, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -9,18 +9,15 @@ import { RelationPicker } from '@/components/resource/relation-picker';
 import type { RecordRow, Ref } from '@/components/resource/resource-api';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
-import { PageHeader } from '@/components/ui/page-header';
-import { panelCard } from '@/components/ui/panel-card';
+import { FormPage } from '@/components/ui/form-page';
 import { SelectField } from '@/components/ui/select-field';
 import { fieldControlClasses, TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { ASSESSMENT_SCREEN, PEOPLE_SCREENS } from '@/lib/resource-screens';
+import { ASSESSMENT_SCREEN, STUDENTS_SCREEN } from '@/lib/resource-screens';
 import { formatOfFile, TRANSCRIPT_FILE_ACCEPT } from '@/lib/transcript-files';
 import type { AssessmentRow } from './assessments-api';
 
-/** Students are records of `clients`: the picker asks the students list. */
-const STUDENTS = PEOPLE_SCREENS.find((s) => s.path === 'students')!;
 /** Recordings with a transcript to analyse. */
 const USABLE = ['TRANSCRIPTION_COMPLETED', 'READY', 'WORK_IN_PROGRESS', 'COMPLETED'];
 const FIELDS = ['student_id', 'title', 'sample_date', 'language', 'recording_id', 'format', 'transcript', 'speaker'] as const;
@@ -53,7 +50,6 @@ export function NewAssessmentPage() {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useRef<HTMLFormElement>(null);
   const [student, setStudent] = useState<Ref[]>([]);
   const [title, setTitle] = useState('');
   const [sampleDate, setSampleDate] = useState('');
@@ -67,11 +63,6 @@ export function NewAssessmentPage() {
   const [focusInvalid, setFocusInvalid] = useState(0);
   const [busy, setBusy] = useState(false);
   const recordings = useStudentRecordings(source === 'recording' ? student[0]?.id : undefined);
-
-  // After a refused send, the first field to fix takes the focus.
-  useEffect(() => {
-    if (focusInvalid) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusInvalid]);
 
   const clear = (...names: (FieldName | 'form')[]) =>
     setErrors((e) => {
@@ -139,225 +130,212 @@ export function NewAssessmentPage() {
   }));
 
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title={t('assessmentScreen.new.title')} description={t('assessmentScreen.new.lead')} />
-      <form
-        ref={form}
-        aria-label={t('assessmentScreen.new.title')}
-        noValidate
-        aria-busy={busy}
-        className={`${panelCard} flex flex-col gap-6`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <RelationPicker
-              label={t('assessmentScreen.new.student')}
-              target={STUDENTS}
-              value={student}
-              multiple={false}
-              error={errors.student_id}
-              onChange={(picked) => {
-                setStudent(picked);
-                setRecordingId('');
-                if (picked.length) clear('student_id');
-              }}
-            />
-          </div>
-          <TextField
-            label={t('fields.title')}
-            optionalLabel={source === 'recording' ? t('records.optional') : undefined}
-            description={source === 'recording' ? t('assessmentScreen.new.titleHelp') : undefined}
-            value={title}
-            maxLength={120}
-            error={errors.title}
-            disabled={busy}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              clear('title');
-            }}
-          />
-          <TextField
-            type="date"
-            label={t('assessmentScreen.new.sampleDate')}
-            optionalLabel={t('records.optional')}
-            description={t('assessmentScreen.new.sampleDateHelp')}
-            value={sampleDate}
-            error={errors.sample_date}
-            disabled={busy}
-            onChange={(e) => {
-              setSampleDate(e.target.value);
-              clear('sample_date');
+    <FormPage title={t('assessmentScreen.new.title')} lead={t('assessmentScreen.new.lead')} busy={busy} focusInvalid={focusInvalid} onSubmit={() => void send()}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <RelationPicker
+            label={t('assessmentScreen.new.student')}
+            target={STUDENTS_SCREEN}
+            value={student}
+            multiple={false}
+            error={errors.student_id}
+            onChange={(picked) => {
+              setStudent(picked);
+              setRecordingId('');
+              if (picked.length) clear('student_id');
             }}
           />
         </div>
+        <TextField
+          label={t('fields.title')}
+          optionalLabel={source === 'recording' ? t('records.optional') : undefined}
+          description={source === 'recording' ? t('assessmentScreen.new.titleHelp') : undefined}
+          value={title}
+          maxLength={120}
+          error={errors.title}
+          disabled={busy}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            clear('title');
+          }}
+        />
+        <TextField
+          type="date"
+          label={t('assessmentScreen.new.sampleDate')}
+          optionalLabel={t('records.optional')}
+          description={t('assessmentScreen.new.sampleDateHelp')}
+          value={sampleDate}
+          error={errors.sample_date}
+          disabled={busy}
+          onChange={(e) => {
+            setSampleDate(e.target.value);
+            clear('sample_date');
+          }}
+        />
+      </div>
 
-        <fieldset className="flex flex-col gap-4">
-          <legend className="mb-2 text-sm font-medium text-slate-800">{t('assessmentScreen.new.sampleLegend')}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(
-              [
-                ['recording', Mic],
-                ['transcript', FileText],
-              ] as const
-            ).map(([value, Icon]) => (
-              <label
-                key={value}
-                className={clsx(
-                  'flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-600',
-                  source === value ? 'bg-teal-50/60 ring-2 ring-teal-600' : 'ring-slate-300 hover:bg-slate-50',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-source`}
-                  value={value}
-                  checked={source === value}
-                  disabled={busy}
-                  onChange={() => {
-                    setSource(value);
-                    clear('recording_id', 'transcript', 'title', 'form');
-                  }}
-                  className="mt-1 accent-teal-700"
-                />
-                <Icon className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
-                <span className="flex flex-col">
-                  <span className="text-sm font-semibold text-slate-900">{t(`assessmentScreen.new.source.${value}`)}</span>
-                  <span className="text-xs text-slate-600">{t(`assessmentScreen.new.sourceHelp.${value}`)}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-
-          {source === 'recording' ? (
-            !student[0] ? (
-              <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>{t('assessmentScreen.new.pickStudentFirst')}</p>
-            ) : recordings.isPending ? (
-              <p className="text-sm text-slate-600">{t('records.loading')}</p>
-            ) : recordingOptions.length === 0 ? (
-              <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>{t('assessmentScreen.new.noRecordings')}</p>
-            ) : (
-              <SelectField
-                label={t('assessmentScreen.new.recording')}
-                description={t('assessmentScreen.new.recordingHelp')}
-                placeholder={t('records.choose')}
-                value={recordingId}
-                error={errors.recording_id}
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('assessmentScreen.new.sampleLegend')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {(
+            [
+              ['recording', Mic],
+              ['transcript', FileText],
+            ] as const
+          ).map(([value, Icon]) => (
+            <label
+              key={value}
+              className={clsx(
+                'flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-600',
+                source === value ? 'bg-teal-50/60 ring-2 ring-teal-600' : 'ring-slate-300 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="radio"
+                name={`${id}-source`}
+                value={value}
+                checked={source === value}
                 disabled={busy}
-                onChange={(e) => {
-                  setRecordingId(e.target.value);
-                  clear('recording_id');
+                onChange={() => {
+                  setSource(value);
+                  clear('recording_id', 'transcript', 'title', 'form');
                 }}
-                options={recordingOptions}
+                className="mt-1 accent-teal-700"
               />
-            )
+              <Icon className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
+              <span className="flex flex-col">
+                <span className="text-sm font-semibold text-slate-900">{t(`assessmentScreen.new.source.${value}`)}</span>
+                <span className="text-xs text-slate-600">{t(`assessmentScreen.new.sourceHelp.${value}`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+
+        {source === 'recording' ? (
+          !student[0] ? (
+            <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>{t('assessmentScreen.new.pickStudentFirst')}</p>
+          ) : recordings.isPending ? (
+            <p className="text-sm text-slate-600">{t('records.loading')}</p>
+          ) : recordingOptions.length === 0 ? (
+            <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>{t('assessmentScreen.new.noRecordings')}</p>
           ) : (
-            <div className="flex flex-col gap-4">
-              <div className="grid gap-5 sm:grid-cols-2">
-                <SelectField
-                  label={t('fields.language')}
-                  description={t('assessmentScreen.new.languageHelp')}
-                  value={language}
-                  error={errors.language}
-                  disabled={busy}
-                  onChange={(e) => setLanguage(e.target.value)}
-                  options={(['en', 'es'] as const).map((l) => ({ value: l, label: t(`enums.language.${l}`) }))}
-                />
-                <fieldset aria-describedby={errors.format ? `${id}-format-error` : undefined}>
-                  <legend className="text-sm font-medium text-slate-800">{t('assessmentScreen.new.format')}</legend>
-                  <div className="mt-2 flex flex-wrap gap-4">
-                    {(['text', 'chat'] as const).map((f) => (
-                      <label key={f} className="flex items-center gap-2 text-sm text-slate-900">
-                        <input
-                          type="radio"
-                          name={`${id}-format`}
-                          value={f}
-                          checked={format === f}
-                          disabled={busy}
-                          onChange={() => {
-                            setFormat(f);
-                            clear('format', 'transcript');
-                          }}
-                          className="accent-teal-700"
-                        />
-                        {t(`assessmentScreen.new.formats.${f}`)}
-                      </label>
-                    ))}
-                  </div>
-                  <p id={`${id}-format-error`} aria-live="polite" className={errors.format ? 'mt-1 text-sm text-red-700' : 'sr-only'}>
-                    {errors.format}
-                  </p>
-                </fieldset>
-              </div>
-
-              <div className="flex flex-col gap-1.5">
-                <div className="flex flex-wrap items-end justify-between gap-2">
-                  <label htmlFor={`${id}-transcript`} className="text-sm font-medium text-slate-800">
-                    {t('assessmentScreen.new.transcript')}
-                  </label>
-                  <FileButton label={t('assessmentScreen.new.importFile')} accept={TRANSCRIPT_FILE_ACCEPT} disabled={busy} onFile={(file) => void importFile(file)} />
+            <SelectField
+              label={t('assessmentScreen.new.recording')}
+              description={t('assessmentScreen.new.recordingHelp')}
+              placeholder={t('records.choose')}
+              value={recordingId}
+              error={errors.recording_id}
+              disabled={busy}
+              onChange={(e) => {
+                setRecordingId(e.target.value);
+                clear('recording_id');
+              }}
+              options={recordingOptions}
+            />
+          )
+        ) : (
+          <div className="flex flex-col gap-4">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <SelectField
+                label={t('fields.language')}
+                description={t('assessmentScreen.new.languageHelp')}
+                value={language}
+                error={errors.language}
+                disabled={busy}
+                onChange={(e) => setLanguage(e.target.value)}
+                options={(['en', 'es'] as const).map((l) => ({ value: l, label: t(`enums.language.${l}`) }))}
+              />
+              <fieldset aria-describedby={errors.format ? `${id}-format-error` : undefined}>
+                <legend className="text-sm font-medium text-slate-800">{t('assessmentScreen.new.format')}</legend>
+                <div className="mt-2 flex flex-wrap gap-4">
+                  {(['text', 'chat'] as const).map((f) => (
+                    <label key={f} className="flex items-center gap-2 text-sm text-slate-900">
+                      <input
+                        type="radio"
+                        name={`${id}-format`}
+                        value={f}
+                        checked={format === f}
+                        disabled={busy}
+                        onChange={() => {
+                          setFormat(f);
+                          clear('format', 'transcript');
+                        }}
+                        className="accent-teal-700"
+                      />
+                      {t(`assessmentScreen.new.formats.${f}`)}
+                    </label>
+                  ))}
                 </div>
-                <textarea
-                  id={`${id}-transcript`}
-                  value={transcript}
-                  rows={10}
-                  spellCheck={false}
-                  disabled={busy}
-                  aria-invalid={errors.transcript ? true : undefined}
-                  aria-describedby={describe(`${id}-transcript-help`, errors.transcript ? `${id}-transcript-error` : false)}
-                  className={clsx(fieldControlClasses(Boolean(errors.transcript)), 'font-mono text-sm')}
-                  onChange={(e) => {
-                    setTranscript(e.target.value);
-                    clear('transcript');
-                  }}
-                />
-                <p id={`${id}-transcript-help`} className="text-xs text-slate-600">
-                  {format === 'chat' ? t('assessmentScreen.new.chatHint') : t('assessmentScreen.new.textHint')}{' '}
-                  <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">{format === 'chat' ? '*CHI:\tthe dog ran .' : 'CHI: the dog ran .'}</code>
+                <p id={`${id}-format-error`} aria-live="polite" className={errors.format ? 'mt-1 text-sm text-red-700' : 'sr-only'}>
+                  {errors.format}
                 </p>
-                <p id={`${id}-transcript-error`} aria-live="polite" className={errors.transcript ? 'text-sm text-red-700' : 'sr-only'}>
-                  {errors.transcript}
-                </p>
-              </div>
+              </fieldset>
             </div>
-          )}
 
-          <TextField
-            label={t('assessmentScreen.new.speaker')}
-            optionalLabel={t('records.optional')}
-            description={t('assessmentScreen.new.speakerHelp')}
-            value={speaker}
-            maxLength={7}
-            placeholder="CHI"
-            error={errors.speaker}
-            disabled={busy}
-            className="sm:max-w-xs"
-            onChange={(e) => {
-              setSpeaker(e.target.value);
-              clear('speaker');
-            }}
-          />
-        </fieldset>
-
-        {errors.form && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-            {errors.form}
-          </p>
+            <div className="flex flex-col gap-1.5">
+              <div className="flex flex-wrap items-end justify-between gap-2">
+                <label htmlFor={`${id}-transcript`} className="text-sm font-medium text-slate-800">
+                  {t('assessmentScreen.new.transcript')}
+                </label>
+                <FileButton label={t('assessmentScreen.new.importFile')} accept={TRANSCRIPT_FILE_ACCEPT} disabled={busy} onFile={(file) => void importFile(file)} />
+              </div>
+              <textarea
+                id={`${id}-transcript`}
+                value={transcript}
+                rows={10}
+                spellCheck={false}
+                disabled={busy}
+                aria-invalid={errors.transcript ? true : undefined}
+                aria-describedby={describe(`${id}-transcript-help`, errors.transcript ? `${id}-transcript-error` : false)}
+                className={clsx(fieldControlClasses(Boolean(errors.transcript)), 'font-mono text-sm')}
+                onChange={(e) => {
+                  setTranscript(e.target.value);
+                  clear('transcript');
+                }}
+              />
+              <p id={`${id}-transcript-help`} className="text-xs text-slate-600">
+                {format === 'chat' ? t('assessmentScreen.new.chatHint') : t('assessmentScreen.new.textHint')}{' '}
+                <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">{format === 'chat' ? '*CHI:\tthe dog ran .' : 'CHI: the dog ran .'}</code>
+              </p>
+              <p id={`${id}-transcript-error`} aria-live="polite" className={errors.transcript ? 'text-sm text-red-700' : 'sr-only'}>
+                {errors.transcript}
+              </p>
+            </div>
+          </div>
         )}
 
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          <ButtonLink to={ASSESSMENT_SCREEN.base} variant="secondary">
-            {t('records.cancel')}
-          </ButtonLink>
-          <Button type="submit" loading={busy}>
-            {!busy && <Send className="size-4" aria-hidden="true" />}
-            {t('assessmentScreen.new.send')}
-          </Button>
-        </div>
-      </form>
-    </div>
+        <TextField
+          label={t('assessmentScreen.new.speaker')}
+          optionalLabel={t('records.optional')}
+          description={t('assessmentScreen.new.speakerHelp')}
+          value={speaker}
+          maxLength={7}
+          placeholder="CHI"
+          error={errors.speaker}
+          disabled={busy}
+          className="sm:max-w-xs"
+          onChange={(e) => {
+            setSpeaker(e.target.value);
+            clear('speaker');
+          }}
+        />
+      </fieldset>
+
+      {errors.form && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {errors.form}
+        </p>
+      )}
+
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+        <ButtonLink to={ASSESSMENT_SCREEN.base} variant="secondary">
+          {t('records.cancel')}
+        </ButtonLink>
+        <Button type="submit" loading={busy}>
+          {!busy && <Send className="size-4" aria-hidden="true" />}
+          {t('assessmentScreen.new.send')}
+        </Button>
+      </div>
+    </FormPage>
   );
 }

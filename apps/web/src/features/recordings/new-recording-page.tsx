@@ -10,12 +10,11 @@ import { ConfirmDialog } from '@/components/resource/confirm-dialog';
 import { RelationPicker } from '@/components/resource/relation-picker';
 import type { Ref } from '@/components/resource/resource-api';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { PageHeader } from '@/components/ui/page-header';
-import { panelCard } from '@/components/ui/panel-card';
+import { FormPage } from '@/components/ui/form-page';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { PEOPLE_SCREENS, RECORDING_SCREEN } from '@/lib/resource-screens';
+import { RECORDING_SCREEN, STUDENTS_SCREEN } from '@/lib/resource-screens';
 import { AudioFileField, audioFileProblem } from './audio-file-field';
 import { BrowserRecorder } from './browser-recorder';
 import { formatBytes } from './format';
@@ -23,8 +22,6 @@ import { useMaxRecordingMinutes } from './recordings-api';
 import { type UploadProgress, uploadRecording } from './upload';
 import { takeFileName, useRecorder } from './use-recorder';
 
-/** Students are records of `clients`: the picker asks the students list. */
-const STUDENTS = PEOPLE_SCREENS.find((s) => s.path === 'students')!;
 type Source = 'upload' | 'record';
 const FORM_FIELDS = ['student_id', 'title', 'language', 'consent'] as const;
 type Errors = Partial<Record<(typeof FORM_FIELDS)[number] | 'file', string>>;
@@ -43,7 +40,6 @@ export function NewRecordingPage() {
   const maxMinutes = useMaxRecordingMinutes();
   const maxMs = maxMinutes * 60_000;
   const recorder = useRecorder(maxMs);
-  const form = useRef<HTMLFormElement>(null);
   const [student, setStudent] = useState<Ref[]>([]);
   const [title, setTitle] = useState('');
   const [language, setLanguage] = useState<string>(i18n.resolvedLanguage === 'es' ? 'es' : 'en');
@@ -75,11 +71,6 @@ export function NewRecordingPage() {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && !sent.current && currentLocation.pathname !== nextLocation.pathname);
   // Leaving while the upload runs cancels it.
   useEffect(() => () => upload.current?.abort(), []);
-
-  // After a refused send, the first field to fix takes the focus.
-  useEffect(() => {
-    if (focusInvalid) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusInvalid]);
 
   const chooseFile = (f: File | null) => {
     setErrors(({ file: _, ...rest }) => rest);
@@ -149,24 +140,13 @@ export function NewRecordingPage() {
   const percent = progress && progress.total ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
 
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title={t('recordings.newTitle')} description={t('recordings.newLead')} />
-      <form
-        ref={form}
-        aria-label={t('recordings.newTitle')}
-        noValidate
-        aria-busy={busy}
-        className={`${panelCard} flex flex-col gap-6`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
-      >
+    <>
+      <FormPage title={t('recordings.newTitle')} lead={t('recordings.newLead')} busy={busy} focusInvalid={focusInvalid} onSubmit={() => void send()}>
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <RelationPicker
               label={t('recordings.student')}
-              target={STUDENTS}
+              target={STUDENTS_SCREEN}
               value={student}
               multiple={false}
               error={errors.student_id}
@@ -302,7 +282,7 @@ export function NewRecordingPage() {
             {t('recordings.send')}
           </Button>
         </div>
-      </form>
+      </FormPage>
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title={t('recordings.leaveTitle')}
@@ -313,6 +293,6 @@ export function NewRecordingPage() {
       >
         {t('recordings.leaveText')}
       </ConfirmDialog>
-    </div>
+    </>
   );
 }
