@@ -371,7 +371,9 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
 
 export async function createRow(ctx: CrudContext, r: ServerResource, input: Record<string, unknown>): Promise<Row> {
   const body = { ...input };
-  const id = await inTransaction(ctx, r, async (client) => {
+  // The answer is the row as this create wrote it, read before the commit: work started after the
+  // commit (a queued job woken at once) may already be moving it on, e.g. a recording's decoding.
+  const raw = await inTransaction(ctx, r, async (client) => {
     const extras = (await r.hooks?.beforeCreate?.(client, ctx, body)) ?? {};
     await checkReferences(client, r, body, ctx.actor);
     const p = new SqlParams();
@@ -393,9 +395,10 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
     const changes = Object.fromEntries(r.def.fields.filter((f) => body[f.name] !== undefined && !f.writeOnly).map((f) => [f.name, body[f.name]]));
     await auditRows(client, ctx, r, 'create', [{ id: newId, changes }]);
     await r.hooks?.afterWrite?.(client, ctx, newId, body);
-    return newId;
+    return selectOne(client, r, ctx.actor, newId);
   });
-  return getRow(ctx, r, id);
+  if (!raw) throw notFound();
+  return toRow(r, raw);
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
