@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import { dashboardFrame, dashboardFrameDocument, dashboardFrameTexts } from './src/app/dashboard-frame';
 import { appScripts, signInDocument, signInShell, signInTexts } from './src/app/sign-in-shell';
 
 const apiTarget = process.env.HABLA_API_URL ?? 'http://localhost:3000';
@@ -41,18 +42,33 @@ function precompress(): Plugin {
 }
 
 /**
- * Preload the default language's catalogue with the entry: every first screen needs it before it can
- * draw, and otherwise it would only start downloading once the entry has run.
+ * Preload, with the entry, what every first screen needs right after it: the default language's
+ * catalogue, and the route table (a chunk of its own so that it is evaluated in a task of its own,
+ * main.tsx) with its modules. Otherwise they would only start downloading once the entry has run.
  */
-function preloadDefaultLocale(): Plugin {
+function preloadStartup(): Plugin {
   return {
-    name: 'habla-preload-locale',
+    name: 'habla-preload-startup',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (_html, ctx) => {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/locales/en.json'));
-        return chunk ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }] : [];
+      handler: (html, ctx) => {
+        const bundle = ctx.bundle ?? {};
+        const chunkOf = (suffix: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)));
+        const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || named.has(fileName)) return;
+          named.add(fileName);
+          files.push(fileName);
+          for (const next of chunk.imports) visit(next);
+        };
+        for (const suffix of ['/locales/en.json', '/app/router.tsx']) {
+          const chunk = chunkOf(suffix);
+          if (chunk) visit(chunk.fileName);
+        }
+        return files.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -110,12 +126,80 @@ function signInShells(): Plugin {
 }
 
 /**
+ * The dashboard's first frame in each language (`dist/shell/dashboards.<lang>.html`,
+ * app/dashboard-frame.ts): the built index.html with the signed-in shell and the page's heading in
+ * `#root`, and the `dashboard-frame` entry, which starts the app's scripts once the frame is drawn.
+ * The server sends it for `/dashboards` (apps/api/src/plugins/web.ts).
+ */
+function dashboardFrames(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'habla-dashboard-frame',
+    apply: 'build',
+    configResolved: (config) => {
+      root = config.root;
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    writeBundle: (_options, bundle) => {
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'dashboard-frame');
+      if (!entry) throw new Error('habla-dashboard-frame: the dashboard-frame entry is missing from the build');
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const locale = (lang: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(`/locales/${lang}.json`)))?.fileName ?? '';
+      const [app, ...preload] = appScripts(index);
+      // The frame script's modules, all of them (the chunks it imports and theirs).
+      const imports = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        for (const next of chunk.imports) {
+          if (imports.has(next)) continue;
+          imports.add(next);
+          visit(next);
+        }
+      };
+      visit(entry.fileName);
+      if (!app) throw new Error('habla-dashboard-frame: index.html names no entry script');
+      // The modules of the dashboard's route (the main layout and the page, and all they import)
+      // that the entry does not already bring: the frame names them itself, a few per task, so the
+      // router's lazy loading finds them requested instead of adding ~40 links in one task.
+      const chunkOf = (suffix: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)));
+      const named = new Set([app, ...preload].map((href) => href.slice(1)));
+      const routeFiles = new Set<string>();
+      const collect = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || routeFiles.has(fileName) || named.has(fileName)) return;
+        routeFiles.add(fileName);
+        for (const next of chunk.imports) collect(next);
+      };
+      for (const suffix of ['/app/layouts/main-layout.tsx', '/features/dashboard/dashboard-page.tsx']) {
+        const chunk = chunkOf(suffix);
+        if (!chunk) throw new Error(`habla-dashboard-frame: no chunk for ${suffix}`);
+        collect(chunk.fileName);
+      }
+      const route = [...routeFiles].map((f) => `/${f}`);
+      mkdirSync(join(outDir, 'shell'), { recursive: true });
+      for (const lang of ['en', 'es'] as const) {
+        const texts = dashboardFrameTexts(JSON.parse(readFileSync(join(root, 'src', 'locales', `${lang}.json`), 'utf8')) as Parameters<typeof dashboardFrameTexts>[0]);
+        // The app's modules, with this language's texts instead of the default's.
+        const scripts = { entry: app, preload: preload.map((href) => (href === `/${locale('en')}` ? `/${locale(lang)}` : href)), route };
+        const frame = dashboardFrame(texts, lang, scripts);
+        writeFileSync(
+          join(outDir, 'shell', `dashboards.${lang}.html`),
+          dashboardFrameDocument(index, frame, lang, { entry: `/${entry.fileName}`, imports: [...imports].map((f) => `/${f}`) }, `${texts.crumb} · ${texts.name}`),
+        );
+      }
+    },
+  };
+}
+
+/**
  * The web client. The server sends a CSP without 'unsafe-inline', so index.html carries no inline
  * script or style and the build emits only external files. Routes load on demand (router `lazy`),
  * which keeps the initial JavaScript small.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadDefaultLocale(), scriptsAfterStyles(), signInShells(), precompress()],
+  plugins: [react(), tailwindcss(), preloadStartup(), scriptsAfterStyles(), signInShells(), dashboardFrames(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { port: 5173, proxy },
@@ -126,7 +210,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    // The app (index.html) and the static sign-in page's own script (app/sign-in-shell.ts).
-    rollupOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'sign-in': fileURLToPath(new URL('./src/sign-in.ts', import.meta.url)) } },
+    // The app (index.html), the static sign-in page's own script (app/sign-in-shell.ts) and the
+    // dashboard frame's (app/dashboard-frame.ts).
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'sign-in': fileURLToPath(new URL('./src/sign-in.ts', import.meta.url)),
+        'dashboard-frame': fileURLToPath(new URL('./src/dashboard-frame.ts', import.meta.url)),
+      },
+    },
   },
 });

@@ -4,10 +4,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
 import { useAuthStore } from '@/lib/auth-store';
 import { setAfterUnauthorized } from '@/lib/api';
-import { initI18n } from '@/lib/i18n';
+import { warmFormatters } from '@/lib/format';
+import { i18n, initI18n } from '@/lib/i18n';
 import { useSidebarMenuStore, useSidebarOptionsStore } from '@/lib/sidebar-store';
 import { reconcileStoredVersion } from '@/lib/storage';
 
@@ -24,13 +24,28 @@ async function boot() {
   }
   // The router first: its first match starts downloading the chunks of the screen being opened (its
   // layout and page), alongside the translations instead of after them.
+  // The route table (every screen's routes, the shared contracts and policies they name) is a module
+  // of its own: evaluated in a task of its own, not with React's in the entry's one long task.
+  await yieldToBrowser();
+  const { createAppRouter } = await import('@/app/router');
   await yieldToBrowser();
   const router = createAppRouter();
   await yieldToBrowser();
   await initI18n();
   await yieldToBrowser();
+  warmFormatters(i18n.language);
+  await yieldToBrowser();
   // An expired session (401) lands on '/' without a full reload, so its toast stays visible.
   setAfterUnauthorized(() => void router.navigate('/', { replace: true }));
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the first screen in slices of a few milliseconds, yielding to the
   // browser in between, instead of in one task that blocks a phone's main thread.

@@ -21,6 +21,11 @@ const signInPage = (lang: string, h1: string) =>
   `<!doctype html><html lang="${lang}"><head><script type="module" src="/assets/sign-in-abc.js"></script></head><body><div id="root"><h1>${h1}</h1></div></body></html>`;
 fs.writeFileSync(path.join(dist, 'shell', 'login.en.html'), signInPage('en', 'Log in to Habla'));
 fs.writeFileSync(path.join(dist, 'shell', 'login.es.html'), signInPage('es', 'Iniciar sesión en Habla'));
+// The dashboard's first frame per language: the page drawn, the frame's script (which starts the app's).
+const dashboardFrame = (lang: string, h1: string) =>
+  `<!doctype html><html lang="${lang}"><head><script type="module" src="/assets/dashboard-frame-abc.js"></script></head><body><div id="root"><h1>${h1}</h1></div></body></html>`;
+fs.writeFileSync(path.join(dist, 'shell', 'dashboards.en.html'), dashboardFrame('en', 'Welcome,'));
+fs.writeFileSync(path.join(dist, 'shell', 'dashboards.es.html'), dashboardFrame('es', 'Bienvenida,'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const { app } = await buildTestApp({ env: { WEB_DIST: dist } });
@@ -44,9 +49,24 @@ describe('built web app', () => {
     expect(browserEs.body).toContain('Log in to Habla');
     const unknown = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'habla_lang=fr' } });
     expect(unknown.body).toContain('Log in to Habla');
-    const other = await app.inject({ method: 'GET', url: '/dashboards' });
+    const other = await app.inject({ method: 'GET', url: '/games/123' });
     expect(other.body).toContain('<div id="root"></div>');
     expect(other.body).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+  });
+
+  it('sends the dashboard’s first frame for /dashboards in the language the app remembers, and only there', async () => {
+    const en = await app.inject({ method: 'GET', url: '/dashboards?from=login' });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['cache-control']).toBe('no-cache');
+    expect(String(en.headers.vary)).toMatch(/cookie/i);
+    expect(en.body).toContain('<div id="root"><h1>Welcome,</h1></div>');
+    expect(en.body).toContain('/assets/dashboard-frame-abc.js');
+    expect(en.body).not.toContain('index-abc123.js');
+    const es = await app.inject({ method: 'GET', url: '/dashboards', headers: { cookie: 'habla_lang=es' } });
+    expect(es.body).toContain('<h1>Bienvenida,</h1>');
+    // The dashboard's deeper addresses are the app's.
+    const deeper = await app.inject({ method: 'GET', url: '/dashboards/analytics' });
+    expect(deeper.body).toContain('<div id="root"></div>');
   });
 
   it('serves index.html for / and for client-side routes, revalidated every time', async () => {

@@ -15,7 +15,7 @@ export const hasWebBuild = (dir: string): boolean => fs.existsSync(path.join(dir
  * request pays for compressing the same bytes again.
  */
 export async function registerWeb(app: FastifyInstance, dir: string): Promise<void> {
-  signInPages.set(app, readSignInPages(dir));
+  staticPages.set(app, readStaticPages(dir));
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: true,
@@ -27,27 +27,36 @@ export async function registerWeb(app: FastifyInstance, dir: string): Promise<vo
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', { schema: { hide: true } }, sendSpaIndex);
-  app.get('/login', { schema: { hide: true } }, sendSpaIndex);
+  for (const page of STATIC_PAGES.keys()) app.get(page, { schema: { hide: true } }, sendSpaIndex);
 }
 
-/** The static sign-in page per language, as the build writes it (the web app's vite.config.ts `signInShells`). */
-type SignInPages = Partial<Record<Language, string>>;
-const signInPages = new WeakMap<FastifyInstance, SignInPages>();
+/**
+ * The pages the build also writes as static documents, per language (the web app's vite.config.ts):
+ * the sign-in page (`signInShells`) and the dashboard's first frame (`dashboardFrames`).
+ */
+const STATIC_PAGES = new Map([
+  ['/', 'login'],
+  ['/login', 'login'],
+  ['/dashboards', 'dashboards'],
+]);
+type PerLanguage = Partial<Record<Language, string>>;
+const staticPages = new WeakMap<FastifyInstance, Map<string, PerLanguage>>();
 
-function readSignInPages(dir: string): SignInPages {
-  const pages: SignInPages = {};
-  for (const lang of ['en', 'es'] as const) {
-    try {
-      pages[lang] = fs.readFileSync(path.join(dir, 'shell', `login.${lang}.html`), 'utf8');
-    } catch {
-      // A build without it: the app's index.html draws the sign-in page.
+function readStaticPages(dir: string): Map<string, PerLanguage> {
+  const pages = new Map<string, PerLanguage>();
+  for (const name of new Set(STATIC_PAGES.values())) {
+    const page: PerLanguage = {};
+    for (const lang of ['en', 'es'] as const) {
+      try {
+        page[lang] = fs.readFileSync(path.join(dir, 'shell', `${name}.${lang}.html`), 'utf8');
+      } catch {
+        // A build without it: the app's index.html draws the page.
+      }
     }
+    pages.set(name, page);
   }
   return pages;
 }
-
-const SIGN_IN_PATHS = new Set(['/', '/login']);
 
 /**
  * The language the web app remembers (its `habla_lang` cookie, apps/web/src/lib/i18n.ts), else English
@@ -60,13 +69,15 @@ export function cookieLanguage(cookie: string | undefined): Language {
 
 /**
  * Every client-side route gets index.html, revalidated each time. The sign-in page (`/`, `/login`)
- * is the static page instead, in the language the app will draw it in: it paints and works before,
- * and without, the app's scripts (docs/decisions/008-performance.md).
+ * and the dashboard (`/dashboards`) get their static document instead, in the language the app will
+ * draw them in: the sign-in page paints and works before, and without, the app's scripts; the
+ * dashboard's frame paints before the app starts (docs/decisions/008-performance.md).
  */
 export function sendSpaIndex(req: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
   const pathOnly = req.url.split('?')[0] ?? req.url;
-  const pages = SIGN_IN_PATHS.has(pathOnly) ? signInPages.get(req.server) : undefined;
+  const name = STATIC_PAGES.get(pathOnly);
+  const pages = name ? staticPages.get(req.server)?.get(name) : undefined;
   const page = pages?.[cookieLanguage(req.headers.cookie)] ?? pages?.en;
   if (!page) return reply.sendFile('index.html');
   return reply.header('vary', 'Cookie').send(page);

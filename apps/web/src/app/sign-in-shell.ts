@@ -27,10 +27,10 @@ export type SignInShellTexts = {
   alerts: { invalidUserOrPassword: string; networkError: string; unsatisfactory: string };
 };
 
-type Catalogue = { [key: string]: string | Catalogue };
-const text = (tree: Catalogue, key: string): string => {
+export type Catalogue = { [key: string]: string | Catalogue };
+export const text = (tree: Catalogue, key: string): string => {
   const value = key.split('.').reduce<string | Catalogue | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof value !== 'string') throw new Error(`sign-in page: no text at ${key}`);
+  if (typeof value !== 'string') throw new Error(`static page: no text at ${key}`);
   return value;
 };
 
@@ -75,7 +75,7 @@ export const SIGN_IN_IDS = {
   data: 'sign-in-data',
 } as const;
 
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The look of a text field (components/ui/text-field.tsx `fieldControlClasses`), valid and invalid. */
 export const FIELD_CLASSES = {
@@ -97,13 +97,13 @@ export const BUTTON_SPINNER =
   '<circle cx="12" cy="12" r="10" stroke="currentColor" stroke-opacity="0.2" stroke-width="3"></circle>' +
   '<path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" stroke-width="3" stroke-linecap="round"></path></svg></span>';
 
-const mark = (size: string): string =>
+export const mark = (size: string): string =>
   `<svg viewBox="0 0 64 64" class="${size}" aria-hidden="true"><rect width="64" height="64" rx="14" class="fill-teal-700"></rect>` +
   '<path d="M16 18h32a6 6 0 0 1 6 6v14a6 6 0 0 1-6 6H30l-9 8v-8h-5a6 6 0 0 1-6-6V24a6 6 0 0 1 6-6z" fill="#fff"></path>' +
   '<path d="M24 25v13M40 25v13M24 31.5h16" class="stroke-teal-700" stroke-width="4.5" stroke-linecap="round"></path></svg>';
 
 // lucide's "languages" icon, as LanguageSwitch draws it.
-const languagesIcon =
+export const languagesIcon =
   '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-languages pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true">' +
   '<path d="m5 8 6 6"></path><path d="m4 14 6-6 2-3"></path><path d="M2 5h12"></path><path d="M7 2h1"></path><path d="m22 22-5-10-5 10"></path><path d="M14 18h6"></path></svg>';
 
@@ -117,7 +117,7 @@ function field(id: string, label: string, attrs: string): string {
 }
 
 /** JSON inside `<script type="application/json">`: nothing in it may close the element. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The page inside `<div id="root">`, with the data its script reads. */
 export function signInShell(t: SignInShellTexts, lang: 'en' | 'es', prefetch: string[] = []): string {

@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * `/dashboards` on a first load: the server sends the page's first frame (app/dashboard-frame.ts),
+ * painted before any of the app's JavaScript, and the app's first render takes its place
+ * (docs/decisions/008-performance.md, stop 25).
+ */
+
+const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** Where the header, the heading and the lead line are drawn. */
+const boxes = (page: Page) =>
+  page.evaluate(() =>
+    ['header', 'h1', 'main p'].map((selector) => {
+      const r = document.querySelector(selector)!.getBoundingClientRect();
+      return { selector, x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+    }),
+  );
+
+for (const [name, viewport] of [
+  ['a phone', { width: 412, height: 823 }],
+  ['a laptop', { width: 1280, height: 800 }],
+] as const) {
+  test(`on ${name}, the dashboard is drawn before the app starts, where the app then draws it, and nothing moves`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'therapist');
+
+    // The app held back: what the frame alone draws, with the person written in.
+    await page.route(APP_ENTRY, (route) => route.abort());
+    await page.goto('/dashboards');
+    await expect(page.locator('h1')).toHaveText('Welcome, Emily');
+    await expect(page.getByText('Signed in as Therapist')).toBeVisible();
+    await expect(page.getByText('Pick up where you left off.', { exact: false })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboards · Habla');
+    const frame = await boxes(page);
+    await page.unroute(APP_ENTRY);
+
+    // The whole start: the frame first, then the app's page in its place.
+    await page.goto('/dashboards');
+    await expect(page.getByRole('heading', { name: 'Your sections' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Emily Chen/ })).toBeVisible();
+    expect(await boxes(page)).toEqual(frame);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const start = (pattern: RegExp) => resources.find((r) => pattern.test(r.name));
+      return { paint, frame: start(/\/assets\/dashboard-frame-[\w-]+\.js$/)?.responseEnd ?? Infinity, entry: start(/\/assets\/index-[\w-]+\.js$/)?.startTime ?? -1 };
+    });
+    // The app's scripts are asked for once the frame's script has run and the frame has been drawn:
+    // in the frame after the one that painted it (the paint's time is when it reached the screen,
+    // a little after the frame was drawn).
+    expect(timing.entry).toBeGreaterThan(timing.frame);
+    expect(timing.entry).toBeGreaterThan(timing.paint - 17);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            resolve(list.getEntries().reduce((sum, e) => sum + ((e as unknown as { hadRecentInput: boolean }).hadRecentInput ? 0 : (e as unknown as { value: number }).value), 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shift).toBe(0);
+  });
+}
+
+test('the frame speaks the language the app remembers, and a student gets no student selector', async ({ page, context }) => {
+  await signIn(page, 'student');
+  await context.addCookies([{ name: 'habla_lang', value: 'es', url: new URL('/', page.url()).href }]);
+  await page.route(APP_ENTRY, (route) => route.abort());
+  await page.goto('/dashboards');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByText('Sesión iniciada como Estudiante')).toBeVisible();
+  await expect(page.locator('h1')).toHaveText(/^Hola, \S+/);
+  await expect(page.locator('#dashboard-frame-selector')).toBeHidden();
+});
+
+test('signed out, /dashboards goes to the sign-in page without starting the app', async ({ page }) => {
+  const entries: string[] = [];
+  page.on('request', (request) => {
+    if (APP_ENTRY.test(request.url())) entries.push(request.url());
+  });
+  await page.goto('/dashboards');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /^log in$/i })).toBeVisible();
+  expect(entries).toEqual([]);
+});
