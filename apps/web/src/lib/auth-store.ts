@@ -40,7 +40,9 @@ export const useAuthStore = create<AuthState>()(
       signIn: (user, token) => set({ user, token }),
       // Only while signed in: a late answer (the start-up GET /api/auth/me, a saved column layout) that
       // lands after a sign-out must not store the user again.
-      setUser: (user) => set((s) => (s.token ? { user } : s)),
+      // The same user again (the start-up refresh, usually) changes nothing: every screen reading
+      // the user would otherwise render again, at once and in one piece.
+      setUser: (user) => set((s) => (s.token && JSON.stringify(s.user) !== JSON.stringify(user) ? { user } : s)),
       signOut: () => set({ user: null, token: null }),
     }),
     {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, formatDateTime, formatNumber, numberFormat } from './format';
+import { dateTimeFormat, formatDateTime, formatNumber, numberFormat, warmFormatters } from './format';
 
 describe('formatting dates and numbers in the UI language', () => {
   it('writes what toLocaleString writes, in English and Spanish', () => {
@@ -25,5 +25,32 @@ describe('formatting dates and numbers in the UI language', () => {
 
   it('answers an unreadable date as toLocaleString does instead of throwing', () => {
     expect(formatDateTime('en', 'not a date')).toBe(new Date('not a date').toLocaleString('en'));
+  });
+
+  it('warmFormatters makes the date and number formatters the screens use, so their first render makes none', () => {
+    const [RealDates, RealNumbers] = [Intl.DateTimeFormat, Intl.NumberFormat];
+    let made = 0;
+    Intl.DateTimeFormat = class extends RealDates {
+      constructor(...args: ConstructorParameters<typeof RealDates>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Intl.DateTimeFormat;
+    Intl.NumberFormat = class extends RealNumbers {
+      constructor(...args: ConstructorParameters<typeof RealNumbers>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      warmFormatters('de');
+      expect(made).toBe(2);
+      expect(formatDateTime('de', '2026-11-26T21:05:00Z')).toBe(new RealDates('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-26T21:05:00Z')));
+      expect(formatNumber('de', 1234.5)).toBe(new RealNumbers('de').format(1234.5));
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = RealDates;
+      Intl.NumberFormat = RealNumbers;
+    }
   });
 });

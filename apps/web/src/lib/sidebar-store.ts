@@ -6,6 +6,12 @@ import { plainJsonStorage, STORAGE_KEYS } from './storage';
 export type SidebarOptions = { sidebarType: 'PRIMARY' | 'SECONDARY'; isMobile: boolean; sidebarOpen: boolean };
 export const DEFAULT_SIDEBAR_OPTIONS: SidebarOptions = { sidebarType: 'PRIMARY', isMobile: false, sidebarOpen: false };
 
+/** Below Tailwind's `lg`: the sidebar is an overlay drawer. */
+export const MOBILE_QUERY = '(max-width: 1023.98px)';
+
+/** Whether the viewport is a phone's or a tablet's now (false where there is no window). */
+const mobileNow = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+
 type SidebarOptionsState = SidebarOptions & {
   /** Open or close the sidebar (the overlay drawer on phones). */
   setSidebarOpen: (open: boolean) => void;
@@ -17,6 +23,7 @@ export const useSidebarOptionsStore = create<SidebarOptionsState>()(
   persist(
     (set) => ({
       ...DEFAULT_SIDEBAR_OPTIONS,
+      isMobile: mobileNow(),
       setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
       toggleSidebar: () => set((s) => ({ sidebarOpen: !s.sidebarOpen })),
       setMobile: (isMobile) => set({ isMobile }),
@@ -25,6 +32,9 @@ export const useSidebarOptionsStore = create<SidebarOptionsState>()(
       name: STORAGE_KEYS.sidebarOptions,
       storage: plainJsonStorage<SidebarOptions>(),
       partialize: ({ sidebarType, isMobile, sidebarOpen }) => ({ sidebarType, isMobile, sidebarOpen }),
+      // The stored `isMobile` is the last window's; the layout's first render uses this one's, so
+      // it does not draw the other layout and then draw again (MainLayout keeps it in step after).
+      merge: (stored, current) => ({ ...current, ...(stored as Partial<SidebarOptions>), isMobile: current.isMobile }),
     },
   ),
 );

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/users';
 import { useAuthStore } from './auth-store';
-import { DEFAULT_SIDEBAR_MENU, DEFAULT_SIDEBAR_OPTIONS, useSidebarMenuStore, useSidebarOptionsStore } from './sidebar-store';
+import { DEFAULT_SIDEBAR_MENU, DEFAULT_SIDEBAR_OPTIONS, MOBILE_QUERY, useSidebarMenuStore, useSidebarOptionsStore } from './sidebar-store';
 import { selectedStudent, selectStudent, useStudentSelectionStore, type StudentSelection } from './student-selection-store';
 import { APP_VERSION, reconcileStoredVersion } from './storage';
 import { INITIAL_TABLE_STATE, useTableStore } from './table-store';
@@ -50,6 +50,21 @@ describe('auth store (keys token and user)', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').first_name).toBe('Fresh');
   });
 
+  it('the same user answered again (the start-up refresh) changes nothing, so nothing renders again', () => {
+    const user = makeUser('THERAPIST');
+    useAuthStore.getState().signIn(user, 'tok-5');
+    const before = useAuthStore.getState();
+    let notified = 0;
+    const stop = useAuthStore.subscribe(() => notified++);
+    useAuthStore.getState().setUser(JSON.parse(JSON.stringify(user)) as typeof user);
+    expect(notified).toBe(0);
+    expect(useAuthStore.getState()).toBe(before);
+    useAuthStore.getState().setUser({ ...user, permissions: [] });
+    expect(notified).toBe(1);
+    expect(useAuthStore.getState().user?.permissions).toEqual([]);
+    stop();
+  });
+
   it('rehydrates from the stored keys', async () => {
     const user = makeUser('EDITOR');
     localStorage.setItem('token', 'tok-3');
@@ -93,13 +108,25 @@ describe('sidebar stores', () => {
     expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? 'null')).toEqual({ sidebarType: 'PRIMARY', isMobile: true, sidebarOpen: true });
   });
 
-  it('rehydrate sidebarOptions and sidebar after a reload', async () => {
-    localStorage.setItem('sidebarOptions', JSON.stringify({ sidebarType: 'PRIMARY', isMobile: true, sidebarOpen: true }));
+  it('rehydrate sidebarOptions and sidebar after a reload, isMobile being the window’s and not the stored one', async () => {
+    useSidebarOptionsStore.setState({ isMobile: false });
+    localStorage.setItem('sidebarOptions', JSON.stringify({ sidebarType: 'SECONDARY', isMobile: true, sidebarOpen: true }));
     localStorage.setItem('sidebar', JSON.stringify({ collapsed: true, expanded: ['catalogs'] }));
     await useSidebarOptionsStore.persist.rehydrate();
     await useSidebarMenuStore.persist.rehydrate();
-    expect(useSidebarOptionsStore.getState()).toMatchObject({ isMobile: true, sidebarOpen: true });
+    expect(useSidebarOptionsStore.getState()).toMatchObject({ sidebarType: 'SECONDARY', isMobile: false, sidebarOpen: true });
     expect(useSidebarMenuStore.getState()).toMatchObject({ collapsed: true, expanded: ['catalogs'] });
+  });
+
+  it('start with isMobile as the window is (a phone draws the drawer layout from the first render)', async () => {
+    const matchMedia = window.matchMedia;
+    for (const matches of [true, false]) {
+      window.matchMedia = ((query: string) => ({ matches: query === MOBILE_QUERY && matches })) as unknown as typeof window.matchMedia;
+      vi.resetModules();
+      const fresh = await import('./sidebar-store');
+      expect(fresh.useSidebarOptionsStore.getState().isMobile).toBe(matches);
+    }
+    window.matchMedia = matchMedia;
   });
 
   it('keep the menu state (collapsed column, open groups) under sidebar', () => {

@@ -68,7 +68,11 @@ describe('main layout', () => {
     const kb = userEvent.setup();
     renderAt('/dashboards');
     await screen.findByRole('heading', { level: 1 });
+    expect(document.getElementById('sidebar-desktop')).not.toBeNull();
     act(() => useSidebarOptionsStore.getState().setMobile(true));
+    // A phone draws one menu, the drawer, and only once it is opened.
+    expect(document.getElementById('sidebar-desktop')).toBeNull();
+    expect(document.getElementById('sidebar-mobile')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await kb.click(toggle);

@@ -13,11 +13,15 @@ type HeaderProps = {
   onToggleMenu: () => void;
 };
 
-/** Top bar: menu button, logo (phones), breadcrumbs, language switch and the user menu. */
+/**
+ * Top bar: menu button, logo (phones), breadcrumbs, language switch and the user menu. Opaque, not a
+ * translucent blur: a backdrop filter over a scrolling page is redrawn on every frame where pages are
+ * painted in software (docs/decisions/008-performance.md, stop 25).
+ */
 export function Header({ menuExpanded, menuControls, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation();
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2.5 sm:px-6 lg:h-16 lg:flex-nowrap lg:gap-x-4 lg:py-0">
         <button
           type="button"

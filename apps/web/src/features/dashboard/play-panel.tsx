@@ -49,7 +49,9 @@ export function useBoard() {
 /**
  * Where the board and the sections will be, while the board loads: the page draws them together
  * once it has arrived, so nothing on screen is pushed down by it (a layout shift). Tall enough that
- * the footer stays below the fold until then.
+ * the footer stays below the fold until then. Still, not pulsing: where pages are painted in software
+ * (no GPU raster), an animation repaints every frame on the main thread while the app is starting
+ * (docs/decisions/008-performance.md, stop 25).
  */
 export function BoardPlaceholder() {
   const { t } = useTranslation();
@@ -57,7 +59,7 @@ export function BoardPlaceholder() {
     <div role="status" aria-busy="true" className="mb-10 grid min-h-[60vh] content-start gap-6 lg:grid-cols-3">
       <span className="sr-only">{t('app.loading')}</span>
       {[0, 1, 2].map((i) => (
-        <div key={i} aria-hidden="true" className="h-40 animate-pulse rounded-2xl bg-slate-200/60" />
+        <div key={i} aria-hidden="true" className="h-40 rounded-2xl bg-slate-200/60" />
       ))}
     </div>
   );
