@@ -78,6 +78,11 @@ function MainShell({ children }: { children: ReactNode }) {
   // second, synchronous pass over the whole shell.
   const [drawerMounted, setDrawerMounted] = useState(drawerOpen);
   if (drawerOpen && !drawerMounted) setDrawerMounted(true);
+  // Mounted closed, then opened: the first opening slides in like the others.
+  const [drawerReady, setDrawerReady] = useState(false);
+  useEffect(() => {
+    if (drawerMounted) setDrawerReady(true);
+  }, [drawerMounted]);
   const closeDrawer = () => setSidebarOpen(false);
 
   return (
@@ -118,7 +123,7 @@ function MainShell({ children }: { children: ReactNode }) {
       )}
 
       {drawerMounted && (
-        <Dialog open={drawerOpen} onClose={closeDrawer} className="fixed inset-0 z-50 lg:hidden">
+        <Dialog open={drawerOpen && drawerReady} onClose={closeDrawer} className="fixed inset-0 z-50 lg:hidden">
           <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
           <div className="fixed inset-0 flex">
             <DialogPanel
