@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import { dashboardFrame, dashboardFrameDocument, dashboardFrameTexts } from './src/app/dashboard-frame';
 import { appScripts, signInDocument, signInShell, signInTexts } from './src/app/sign-in-shell';
@@ -13,6 +13,43 @@ const apiTarget = process.env.HABLA_API_URL ?? 'http://localhost:3000';
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+const outDirOf = (config: ResolvedConfig): string => (config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir));
+
+/** The chunk the build made from the module whose path ends with `suffix`. */
+const chunkFrom = (bundle: Rollup.OutputBundle, suffix: string): Rollup.OutputChunk | undefined =>
+  Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)));
+
+/** The entry chunk called `name`; the build fails without it. */
+function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChunk {
+  const entry = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && c.name === name);
+  if (!entry) throw new Error(`vite.config.ts: the ${name} entry is missing from the build`);
+  return entry;
+}
+
+/** The chunks `roots` import, theirs and so on (the roots too when `withRoots`), leaving out `known`. */
+function importsOf(bundle: Rollup.OutputBundle, roots: string[], known: Set<string>, withRoots: boolean): string[] {
+  const found: string[] = [];
+  const seen = new Set(known);
+  const visit = (fileName: string, isRoot: boolean) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk') return;
+    if (!isRoot || withRoots) {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      found.push(fileName);
+    }
+    for (const next of chunk.imports) visit(next, false);
+  };
+  for (const root of roots) visit(root, true);
+  return found;
+}
+
+/** The app's scripts named by the built index.html (entry first), with `lang`'s catalogue instead of the default's. */
+function appScriptsIn(index: string, bundle: Rollup.OutputBundle, lang: 'en' | 'es'): string[] {
+  const catalogue = (l: string) => `/${chunkFrom(bundle, `/locales/${l}.json`)?.fileName ?? ''}`;
+  return appScripts(index).map((href) => (href === catalogue('en') ? catalogue(lang) : href));
+}
 
 /**
  * Write `name.br` (brotli, best quality) and `name.gz` (gzip -9) next to every text file of the build
@@ -24,7 +61,7 @@ function precompress(): Plugin {
     name: 'habla-precompress',
     apply: 'build',
     configResolved: (config) => {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     closeBundle: () => {
       const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
@@ -54,20 +91,9 @@ function preloadStartup(): Plugin {
       order: 'post',
       handler: (html, ctx) => {
         const bundle = ctx.bundle ?? {};
-        const chunkOf = (suffix: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)));
-        const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
-        const files: string[] = [];
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk' || named.has(fileName)) return;
-          named.add(fileName);
-          files.push(fileName);
-          for (const next of chunk.imports) visit(next);
-        };
-        for (const suffix of ['/locales/en.json', '/app/router.tsx']) {
-          const chunk = chunkOf(suffix);
-          if (chunk) visit(chunk.fileName);
-        }
+        const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!));
+        const roots = ['/locales/en.json', '/app/router.tsx'].flatMap((suffix) => chunkFrom(bundle, suffix)?.fileName ?? []);
+        const files = importsOf(bundle, roots, named, true);
         return files.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
       },
     },
@@ -103,21 +129,18 @@ function signInShells(): Plugin {
     apply: 'build',
     configResolved: (config) => {
       root = config.root;
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     writeBundle: (_options, bundle) => {
-      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'sign-in');
-      if (!entry) throw new Error('habla-sign-in-shell: the sign-in entry is missing from the build');
+      const entry = entryChunk(bundle, 'sign-in');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const locale = (lang: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(`/locales/${lang}.json`)))?.fileName ?? '';
       mkdirSync(join(outDir, 'shell'), { recursive: true });
       for (const lang of ['en', 'es'] as const) {
         const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof signInTexts>[0];
         const page = signInShell(
           signInTexts(read(join(root, 'src', 'locales', `${lang}.json`)), read(join(root, '..', '..', 'packages', 'shared', 'src', 'locales', `${lang}.json`))),
           lang,
-          // The app's scripts, with this language's texts instead of the default's.
-          appScripts(index).map((href) => (href === `/${locale('en')}` ? `/${locale(lang)}` : href)),
+          appScriptsIn(index, bundle, lang),
         );
         writeFileSync(join(outDir, 'shell', `login.${lang}.html`), signInDocument(index, page, lang, `/${entry.fileName}`));
       }
@@ -139,54 +162,32 @@ function dashboardFrames(): Plugin {
     apply: 'build',
     configResolved: (config) => {
       root = config.root;
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     writeBundle: (_options, bundle) => {
-      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'dashboard-frame');
-      if (!entry) throw new Error('habla-dashboard-frame: the dashboard-frame entry is missing from the build');
+      const entry = entryChunk(bundle, 'dashboard-frame');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const locale = (lang: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(`/locales/${lang}.json`)))?.fileName ?? '';
-      const [app, ...preload] = appScripts(index);
-      // The frame script's modules, all of them (the chunks it imports and theirs).
-      const imports = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk') return;
-        for (const next of chunk.imports) {
-          if (imports.has(next)) continue;
-          imports.add(next);
-          visit(next);
-        }
-      };
-      visit(entry.fileName);
+      const [app] = appScripts(index);
       if (!app) throw new Error('habla-dashboard-frame: index.html names no entry script');
+      // The frame script's own modules, named in its document so that they load beside it.
+      const imports = importsOf(bundle, [entry.fileName], new Set(), false).map((f) => `/${f}`);
       // The modules of the dashboard's route (the main layout and the page, and all they import)
       // that the entry does not already bring: the frame names them itself, a few per task, so the
       // router's lazy loading finds them requested instead of adding ~40 links in one task.
-      const chunkOf = (suffix: string) => Object.values(bundle).find((c) => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)));
-      const named = new Set([app, ...preload].map((href) => href.slice(1)));
-      const routeFiles = new Set<string>();
-      const collect = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk' || routeFiles.has(fileName) || named.has(fileName)) return;
-        routeFiles.add(fileName);
-        for (const next of chunk.imports) collect(next);
-      };
-      for (const suffix of ['/app/layouts/main-layout.tsx', '/features/dashboard/dashboard-page.tsx']) {
-        const chunk = chunkOf(suffix);
+      const routeRoots = ['/app/layouts/main-layout.tsx', '/features/dashboard/dashboard-page.tsx'].map((suffix) => {
+        const chunk = chunkFrom(bundle, suffix);
         if (!chunk) throw new Error(`habla-dashboard-frame: no chunk for ${suffix}`);
-        collect(chunk.fileName);
-      }
-      const route = [...routeFiles].map((f) => `/${f}`);
+        return chunk.fileName;
+      });
+      const route = importsOf(bundle, routeRoots, new Set(appScripts(index).map((href) => href.slice(1))), true).map((f) => `/${f}`);
       mkdirSync(join(outDir, 'shell'), { recursive: true });
       for (const lang of ['en', 'es'] as const) {
         const texts = dashboardFrameTexts(JSON.parse(readFileSync(join(root, 'src', 'locales', `${lang}.json`), 'utf8')) as Parameters<typeof dashboardFrameTexts>[0]);
-        // The app's modules, with this language's texts instead of the default's.
-        const scripts = { entry: app, preload: preload.map((href) => (href === `/${locale('en')}` ? `/${locale(lang)}` : href)), route };
-        const frame = dashboardFrame(texts, lang, scripts);
+        const [, ...preload] = appScriptsIn(index, bundle, lang);
+        const frame = dashboardFrame(texts, lang, { entry: app, preload, route });
         writeFileSync(
           join(outDir, 'shell', `dashboards.${lang}.html`),
-          dashboardFrameDocument(index, frame, lang, { entry: `/${entry.fileName}`, imports: [...imports].map((f) => `/${f}`) }, `${texts.crumb} · ${texts.name}`),
+          dashboardFrameDocument(index, frame, lang, { entry: `/${entry.fileName}`, imports }, `${texts.crumb} · ${texts.name}`),
         );
       }
     },
