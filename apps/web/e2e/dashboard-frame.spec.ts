@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { seriousViolations, signIn } from './helpers';
 
 /**
  * `/dashboards` on a first load: the server sends the page's first frame (app/dashboard-frame.ts),
@@ -33,6 +33,7 @@ for (const [name, viewport] of [
     await expect(page.getByText('Signed in as Therapist')).toBeVisible();
     await expect(page.getByText('Pick up where you left off.', { exact: false })).toBeVisible();
     await expect(page).toHaveTitle('Dashboards · Habla');
+    expect(await seriousViolations(page), 'the frame').toEqual([]);
     const frame = await boxes(page);
     await page.unroute(APP_ENTRY);
 

@@ -48,6 +48,14 @@ export async function signIn(page: Page, login: string, password = DEMO_PASSWORD
   );
 }
 
+/**
+ * Waits for the app to have taken over `/dashboards` from its first frame (app/dashboard-frame.ts):
+ * the frame draws the heading before the app starts, so a heading alone does not say the app runs.
+ */
+export async function dashboardStarted(page: Page): Promise<void> {
+  await expect(page.locator('#dashboard-frame')).toHaveCount(0);
+}
+
 /** Reads one localStorage entry of the app's origin. */
 export function storageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => window.localStorage.getItem(k), key);

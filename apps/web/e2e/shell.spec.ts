@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, storageItem } from './helpers';
+import { dashboardStarted, signIn, storageItem } from './helpers';
 
 test.describe('the app shell', () => {
   test('a student opening /administration is redirected to the dashboard', async ({ page }) => {
@@ -48,6 +48,7 @@ test.describe('the app shell', () => {
     await signIn(page, 'therapist');
     await page.goto('/dashboards');
     await expect(page.getByRole('heading', { level: 1, name: /welcome, emily/i })).toBeVisible();
+    await dashboardStarted(page);
     await page.getByLabel('Language').selectOption('es');
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await expect(menu.getByText('Panel').first()).toBeVisible();
@@ -125,6 +126,7 @@ test.describe('the app shell', () => {
     await signIn(page, 'therapist');
     await page.goto('/dashboards');
     await expect(page.getByRole('heading', { level: 1, name: /welcome, emily/i })).toBeVisible();
+    await dashboardStarted(page);
     // The network drops: every code chunk not loaded yet fails.
     await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Clients' }).click();

@@ -20,6 +20,7 @@ export type DashboardFrameTexts = {
   toggle: string;
   collapse: string;
   crumb: string;
+  breadcrumbs: string;
   /** "Student and workspace: {{current}}" with the selector's empty choice written in. */
   selector: string;
   choose: string;
@@ -45,6 +46,7 @@ export const FRAME_IDS = {
   fullName: 'dashboard-frame-full-name',
   role: 'dashboard-frame-role',
   name: 'dashboard-frame-name',
+  language: 'dashboard-frame-language',
 } as const;
 
 /**
@@ -74,6 +76,7 @@ export function dashboardFrameTexts(web: Catalogue): DashboardFrameTexts {
     toggle: t('nav.toggle'),
     collapse: t('nav.collapse'),
     crumb: t('crumbs.dashboards'),
+    breadcrumbs: t('breadcrumbs.label'),
     selector: t('selector.button').replace('{{current}}', t('selector.choose')),
     choose: t('selector.choose'),
     language: { label: t('language.label'), en: t('language.en'), es: t('language.es') },
@@ -128,13 +131,13 @@ export function dashboardFrame(t: DashboardFrameTexts, lang: 'en' | 'es', script
     `<button type="button" aria-label="${escape(t.toggle)}" class="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 ${FOCUS}">${menuIcon}</button>` +
     `<a href="/dashboards" aria-label="${escape(t.home)}" class="rounded-lg lg:hidden"><span class="inline-flex items-center gap-2.5">${mark('size-8')}${wordmark(t.name)}</span></a>` +
     '<div class="order-last w-full min-w-0 border-t border-slate-100 pt-2 lg:order-none lg:w-auto lg:flex-1 lg:border-0 lg:pt-0">' +
-    '<nav class="min-w-0"><ol class="flex min-w-0 flex-wrap items-center gap-x-1 gap-y-0.5 text-sm"><li class="flex min-w-0 items-center gap-1">' +
+    `<nav aria-label="${escape(t.breadcrumbs)}" class="min-w-0"><ol class="flex min-w-0 flex-wrap items-center gap-x-1 gap-y-0.5 text-sm"><li class="flex min-w-0 items-center gap-1">` +
     `<span class="truncate font-medium text-slate-900">${escape(t.crumb)}</span></li></ol></nav></div>` +
     '<div class="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-3">' +
     `<div id="${FRAME_IDS.selector}" class="relative hidden"><button type="button" aria-label="${escape(t.selector)}" class="flex h-10 max-w-[11rem] items-center gap-2 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-800 sm:max-w-xs">` +
     `${capIcon}<span class="truncate">${escape(t.choose)}</span>${chevron('size-4 shrink-0 text-slate-500')}</button></div>` +
-    `<div class="relative"><label class="sr-only">${escape(t.language.label)}</label>${languagesIcon}` +
-    '<select class="h-9 appearance-none rounded-lg border border-slate-300 bg-white py-1 pr-3 pl-8 text-sm font-medium text-slate-700">' +
+    `<div class="relative"><label for="${FRAME_IDS.language}" class="sr-only">${escape(t.language.label)}</label>${languagesIcon}` +
+    `<select id="${FRAME_IDS.language}" class="h-9 appearance-none rounded-lg border border-slate-300 bg-white py-1 pr-3 pl-8 text-sm font-medium text-slate-700">` +
     `${option('en')}${option('es')}</select></div>` +
     '<div class="relative"><button type="button" class="flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 sm:pr-3">' +
     `<span id="${FRAME_IDS.initials}" aria-hidden="true" class="flex size-8 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white"></span>` +

@@ -6,6 +6,7 @@ import { routes } from '@/app/routes';
 import { useAuthStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { DEFAULT_SIDEBAR_MENU, DEFAULT_SIDEBAR_OPTIONS, useSidebarMenuStore, useSidebarOptionsStore } from '@/lib/sidebar-store';
+import { widgetsReady } from '@/test/first-paint';
 import { setupTestI18n } from '@/test/i18n';
 import { makeUser } from '@/test/users';
 
@@ -102,7 +103,9 @@ describe('main layout', () => {
   it('the user menu offers Change password and Log out', async () => {
     const kb = userEvent.setup();
     renderAt('/dashboards');
-    await kb.click(await screen.findByRole('button', { name: /Super Admin/ }));
+    await screen.findByRole('button', { name: /Super Admin/ });
+    await widgetsReady();
+    await kb.click(screen.getByRole('button', { name: /Super Admin/ }));
     expect(await screen.findByRole('menuitem', { name: 'Change password' })).toHaveAttribute('href', '/changePassword');
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveAttribute('href', '/logout');
   });

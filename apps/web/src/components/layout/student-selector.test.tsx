@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { selectedStudent, useStudentSelectionStore } from '@/lib/student-selection-store';
+import { widgetsReady } from '@/test/first-paint';
 import { setupTestI18n } from '@/test/i18n';
 import { json, renderApp, signIn } from '@/test/render-app';
 
@@ -32,8 +33,9 @@ describe('student and workspace selector', () => {
   it('lists what the server allows; choosing a workspace selects it and its student and clears every other selection', async () => {
     signIn('THERAPIST', { account_id: 'acc' });
     renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
-    const button = await screen.findByRole('button', { name: 'Student and workspace: Choose a student' });
-    await userEvent.click(button);
+    await screen.findByRole('button', { name: 'Student and workspace: Choose a student' });
+    await widgetsReady();
+    await userEvent.click(screen.getByRole('button', { name: 'Student and workspace: Choose a student' }));
     await userEvent.click(await screen.findByRole('button', { name: /Leo · Home/ }));
     await waitFor(() => expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({ student_id: 's1', workspace_id: 'w2' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · Home' }));

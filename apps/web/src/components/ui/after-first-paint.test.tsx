@@ -6,7 +6,7 @@ import { AfterFirstPaint } from './after-first-paint';
 function Real() {
   const [open, setOpen] = useState(false);
   return (
-    <button type="button" data-real="" aria-expanded={open} onClick={() => setOpen(true)}>
+    <button type="button" data-real="" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
       Menu
     </button>
   );
@@ -47,6 +47,27 @@ describe('AfterFirstPaint', () => {
     expect(real).toHaveAttribute('data-real');
     expect(real).toHaveAttribute('aria-expanded', 'true');
     expect(real).toHaveFocus();
+  });
+
+  it('a press whose pointer went down on the placeholder opens the real widget once, wherever its click lands', async () => {
+    for (const clickLands of ['on the placeholder, gone', 'on the real button'] as const) {
+      const { unmount } = render(
+        <AfterFirstPaint placeholder={placeholder}>
+          <Real />
+        </AfterFirstPaint>,
+      );
+      const down = screen.getByRole('button', { name: 'Menu' });
+      act(() => {
+        down.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      });
+      // The pointer went down: the real widget is there before the press's click.
+      const real = screen.getByRole('button', { name: 'Menu' });
+      expect(real).toHaveAttribute('data-real');
+      act(() => (clickLands === 'on the real button' ? real : down).click());
+      await act(async () => vi.runAllTimersAsync());
+      expect(real).toHaveAttribute('aria-expanded', 'true');
+      unmount();
+    }
   });
 
   it('hands the focus on when the placeholder holds it at the swap', async () => {

@@ -29,18 +29,27 @@ export function AfterFirstPaint({ placeholder, children }: { placeholder: ReactN
     const id = setTimeout(() => {
       const button = box.current?.querySelector<HTMLButtonElement>('button');
       button?.focus();
-      if (pressed.current) button?.click();
+      // Unless the press's own click already reached the real button and opened it.
+      if (pressed.current && button?.getAttribute('aria-expanded') !== 'true') button?.click();
       pressed.current = false;
     }, 0);
     return () => clearTimeout(id);
   }, [ready]);
 
+  // A press starts at the pointer going down (the swap then happens before its click, which may
+  // land on the placeholder as it leaves the page), or is a click from the keyboard.
   const press = () => {
     pressed.current = true;
     setReady(true);
   };
   return (
-    <div ref={box} className="contents" onClickCapture={ready ? undefined : press}>
+    <div
+      ref={box}
+      className="contents"
+      data-first-paint={ready ? undefined : 'placeholder'}
+      onPointerDownCapture={ready ? undefined : press}
+      onClickCapture={ready ? undefined : press}
+    >
       {ready ? children : placeholder}
     </div>
   );
