@@ -3,6 +3,8 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import type { createBrowserRouter } from 'react-router';
+import { FRAME_IDS } from '@/app/dashboard-frame-ids';
 import { Providers } from '@/app/providers';
 import { useAuthStore } from '@/lib/auth-store';
 import { setAfterUnauthorized } from '@/lib/api';
@@ -16,6 +18,19 @@ import { reconcileStoredVersion } from '@/lib/storage';
  * task of its own instead of one long task that blocks a phone's main thread for a few hundred ms.
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves once the router has matched the address and loaded its lazy routes. */
+type Router = ReturnType<typeof createBrowserRouter>;
+const routerReady = (router: Router) =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
 
 async function boot() {
   // An upgraded build drops the stale session and sidebar entries before anything reads them.
@@ -37,15 +52,10 @@ async function boot() {
   await yieldToBrowser();
   // An expired session (401) lands on '/' without a full reload, so its toast stays visible.
   setAfterUnauthorized(() => void router.navigate('/', { replace: true }));
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (state.initialized) {
-        stop();
-        resolve();
-      }
-    });
-  });
+  // Over the dashboard's first frame (app/dashboard-frame.ts), the first render waits for the route's
+  // lazy chunks, so that it replaces the frame with the page and not with a spinner; elsewhere the
+  // router's fallback (the spinner) shows while they load.
+  if (document.getElementById(FRAME_IDS.frame)) await routerReady(router);
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the first screen in slices of a few milliseconds, yielding to the
   // browser in between, instead of in one task that blocks a phone's main thread.

@@ -10,7 +10,10 @@
  * those of MainLayout, Header, Breadcrumbs, StudentSelector, LanguageSwitch, UserMenu, PageHeader and
  * the dashboard's BoardPlaceholder; an end-to-end test holds the frame's boxes where the app draws them.
  */
+import { FRAME_IDS } from './dashboard-frame-ids';
 import { type Catalogue, escape, languagesIcon, mark, scriptJson, text } from './sign-in-shell';
+
+export { FRAME_IDS };
 
 export type DashboardFrameTexts = {
   name: string;
@@ -32,22 +35,6 @@ export type DashboardFrameTexts = {
   loading: string;
   roles: Record<string, string>;
 };
-
-/** The elements the frame's script fills in, and where it finds its data. */
-export const FRAME_IDS = {
-  frame: 'dashboard-frame',
-  data: 'dashboard-frame-data',
-  sidebar: 'dashboard-frame-sidebar',
-  content: 'dashboard-frame-content',
-  wordmark: 'dashboard-frame-wordmark',
-  collapse: 'dashboard-frame-collapse',
-  selector: 'dashboard-frame-selector',
-  initials: 'dashboard-frame-initials',
-  fullName: 'dashboard-frame-full-name',
-  role: 'dashboard-frame-role',
-  name: 'dashboard-frame-name',
-  language: 'dashboard-frame-language',
-} as const;
 
 /**
  * What the script reads: the role names of this language and the app's scripts to start — its entry,
