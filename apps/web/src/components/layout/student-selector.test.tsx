@@ -51,14 +51,18 @@ describe('student and workspace selector', () => {
     window.localStorage.setItem('studentSelection', JSON.stringify({ user_id: 'therapist-id', student_id: 's1', workspace_id: 'w1' }));
     signIn('THERAPIST', { account_id: 'acc' });
     renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
-    expect(await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' });
+    await widgetsReady();
+    expect(screen.getByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' })).toBeInTheDocument();
   });
 
   it('ignores a saved choice of another user', async () => {
     window.localStorage.setItem('studentSelection', JSON.stringify({ user_id: 'someone-else', student_id: 's1', workspace_id: 'w1' }));
     signIn('THERAPIST', { account_id: 'acc' });
     renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
-    expect(await screen.findByRole('button', { name: 'Student and workspace: Choose a student' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Student and workspace: Choose a student' });
+    await widgetsReady();
+    expect(screen.getByRole('button', { name: 'Student and workspace: Choose a student' })).toBeInTheDocument();
   });
 
   it.each(['EDITOR', 'STUDENT'] as const)('is not shown to a %s, who has no student to choose', async (role) => {
