@@ -1,3 +1,4 @@
+import { ChoiceCards } from '@/components/ui/choice-cards';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { FileText, Mic, Send } from 'lucide-react';
@@ -176,40 +177,21 @@ export function NewAssessmentPage() {
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('assessmentScreen.new.sampleLegend')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {(
+        <ChoiceCards
+          name={`${id}-source`}
+          value={source}
+          disabled={() => busy}
+          onChange={(value) => {
+            setSource(value);
+            clear('recording_id', 'transcript', 'title', 'form');
+          }}
+          options={(
             [
               ['recording', Mic],
               ['transcript', FileText],
             ] as const
-          ).map(([value, Icon]) => (
-            <label
-              key={value}
-              className={clsx(
-                'flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-600',
-                source === value ? 'bg-teal-50/60 ring-2 ring-teal-600' : 'ring-slate-300 hover:bg-slate-50',
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-source`}
-                value={value}
-                checked={source === value}
-                disabled={busy}
-                onChange={() => {
-                  setSource(value);
-                  clear('recording_id', 'transcript', 'title', 'form');
-                }}
-                className="mt-1 accent-teal-700"
-              />
-              <Icon className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
-              <span className="flex flex-col">
-                <span className="text-sm font-semibold text-slate-900">{t(`assessmentScreen.new.source.${value}`)}</span>
-                <span className="text-xs text-slate-600">{t(`assessmentScreen.new.sourceHelp.${value}`)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+          ).map(([value, icon]) => ({ value, icon, label: t(`assessmentScreen.new.source.${value}`), help: t(`assessmentScreen.new.sourceHelp.${value}`) }))}
+        />
 
         {source === 'recording' ? (
           !student[0] ? (

@@ -1,6 +1,6 @@
+import { ChoiceCards } from '@/components/ui/choice-cards';
 import { RECORDING_LANGUAGES, RECORDING_MAX_BYTES } from '@habla/shared/resources/recordings';
 import { useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { FileAudio, Mic, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -182,41 +182,21 @@ export function NewRecordingPage() {
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-medium text-slate-800">{t('recordings.sourceLegend')}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(
+          <ChoiceCards
+            name={`${id}-source`}
+            value={source}
+            disabled={() => live || busy}
+            onChange={(value) => {
+              setSource(value);
+              setErrors(({ file: _, ...rest }) => rest);
+            }}
+            options={(
               [
                 ['upload', FileAudio],
                 ['record', Mic],
               ] as const
-            ).map(([value, Icon]) => (
-              <label
-                key={value}
-                className={clsx(
-                  'flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-teal-600',
-                  source === value ? 'bg-teal-50/60 ring-2 ring-teal-600' : 'ring-slate-300 hover:bg-slate-50',
-                  (live || busy) && source !== value && 'cursor-not-allowed opacity-60',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-source`}
-                  value={value}
-                  checked={source === value}
-                  disabled={(live || busy) && source !== value}
-                  onChange={() => {
-                    setSource(value);
-                    setErrors(({ file: _, ...rest }) => rest);
-                  }}
-                  className="mt-1 accent-teal-700"
-                />
-                <Icon className="mt-0.5 size-5 shrink-0 text-teal-700" aria-hidden="true" />
-                <span className="flex flex-col">
-                  <span className="text-sm font-semibold text-slate-900">{t(`recordings.source.${value}`)}</span>
-                  <span className="text-xs text-slate-600">{t(`recordings.sourceHelp.${value}`, { max: maxMinutes })}</span>
-                </span>
-              </label>
-            ))}
-          </div>
+            ).map(([value, icon]) => ({ value, icon, label: t(`recordings.source.${value}`), help: t(`recordings.sourceHelp.${value}`, { max: maxMinutes }) }))}
+          />
           {source === 'upload' ? (
             <AudioFileField file={file} onChange={chooseFile} error={errors.file} disabled={busy} />
           ) : (
