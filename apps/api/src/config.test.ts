@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(c.webDist).toBe(path.resolve('apps/web/dist'));
   });
 
+  it('reads the upload pace: 30 s idle and 1 KiB/s after 10 s by default, fractions of a second allowed, 0 turns the minimum rate off', () => {
+    expect(loadConfig({}).uploadPace).toEqual({ idleMs: 30_000, minBytesPerSecond: 1024, graceMs: 10_000 });
+    expect(loadConfig({ UPLOAD_IDLE_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '0', UPLOAD_RATE_GRACE_SECONDS: '2.5' }).uploadPace).toEqual({
+      idleMs: 500,
+      minBytesPerSecond: 0,
+      graceMs: 2500,
+    });
+  });
+
   it('turns the demo data off in production or with HABLA_DEMO=false', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
     expect(loadConfig({ HABLA_DEMO: 'false' }).demo).toBe(false);
@@ -44,6 +53,10 @@ describe('loadConfig', () => {
     ['HABLA_DEMO', 'maybe'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['UPLOAD_IDLE_SECONDS', '0'],
+    ['UPLOAD_MIN_BYTES_PER_SECOND', '-1'],
+    ['UPLOAD_MIN_BYTES_PER_SECOND', '1.5'],
+    ['UPLOAD_RATE_GRACE_SECONDS', 'soon'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: [^\\n]+$`));
   });

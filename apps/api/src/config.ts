@@ -58,6 +58,14 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   UPLOAD_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(8),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100 * 1024 * 1024)
+    .default(1024),
+  UPLOAD_RATE_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   JOBS_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   JOBS_EXPIRE_SECONDS: z.coerce
@@ -143,6 +151,12 @@ export type Config = {
   uploadMaxPerUser: number;
   uploadMaxConcurrent: number;
   /**
+   * How slow an upload may be before it is aborted with 408 and its slot given back (decision 007):
+   * no byte for `idleMs`, or, past the first `graceMs` of waiting, fewer than `minBytesPerSecond` on
+   * average (0: no minimum). Only the time spent waiting for the client counts, never the store's.
+   */
+  uploadPace: UploadPace;
+  /**
    * Background jobs (plugins/jobs.ts, pg-boss): how often a failing job is tried again (retries after
    * the first attempt), the first delay before a retry (doubling each time, with jitter), how long one
    * attempt may run before it counts as failed (also how soon a job left running by a killed server
@@ -173,6 +187,8 @@ export type Config = {
     hosted: { url: string; key: string | undefined; model: string } | undefined;
   };
 };
+
+export type UploadPace = { idleMs: number; minBytesPerSecond: number; graceMs: number };
 
 export type StorageConfig =
   | { driver: 'local'; root: string }
@@ -241,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxPerUser: e.UPLOAD_MAX_PER_USER,
     uploadMaxConcurrent: e.UPLOAD_MAX_CONCURRENT,
+    uploadPace: { idleMs: e.UPLOAD_IDLE_SECONDS * 1000, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
     jobsRetryLimit: e.JOBS_RETRY_LIMIT,
     jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
     jobsExpireSeconds: e.JOBS_EXPIRE_SECONDS,

@@ -41,3 +41,31 @@ export function pngOfSize(size: number): Buffer {
   const text = Buffer.concat([Buffer.from('Comment\0'), Buffer.from(crypto.randomBytes(padding).map((b) => 97 + (b % 26)))]);
   return Buffer.concat([fixed[0]!, fixed[1]!, chunk('tEXt', text), fixed[2]!, fixed[3]!]);
 }
+
+/**
+ * A valid WAV file (16-bit mono PCM, a rising ramp so no two ranges look alike) of exactly `size`
+ * bytes: a type stored as it came, byte for byte, for tests of sizes and byte ranges.
+ */
+export function wavOfSize(size: number): Buffer {
+  const wav = Buffer.alloc(Math.max(44, size));
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(wav.length - 8, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(16_000, 24);
+  wav.writeUInt32LE(32_000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(wav.length - 44, 40);
+  for (let i = 44; i < wav.length; i += 1) wav[i] = i % 251;
+  return wav;
+}
+
+/** Bytes no sniffer recognises (neither file-type nor audio-type names a format for them). */
+export const UNKNOWN_BYTES = Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 7919 + 13) % 256));
+
+/** An SVG with a width and height: libvips draws it (64×48), so only its type can refuse it. */
+export const SIZED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="red"/><script>alert(1)</script></svg>';

@@ -43,7 +43,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       summary: 'Upload one file (multipart/form-data, field "file")',
       description: `The type is read from the bytes (accepted: ${DEFAULT_FILE_TYPES.join(', ')}); larger than UPLOAD_MAX_BYTES answers 413, another type 415.`,
       consumes: ['multipart/form-data'],
-      response: { 201: okEnvelope(fileInfo), ...errorResponses, 413: errorEnvelope, 415: errorEnvelope },
+      response: { 201: okEnvelope(fileInfo), ...errorResponses, 408: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
     },
     handler: async (req, reply) => {
       const ctx = context(req);
@@ -51,7 +51,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       if (!release) throw tooManyRequests(5, 'files.busy');
       let data;
       try {
-        const { stored } = await receiveUpload(req, app.storage, rule, ctx.actor.account_id);
+        const { stored } = await receiveUpload(req, reply, app.storage, rule, ctx.actor.account_id);
         data = await createFile(ctx, stored);
       } finally {
         release();

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors';
 import { newStorageKey, type Storage } from '../../lib/storage/index';
+import type { UploadClock } from './pace';
 
 /** What one use accepts: the largest size in bytes and the MIME types allowed, as detected from the bytes. */
 export type UploadRule = { maxBytes: number; types: readonly string[] };
@@ -90,16 +91,17 @@ export function cleanFileName(raw: string | undefined): string {
 /**
  * Stream one multipart file part into storage: the type is decided from its first bytes before
  * anything is written (415 when the rule does not allow it, whatever the name or the client's
- * Content-Type say); the bytes are counted and hashed on their way; past the rule's size the upload
- * stops, the partial object is removed, and 413 names the field. The multipart limit is the rule's
- * size, so a part that was cut short (`truncated`) was too large as well.
+ * Content-Type say); the bytes are counted and hashed on their way. Past the rule's size the upload
+ * stops, the partial object is removed, and 413 names the field.
+ * The multipart limit is the rule's size, so a part that was cut short (`truncated`) was too large
+ * as well. Every wait for the client's bytes goes through `clock` (pace.ts: 408 when too slow).
  */
-export async function storeFilePart(storage: Storage, part: MultipartFile, rule: UploadRule, accountId: string | null): Promise<StoredUpload> {
+export async function storeFilePart(storage: Storage, part: MultipartFile, rule: UploadRule, accountId: string | null, clock: UploadClock): Promise<StoredUpload> {
   const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const source = {
     next: async (): Promise<IteratorResult<Buffer>> => {
       try {
-        return await iterator.next();
+        return await clock.next(iterator.next());
       } catch (err) {
         throw uploadInputError(err, rule);
       }

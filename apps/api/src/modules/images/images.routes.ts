@@ -117,7 +117,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload an image (multipart/form-data: "file" and the fields name, alt, description, folder_id, is_private)',
         description: `JPEG, PNG, WebP or GIF, read from the bytes; up to ${rule.maxBytes} bytes (413 beyond); SVG or anything else answers 415. The answer comes once the thumbnail, medium and original sizes are stored, all without metadata.`,
         consumes: ['multipart/form-data'],
-        response: { 201: okEnvelope(row), ...errorResponses, 413: errorEnvelope, 415: errorEnvelope },
+        response: { 201: okEnvelope(row), ...errorResponses, 408: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
       },
       handler: async (req, reply) => {
         const ctx = actorContextOf(req);
@@ -127,7 +127,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         const keys: string[] = [];
         try {
           const sink = memorySink();
-          const { stored, fields } = await receiveUpload(req, sink, rule, actor.account_id);
+          const { stored, fields } = await receiveUpload(req, reply, sink, rule, actor.account_id);
           const parsed = body.safeParse(imageBody(fields, stored.name));
           if (!parsed.success) throw fieldsRefused(parsed.error.issues);
           const bytes = sink.take(stored.key);

@@ -75,7 +75,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a recorded session (multipart/form-data: "file" and the fields student_id, title, language, consent, engine)',
         description: `WAV, MP3, M4A/AAC, OGG/Opus, WebM or FLAC, read from the bytes (anything else answers 415), up to ${rule.maxBytes} bytes (413 beyond) and ${60} minutes. The guardian's consent must be confirmed (consent=true); who confirmed it and when are stored. The answer comes once the file is stored; decoding and transcription follow as jobs.`,
         consumes: ['multipart/form-data'],
-        response: { 201: okEnvelope(row), ...errorResponses, 413: errorEnvelope, 415: errorEnvelope },
+        response: { 201: okEnvelope(row), ...errorResponses, 408: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
       },
       handler: async (req, reply) => {
         const ctx = actorContextOf(req);
@@ -84,7 +84,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!release) throw tooManyRequests(5, 'files.busy');
         let key: string | undefined;
         try {
-          const { stored, fields } = await receiveUpload(req, app.storage, rule, actor.account_id);
+          const { stored, fields } = await receiveUpload(req, reply, app.storage, rule, actor.account_id);
           key = stored.key;
           const own = uploadFields.safeParse(fields);
           if (!own.success) {
