@@ -7,7 +7,8 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { login, loginAs } from '../../../test/factories';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
 import { seedDemoImages } from '../../db/seed/demo-images';
-import { multipartBody, type FormPart } from '../../../test/multipart';
+import { multipartBody, SIZED_SVG, UNKNOWN_BYTES, type FormPart } from '../../../test/multipart';
+import { NotAnImage, processImage } from './process';
 
 /**
  * The image gallery (issue 11): upload through `POST /api/images` with its checks (413, 415 for SVG
@@ -98,13 +99,25 @@ describe('uploading an image', () => {
     for (const file of stored()) expect(fs.readFileSync(file).includes('HOME-OF-CHILD'), file).toBe(false);
   });
 
-  it('refuses SVG, text named .png and a JPEG whose bytes are broken with 415 naming the file and the accepted types', async () => {
+  it('refuses SVG (a sized one too), unknown bytes whatever their declared type, text named .png and a JPEG whose bytes are broken with 415 naming the file and the accepted types', async () => {
     const count = stored().length;
     const svg = await upload(therapist, { data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', filename: 'x.svg', type: 'image/svg+xml' });
     expect(svg.statusCode).toBe(415);
     expect(svg.json().fields.file).toMatch(/JPEG, PNG, WEBP, GIF/);
     const text = await upload(therapist, { data: 'just some words', filename: 'x.png', type: 'image/png' });
     expect(text.statusCode).toBe(415);
+    // An SVG with a width and height is a picture libvips draws: it is refused for being SVG.
+    expect(await sharp(Buffer.from(SIZED_SVG)).metadata()).toMatchObject({ format: 'svg', width: 64, height: 48 });
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const sized = await upload(therapist, { data: SIZED_SVG, filename: 'drawing.svg', type });
+      expect(sized.statusCode, type).toBe(415);
+      expect(sized.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringMatching(/JPEG, PNG, WEBP, GIF/) } });
+    }
+    // Bytes no sniffer knows are refused whatever the client calls them.
+    for (const type of ['image/png', 'audio/wav']) {
+      const unknown = await upload(therapist, { data: UNKNOWN_BYTES, filename: 'x.png', type });
+      expect(unknown.statusCode, type).toBe(415);
+    }
     // The head says JPEG (the type sniffed from the first bytes passes) but the picture does not decode.
     const jpeg = await phoneJpeg();
     const broken = Buffer.concat([jpeg.subarray(0, 600), Buffer.alloc(4000, 7)]);
@@ -112,6 +125,10 @@ describe('uploading an image', () => {
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json().fields.file).toMatch(/JPEG/);
     expect(stored().length).toBe(count);
+  });
+
+  it('never makes sizes of an SVG, even one with a size that libvips would draw (the decoder refuses it too)', async () => {
+    await expect(processImage(Buffer.from(SIZED_SVG))).rejects.toBeInstanceOf(NotAnImage);
   });
 
   it('refuses a file past the size limit with 413 naming the file, and stores nothing', async () => {

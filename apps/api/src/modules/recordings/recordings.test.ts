@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { loginAs } from '../../../test/factories';
 import { waitForJobs } from '../../../test/jobs';
-import { multipartBody, type FormPart } from '../../../test/multipart';
+import { multipartBody, UNKNOWN_BYTES, type FormPart } from '../../../test/multipart';
 import { poolOf } from '../../db/client';
 import { Synthesizer } from '../speech/synthesizer';
 import { TARGET_RATE } from './audio';
@@ -350,6 +350,12 @@ describe('uploading', () => {
     const res = await upload(admin, { data: exe, filename: 'session.wav', type: 'audio/wav' });
     expect(res.statusCode).toBe(415);
     expect(res.json().fields.file).toMatch(/WAV/);
+    // Bytes no sniffer recognises: never taken on the client's word.
+    for (const type of ['audio/wav', 'image/png']) {
+      const unknown = await upload(admin, { data: UNKNOWN_BYTES, filename: 'session.wav', type });
+      expect(unknown.statusCode, type).toBe(415);
+      expect(unknown.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringMatching(/WAV/) } });
+    }
     expect(storedFiles().length).toBe(before);
   });
 
@@ -421,9 +427,18 @@ describe('reading and scope', () => {
     const tail = await call(admin, 'GET', `/api/recordings/${id}/audio`, undefined, { range: 'bytes=-100' });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(whole.rawPayload.subarray(size - 100))).toBe(true);
-    const beyond = await call(admin, 'GET', `/api/recordings/${id}/audio`, undefined, { range: `bytes=${size}-` });
-    expect(beyond.statusCode).toBe(416);
-    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+    // An end past the file is clamped to its last byte; a start past it is 416.
+    const clamped = await call(admin, 'GET', `/api/recordings/${id}/audio`, undefined, { range: 'bytes=10-99999999' });
+    expect(clamped.statusCode).toBe(206);
+    expect(clamped.headers['content-range']).toBe(`bytes 10-${size - 1}/${size}`);
+    expect(clamped.headers['content-length']).toBe(String(size - 10));
+    expect(clamped.rawPayload.equals(whole.rawPayload.subarray(10))).toBe(true);
+    for (const range of [`bytes=${size}-`, `bytes=${size}-99999999`, 'bytes=99999999-']) {
+      const beyond = await call(admin, 'GET', `/api/recordings/${id}/audio`, undefined, { range });
+      expect(beyond.statusCode, range).toBe(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+      expect(beyond.json()).toMatchObject({ status: false, code: 'RANGE_NOT_SATISFIABLE' });
+    }
   });
 });
 
