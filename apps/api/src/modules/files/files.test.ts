@@ -5,17 +5,21 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import exifReader from 'exif-reader';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createLogger } from '../../lib/logger';
 import { loginAs } from '../../../test/factories';
-import { multipartBody, pngOfSize } from '../../../test/multipart';
+import { multipartBody, pngOfSize, SIZED_SVG, UNKNOWN_BYTES as UNKNOWN, wavOfSize } from '../../../test/multipart';
 import { S3_TEST_CREDENTIALS, startS3 } from '../../../test/s3';
 
 /**
  * Files (issue 10, point 4), the same suite on local disk and on a real S3-compatible server
- * (s3rver, started here on a free port): upload, download with ranges, 413, 415 for an executable
- * renamed .png, another account's file answering 404, and nothing left in storage by a refused or
+ * (s3rver, started here on a free port): upload, download with ranges (clamped past the end, 416
+ * from past the end), 413, 415 decided from the bytes only (an executable renamed .png, bytes no
+ * sniffer knows sent as audio/wav or image/png, a sized SVG), a picture's metadata stripped before
+ * it is stored, another account's file answering 404, and nothing left in storage by a refused or
  * failed upload.
  */
 const MAX = 2 * 1024 * 1024;
@@ -41,6 +45,17 @@ const ELF = fs.readFileSync('/bin/true');
 /** The head of a Windows executable (MZ, PE header offset, PE signature). */
 const PE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(0x3a), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(0x40), Buffer.from('PE\0\0'), crypto.randomBytes(2000)]);
 
+/** A PNG without its chunks of `type` (what the metadata walker leaves of pngOfSize's text padding). */
+function withoutChunk(png: Buffer, type: string): Buffer {
+  const kept = [png.subarray(0, 8)];
+  for (let at = 8; at < png.length;) {
+    const end = at + 12 + png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) !== type) kept.push(png.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(kept);
+}
+
 /** Each app's log at trace level, to look for the storage secret in it. */
 const logs = new Map<string, string[]>();
 
@@ -52,6 +67,7 @@ describe.each([
   let therapist: Awaited<ReturnType<typeof loginAs>>;
   let colleague: Awaited<ReturnType<typeof loginAs>>;
   let stranger: Awaited<ReturnType<typeof loginAs>>;
+  let accountAdmin: Awaited<ReturnType<typeof loginAs>>;
 
   beforeAll(async () => {
     const lines: string[] = [];
@@ -61,45 +77,90 @@ describe.each([
     therapist = await loginAs(t.app, 'THERAPIST');
     colleague = await loginAs(t.app, 'THERAPIST', { accountId: therapist.user.accountId });
     stranger = await loginAs(t.app, 'THERAPIST');
+    accountAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN', { accountId: therapist.user.accountId });
   });
 
   const upload = (headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0], extra: Record<string, string> = {}) => {
     const body = multipartBody(parts);
     return t.app.inject({ method: 'POST', url: '/api/files', headers: { ...headers, ...body.headers, ...extra }, payload: body.payload });
   };
-  const uploadPng = async (bytes = pngOfSize(1.5 * 1024 * 1024), name = 'cat.png') => {
-    const res = await upload(therapist.headers, [{ name: 'file', filename: name, type: 'image/png', data: bytes }]);
+  type Info = { id: string; name: string; content_type: string; size: number; sha256: string; account_id: string };
+  const uploadAs = async (bytes: Buffer, name: string, type: string) => {
+    const res = await upload(therapist.headers, [{ name: 'file', filename: name, type, data: bytes }]);
     expect(res.statusCode, res.body).toBe(201);
-    return { bytes, file: res.json().data as { id: string; name: string; content_type: string; size: number; sha256: string; account_id: string } };
+    return { bytes, file: res.json().data as Info };
   };
+  const uploadPng = (bytes = pngOfSize(1.5 * 1024 * 1024), name = 'cat.png') => uploadAs(bytes, name, 'image/png');
+  const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
-  it('stores a picture larger than the JSON body limit and gives back the same bytes with their type', async () => {
+  it('stores a picture larger than the JSON body limit without its text chunk, and gives back the stored bytes with their size, hash and type', async () => {
     const before = (await storedObjects(t)).length;
     const { bytes, file } = await uploadPng();
-    expect(file).toMatchObject({
-      name: 'cat.png',
-      content_type: 'image/png',
-      size: bytes.length,
-      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-      account_id: therapist.user.accountId,
-    });
+    // pngOfSize pads with a tEXt chunk: metadata, so it is not stored (and the limit counts what was sent).
+    const stored = withoutChunk(bytes, 'tEXt');
+    expect(stored.length).toBeLessThan(100);
+    expect(file).toMatchObject({ name: 'cat.png', content_type: 'image/png', size: stored.length, sha256: sha256(stored), account_id: therapist.user.accountId });
     expect(await storedObjects(t)).toHaveLength(before + 1);
 
-    const meta = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: colleague.headers });
+    const meta = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: accountAdmin.headers });
     expect(meta.statusCode).toBe(200);
     expect(meta.json().data).toEqual(file);
 
-    const content = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: colleague.headers });
+    const content = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: accountAdmin.headers });
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(content.headers['x-content-type-options']).toBe('nosniff');
     expect(content.headers['content-disposition']).toBe(`inline; filename="cat.png"; filename*=UTF-8''cat.png`);
-    expect(Number(content.headers['content-length'])).toBe(bytes.length);
-    expect(content.rawPayload.equals(bytes)).toBe(true);
+    expect(Number(content.headers['content-length'])).toBe(stored.length);
+    expect(content.rawPayload.equals(stored)).toBe(true);
   });
 
-  it('answers byte ranges (206), a suffix range, and 416 past the end', async () => {
-    const { bytes, file } = await uploadPng(pngOfSize(5000));
+  it('stores a phone photo without its GPS position, EXIF and XMP, keeping its orientation and every pixel', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { ImageDescription: 'HOME-OF-CHILD', Artist: 'Parent Phone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },
+      })
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>HOME-OF-CHILD-XMP</rdf:Description></rdf:RDF></x:xmpmeta>',
+      )
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(exifReader(before.exif!).GPSInfo?.GPSLatitude).toEqual([40, 26, 46]);
+    expect(before.xmp).toBeDefined();
+
+    const { file } = await uploadAs(photo, 'garden.jpg', 'image/jpeg');
+    const content = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: therapist.headers });
+    expect(content.statusCode).toBe(200);
+    const served = content.rawPayload;
+    expect(file).toMatchObject({ content_type: 'image/jpeg', size: served.length, sha256: sha256(served) });
+    expect(served.length).toBeLessThan(photo.length);
+    const after = await sharp(served).metadata();
+    expect(exifReader(after.exif!)).toEqual({ bigEndian: true, Image: { Orientation: 6 } });
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(served.includes('HOME-OF-CHILD')).toBe(false);
+    expect(served.includes('Parent Phone')).toBe(false);
+    expect((await sharp(served).raw().toBuffer()).equals(await sharp(photo).raw().toBuffer())).toBe(true);
+    if (t.config.storage.driver === 'local') for (const object of await storedObjects(t)) expect(fs.readFileSync(object).includes('HOME-OF-CHILD'), object).toBe(false);
+  });
+
+  it('refuses a picture whose structure cannot be walked (415), leaving nothing stored', async () => {
+    const before = await storedObjects(t);
+    const png = pngOfSize(3000);
+    // A PNG whose first chunk's type is not letters: its head still says PNG.
+    const broken = Buffer.concat([png.subarray(0, 12), Buffer.from('1234'), png.subarray(16)]);
+    const res = await upload(therapist.headers, [{ name: 'file', filename: 'broken.png', type: 'image/png', data: broken }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringContaining('not accepted') } });
+    expect(await storedObjects(t)).toEqual(before);
+  });
+
+  it('answers byte ranges (206), a suffix range, a range past the end clamped to the file, and 416 from past the end', async () => {
+    const { bytes, file } = await uploadAs(wavOfSize(5000), 'tone.wav', 'audio/wav');
+    expect(file).toMatchObject({ content_type: 'audio/wav', size: 5000, sha256: sha256(bytes) });
     const url = `/api/files/${file.id}/content`;
     const part = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
@@ -108,10 +169,18 @@ describe.each([
     const tail = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range: 'bytes=-10' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
-    const past = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range: `bytes=${bytes.length}-` } });
-    expect(past.statusCode).toBe(416);
-    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
-    expect(past.json()).toMatchObject({ status: false, code: 'RANGE_NOT_SATISFIABLE' });
+    // An end past the file is clamped to its last byte (RFC 9110 §14.1.2).
+    const clamped = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range: 'bytes=10-99999999' } });
+    expect(clamped.statusCode).toBe(206);
+    expect(clamped.headers['content-range']).toBe(`bytes 10-4999/5000`);
+    expect(clamped.headers['content-length']).toBe('4990');
+    expect(clamped.rawPayload.equals(bytes.subarray(10))).toBe(true);
+    for (const range of [`bytes=${bytes.length}-`, 'bytes=5000-99999999', 'bytes=99999999-']) {
+      const past = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } });
+      expect(past.statusCode, range).toBe(416);
+      expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+      expect(past.json()).toMatchObject({ status: false, code: 'RANGE_NOT_SATISFIABLE', errors: ['The requested byte range is outside the file.'] });
+    }
   });
 
   it('accepts a file of exactly the limit and refuses one byte more with 413 naming the field, leaving nothing stored', async () => {
@@ -136,6 +205,31 @@ describe.each([
     }
     const text = await upload(therapist.headers, [{ name: 'file', filename: 'notes.png', type: 'image/png', data: 'just some text' }]);
     expect(text.statusCode).toBe(415);
+    expect(await storedObjects(t)).toEqual(before);
+  });
+
+  it('refuses bytes no sniffer recognises, whatever Content-Type the client gives (audio/wav, image/png): 415, never its word', async () => {
+    const before = await storedObjects(t);
+    for (const [filename, type] of [
+      ['session.wav', 'audio/wav'],
+      ['photo.png', 'image/png'],
+    ]) {
+      const res = await upload(therapist.headers, [{ name: 'file', filename, type, data: UNKNOWN }]);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toMatchObject({ status: false, code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringContaining('not accepted') } });
+    }
+    expect(await storedObjects(t)).toEqual(before);
+  });
+
+  it('refuses an SVG with a width and height (one that would draw) as SVG: 415, leaving nothing stored', async () => {
+    // The fixture is a picture libvips draws: only its type refuses it.
+    expect(await sharp(Buffer.from(SIZED_SVG)).metadata()).toMatchObject({ format: 'svg', width: 64, height: 48 });
+    const before = await storedObjects(t);
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const res = await upload(therapist.headers, [{ name: 'file', filename: 'drawing.svg', type, data: SIZED_SVG }]);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().fields.file).toMatch(/not accepted \(accepted: PNG, JPEG, GIF, WEBP/);
+    }
     expect(await storedObjects(t)).toEqual(before);
   });
 

@@ -4,7 +4,9 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors';
 import { newStorageKey, type Storage } from '../../lib/storage/index';
+import { DamagedFile } from './byte-source';
 import type { UploadClock } from './pace';
+import { stripMetadata } from './strip-metadata';
 
 /** What one use accepts: the largest size in bytes and the MIME types allowed, as detected from the bytes. */
 export type UploadRule = { maxBytes: number; types: readonly string[] };
@@ -91,8 +93,9 @@ export function cleanFileName(raw: string | undefined): string {
 /**
  * Stream one multipart file part into storage: the type is decided from its first bytes before
  * anything is written (415 when the rule does not allow it, whatever the name or the client's
- * Content-Type say); the bytes are counted and hashed on their way. Past the rule's size the upload
- * stops, the partial object is removed, and 413 names the field.
+ * Content-Type say); a picture loses its metadata on the way (strip-metadata.ts: 415 when its
+ * structure cannot be walked); what is stored is counted and hashed. Past the rule's size (counted
+ * on the bytes received) the upload stops, the partial object is removed, and 413 names the field.
  * The multipart limit is the rule's size, so a part that was cut short (`truncated`) was too large
  * as well. Every wait for the client's bytes goes through `clock` (pace.ts: 408 when too slow).
  */
@@ -133,32 +136,46 @@ export async function storeFilePart(storage: Storage, part: MultipartFile, rule:
     throw unsupportedType(rule);
   }
 
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  async function* bytes(): AsyncGenerator<Buffer> {
+  /** The bytes as they came, counted against the rule's size. */
+  let received = 0;
+  async function* input(): AsyncGenerator<Buffer> {
     for (const chunk of head) {
-      size += chunk.length;
-      hash.update(chunk);
+      received += chunk.length;
       yield chunk;
     }
     if (!ended) {
       for (let r = await source.next(); !r.done; r = await source.next()) {
-        size += r.value.length;
-        if (size > rule.maxBytes) throw tooLarge(rule);
-        hash.update(r.value);
+        received += r.value.length;
+        if (received > rule.maxBytes) throw tooLarge(rule);
         yield r.value;
       }
     }
     if (part.file.truncated) throw tooLarge(rule);
   }
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  /** The bytes as they are stored (a picture without its metadata): what the row's size and SHA-256 describe. */
+  async function* stored(): AsyncGenerator<Buffer> {
+    const bytes = input();
+    const stripped = stripMetadata(detected!.mime, bytes);
+    try {
+      for await (const chunk of stripped ?? bytes) {
+        size += chunk.length;
+        hash.update(chunk);
+        yield chunk;
+      }
+    } catch (err) {
+      throw err instanceof DamagedFile ? unsupportedType(rule) : err;
+    }
+  }
 
   const key = newStorageKey(accountId);
   try {
-    await storage.putStream(key, Readable.from(bytes()), { contentType: detected.mime });
+    await storage.putStream(key, Readable.from(stored()), { contentType: detected.mime });
   } catch (err) {
     // Whatever failed (too large, a broken request, the store itself), nothing stays behind.
     await storage.delete(key).catch(() => undefined);
-    if (err instanceof AppError && err.statusCode === 413) await drain().catch(() => undefined);
+    if (err instanceof AppError && (err.statusCode === 413 || err.statusCode === 415)) await drain().catch(() => undefined);
     throw err;
   }
   return { key, name: cleanFileName(part.filename), contentType: detected.mime, size, sha256: hash.digest('hex') };

@@ -1,0 +1,236 @@
+import exifReader from 'exif-reader';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { DamagedFile } from './byte-source';
+import { orientationOf, orientationTiff, stripMetadata } from './strip-metadata';
+
+/**
+ * The metadata walkers (decision 007) on real pictures written by libvips with a GPS position, a
+ * description, an orientation and XMP, and on hand-made files carrying every other place metadata
+ * hides (comments, IPTC, text chunks, a JFIF thumbnail, a second image after the end, GIF
+ * application extensions): nothing of it is left, the orientation is, and the pixels are exactly
+ * the same (lossless). Fed one byte at a time the output is the same, in linear time.
+ */
+const SECRET = 'HOME-OF-CHILD';
+const XMP = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>${SECRET}-XMP</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>`;
+const EXIF = {
+  IFD0: { ImageDescription: SECRET, Artist: 'Parent Phone' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },
+};
+
+const noise = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+
+async function* pieces(b: Buffer, size: number): AsyncGenerator<Buffer> {
+  for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);
+}
+
+async function strip(mime: string, input: Buffer, size = 64 * 1024): Promise<Buffer> {
+  const out: Buffer[] = [];
+  const walk = stripMetadata(mime, pieces(input, size)[Symbol.asyncIterator]());
+  if (!walk) throw new Error(`${mime} is not stripped`);
+  for await (const piece of walk) out.push(piece);
+  return Buffer.concat(out);
+}
+
+const pixels = (b: Buffer) => sharp(b, { animated: true }).raw().toBuffer();
+
+/** Nothing of the photo's metadata is left, but the orientation (when not 1). */
+async function expectClean(out: Buffer, orientation: number): Promise<void> {
+  const meta = await sharp(out).metadata();
+  if (orientation === 1) expect(meta.exif).toBeUndefined();
+  else expect(exifReader(meta.exif!)).toEqual({ bigEndian: true, Image: { Orientation: orientation } });
+  expect(meta.orientation ?? 1).toBe(orientation);
+  expect(meta.xmp).toBeUndefined();
+  expect(meta.iptc).toBeUndefined();
+  expect(meta.comments).toBeUndefined();
+  expect(out.includes(SECRET)).toBe(false);
+  expect(out.includes('Parent Phone')).toBe(false);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])));
+  return Buffer.concat([head, data, crc]);
+}
+
+const jpegSegment = (marker: number, body: Buffer | string) => {
+  const data = Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1');
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(data.length + 2, 2);
+  return Buffer.concat([head, data]);
+};
+
+describe('stripping metadata from pictures', () => {
+  it.each([
+    ['jpeg', 'image/jpeg'],
+    ['png', 'image/png'],
+    ['webp', 'image/webp'],
+  ] as const)('%s from a phone: GPS, description and XMP go, the orientation and every pixel stay', async (format, mime) => {
+    const input = await noise()[format]().withMetadata({ orientation: 6 }).withExif(EXIF).withXmp(XMP).toBuffer();
+    const before = await sharp(input).metadata();
+    // The fixture really carries what must go.
+    expect(exifReader(before.exif!).GPSInfo?.GPSLatitude).toEqual([40, 26, 46]);
+    expect(before.xmp).toBeDefined();
+    expect(input.includes(SECRET)).toBe(true);
+
+    const out = await strip(mime, input);
+    await expectClean(out, 6);
+    expect((await pixels(out)).equals(await pixels(input))).toBe(true);
+    // The same, whatever the pieces the bytes arrive in.
+    expect((await strip(mime, input, 1)).equals(out)).toBe(true);
+    expect((await strip(mime, input, 7)).equals(out)).toBe(true);
+    // Without an orientation, no EXIF at all.
+    const upright = await noise()[format]().withExif(EXIF).toBuffer();
+    await expectClean(await strip(mime, upright), 1);
+  });
+
+  it('JPEG: comments, IPTC, a JFIF thumbnail, a multi-picture index and a second image after the end all go', async () => {
+    const photo = await noise().jpeg().toBuffer();
+    const hidden = await noise(16, 16).jpeg().withExif(EXIF).toBuffer();
+    const jfifWithThumbnail = Buffer.concat([Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x02\x01', 'latin1'), Buffer.alloc(6, 0x41)]);
+    const input = Buffer.concat([
+      photo.subarray(0, 2),
+      jpegSegment(0xe0, jfifWithThumbnail),
+      jpegSegment(0xfe, `comment ${SECRET}`),
+      jpegSegment(0xed, `Photoshop 3.0\0${SECRET}`),
+      jpegSegment(0xe2, `MPF\0${SECRET}`),
+      jpegSegment(0xe1, `http://ns.adobe.com/xap/1.0/\0${XMP}`),
+      // A few bytes of junk decoders skip, and fill bytes before the next marker.
+      Buffer.from([0x12, 0x34, 0xff, 0xff]),
+      photo.subarray(2),
+      hidden,
+    ]);
+    const out = await strip('image/jpeg', input, 5);
+    await expectClean(out, 1);
+    expect(out.includes('Exif')).toBe(false);
+    // The JFIF header stays, without its thumbnail.
+    expect(out.subarray(0, 20).equals(Buffer.concat([Buffer.from([0xff, 0xd8]), jpegSegment(0xe0, Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x00\x00', 'latin1'))]))).toBe(
+      true,
+    );
+    expect(out.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+    expect((await pixels(out)).equals(await pixels(photo))).toBe(true);
+  });
+
+  it('PNG: text, compressed and international text, times, EXIF, unknown chunks and what follows the end all go', async () => {
+    const photo = await noise().png({ palette: true }).toBuffer();
+    const iend = photo.length - 12;
+    const input = Buffer.concat([
+      photo.subarray(0, 33),
+      pngChunk('tEXt', Buffer.from(`Comment\0${SECRET}`, 'latin1')),
+      pngChunk('zTXt', Buffer.concat([Buffer.from('Description\0\0', 'latin1'), zlib.deflateSync(SECRET)])),
+      pngChunk('iTXt', Buffer.from(`XML:com.adobe.xmp\0\0\0\0\0${XMP}`, 'latin1')),
+      pngChunk('tIME', Buffer.from([7, 233, 11, 23, 10, 0, 0])),
+      pngChunk('vpAg', Buffer.from(SECRET)),
+      pngChunk('eXIf', Buffer.concat([orientationTiff(8), Buffer.from(SECRET)])),
+      photo.subarray(33, iend),
+      photo.subarray(iend),
+      Buffer.from(`trailer ${SECRET}`),
+    ]);
+    const out = await strip('image/png', input, 3);
+    await expectClean(out, 8);
+    for (const type of ['tEXt', 'zTXt', 'iTXt', 'tIME', 'vpAg']) expect(out.includes(type), type).toBe(false);
+    // The palette and transparency chunks stay.
+    expect(out.includes('PLTE')).toBe(true);
+    expect((await pixels(out)).equals(await pixels(photo))).toBe(true);
+  });
+
+  it('GIF: comments and XMP, ICC and other application extensions go; the frames and the loop stay', async () => {
+    const frame = (r: number) =>
+      sharp({ create: { width: 16, height: 16, channels: 3, background: { r, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const animated = await sharp(await Promise.all([frame(255), frame(0)]), { join: { animated: true } })
+      .gif({ loop: 3 })
+      .toBuffer();
+    const tableEnd = 13 + 3 * 2 ** ((animated[10]! & 7) + 1);
+    const subBlocks = (data: Buffer) => {
+      const out: Buffer[] = [];
+      for (let i = 0; i < data.length; i += 255) {
+        const piece = data.subarray(i, i + 255);
+        out.push(Buffer.from([piece.length]), piece);
+      }
+      return Buffer.concat([...out, Buffer.from([0])]);
+    };
+    const app = (id: string, data: string) => Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from(id, 'latin1'), subBlocks(Buffer.from(data, 'latin1'))]);
+    const input = Buffer.concat([
+      animated.subarray(0, tableEnd),
+      Buffer.concat([Buffer.from([0x21, 0xfe]), subBlocks(Buffer.from(`comment ${SECRET} `.repeat(40)))]),
+      app('XMP DataXMP', XMP),
+      app('ICCRGBG1012', SECRET),
+      app('MGK8BIM0000', SECRET),
+      Buffer.from([0x21, 0xff, 0]),
+      animated.subarray(tableEnd),
+      Buffer.from(SECRET),
+    ]);
+    const out = await strip('image/gif', input, 2);
+    await expectClean(out, 1);
+    expect(out.equals(animated)).toBe(true);
+    const meta = await sharp(out).metadata();
+    expect(meta.pages).toBe(2);
+    expect(meta.loop).toBe((await sharp(animated).metadata()).loop);
+  });
+
+  it('WebP: an animation keeps its frames, loses EXIF and XMP, and its header says so', async () => {
+    const frame = (r: number) =>
+      sharp({ create: { width: 16, height: 16, channels: 3, background: { r, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const input = await sharp(await Promise.all([frame(255), frame(0)]), { join: { animated: true } })
+      .webp({ lossless: true })
+      .withExif(EXIF)
+      .withXmp(XMP)
+      .toBuffer();
+    expect(input.includes(SECRET)).toBe(true);
+    const out = await strip('image/webp', Buffer.concat([input, Buffer.from(SECRET)]), 9);
+    await expectClean(out, 1);
+    expect(out.readUInt32LE(4)).toBe(out.length - 8);
+    // VP8X flags: animation stays, EXIF (0x08) and XMP (0x04) are off.
+    expect(out.toString('latin1', 12, 16)).toBe('VP8X');
+    expect(out[20]! & 0x0c).toBe(0);
+    expect(out[20]! & 0x02).toBe(0x02);
+    expect((await sharp(out).metadata()).pages).toBe(2);
+    expect((await pixels(out)).equals(await pixels(input))).toBe(true);
+  });
+
+  it('refuses bytes that do not follow their format (DamagedFile), and leaves other types alone', async () => {
+    const photo = await noise().jpeg().toBuffer();
+    const png = await noise().png().toBuffer();
+    await expect(strip('image/jpeg', photo.subarray(0, photo.length - 300))).rejects.toBeInstanceOf(DamagedFile);
+    await expect(strip('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x01]))).rejects.toBeInstanceOf(DamagedFile);
+    await expect(strip('image/png', Buffer.concat([png.subarray(0, 33), Buffer.from([0, 0, 0, 1, 0x31, 0x32, 0x33, 0x34])]))).rejects.toBeInstanceOf(DamagedFile);
+    await expect(strip('image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00\x99', 'latin1'))).rejects.toBeInstanceOf(DamagedFile);
+    await expect(strip('image/webp', Buffer.from('RIFF\xff\x00\x00\x00WEBPVP8 \x10\x00\x00\x00', 'latin1'))).rejects.toBeInstanceOf(DamagedFile);
+    expect(stripMetadata('audio/wav', pieces(Buffer.alloc(10), 5)[Symbol.asyncIterator]())).toBeNull();
+  });
+
+  it('takes linear time on bytes built to be slow: a 64 KiB segment and 256 KiB of 0xFF pairs, one byte at a time', async () => {
+    const photo = await noise(8, 8).jpeg().toBuffer();
+    const sos = photo.lastIndexOf(Buffer.from([0xff, 0xda]));
+    const sosEnd = sos + 2 + photo.readUInt16BE(sos + 2);
+    const stuffed = Buffer.alloc(256 * 1024);
+    for (let i = 0; i < stuffed.length; i += 2) stuffed[i] = 0xff;
+    const input = Buffer.concat([photo.subarray(0, 2), jpegSegment(0xe1, Buffer.alloc(65533, 0x41)), photo.subarray(2, sosEnd), stuffed, Buffer.from([0xff, 0xd9])]);
+    const started = performance.now();
+    const out = await strip('image/jpeg', input, 1);
+    const ms = performance.now() - started;
+    expect(out.length).toBe(input.length - 65537);
+    // Quadratic joining of a 64 KiB segment read byte by byte would be 2^31 byte copies (minutes).
+    expect(ms).toBeLessThan(15_000);
+  });
+
+  it('reads the orientation from either byte order, and 1 from anything unreadable', () => {
+    expect(orientationOf(orientationTiff(6))).toBe(6);
+    const little = Buffer.from([0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
+    expect(orientationOf(little)).toBe(3);
+    expect(orientationOf(Buffer.from('MM\0*\0\0\xff\xff', 'latin1'))).toBe(1);
+    expect(orientationOf(Buffer.alloc(3))).toBe(1);
+    const wrong = Buffer.from(orientationTiff(6));
+    wrong.writeUInt16BE(9, 18);
+    expect(orientationOf(wrong)).toBe(1);
+  });
+});
