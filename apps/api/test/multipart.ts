@@ -43,6 +43,23 @@ export function pngOfSize(size: number): Buffer {
 }
 
 /**
+ * A PNG of random pixels, stored uncompressed, of at least `size` bytes: unlike pngOfSize, its size
+ * is picture, not metadata, so it stays when the metadata is stripped.
+ */
+export function noisyPngOfSize(size: number): Buffer {
+  const width = 256;
+  const rows = Math.max(1, Math.ceil(size / (1 + width * 3)));
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(rows, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = crypto.randomBytes(rows * (1 + width * 3));
+  for (let r = 0; r < rows; r += 1) raw[r * (1 + width * 3)] = 0;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
  * A valid WAV file (16-bit mono PCM, a rising ramp so no two ranges look alike) of exactly `size`
  * bytes: a type stored as it came, byte for byte, for tests of sizes and byte ranges.
  */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { loginAs } from '../../test/factories';
-import { multipartBody, pngOfSize } from '../../test/multipart';
+import { multipartBody, noisyPngOfSize, pngOfSize } from '../../test/multipart';
 import type { ServerResource } from './contract';
 import { resourceRoutes } from './routes';
 
@@ -171,7 +171,7 @@ describe('file fields', () => {
   });
 
   it('refuse a file larger than the field allows', async () => {
-    const big = await upload(therapist.headers, pngOfSize(150_000), 'big.png', 'image/png');
+    const big = await upload(therapist.headers, noisyPngOfSize(150_000), 'big.png', 'image/png');
     const res = await create({ title: 'Big', image_id: big });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual(['image_id']);

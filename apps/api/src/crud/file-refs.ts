@@ -1,18 +1,46 @@
 import { acceptsType, fileScope, type FileFieldDef } from '@habla/shared';
 import type pg from 'pg';
 import { fieldError } from '../lib/errors';
-import type { CrudUser } from './contract';
-import { SqlParams } from './sql';
+import type { CrudUser, ServerResource } from './contract';
+import { ident, SqlParams } from './sql';
 
 /**
- * The files a caller may point a file field at, as a condition on alias `t` of `files`: the shared
- * files policy's scope (`fileScope`, the same rule as reading them through `/api/files`).
+ * The resources served by the engine that hold files (a `file` field), registered by
+ * `resourceRoutes`: a file belongs to the rows that point at it and is read with them. The
+ * declarations are constants, so the set is the same for every app of the process.
  */
-export function fileRows(u: CrudUser, p: SqlParams): string | null {
+const holders = new Map<string, { table: string; columns: string[]; scope: ServerResource['scope'] }>();
+
+export function registerFileHolder(r: ServerResource): void {
+  const columns = r.def.fields.filter((f) => f.kind === 'file').map((f) => f.name);
+  if (columns.length) holders.set(r.table, { table: r.table, columns, scope: r.scope });
+}
+
+/** Whether some row of a holder, live or deleted, points at the file aliased `f`: it then belongs to a record. */
+function attached(f: string): string {
+  const uses = [...holders.values()].flatMap((h) => h.columns.map((c) => `EXISTS (SELECT 1 FROM ${ident(h.table)} h WHERE h.${ident(c)} = ${f}.id)`));
+  return uses.length ? `(${uses.join(' OR ')})` : 'false';
+}
+
+/**
+ * The files a caller reads, as a condition on `files` aliased `f` (null: all), by the shared files
+ * policy (decision 007): platform staff who run accounts, all; anyone else the files they uploaded,
+ * those a live row they may read points at (the holder's own scope, e.g. an activity's with its
+ * game), and an account's admin the account's files that belong to no record. The files module
+ * adds a student's assigned prompts (files.policy.ts); this is the engine's part, also the rule for
+ * which files a file field may point at.
+ */
+export function fileRows(u: CrudUser, p: SqlParams, f = 'f'): string | null {
   const s = fileScope(u);
   if (s.kind === 'all') return null;
-  if (s.kind === 'shared') return 't.account_id IS NULL';
-  return s.uploadedBy ? `t.account_id = ${p.add(s.accountId)} AND t.created_by = ${p.add(s.uploadedBy)}` : `t.account_id = ${p.add(s.accountId)}`;
+  const conds = [`${f}.created_by = ${p.add(s.userId)}`];
+  if (s.accountFiles) conds.push(`(${f}.account_id = ${p.add(s.accountFiles)} AND NOT ${attached(f)})`);
+  for (const h of holders.values()) {
+    // The holder's scope is written on alias `t`, the holder's own rows.
+    const scope = h.scope?.(u, p);
+    for (const c of h.columns) conds.push(`EXISTS (SELECT 1 FROM ${ident(h.table)} t WHERE t.${ident(c)} = ${f}.id AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''})`);
+  }
+  return `(${conds.join(' OR ')})`;
 }
 
 /**
@@ -23,10 +51,10 @@ export function fileRows(u: CrudUser, p: SqlParams): string | null {
  */
 export async function checkFileReference(client: pg.PoolClient, f: FileFieldDef, id: string, user: CrudUser): Promise<void> {
   const p = new SqlParams();
-  const conds = [`t.id = ${p.add(id)}`];
+  const conds = [`f.id = ${p.add(id)}`];
   const scope = fileRows(user, p);
   if (scope) conds.push(scope);
-  const res = await client.query<{ content_type: string; size: string }>(`SELECT t.content_type, t.size FROM files t WHERE ${conds.join(' AND ')} FOR SHARE`, p.values);
+  const res = await client.query<{ content_type: string; size: string }>(`SELECT f.content_type, f.size FROM files f WHERE ${conds.join(' AND ')} FOR SHARE OF f`, p.values);
   const file = res.rows[0];
   if (!file) throw fieldError(f.name, 'validation.missingReference');
   if (!acceptsType(f.accept, file.content_type)) throw fieldError(f.name, 'validation.fileType', { types: f.accept.join(', ') });

@@ -14,6 +14,7 @@ import type { CrudUser, ListParams, Row, ServerResource } from './contract';
 import { actionRoutes } from './actions';
 import { csvLine } from './csv';
 import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './export';
+import { registerFileHolder } from './file-refs';
 import { idParams, listQuerySchema, rowSchema } from './schemas';
 import { rowsAsJson } from './list-query';
 import { createRow, findPage, findPageJson, getRow, setDeleted, updateRow, type CrudContext, type JsonRow } from './service';
@@ -81,6 +82,8 @@ export function presentJsonRows(policy: Policy, user: CrudUser, rows: readonly J
  * stream through a cursor, a limited number at once per user and per instance (429 beyond).
  */
 export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {}): FastifyPluginAsyncZod {
+  // Its file fields make its rows the records their files are read with (file-refs.ts).
+  registerFileHolder(r);
   return async (app) => {
     const tags = [r.def.name];
     const row = rowSchema(r.def);

@@ -31,16 +31,36 @@ export const FILE_UPLOAD_RULE = [
 ].join('|');
 
 /**
- * The files an actor sees (docs/product.md §2), as data the API turns into SQL: platform staff who
- * run accounts all; account members their account's (a student only their own uploads); EDITOR and
- * VIEWER shared content, i.e. what platform staff upload (no account). Outside it a file is missing.
+ * The files an actor reads (docs/product.md §2; decision 007), as data the API turns into SQL. A
+ * file is read with what it belongs to, never merely for being in one's account:
+ * - platform staff who run accounts (SUPERADMIN, ADMIN, SUPPORT): every file;
+ * - anyone else: the files they uploaded themselves, and the files of the records they may read
+ *   (a file field of a resource on the engine, e.g. an activity's audio prompt, read with its
+ *   game; a student, the prompts of the games assigned to them);
+ * - a file no record points at (just uploaded and not yet chosen in a form; a record in the trash
+ *   still holds its file) is its uploader's and, in an account, its admin's (`accountFiles`), who
+ *   manages the account's uploads.
+ * Outside its scope a file answers 404, like one that does not exist.
  */
-export type FileScope = { kind: 'all' } | { kind: 'shared' } | { kind: 'account'; accountId: string; uploadedBy?: string };
+export type FileScope =
+  | { kind: 'all' }
+  | {
+      kind: 'records';
+      userId: string;
+      /** The account whose unattached files the actor reads beside their own, or null (only their own). */
+      accountFiles: string | null;
+      /** A student: the files of the games assigned to them. */
+      assigned: boolean;
+    };
 
 export function fileScope(a: Actor): FileScope {
   if (seesAllAccounts(a)) return { kind: 'all' };
-  if (!a.account_id) return { kind: 'shared' };
-  return a.role === ROLES.STUDENT ? { kind: 'account', accountId: a.account_id, uploadedBy: a.id } : { kind: 'account', accountId: a.account_id };
+  return {
+    kind: 'records',
+    userId: a.id,
+    accountFiles: a.account_id && a.role === ROLES.ACCOUNT_ADMIN ? a.account_id : null,
+    assigned: a.role === ROLES.STUDENT,
+  };
 }
 
 export const filesPolicy = {

@@ -145,12 +145,13 @@ describe('policies', () => {
 });
 
 describe('rules outside the engine', () => {
-  it('files: platform staff see all, members their account (a student only their uploads), content staff shared files only', async () => {
+  it('files: platform staff see all; others their uploads and the files of records they read; an account admin also its unattached files', async () => {
     const { fileScope, filesPolicy } = await import('./index');
     expect(fileScope(actor(ROLES.SUPERADMIN))).toEqual({ kind: 'all' });
-    expect(fileScope(actor(ROLES.EDITOR))).toEqual({ kind: 'shared' });
-    expect(fileScope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({ kind: 'account', accountId: 'a1' });
-    expect(fileScope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({ kind: 'account', accountId: 'a1', uploadedBy: `${ROLES.STUDENT}-id` });
+    expect(fileScope(actor(ROLES.EDITOR))).toEqual({ kind: 'records', userId: 'EDITOR-id', accountFiles: null, assigned: false });
+    expect(fileScope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({ kind: 'records', userId: 'THERAPIST-id', accountFiles: null, assigned: false });
+    expect(fileScope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual({ kind: 'records', userId: 'ACCOUNT_ADMIN-id', accountFiles: 'a1', assigned: false });
+    expect(fileScope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({ kind: 'records', userId: 'STUDENT-id', accountFiles: null, assigned: true });
     const therapist = actor(ROLES.THERAPIST, { account_id: 'a1' });
     expect(filesPolicy.mayUpload(therapist)).toBe(true);
     expect(filesPolicy.mayUpload(actor(ROLES.STUDENT, { account_id: 'a1' }))).toBe(false);

@@ -84,7 +84,7 @@ describe('POST /api/speech', () => {
     expect(es.json().errors).toContain('Texto no tiene ninguna palabra que decir.');
   });
 
-  it('is for those who may upload files; the prompt is another account’s file to nobody else', async () => {
+  it('is for those who may upload files; the prompt is its maker’s (and the account admin’s) until an activity holds it', async () => {
     expect((await speak({}, { text: 'Hello', language: 'en' })).statusCode).toBe(401);
     for (const role of ['STUDENT', 'VIEWER'] as const) {
       const user = await loginAs(t.app, role, { accountId: role === 'STUDENT' ? therapist.user.accountId : null });
@@ -94,7 +94,10 @@ describe('POST /api/speech', () => {
     const stranger = await loginAs(t.app, 'THERAPIST');
     expect((await content(stranger.headers, made.id)).statusCode).toBe(404);
     const colleague = await loginAs(t.app, 'THERAPIST', { accountId: therapist.user.accountId });
-    expect((await content(colleague.headers, made.id)).statusCode).toBe(200);
+    expect((await content(colleague.headers, made.id)).statusCode).toBe(404);
+    const accountAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN', { accountId: therapist.user.accountId });
+    expect((await content(accountAdmin.headers, made.id)).statusCode).toBe(200);
+    expect((await content(therapist.headers, made.id)).statusCode).toBe(200);
   });
 });
 
