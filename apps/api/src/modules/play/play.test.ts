@@ -210,10 +210,12 @@ describe('assigning', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().fields.game_ids).toMatch(/work in progress/);
     expect((await assign(accountAdmin, [sentenceGame], [strangerStudent.user.id])).statusCode).toBe(404);
-    // A therapist assigns only to the students of their caseload.
-    expect((await assign(therapist, [choiceGame], [student2.user.id])).statusCode).toBe(404);
-    await t.database.pool.query('UPDATE users SET created_by = $1 WHERE id = $2', [therapist.user.id, student2.user.id]);
-    expect((await assign(therapist, [choiceGame], [student2.user.id])).statusCode).toBe(201);
+    // A therapist assigns only to the students of their caseload (a student of this test's own, so
+    // that no other test's student joins the caseload).
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    expect((await assign(therapist, [choiceGame], [kid.user.id])).statusCode).toBe(404);
+    await t.database.pool.query('UPDATE users SET created_by = $1 WHERE id = $2', [therapist.user.id, kid.user.id]);
+    expect((await assign(therapist, [choiceGame], [kid.user.id])).statusCode).toBe(201);
     // An account's private game is nobody else's to assign.
     const theirs = (await call(strangerAdmin, 'POST', '/api/games', { name: 'Theirs', type: MC })).json().data.id as string;
     expect((await assign(accountAdmin, [theirs], [student.user.id])).statusCode).toBe(404);
