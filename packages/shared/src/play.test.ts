@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsFor, sameSentence, sessionScore, shuffleTiles, starsFor, tryBodySchema, wordsOutOfPlace } from './play';
+import { answerProblem, pointsFor, sameSentence, sessionScore, shuffleTiles, starsFor, tryBodySchema, wordsOutOfPlace } from './play';
 
 const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50 };
 
@@ -15,6 +15,24 @@ describe('the player’s rules', () => {
     expect([95, 60, 20].map((s) => starsFor(s, 50))).toEqual([3, 2, 1]);
   });
 
+  it('passes a score exactly at min_rate and fails one a point below, by the default rules and by others', () => {
+    // 10 / 1 / 0 and 50 %: 10 of 20 points is 50 % (passed); 99 of 200 is 49.5 % (not).
+    expect(sessionScore(10, 2, rules)).toEqual({ score: 50, passed: true });
+    expect(sessionScore(100, 20, rules)).toEqual({ score: 50, passed: true });
+    expect(sessionScore(99, 20, rules)).toEqual({ score: 49.5, passed: false });
+    // 4 / 3 / 1 and 75 %: 6 of 8 points passes, 5 does not.
+    const other = { point_first_try: 4, point_second_try: 3, point_third_try: 1, min_rate: 75 };
+    expect(sessionScore(6, 2, other)).toEqual({ score: 75, passed: true });
+    expect(sessionScore(5, 2, other)).toEqual({ score: 62.5, passed: false });
+    // A pass mark of 100 %: only every point passes.
+    expect(sessionScore(30, 3, { ...rules, min_rate: 100 })).toEqual({ score: 100, passed: true });
+    expect(sessionScore(29, 3, { ...rules, min_rate: 100 })).toEqual({ score: 96.7, passed: false });
+    // The end screen's stars agree: two from the pass mark itself, one just below it.
+    expect(starsFor(50, 50)).toBe(2);
+    expect(starsFor(49.5, 50)).toBe(1);
+    expect(starsFor(75, 75)).toBe(2);
+  });
+
   it('compares sentences without case or punctuation, and never shuffles tiles into the answer', () => {
     expect(sameSentence(['the', 'GIRL', 'ate', 'an', 'apple.'], 'The girl ate an apple.')).toBe(true);
     expect(sameSentence(['The', 'girl', 'an', 'ate', 'apple'], 'The girl ate an apple.')).toBe(false);
@@ -26,6 +44,53 @@ describe('the player’s rules', () => {
     }
     // The same seed, the same order (a reload shows the same tiles).
     expect(shuffleTiles('We saw a big bird.', [], 's')).toEqual(shuffleTiles('We saw a big bird.', [], 's'));
+  });
+
+  it('never hands a child the tiles in answer order: the target’s words never read in order along them, whatever the seed', () => {
+    const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    /** The target's words found in order along the tiles, others skipped (written here, not taken from the code). */
+    const readsInOrder = (tiles: string[], target: string) => {
+      const want = target.split(' ').map(bare);
+      let i = 0;
+      for (const tile of tiles) if (i < want.length && bare(tile) === want[i]) i++;
+      return i === want.length;
+    };
+    const cases: [string, string[]][] = [
+      ['He went home.', []],
+      ['Dogs bark.', []],
+      ['Dogs bark.', ['cats', 'loud', 'run', 'fast', 'big', 'small']],
+      ['Yes no yes.', []],
+      ['The cat sat on the mat.', ['the', 'dog']],
+      ['I see you.', ['I', 'me']],
+      ['Mom, come here!', ['came']],
+    ];
+    for (const [target, distractors] of cases) {
+      const orders = new Set<string>();
+      for (let i = 0; i < 300; i++) {
+        const tiles = shuffleTiles(target, distractors, `seed-${i}`);
+        expect(tiles.map(bare).sort()).toEqual([...target.split(' '), ...distractors].map(bare).sort());
+        expect(readsInOrder(tiles, target), `${target} as ${tiles.join(' ')} (seed-${i})`).toBe(false);
+        orders.add(tiles.join(' '));
+      }
+      // Still shuffled: the order depends on the seed wherever more than one order is left.
+      if (target !== 'Dogs bark.' || distractors.length) expect(orders.size, target).toBeGreaterThan(1);
+    }
+    // A target of one repeated word has no other order: its tiles are all there.
+    expect(shuffleTiles('No no.', [], 's').map(bare)).toEqual(['no', 'no']);
+  });
+
+  it('finds what makes an answer no answer to the activity: an index past its answers, words that are not its tiles', () => {
+    const sentence = { target: 'The girl ate an apple.', distractors: ['eated'] };
+    expect(answerProblem(sentence, { words: ['the', 'GIRL', 'eated', 'an', 'apple.'] })).toBeNull();
+    expect(answerProblem(sentence, { words: ['apple'] })).toBeNull();
+    expect(answerProblem(sentence, { words: ['The', 'girl', 'ate', 'a', 'pear'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
+    expect(answerProblem(sentence, { words: ['apple', 'apple'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
+    expect(answerProblem(sentence, { words: ['!'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
+    expect(answerProblem(sentence, { words: [] })).toEqual({ field: 'answer.words', key: 'play.answerEmpty' });
+    const choice = { options: [{ text: 'a' }, { text: 'b' }, { text: 'c' }], correct: 0 };
+    expect(answerProblem(choice, { index: 2 })).toBeNull();
+    expect(answerProblem(choice, { index: 3 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 3 } });
+    expect(answerProblem(choice, { index: 5 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 3 } });
   });
 
   it('finds the words out of place outside the longest common subsequence with the target', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sentenceWords } from './resources/games';
+import { sentenceWords, type ActivityAnswers } from './resources/games';
 
 /**
  * The player's rules (docs/product.md §4, issue 12), shared by the server (which decides) and the
@@ -30,24 +30,37 @@ function random(seed: number): () => number {
 
 const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
 
+/** A tile or a built word as the player compares them: case and the punctuation around words aside. */
+const tileKey = (w: string) => sentenceWords(w).join(' ').toLowerCase();
+
 /**
- * The tiles of a sentence practice (the target's words and the distractors) in a shuffled order that
- * is never the answer itself when the words allow another order, the same for the same seed (a
- * reload shows the same tiles).
+ * Whether the target's words can be read in order along the tiles, skipping the others: tiles in
+ * that order would hand a child the answer (drop the extra tiles and it is built).
+ */
+export function inAnswerOrder(tiles: readonly string[], target: string): boolean {
+  const want = sentenceWords(target).map((w) => w.toLowerCase());
+  let i = 0;
+  for (const tile of tiles) if (i < want.length && tileKey(tile) === want[i]) i++;
+  return i === want.length;
+}
+
+/**
+ * The tiles of a sentence practice (the target's words and the distractors) in a shuffled order, the
+ * same for the same seed (a reload shows the same tiles). A child never gets them in answer order
+ * (`inAnswerOrder`) when the target has two different words or more: a shuffle that lands in it
+ * has the tiles of the target's first word moved to the end, after which the target's next
+ * different word can no longer follow its first. (A target of one repeated word has no other order.)
  */
 export function shuffleTiles(target: string, distractors: readonly string[], seed: string): string[] {
-  const words = [...sentenceWords(target), ...distractors.map((d) => d.trim()).filter(Boolean)];
-  const n = sentenceWords(target).length;
+  const out = [...sentenceWords(target), ...distractors.map((d) => d.trim()).filter(Boolean)];
   const next = random(hash(seed));
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const out = [...words];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    if (!sameSentence(out.slice(0, n), target) || new Set(words.map((w) => w.toLowerCase())).size < 2) return out;
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
-  return [...words].reverse();
+  const first = sentenceWords(target)[0]?.toLowerCase();
+  if (first === undefined || !inAnswerOrder(out, target)) return out;
+  return [...out.filter((w) => tileKey(w) !== first), ...out.filter((w) => tileKey(w) === first)];
 }
 
 /** The points of the app configuration (MLA) that scoring uses, frozen on an assignment when it is made. */
@@ -80,6 +93,31 @@ export const playerAnswerSchema = z.union([
   z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(5, { error: 'validation.invalid' }) }),
 ]);
 export type PlayerAnswer = z.infer<typeof playerAnswerSchema>;
+
+/**
+ * What is wrong with an answer to an activity beyond its shape, checked before a try is spent
+ * (docs/product.md §4: each activity allows three tries, and a malformed answer is not one): a
+ * multiple-choice index past the activity's answers; sentence words that are not the activity's
+ * tiles (each used at most as many times as it is shown, case and the punctuation around it aside),
+ * or none at all. The field it concerns and a message key of the shared locale files; null when
+ * the answer can be scored. Which kind of answer fits which game is checked apart (`play.answerKind`).
+ */
+export function answerProblem(answers: ActivityAnswers, answer: PlayerAnswer): { field: string; key: string; params?: Record<string, number> } | null {
+  if ('index' in answer) {
+    const count = answers.options?.length ?? 0;
+    return answer.index < count ? null : { field: 'answer.index', key: 'play.answerIndex', params: { count } };
+  }
+  if (!answer.words.length) return { field: 'answer.words', key: 'play.answerEmpty' };
+  const left = new Map<string, number>();
+  for (const tile of [...sentenceWords(answers.target ?? ''), ...(answers.distractors ?? []).map((d) => d.trim()).filter(Boolean)])
+    left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
+  for (const word of answer.words) {
+    const n = left.get(tileKey(word)) ?? 0;
+    if (!tileKey(word) || n === 0) return { field: 'answer.words', key: 'play.answerTiles' };
+    left.set(tileKey(word), n - 1);
+  }
+  return null;
+}
 
 /** Keys it does not know (`points`, `correct`) are dropped: the server decides those. */
 export const tryBodySchema = z.object({

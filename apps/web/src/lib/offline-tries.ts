@@ -35,7 +35,14 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
   }
 }
 
-export const queueTry = (t: QueuedTry): Promise<IDBValidKey> => run('readwrite', (s) => s.put(t));
+/** The last `queued_at` given out here: two tries queued within one millisecond still keep their order. */
+let lastQueuedAt = 0;
+/** Keep a try until the server has it; its `queued_at` orders the queue (strictly after the one queued before it). */
+export function queueTry(t: QueuedTry): Promise<IDBValidKey> {
+  lastQueuedAt = Math.max(t.queued_at, lastQueuedAt + 1);
+  const kept = { ...t, queued_at: lastQueuedAt };
+  return run('readwrite', (s) => s.put(kept));
+}
 export const forgetTry = (id: string): Promise<undefined> => run('readwrite', (s) => s.delete(id));
 /** The session's waiting tries, oldest first (the order they were made in). */
 export async function queuedTries(sessionId: string): Promise<QueuedTry[]> {

@@ -40,6 +40,39 @@ beforeAll(async () => {
 const call = (who: Who, method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
+/** A student of the account in the therapist's caseload (they added them). */
+async function caseloadStudent(): Promise<Who> {
+  const kid = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
+  await poolOf(t.database.db).query(`UPDATE users SET created_by = $1 WHERE id = $2`, [therapist.user.id, kid.user.id]);
+  return kid;
+}
+
+/** A new assessment of Sarah's sample (English, dated 2 November 2026) for `of`, made by the therapist: its id. */
+async function sarahAssessment(of: Who = student): Promise<string> {
+  const res = await call(therapist, 'POST', '/api/assessments', {
+    student_id: of.user.id,
+    title: 'Sarah at 3;0',
+    language: 'en',
+    format: 'chat',
+    transcript: SARAH,
+    sample_date: '2026-11-02',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
+}
+
+/** Run `work` with the account reporting in `language`, and put its language back whatever happens. */
+async function inAccountLanguage(language: 'en' | 'es', work: () => Promise<void>): Promise<void> {
+  const pool = poolOf(t.database.db);
+  const before = (await pool.query<{ language: string }>(`SELECT language FROM accounts WHERE id = $1`, [admin.user.accountId])).rows[0]!.language;
+  await pool.query(`UPDATE accounts SET language = $1 WHERE id = $2`, [language, admin.user.accountId]);
+  try {
+    await work();
+  } finally {
+    await pool.query(`UPDATE accounts SET language = $1 WHERE id = $2`, [before, admin.user.accountId]);
+  }
+}
+
 async function pdfText(body: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(body) });
   try {
@@ -49,9 +82,8 @@ async function pdfText(body: Buffer): Promise<string> {
   }
 }
 
+// Each test makes the assessments it works on, and puts back what it changes (the account's language).
 describe('assessments', () => {
-  let id: string;
-
   it('assesses a pasted CHAT transcript: CLAN’s measures, the seed’s totals, conclusions proposed', async () => {
     const res = await call(therapist, 'POST', '/api/assessments', {
       student_id: student.user.id,
@@ -63,7 +95,7 @@ describe('assessments', () => {
     });
     expect(res.statusCode).toBe(201);
     const row = res.json().data;
-    id = row.id;
+    const id = row.id as string;
     const clan = FIGURES['sarah040.cha']!;
     expect(row).toMatchObject({ assessment_status: 'NEW', speaker: 'CHI', language: 'en', total_student_sentences: clan.mlu_w.utterances, total_vocabulary: clan.ndw });
     expect(Number(row.mlu_m)).toBe(clan.mlu_m.value);
@@ -83,6 +115,7 @@ describe('assessments', () => {
   });
 
   it('codes errors per utterance with a version; the counts follow and the work starts', async () => {
+    const id = await sarahAssessment();
     const before = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data;
     const [a, b] = before.utterance_list.filter((u: { excluded: string | null }) => !u.excluded);
     const save = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: { [a.index]: ['grammar', 'syntax'], [b.index]: ['grammar'] } });
@@ -106,6 +139,7 @@ describe('assessments', () => {
   });
 
   it('edits the conclusions, completes (read-only), reopens (audited)', async () => {
+    const id = await sarahAssessment();
     const edit = await call(therapist, 'PATCH', `/api/assessments/${id}`, { recommendation: 'Weekly sessions on past tense -ed.', summary: 'Sarah speaks in full sentences.' });
     expect(edit.statusCode).toBe(200);
     // The sample stays the sample of its student.
@@ -117,7 +151,8 @@ describe('assessments', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data[0].assessment_status).toBe('COMPLETED');
     expect((await call(therapist, 'PATCH', `/api/assessments/${id}`, { notes: 'late' })).statusCode).toBe(403);
-    const errors = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 1, errors: {} });
+    // The current version, refused all the same: it is completed.
+    const errors = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: {} });
     expect(errors.statusCode).toBe(409);
     expect((await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data.editable).toBe(false);
     expect((await call(therapist, 'POST', `/api/assessments/${id}/complete`)).statusCode).toBe(409);
@@ -136,6 +171,12 @@ describe('assessments', () => {
   });
 
   it('prints a PDF a parent can read, in English and in Spanish, with the measures and the student’s name', async () => {
+    const id = await sarahAssessment();
+    // What the report prints besides the measures: the therapist's recommendation and the errors coded.
+    expect((await call(therapist, 'PATCH', `/api/assessments/${id}`, { recommendation: 'Weekly sessions on past tense -ed.' })).statusCode).toBe(200);
+    const list = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data.utterance_list as { index: number; excluded: string | null }[];
+    const first = list.find((u) => !u.excluded)!;
+    expect((await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: { [first.index]: ['grammar'] } })).statusCode).toBe(200);
     const en = await call(therapist, 'GET', `/api/assessments/${id}/report.pdf`);
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toBe('application/pdf');
@@ -159,41 +200,46 @@ describe('assessments', () => {
     // The fonts travel inside the file.
     expect(en.rawPayload.toString('latin1')).toMatch(/\/FontFile2/);
 
-    await poolOf(t.database.db).query(`UPDATE accounts SET language = 'es' WHERE id = $1`, [admin.user.accountId]);
-    const es = await pdfText((await call(therapist, 'GET', `/api/assessments/${id}/report.pdf`)).rawPayload);
-    for (const s of [
-      'Evaluación de la muestra de lenguaje',
-      'Test Student',
-      'LME en morfemas',
-      String(clan.mlu_m.value).replace('.', ','),
-      'Etapa de Brown',
-      'Palabras diferentes',
-      'Gramática',
-    ])
-      expect(es, s).toContain(s);
-    // Asked for in English, English it is.
-    expect(await pdfText((await call(therapist, 'GET', `/api/assessments/${id}/report.pdf?language=en`)).rawPayload)).toContain('Language sample assessment');
+    await inAccountLanguage('es', async () => {
+      const es = await pdfText((await call(therapist, 'GET', `/api/assessments/${id}/report.pdf`)).rawPayload);
+      for (const s of [
+        'Evaluación de la muestra de lenguaje',
+        'Test Student',
+        'LME en morfemas',
+        String(clan.mlu_m.value).replace('.', ','),
+        'Etapa de Brown',
+        'Palabras diferentes',
+        'Gramática',
+      ])
+        expect(es, s).toContain(s);
+      // Asked for in English, English it is.
+      expect(await pdfText((await call(therapist, 'GET', `/api/assessments/${id}/report.pdf?language=en`)).rawPayload)).toContain('Language sample assessment');
+    });
   });
 
   it('assesses a Spanish sample and shows the student’s trend', async () => {
-    const res = await call(therapist, 'POST', '/api/assessments', {
-      student_id: student.user.id,
-      title: 'Idaira',
-      language: 'es',
-      format: 'chat',
-      transcript: IDA,
-      sample_date: '2026-11-20',
+    const kid = await caseloadStudent();
+    await sarahAssessment(kid);
+    await inAccountLanguage('es', async () => {
+      const res = await call(therapist, 'POST', '/api/assessments', {
+        student_id: kid.user.id,
+        title: 'Idaira',
+        language: 'es',
+        format: 'chat',
+        transcript: IDA,
+        sample_date: '2026-11-20',
+      });
+      expect(res.statusCode).toBe(201);
+      // The account reports in Spanish: the proposals are Spanish.
+      expect(res.json().data.syntax_conclusions).toMatch(/^LME de /);
+      expect(Number(res.json().data.mlu_m)).toBe(FIGURES['ida9208.cha']!.mlu_m.value);
+      const trend = (await call(therapist, 'GET', `/api/assessments/${res.json().data.id}/trend`)).json().data;
+      expect(trend.map((p: { title: string; current: boolean }) => [p.title, p.current])).toEqual([
+        ['Sarah at 3;0', false],
+        ['Idaira', true],
+      ]);
+      expect(trend[0].mlu_m).toBe(FIGURES['sarah040.cha']!.mlu_m.value);
     });
-    expect(res.statusCode).toBe(201);
-    // The account reports in Spanish now: the proposals are Spanish.
-    expect(res.json().data.syntax_conclusions).toMatch(/^LME de /);
-    expect(Number(res.json().data.mlu_m)).toBe(FIGURES['ida9208.cha']!.mlu_m.value);
-    const trend = (await call(therapist, 'GET', `/api/assessments/${res.json().data.id}/trend`)).json().data;
-    expect(trend.map((p: { title: string; current: boolean }) => [p.title, p.current])).toEqual([
-      ['Sarah at 3;0', false],
-      ['Idaira', true],
-    ]);
-    expect(trend[0].mlu_m).toBe(FIGURES['sarah040.cha']!.mlu_m.value);
   });
 
   it('refuses a malformed transcript naming its line, and a sample without its fields', async () => {
@@ -212,12 +258,13 @@ describe('assessments', () => {
   });
 
   it('keeps assessments in their scope: another account and a therapist without the student get 404, a student 403', async () => {
+    const id = await sarahAssessment();
     for (const url of [`/api/assessments/${id}`, `/api/assessments/${id}/measures`, `/api/assessments/${id}/trend`, `/api/assessments/${id}/report.pdf`]) {
       expect((await call(stranger, 'GET', url)).statusCode, url).toBe(404);
       expect((await call(colleague, 'GET', url)).statusCode, url).toBe(404);
       expect((await call(student, 'GET', url)).statusCode, url).toBe(403);
     }
-    expect((await call(stranger, 'PUT', `/api/assessments/${id}/errors`, { version: 1, errors: {} })).statusCode).toBe(404);
+    expect((await call(stranger, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: {} })).statusCode).toBe(404);
     expect((await call(stranger, 'POST', `/api/assessments/${id}/complete`)).statusCode).toBe(404);
     // Nor can they make one for a student they do not see.
     const other = await call(stranger, 'POST', '/api/assessments', { student_id: student.user.id, title: 'x', language: 'en', format: 'text', transcript: 'CHI: hi .' });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { loginAs } from '../../../test/factories';
+import { brownStage } from './analyze';
 
 /**
  * `POST /api/lsa/analyze` on the real app: CLAN's figures through the API, the morphemes Habla
@@ -167,5 +168,59 @@ describe('POST /api/lsa/analyze', () => {
     expect(Object.keys(res.json().fields).sort()).toEqual(['format', 'language', 'text']);
     expect((await analyze({ language: 'en', format: 'text', text: 'CHI: hi .' }, null)).statusCode).toBe(401);
     expect((await analyze({ language: 'en', format: 'text', text: 'CHI: hi .' }, student)).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Brown's stage at each of its cutoffs (docs/product.md §10: I below 2.0, II from 2.0, III from 2.5,
+ * IV from 3.0, V from 3.75, V+ from 4.5), on samples whose MLU in morphemes sits exactly on a cutoff
+ * or just below it. Each sample's MLU-m and stage are written here, not computed.
+ */
+const CUTOFFS = [
+  { utterances: 100, morphemes: 199, mlu: 1.99, stage: 'I' },
+  { utterances: 100, morphemes: 200, mlu: 2, stage: 'II' },
+  { utterances: 100, morphemes: 249, mlu: 2.49, stage: 'II' },
+  { utterances: 100, morphemes: 250, mlu: 2.5, stage: 'III' },
+  { utterances: 100, morphemes: 299, mlu: 2.99, stage: 'III' },
+  { utterances: 100, morphemes: 300, mlu: 3, stage: 'IV' },
+  { utterances: 100, morphemes: 374, mlu: 3.74, stage: 'IV' },
+  { utterances: 100, morphemes: 375, mlu: 3.75, stage: 'V' },
+  { utterances: 100, morphemes: 449, mlu: 4.49, stage: 'V' },
+  { utterances: 100, morphemes: 450, mlu: 4.5, stage: 'V+' },
+] as const;
+
+const NOUNS = ['dog', 'cat', 'ball', 'cup', 'car', 'hat', 'sun', 'bed', 'shoe', 'book'];
+/** A CHAT sample of the child's `utterances` with `morphemes` in all (each %mor item a noun: one morpheme), spread evenly. */
+function sampleOf(utterances: number, morphemes: number): string {
+  const lines = ['@UTF8', '@Begin', '@Languages:\teng', '@Participants:\tCHI Target_Child', '@ID:\teng|habla|CHI|||||Target_Child|||'];
+  for (let i = 0; i < utterances; i++) {
+    const n = Math.floor(morphemes / utterances) + (i < morphemes % utterances ? 1 : 0);
+    const words = Array.from({ length: n }, (_, k) => NOUNS[(i + k) % NOUNS.length]!);
+    lines.push(`*CHI:\t${words.join(' ')} .`, `%mor:\t${words.map((w) => `n|${w}`).join(' ')} .`);
+  }
+  return [...lines, '@End', ''].join('\n');
+}
+
+describe("Brown's stage at its cutoffs", () => {
+  it.each(CUTOFFS)('MLU-m $mlu is stage $stage through the analysis', async ({ utterances, morphemes, mlu, stage }) => {
+    const res = await analyze({ language: 'en', format: 'chat', text: sampleOf(utterances, morphemes) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ mlu_m: { utterances, morphemes, value: mlu }, brown_stage: stage, morphemes_from: 'mor' });
+  });
+
+  it('brownStage gives each cutoff and the value just below it its stage', () => {
+    expect(CUTOFFS.map(({ mlu }) => [mlu, brownStage(mlu)])).toEqual([
+      [1.99, 'I'],
+      [2, 'II'],
+      [2.49, 'II'],
+      [2.5, 'III'],
+      [2.99, 'III'],
+      [3, 'IV'],
+      [3.74, 'IV'],
+      [3.75, 'V'],
+      [4.49, 'V'],
+      [4.5, 'V+'],
+    ]);
+    expect([0, 1.999, 4.499, 12].map(brownStage)).toEqual(['I', 'I', 'V', 'V+']);
   });
 });

@@ -1,5 +1,5 @@
 import type { ActivityAnswers, GameType } from '@habla/shared';
-import { MAX_TRIES, pointsFor, sameSentence, sessionScore, shuffleTiles, type PlayerAnswer, type ScoringRules, type TryBody } from '@habla/shared/play';
+import { answerProblem, MAX_TRIES, pointsFor, sameSentence, sessionScore, shuffleTiles, type PlayerAnswer, type ScoringRules, type TryBody } from '@habla/shared/play';
 import type pg from 'pg';
 import type { CrudUser } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
@@ -417,6 +417,16 @@ async function ownSession(c: pg.PoolClient, ctx: ActorContext, id: string): Prom
   return { s: _session, a };
 }
 
+/**
+ * Refuse (400, naming the field) an answer that is not one to this activity, before a try is spent:
+ * the other game type's kind of answer, an index past its answers, words that are not its tiles.
+ */
+function checkAnswer(type: GameType, a: FrozenActivity, answer: PlayerAnswer): void {
+  if ('words' in answer !== (type === 'sentence_practice')) throw fieldError('answer', 'play.answerKind');
+  const problem = answerProblem(a.answers, answer);
+  if (problem) throw fieldError(problem.field, problem.key, problem.params);
+}
+
 function isCorrect(type: GameType, a: FrozenActivity, answer: PlayerAnswer): boolean {
   if (type === 'sentence_practice') return 'words' in answer && sameSentence(answer.words, a.answers.target ?? '');
   return 'index' in answer && answer.index === a.answers.correct;
@@ -471,7 +481,7 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
     if (a.assign_status === 'UNASSIGNED') throw conflict('play.unassigned');
     const act = acts.find((x) => x.id === body.activity_id);
     if (!act) throw fieldError('activity_id', 'play.noSuchActivity');
-    if ('words' in body.answer !== (type === 'sentence_practice')) throw fieldError('answer', 'play.answerKind');
+    checkAnswer(type, act, body.answer);
     const before = all.filter((t) => t.activity_id === act.id);
     if (over(before)) throw conflict('play.activityOver');
     const n = before.length + 1;
@@ -571,7 +581,7 @@ export async function previewTry(ctx: ActorContext, gameId: string, body: Previe
   const type = game.type as GameType;
   const act = acts.find((x) => x.id === body.activity_id);
   if (!act) throw fieldError('activity_id', 'play.noSuchActivity');
-  if ('words' in body.answer !== (type === 'sentence_practice')) throw fieldError('answer', 'play.answerKind');
+  checkAnswer(type, act, body.answer);
   const correct = isCorrect(type, act, body.answer);
   const points = correct ? pointsFor(body.try_number, rules) : 0;
   const done = correct || body.try_number >= MAX_TRIES;

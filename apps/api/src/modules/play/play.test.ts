@@ -1,4 +1,5 @@
 import { DEFAULT_APP_CONFIGURATION } from '@habla/shared';
+import type { ScoringRules } from '@habla/shared/play';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import sharp from 'sharp';
@@ -61,9 +62,106 @@ async function start(who: Who, assignmentId: string) {
   const res = await call(who, 'POST', `/api/player/games/${assignmentId}/sessions`);
   return res;
 }
-type Activity = { id: string; kind: string; tiles?: string[]; answers?: unknown[]; done: boolean; correct_answer?: unknown };
+type Activity = {
+  id: string;
+  position: number;
+  kind: string;
+  tiles?: string[];
+  answers?: unknown[];
+  tries: unknown[];
+  tries_left: number;
+  done: boolean;
+  correct_answer?: unknown;
+};
 async function play(who: Who, sessionId: string, activityId: string, answer: unknown, id = tryId(), extra: Record<string, unknown> = {}) {
   return call(who, 'POST', `/api/player/sessions/${sessionId}/tries`, { activity_id: activityId, answer, client_try_id: id, elapsed_ms: 1500, ...extra });
+}
+
+/** Every key path of a JSON value, objects' keys joined by dots and array items as `[]`. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => [`${prefix}[]`, ...keyPaths(v, `${prefix}[]`)]);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => {
+      const path = prefix ? `${prefix}.${k}` : k;
+      return [path, ...keyPaths(v, path)];
+    });
+  return [];
+}
+const pathsOf = (value: unknown) => [...new Set(keyPaths(value))].sort();
+const sorted = (paths: string[]) => [...paths].sort();
+
+/**
+ * The keys a player payload may carry, at every depth (docs/product.md §9, decision 017): written out
+ * whole, so that any key added to what a student or a preview receives (an answer key under any
+ * name) fails here. A session, then each activity by its kind and whether it was tried or is over.
+ */
+const SESSION_KEYS = [
+  'id',
+  'status',
+  'attempt',
+  'points',
+  'total_right',
+  'total_wrong',
+  'score',
+  'passed',
+  'game',
+  'game.assignment_id',
+  'game.name',
+  'game.type',
+  'game.max_attempts',
+  'game.attempts',
+  'game.end_time',
+  'rules',
+  'rules.show_progress_bar',
+  'rules.show_failed_attemps',
+  'rules.min_rate',
+  'rules.point_first_try',
+  'activities',
+];
+const ACTIVITY_KEYS = ['id', 'position', 'kind', 'picture', 'audio', 'tries', 'tries_left', 'done', 'points'];
+const SENTENCE_KEYS = ['prompt', 'tiles', 'tiles[]'];
+const CHOICE_KEYS = ['question', 'answers', 'answers[]', 'answers[].text', 'answers[].picture', 'answers[].alt'];
+const TRIED_KEYS = ['tries[]', 'tries[].correct', 'tries[].points'];
+const OVER_KEYS = { sentence: ['correct_answer', 'correct_answer.words', 'correct_answer.words[]'], choice: ['correct_answer', 'correct_answer.index'] };
+const TRY_KEYS = ['correct', 'points', 'try_number', 'tries_left', 'done', 'all_done', 'repeated', 'session', 'session.points', 'session.total_right', 'session.total_wrong'];
+const PREVIEW_TRY_KEYS = ['correct', 'points', 'try_number', 'tries_left', 'done', 'preview'];
+const CARD_KEYS = ['id', 'name', 'type', 'activities_count', 'picture', 'state', 'expiring_soon', 'attempts', 'max_attempts', 'best_score', 'end_time', 'session_id'];
+
+/** A session as the player (or, with `preview`, the preview) receives it carries these keys and no other. */
+function expectPlayerKeys(session: { activities: Activity[] }, preview = false) {
+  expect(pathsOf({ ...session, activities: [] })).toEqual(sorted([...SESSION_KEYS, ...(preview ? ['preview'] : [])]));
+  expect(session.activities.length).toBeGreaterThan(0);
+  for (const a of session.activities) {
+    const kind = a.kind === 'sentence' ? 'sentence' : 'choice';
+    const want = [...ACTIVITY_KEYS, ...(kind === 'sentence' ? SENTENCE_KEYS : CHOICE_KEYS), ...(a.tries.length ? TRIED_KEYS : []), ...(a.done ? OVER_KEYS[kind] : [])];
+    expect(pathsOf(a), `activity ${a.position} (${kind}${a.done ? ', over' : ''})`).toEqual(sorted(want));
+  }
+}
+/** A try's answer: its result, and the right answer only once the activity is over. */
+function expectTryKeys(result: { done: boolean; correct_answer?: unknown }, kind: 'sentence' | 'choice', preview = false) {
+  expect(pathsOf(result)).toEqual(sorted([...(preview ? PREVIEW_TRY_KEYS : TRY_KEYS), ...(result.done ? OVER_KEYS[kind] : [])]));
+}
+
+/** Whether the target's words can be read in order along the tiles (the others skipped): the answer handed over. */
+function readsInOrder(tiles: readonly string[], target: string): boolean {
+  const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  const want = target.split(' ').map(bare);
+  let i = 0;
+  for (const tile of tiles) if (i < want.length && bare(tile) === want[i]) i++;
+  return i === want.length;
+}
+
+/** Run `work` with the MLA configuration changed, and put back what it was whatever happens. */
+async function withScoring(changes: Partial<ScoringRules>, work: () => Promise<void>): Promise<void> {
+  const before = (await call(superadmin, 'GET', '/api/app-configuration/MLA')).json().data as Record<keyof typeof DEFAULT_APP_CONFIGURATION, unknown>;
+  const stored = Object.fromEntries((Object.keys(DEFAULT_APP_CONFIGURATION) as (keyof typeof DEFAULT_APP_CONFIGURATION)[]).map((k) => [k, before[k]]));
+  const changed = await call(superadmin, 'PUT', '/api/app-configuration/MLA', { ...stored, ...changes });
+  expect(changed.statusCode, changed.body).toBe(200);
+  try {
+    await work();
+  } finally {
+    expect((await call(superadmin, 'PUT', '/api/app-configuration/MLA', stored)).statusCode).toBe(200);
+  }
 }
 
 beforeAll(async () => {
@@ -112,10 +210,12 @@ describe('assigning', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().fields.game_ids).toMatch(/work in progress/);
     expect((await assign(accountAdmin, [sentenceGame], [strangerStudent.user.id])).statusCode).toBe(404);
-    // A therapist assigns only to the students of their caseload.
-    expect((await assign(therapist, [choiceGame], [student2.user.id])).statusCode).toBe(404);
-    await t.database.pool.query('UPDATE users SET created_by = $1 WHERE id = $2', [therapist.user.id, student2.user.id]);
-    expect((await assign(therapist, [choiceGame], [student2.user.id])).statusCode).toBe(201);
+    // A therapist assigns only to the students of their caseload (a student of this test's own, so
+    // that no other test's student joins the caseload).
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    expect((await assign(therapist, [choiceGame], [kid.user.id])).statusCode).toBe(404);
+    await t.database.pool.query('UPDATE users SET created_by = $1 WHERE id = $2', [therapist.user.id, kid.user.id]);
+    expect((await assign(therapist, [choiceGame], [kid.user.id])).statusCode).toBe(201);
     // An account's private game is nobody else's to assign.
     const theirs = (await call(strangerAdmin, 'POST', '/api/games', { name: 'Theirs', type: MC })).json().data.id as string;
     expect((await assign(accountAdmin, [theirs], [student.user.id])).statusCode).toBe(404);
@@ -129,25 +229,28 @@ describe('playing', () => {
     const fresh = (await assign(accountAdmin, [sentenceGame], [student2.user.id])).json().data.assigned[0].id as string;
     const cards = (await call(student2, 'GET', '/api/player/games')).json().data as { id: string; state: string }[];
     expect(cards.find((c) => c.id === fresh)?.state).toBe('new');
+    for (const card of cards) expect(pathsOf(card)).toEqual(sorted(CARD_KEYS));
     const session = (await start(student2, fresh)).json().data as { id: string; status: string; activities: Activity[] };
     expect(session.status).toBe('NEW');
-    const payload = JSON.stringify(session);
-    for (const leak of ['target', 'correct', 'distractors', 'The girl ate an apple']) expect(payload).not.toContain(leak);
+    expectPlayerKeys(session);
+    expect(JSON.stringify(session)).not.toContain('The girl ate an apple');
     const [first, second] = session.activities as [Activity, Activity];
     expect([...first.tiles!].sort()).toEqual(['The', 'an', 'apple', 'ate', 'eated', 'girl'].sort());
+    expect(readsInOrder(first.tiles!, 'The girl ate an apple.')).toBe(false);
 
     // First activity: wrong, then right (second try: 1 point).
     const wrong = await play(student2, session.id, first.id, { words: ['The', 'girl', 'eated', 'an', 'apple'] }, 'wrong-try-001', { points: 999, correct: true });
     expect(wrong.statusCode, wrong.body).toBe(200);
     expect(wrong.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2, done: false });
-    expect(wrong.json().data.correct_answer).toBeUndefined();
+    expectTryKeys(wrong.json().data, 'sentence');
     const right = await play(student2, session.id, first.id, { words: ['The', 'girl', 'ate', 'an', 'apple'] }, 'right-try-002');
+    expectTryKeys(right.json().data, 'sentence');
     expect(right.json().data).toMatchObject({ correct: true, points: 1, tries_left: 0, done: true, correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] } });
     // The same try sent again (a lost answer, a reconnect) counts once and answers the same.
     const resent = await play(student2, session.id, first.id, { words: ['The', 'girl', 'ate', 'an', 'apple'] }, 'right-try-002');
     expect(resent.json().data).toMatchObject({ correct: true, points: 1, repeated: true, session: { points: 1, total_right: 1, total_wrong: 1 } });
     // Over: no fourth try.
-    expect((await play(student2, session.id, first.id, { words: ['x'] })).statusCode).toBe(409);
+    expect((await play(student2, session.id, first.id, { words: ['The'] })).statusCode).toBe(409);
     // Second activity: right at once (10); a multiple-choice answer does not fit a sentence (400).
     expect((await play(student2, session.id, second.id, { index: 1 })).statusCode).toBe(400);
     const best = await play(student2, session.id, second.id, { words: ['he', 'went', 'home'] });
@@ -157,6 +260,7 @@ describe('playing', () => {
     const resumed = (await start(student2, fresh)).json().data as { id: string; activities: Activity[] };
     expect(resumed.id).toBe(session.id);
     expect(resumed.activities.map((a) => a.done)).toEqual([true, true]);
+    expectPlayerKeys(resumed);
 
     const done = await call(student2, 'POST', `/api/player/sessions/${session.id}/finish`);
     expect(done.statusCode, done.body).toBe(200);
@@ -173,17 +277,21 @@ describe('playing', () => {
   it('uses the rules of the day the game was assigned: 5 / 3 / 1 and a pass mark of 80 %', async () => {
     const game = await freshChoice();
     const oldId = (await assign(accountAdmin, [game], [student.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
-    const rules = { ...DEFAULT_APP_CONFIGURATION, point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 };
-    expect((await call(superadmin, 'PUT', '/api/app-configuration/MLA', rules)).statusCode).toBe(200);
-    const fresh = (await assign(accountAdmin, [game], [student2.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    let fresh = '';
+    await withScoring({ point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 }, async () => {
+      fresh = (await assign(accountAdmin, [game], [student2.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    });
 
-    const s = (await start(student2, fresh)).json().data as { id: string; activities: Activity[] };
-    expect(JSON.stringify(s)).not.toContain('correct');
+    const s = (await start(student2, fresh)).json().data as { id: string; activities: Activity[]; rules: { min_rate: number } };
+    expectPlayerKeys(s);
+    expect(s.rules.min_rate).toBe(80);
     const [a1, a2] = s.activities as [Activity, Activity];
     // Third try right: 1 point; the right answer shown after it.
     expect((await play(student2, s.id, a1.id, { index: 1 })).json().data).toMatchObject({ correct: false, tries_left: 2 });
     expect((await play(student2, s.id, a1.id, { index: 2 })).json().data).toMatchObject({ correct: false, tries_left: 1 });
-    expect((await play(student2, s.id, a1.id, { index: 0 })).json().data).toMatchObject({ correct: true, points: 1, done: true, correct_answer: { index: 0 } });
+    const third = (await play(student2, s.id, a1.id, { index: 0 })).json().data;
+    expect(third).toMatchObject({ correct: true, points: 1, done: true, correct_answer: { index: 0 } });
+    expectTryKeys(third, 'choice');
     // First try right: 5.
     expect((await play(student2, s.id, a2.id, { index: 1 })).json().data).toMatchObject({ correct: true, points: 5 });
     const done = (await call(student2, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data;
@@ -197,13 +305,31 @@ describe('playing', () => {
       expect(res.points).toBe(10);
     }
     expect((await call(student, 'POST', `/api/player/sessions/${old.id}/finish`)).json().data).toMatchObject({ score: 100, passed: true });
-    expect((await call(superadmin, 'PUT', '/api/app-configuration/MLA', { ...DEFAULT_APP_CONFIGURATION })).statusCode).toBe(200);
   });
 
-  it('keeps playing the frozen copy when the game changes or goes, and all three tries of a wrong activity score 0', async () => {
+  it('grades every try against the frozen copy: the live game’s answer changed after assigning is wrong, the copy’s is right', async () => {
+    const sentence = await libraryGame(SP, [{ target: 'We saw a big bird.', distractors: [] }]);
+    const choice = await libraryGame(MC, [{ options: [{ text: 'apple' }, { text: 'dog' }, { text: 'car' }], correct: 0 }], 'Which one is a fruit?');
+    const ids = (await assign(accountAdmin, [sentence, choice], [student.user.id])).json().data.assigned as { id: string; game_id: string }[];
+    // The live games change after the assignment: the same tiles in another order, another right answer.
+    await t.database.pool.query(`UPDATE activities SET answers = '{"target": "A big bird saw we.", "distractors": []}' WHERE game_id = $1`, [sentence]);
+    await t.database.pool.query(`UPDATE activities SET answers = jsonb_set(answers, '{correct}', '2') WHERE game_id = $1`, [choice]);
+
+    const s1 = (await start(student, ids.find((x) => x.game_id === sentence)!.id)).json().data as { id: string; activities: Activity[] };
+    expect([...s1.activities[0]!.tiles!].sort()).toEqual(['We', 'a', 'big', 'bird', 'saw']);
+    const live = await play(student, s1.id, s1.activities[0]!.id, { words: ['A', 'big', 'bird', 'saw', 'we'] });
+    expect(live.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2 });
+    const frozen = await play(student, s1.id, s1.activities[0]!.id, { words: ['We', 'saw', 'a', 'big', 'bird'] });
+    expect(frozen.json().data).toMatchObject({ correct: true, points: 1, done: true, correct_answer: { words: ['We', 'saw', 'a', 'big', 'bird.'] } });
+
+    const s2 = (await start(student, ids.find((x) => x.game_id === choice)!.id)).json().data as { id: string; activities: Activity[] };
+    expect((await play(student, s2.id, s2.activities[0]!.id, { index: 2 })).json().data).toMatchObject({ correct: false, points: 0, tries_left: 2 });
+    expect((await play(student, s2.id, s2.activities[0]!.id, { index: 0 })).json().data).toMatchObject({ correct: true, points: 1, correct_answer: { index: 0 } });
+  });
+
+  it('keeps playing the frozen copy when the game goes, and all three tries of a wrong activity score 0', async () => {
     const source = await libraryGame(SP, [{ target: 'We saw a big bird.', distractors: [] }]);
     const id = (await assign(accountAdmin, [source], [student.user.id])).json().data.assigned[0].id as string;
-    await t.database.pool.query(`UPDATE activities SET answers = '{"target": "Changed sentence here.", "distractors": []}' WHERE game_id = $1`, [source]);
     expect((await call(editor, 'DELETE', `/api/games/${source}`)).statusCode).toBe(200);
     const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
     expect([...s.activities[0]!.tiles!].sort()).toEqual(['We', 'a', 'big', 'bird', 'saw']);
@@ -247,6 +373,179 @@ describe('playing', () => {
     // Played: it cannot be unassigned.
     const un = await call(accountAdmin, 'POST', '/api/games/unassign', { ids: [id] });
     expect(un.statusCode).toBe(409);
+  });
+});
+
+describe('sentence tiles', () => {
+  it('are never sent in answer order: the target’s words cannot be read in order along them, in any session', async () => {
+    // Targets of two different words or more, short ones with many extra tiles among them (where a
+    // plain shuffle often lands in order), repeated words and a palindrome.
+    const sentences: [string, string[]][] = [
+      ['The girl ate an apple.', ['eated']],
+      ['He went home.', []],
+      ['Dogs bark.', ['cats', 'loud', 'run', 'fast']],
+      ['I see you.', ['me']],
+      ['Yes no yes.', []],
+      ['The cat sat on the mat.', ['dog']],
+      ['Go to bed now.', ['went', 'the']],
+      ['Big dogs run.', []],
+    ];
+    const game = await libraryGame(
+      SP,
+      sentences.map(([target, distractors]) => ({ target, distractors })),
+    );
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 6 })).json().data.assigned[0].id as string;
+    const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const s = (await start(kid, id)).json().data as { id: string; attempt: number; activities: Activity[] };
+      expect(s.attempt).toBe(attempt);
+      for (const a of s.activities) {
+        const [target, distractors] = sentences[a.position - 1]!;
+        expect(a.tiles!.map(bare).sort()).toEqual([...target.split(' '), ...distractors].map(bare).sort());
+        expect(readsInOrder(a.tiles!, target), `${target} as ${a.tiles!.join(' ')}`).toBe(false);
+      }
+      expect((await call(kid, 'POST', `/api/player/sessions/${s.id}/leave`)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the pass mark', () => {
+  /** A completed multiple-choice game of `n` activities, each with two answers of which the first is right. */
+  const yesNoGame = (n: number) =>
+    libraryGame(
+      MC,
+      Array.from({ length: n }, () => ({ options: [{ text: 'yes' }, { text: 'no' }], correct: 0 })),
+      'Is it?',
+    );
+  /** One session of the assignment, each activity right at the try given (1–3) or wrong three times (0), then finished. */
+  async function playAt(who: Who, assignmentId: string, at: (0 | 1 | 2 | 3)[]) {
+    const s = (await start(who, assignmentId)).json().data as { id: string; activities: Activity[] };
+    expect(s.activities).toHaveLength(at.length);
+    for (const [i, a] of s.activities.entries()) {
+      const right = at[i]!;
+      for (let n = 1; n <= 3; n++) {
+        const res = await play(who, s.id, a.id, { index: right === n ? 0 : 1 });
+        expect(res.statusCode, res.body).toBe(200);
+        if (right === n) break;
+      }
+    }
+    const done = await call(who, 'POST', `/api/player/sessions/${s.id}/finish`);
+    expect(done.statusCode, done.body).toBe(200);
+    return done.json().data as { points: number; score: number; passed: boolean };
+  }
+
+  it('passes a session scoring exactly min_rate and fails one a point below, by the default rules (10 / 1 / 0, 50 %)', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const id = (await assign(accountAdmin, [await yesNoGame(20)], [kid.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    // 10 right at once, 10 wrong: 100 of 200 points, 50 %.
+    expect(await playAt(kid, id, [...Array<1>(10).fill(1), ...Array<0>(10).fill(0)])).toEqual(expect.objectContaining({ points: 100, score: 50, passed: true }));
+    // 9 right at once, 9 at the second try, 2 wrong: 99 points, 49.5 %.
+    expect(await playAt(kid, id, [...Array<1>(9).fill(1), ...Array<2>(9).fill(2), 0, 0])).toEqual(expect.objectContaining({ points: 99, score: 49.5, passed: false }));
+  });
+
+  it('passes exactly at a changed min_rate and fails a point below, by the rules frozen on the assignment (4 / 3 / 1, 75 %)', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const game = await yesNoGame(2);
+    let id = '';
+    await withScoring({ point_first_try: 4, point_second_try: 3, point_third_try: 1, min_rate: 75 }, async () => {
+      id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    });
+    // Both at the second try: 6 of 8 points, 75 %.
+    expect(await playAt(kid, id, [2, 2])).toEqual(expect.objectContaining({ points: 6, score: 75, passed: true }));
+    // At the first and the third try: 5 points, 62.5 %.
+    expect(await playAt(kid, id, [1, 3])).toEqual(expect.objectContaining({ points: 5, score: 62.5, passed: false }));
+  });
+});
+
+describe('answers that are not answers to the activity', () => {
+  it('are refused with 400 naming the field, in the caller’s language, without spending a try', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const assigned = (await assign(accountAdmin, [await freshSentence(), await freshChoice()], [kid.user.id])).json().data.assigned as { id: string; type: string }[];
+    const session = async (type: string) => (await start(kid, assigned.find((a) => a.type === type)!.id)).json().data as { id: string; activities: Activity[] };
+    const tries = async (sessionId: string) => Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries WHERE session_id = $1', [sessionId])).rows[0].n);
+
+    // Sentence practice: 'The girl ate an apple.' with the extra tile 'eated'; then 'He went home.'.
+    const sp = await session(SP);
+    const [first] = sp.activities as [Activity, Activity];
+    const badWords: [unknown, string][] = [
+      [{ index: 0 }, 'answer'],
+      [{ words: ['The', 'girl', 'ate', 'a', 'banana'] }, 'answer.words'],
+      [{ words: ['The', 'The', 'girl', 'ate', 'an', 'apple'] }, 'answer.words'],
+      [{ words: ['He', 'went', 'home'] }, 'answer.words'],
+      [{ words: ['...'] }, 'answer.words'],
+      [{ words: [] }, 'answer.words'],
+    ];
+    for (const [answer, field] of badWords) {
+      const res = await play(kid, sp.id, first.id, answer);
+      expect(res.statusCode, JSON.stringify(answer)).toBe(400);
+      expect(Object.keys(res.json().fields), JSON.stringify(answer)).toEqual([field]);
+    }
+    const tiles = await play(kid, sp.id, first.id, { words: ['apple', 'girl'] });
+    expect(tiles.json().fields).toBeUndefined();
+    expect(tiles.json().data).toMatchObject({ correct: false, try_number: 1, tries_left: 2 });
+    expect(await tries(sp.id)).toBe(1);
+    const refused = await play(kid, sp.id, first.id, { words: ['apple', 'girl', 'banana'] });
+    expect(refused.json().fields).toEqual({ 'answer.words': 'Answer: build the sentence with this activity’s tiles only, each as many times as it is shown.' });
+    expect(await tries(sp.id)).toBe(1);
+    expect((await play(kid, sp.id, first.id, { words: ['the', 'GIRL', 'ate', 'an', 'apple.'] })).json().data).toMatchObject({ correct: true, try_number: 2, points: 1 });
+
+    // Multiple choice: three answers, then two; an index past them is not an answer.
+    const mc = await session(MC);
+    const [q1, q2] = mc.activities as [Activity, Activity];
+    const badChoices: [string, unknown, string][] = [
+      [q1.id, { index: 5 }, 'answer.index'],
+      [q1.id, { index: 3 }, 'answer.index'],
+      [q2.id, { index: 2 }, 'answer.index'],
+      [q1.id, { words: ['apple'] }, 'answer'],
+      [q1.id, { index: -1 }, 'answer'],
+      [q1.id, { index: 1.5 }, 'answer'],
+      [q1.id, { index: '0' }, 'answer'],
+      [q1.id, { index: 0, words: [] }, 'answer'],
+      [q1.id, {}, 'answer'],
+    ];
+    for (const [activity, answer, field] of badChoices) {
+      const res = await play(kid, mc.id, activity, answer);
+      expect(res.statusCode, JSON.stringify(answer)).toBe(400);
+      expect(
+        Object.keys(res.json().fields).some((f) => f === field || f.startsWith(`${field}.`)),
+        `${JSON.stringify(answer)}: ${res.body}`,
+      ).toBe(true);
+    }
+    const english = await play(kid, mc.id, q1.id, { index: 5 });
+    expect(english.json()).toMatchObject({
+      status: false,
+      errors: ['Answer: choose one of the 3 answers of this activity.'],
+      fields: { 'answer.index': 'Answer: choose one of the 3 answers of this activity.' },
+    });
+    const spanish = await t.app.inject({
+      method: 'POST',
+      url: `/api/player/sessions/${mc.id}/tries`,
+      headers: { ...kid.headers, 'accept-language': 'es' },
+      payload: { activity_id: q2.id, answer: { index: 4 }, client_try_id: tryId(), elapsed_ms: 10 },
+    });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().fields).toEqual({ 'answer.index': 'Respuesta: elige una de las 2 respuestas de esta actividad.' });
+    expect(await tries(mc.id)).toBe(0);
+    // Every try is still there: the first right answer scores the first try's points.
+    expect((await play(kid, mc.id, q1.id, { index: 0 })).json().data).toMatchObject({ correct: true, try_number: 1, points: 10 });
+    expect((await play(kid, mc.id, q2.id, { index: 1 })).json().data).toMatchObject({ correct: true, try_number: 1, points: 10 });
+
+    // The preview refuses them the same way.
+    const game = await freshChoice();
+    const act = ((await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities as Activity[])[0]!;
+    const preview = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { index: 5 }, try_number: 1 });
+    expect(preview.statusCode).toBe(400);
+    expect(Object.keys(preview.json().fields)).toEqual(['answer.index']);
+    const sentence = await freshSentence();
+    const tile = ((await call(therapist, 'POST', `/api/player/preview/${sentence}`)).json().data.activities as Activity[])[0]!;
+    const words = await call(therapist, 'POST', `/api/player/preview/${sentence}/tries`, {
+      activity_id: tile.id,
+      answer: { words: ['The', 'girl', 'ate', 'a', 'pear'] },
+      try_number: 1,
+    });
+    expect(words.statusCode).toBe(400);
+    expect(Object.keys(words.json().fields)).toEqual(['answer.words']);
   });
 });
 
@@ -377,11 +676,13 @@ describe('preview', () => {
       // The answer key stays on the server: no target, no correct answer.
       expect(res.body).not.toContain('The girl ate an apple.');
       expect(s.activities.every((a) => a.correct_answer === undefined && a.tiles?.length)).toBe(true);
+      expectPlayerKeys(s, true);
+      for (const a of s.activities) expect(readsInOrder(a.tiles!, a.position === 1 ? 'The girl ate an apple.' : 'He went home.')).toBe(false);
     }
     const act = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities[0] as Activity;
     const wrong = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['apple', 'The'] }, try_number: 1 });
     expect(wrong.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2, done: false });
-    expect(wrong.json().data.correct_answer).toBeUndefined();
+    expectTryKeys(wrong.json().data, 'sentence', true);
     const right = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
       activity_id: act.id,
       answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] },
@@ -394,9 +695,13 @@ describe('preview', () => {
       done: true,
       correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] },
     });
-    const last = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['no'] }, try_number: 3 });
+    expectTryKeys(right.json().data, 'sentence', true);
+    const last = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['apple', 'girl'] }, try_number: 3 });
     expect(last.json().data).toMatchObject({ correct: false, done: true, tries_left: 0 });
     expect(last.json().data.correct_answer).toBeTruthy();
+    // A multiple-choice preview carries the same keys.
+    const choice = (await call(viewer, 'POST', `/api/player/preview/${await freshChoice()}`)).json().data as { activities: Activity[] };
+    expectPlayerKeys(choice, true);
     expect([await tries(), await sessions()]).toEqual([triesBefore, sessionsBefore]);
   });
 

@@ -24,13 +24,17 @@ describe('role permissions', () => {
     const without = before.filter((p) => !['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS'].includes(p));
     const res = await t.app.inject({ method: 'PUT', url: '/api/role-permissions/THERAPIST', headers: su, payload: { permissions: without } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await me()).toEqual(without);
-    // The same session is now refused what the role lost.
-    const create = await t.app.inject({ method: 'POST', url: '/api/clients', headers: th, payload: { first_name: 'A', last_name: 'B', username: 'a.b.c' } });
-    expect(create.statusCode).toBe(403);
-    const audit = await t.database.pool.query(`SELECT changes FROM audit_log WHERE action = 'role_permissions.update' AND entity_id = 'THERAPIST'`);
-    expect(audit.rows[0].changes).toEqual({ added: [], removed: ['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS'] });
-    await t.app.inject({ method: 'PUT', url: '/api/role-permissions/THERAPIST', headers: su, payload: { permissions: before } });
+    try {
+      expect(await me()).toEqual(without);
+      // The same session is now refused what the role lost.
+      const create = await t.app.inject({ method: 'POST', url: '/api/clients', headers: th, payload: { first_name: 'A', last_name: 'B', username: 'a.b.c' } });
+      expect(create.statusCode).toBe(403);
+      const audit = await t.database.pool.query(`SELECT changes FROM audit_log WHERE action = 'role_permissions.update' AND entity_id = 'THERAPIST'`);
+      expect(audit.rows[0].changes).toEqual({ added: [], removed: ['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS'] });
+    } finally {
+      // Undone whatever happened: the therapist role is every other test's too.
+      expect((await t.app.inject({ method: 'PUT', url: '/api/role-permissions/THERAPIST', headers: su, payload: { permissions: before } })).statusCode).toBe(200);
+    }
     expect(await me()).toEqual(before);
   });
 
@@ -63,16 +67,23 @@ describe('general profile and sessions', () => {
 
   it('changes own names, language and notifications, and refuses role or status in the body', async () => {
     const h = await as('parent');
-    const ok = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { first_name: 'Ana María', language: 'es', notify_by_email: false } });
-    expect(ok.statusCode, ok.body).toBe(200);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: h })).json().data;
-    expect(me).toMatchObject({ first_name: 'Ana María', language: 'es' });
-    const profile = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: h })).json().data;
-    expect(profile).toMatchObject({ first_name: 'Ana María', last_name: 'Garcia', notify_by_email: false, account: 'Garcia Family', role: 'ACCOUNT_ADMIN' });
-    const sneaky = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { role: 'SUPERADMIN' } });
-    expect(sneaky.statusCode).toBe(400);
-    const row = await t.database.pool.query(`SELECT role, notify_by_email FROM users WHERE username = 'parent'`);
-    expect(row.rows[0]).toEqual({ role: 'ACCOUNT_ADMIN', notify_by_email: false });
+    // The demo parent is other tests' too: their names, language and notifications are put back.
+    const saved = await t.database.pool.query(`SELECT first_name, language, notify_by_email FROM users WHERE username = 'parent'`);
+    try {
+      const ok = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { first_name: 'Ana María', language: 'es', notify_by_email: false } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: h })).json().data;
+      expect(me).toMatchObject({ first_name: 'Ana María', language: 'es' });
+      const profile = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: h })).json().data;
+      expect(profile).toMatchObject({ first_name: 'Ana María', last_name: 'Garcia', notify_by_email: false, account: 'Garcia Family', role: 'ACCOUNT_ADMIN' });
+      const sneaky = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { role: 'SUPERADMIN' } });
+      expect(sneaky.statusCode).toBe(400);
+      const row = await t.database.pool.query(`SELECT role, notify_by_email FROM users WHERE username = 'parent'`);
+      expect(row.rows[0]).toEqual({ role: 'ACCOUNT_ADMIN', notify_by_email: false });
+    } finally {
+      const { first_name, language, notify_by_email } = saved.rows[0] as { first_name: string; language: string; notify_by_email: boolean };
+      await t.database.pool.query(`UPDATE users SET first_name = $1, language = $2, notify_by_email = $3 WHERE username = 'parent'`, [first_name, language, notify_by_email]);
+    }
   });
 });
 
