@@ -61,7 +61,7 @@ describe('lint rules', () => {
     expect(bad.messages.map((m) => m.ruleId)).toContain('import-x/no-restricted-paths');
     const [ok] = await eslint.lintText("import { api } from '@/lib/api';\nexport const x = api;\n", { filePath });
     expect(ok.messages.map((m) => m.ruleId)).not.toContain('import-x/no-restricted-paths');
-  });
+  }, 120_000);
 
   it('reports the regular expressions that froze the server: quadratic moves (CHAT bullet) and backtracking (CLAN terminator)', () => {
     const file = 'regexp/probe-regexes.ts';
