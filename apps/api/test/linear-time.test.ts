@@ -95,7 +95,7 @@ describe('the text readers take time in proportion to the text', () => {
       const { ratios, times } = growth(make, run);
       const detail = times.map((t) => `${t.size}: ${t.ms.toFixed(3)} ms`).join(', ');
       // A megabyte against its eighth: about 8 when linear, 64 when quadratic; 24 leaves room for a
-      // busy machine. Smaller steps stop a quadratic reader early (growth's earlyLimit, 40).
+      // busy machine. Smaller steps stop a quadratic reader early (growth's earlyLimit, 48, and stopMs).
       expect(times.at(-1)!.size, detail).toBe(1_000_000);
       expect(ratios.at(-1), detail).toBeLessThan(24);
     },
