@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,6 +71,24 @@ export const boundaryConfig = (trees, files) => ({
   rules: { 'import-x/no-restricted-paths': ['error', { basePath: here, zones: boundaryZones(trees) }] },
 });
 
+/**
+ * User text is parsed in linear time (ARCHITECTURE rule 21; decision 005, "Text readers in linear
+ * time"). `no-super-linear-backtracking`: two quantifiers that can trade characters (the probe's
+ * `/^([^+].*?)([.?!]+)$/`). `no-super-linear-move`: a quantifier that the engine, moving the regex
+ * along the text, runs again from every position (the probe's unanchored `/\s*NAK(\d+)_(\d+)NAK/`,
+ * `/\/+$/`). Both where the server and the shared schemas read text (tests included: they are few and
+ * cheap to keep clean); the web, where a slow regex freezes one tab and not the server, keeps the
+ * first. Exported so `scripts/lint-rules.test.mjs` proves them on fixtures.
+ */
+export const linearRegexRules = {
+  files: ['apps/api/src/**/*.{ts,tsx,js,mjs}', 'packages/shared/src/**/*.{ts,tsx,js,mjs}', 'scripts/fixtures/lint/regexp/**/*.ts'],
+  plugins: { regexp },
+  rules: {
+    'regexp/no-super-linear-backtracking': 'error',
+    'regexp/no-super-linear-move': 'error',
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/api/src/db/migrations/**', 'scripts/fixtures/lint/**'] },
   js.configs.recommended,
@@ -100,6 +119,8 @@ export default tseslint.config(
     },
   },
   boundaryRules,
+  linearRegexRules,
+  { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { regexp }, rules: { 'regexp/no-super-linear-backtracking': 'error' } },
   boundaryConfig({ web: 'apps/web/src', api: 'apps/api/src' }, ['apps/*/src/**/*.{ts,tsx}']),
   boundaryConfig({ web: 'scripts/fixtures/lint/web', api: 'scripts/fixtures/lint/api' }, ['scripts/fixtures/lint/**/*.ts']),
   {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The module-boundary rules of eslint.config.js (decision 009), proved on fixtures that break them
+ * The module-boundary rules of eslint.config.js (decision 009) and its linear-time regex rules
+ * (decision 005), proved on fixtures that break them
  * (`scripts/fixtures/lint`, left out of `npm run lint`), with ESLint's own Node API and the
  * repository's real configuration.
  */
@@ -60,6 +61,28 @@ describe('lint rules', () => {
     expect(bad.messages.map((m) => m.ruleId)).toContain('import-x/no-restricted-paths');
     const [ok] = await eslint.lintText("import { api } from '@/lib/api';\nexport const x = api;\n", { filePath });
     expect(ok.messages.map((m) => m.ruleId)).not.toContain('import-x/no-restricted-paths');
+  }, 120_000);
+
+  it('reports the regular expressions that froze the server: quadratic moves (CHAT bullet) and backtracking (CLAN terminator)', () => {
+    const file = 'regexp/probe-regexes.ts';
+    expect(found.get(file)).toEqual(['regexp/no-super-linear-backtracking', 'regexp/no-super-linear-move']);
+    const lines = messages.get(file).split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.find((m) => m.includes('quadratic runtime'))).toMatch(/\\s\+/);
+    expect(lines.find((m) => m.includes('polynomial backtracking'))).toContain("'.*?' can exchange characters with '[.?!]+'");
+  });
+
+  it('holds the API and the shared code to it, and leaves a linear expression alone', async () => {
+    for (const file of ['apps/api/src/modules/lsa/probe.ts', 'packages/shared/src/schemas/probe.ts']) {
+      const filePath = path.join(root, file);
+      const [bad] = await eslint.lintText('export const trailing = (s: string) => s.replace(/\\/+$/, "");\nexport const tail = /^(.*?)([.?!]+)$/;\n', { filePath });
+      expect(bad.messages.map((m) => m.ruleId).sort(), file).toEqual(['regexp/no-super-linear-backtracking', 'regexp/no-super-linear-move']);
+      const [ok] = await eslint.lintText('export const trailing = (s: string) => s.replace(/(?<!\\/)\\/+$/, "");\n', { filePath });
+      expect(
+        ok.messages.map((m) => m.ruleId),
+        file,
+      ).toEqual([]);
+    }
   });
 
   it('passes on the real engine: crud/ has no cycle and imports no module', async () => {

@@ -228,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPort: e.PG_PORT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/(?<!\/)\/+$/, ''),
     demo: e.NODE_ENV !== 'production' && e.HABLA_DEMO !== false,
     starterLibrary: e.HABLA_STARTER_LIBRARY !== false,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

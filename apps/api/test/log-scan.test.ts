@@ -26,6 +26,8 @@ const NEW_PASSWORD = 'Copper-Meadow-91';
 const WRONG_PASSWORD = 'Wrong-Guess-4471';
 const SSN = '123-45-6789';
 const QUERY_SECRET = 'Velvet-Harbor-307';
+/** A proxy's request id: nine digits in a row, which the SSN rule would take for one. */
+const CALLER_REQUEST_ID = 'web-1700000000-b0d975318642';
 
 // The real file mailer (no SMTP_URL): e-mails land in an outbox folder, where the reset link is read back.
 const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-log-scan-'));
@@ -93,6 +95,10 @@ beforeAll(async () => {
   // The link opened in a browser (no web build here: a 404 that logs the address), and in a query of an API route.
   await app.inject({ method: 'GET', url: `/resetPassword?token=${resetToken}` });
   await app.inject({ method: 'GET', url: `/api/nowhere?token=${resetToken}&ssn=${SSN}` });
+  // The token and an SSN in a path (a link whose "?token=" a mail client rewrote): the request's
+  // serializer keeps the path, so only the scrubber stands between them and the log.
+  await app.inject({ method: 'GET', url: `/api/auth/reset-password/${resetToken}` });
+  await app.inject({ method: 'GET', url: `/api/people/${SSN}/card` });
 
   // SSNs: a user created with one, revealed (audited), and a bad one refused.
   const admin = await buildUser(app.db, { role: 'SUPERADMIN' });
@@ -113,8 +119,11 @@ beforeAll(async () => {
     (await post(app, '/api/users', { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', role: 'ADMIN', ssn: SSN, password: PASSWORD }, adminSession.headers)).statusCode,
   ).toBe(409);
 
-  // Server failures with a secret among the query's parameters.
-  expect((await app.inject({ method: 'GET', url: '/api/test/failing-query', headers: adminSession.headers })).statusCode).toBe(500);
+  // Server failures with a secret among the query's parameters (the first under a caller's request id
+  // with nine digits in a row, which the log must keep whole: the answer shows it to find the log by).
+  const failed = await app.inject({ method: 'GET', url: '/api/test/failing-query', headers: { ...adminSession.headers, 'x-request-id': CALLER_REQUEST_ID } });
+  expect(failed.statusCode).toBe(500);
+  expect(failed.body).toContain(CALLER_REQUEST_ID);
   expect((await app.inject({ method: 'GET', url: '/api/test/failing-pool', headers: adminSession.headers })).statusCode).toBe(500);
 
   // A user invited without a password gets a link by e-mail, and the mail server refuses it.
@@ -163,5 +172,14 @@ describe('the log of a run that provokes every error path', () => {
     expect(text).not.toMatch(/\$argon2/);
     expect(text).not.toMatch(/Bearer [A-Za-z0-9_-]{20}/);
     expect(text).not.toMatch(/token=[A-Za-z0-9_-]{20}/);
+  });
+
+  it('keeps request ids whole: the id a failed request answered with finds its lines', () => {
+    const mine = lines.filter((l) => l.includes(`"reqId":"${CALLER_REQUEST_ID}"`));
+    expect(mine.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain('request failed');
+    // Every request id of the run is a UUID or the caller's, whole.
+    const ids = lines.map((l) => (JSON.parse(l) as { reqId?: string }).reqId).filter((id) => id !== undefined);
+    expect(ids.length).toBeGreaterThan(50);
+    for (const id of ids) expect(id).toMatch(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|web-1700000000-b0d975318642)$/);
   });
 });

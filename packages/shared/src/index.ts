@@ -11,6 +11,7 @@ export * from './schemas/audit-log';
 export * from './schemas/speech';
 export * from './schemas/lsa';
 export * from './schemas/assessments';
+export * from './schemas/transcripts';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';

@@ -24,6 +24,18 @@ describe('scrubText', () => {
     expect(scrubText(text)).toBe(text);
   });
 
+  it('keeps UUIDs whole, digits included, and still redacts an SSN or a token beside one', () => {
+    const id = '3f2a9c1e-8b4d-4e2a-9f1b-b0d123456789';
+    expect(scrubText(`request ${id} failed`)).toBe(`request ${id} failed`);
+    expect(scrubText(`user ${id} ssn 123456789, session ${TOKEN}`)).toBe(`user ${id} ssn [redacted number], session [redacted token]`);
+    expect(scrubText(`${id}/123-45-6789`)).toBe(`${id}/[redacted number]`);
+  });
+
+  it("drops a failed query's parameters, up to the first stack frame after any blank lines", () => {
+    expect(scrubText('params: a,b\n\n    at f (x.js:1:1)')).toBe('params: [redacted]\n\n    at f (x.js:1:1)');
+    expect(scrubText('params: a\nb\n  nota frame\n  at g (y.js:2:2) params: c')).toBe('params: [redacted]\n  at g (y.js:2:2) params: [redacted]');
+  });
+
   it("drops a failed query's parameters, up to the stack frames", () => {
     const stack = `Error: Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: ana@example.test,${HASH}\n    at NodePgPreparedQuery.queryWithCache (drizzle-orm/node-postgres/session.js:41:15)`;
     expect(scrubText(stack)).toBe(
@@ -33,6 +45,14 @@ describe('scrubText', () => {
 });
 
 describe('scrubLine', () => {
+  it("keeps the line's request id whole (an error answer shows it), whatever digits it holds", () => {
+    const line = JSON.stringify({ level: 50, reqId: 'web-1700000000-b0d123456789', msg: 'request failed: ssn 987654321' });
+    expect(JSON.parse(scrubLine(`${line}\n`))).toEqual({ level: 50, reqId: 'web-1700000000-b0d123456789', msg: 'request failed: ssn [redacted number]' });
+    // A value that is no request id (spaces, a secret's length) is scrubbed like any other.
+    const odd = JSON.stringify({ reqId: `Bearer ${TOKEN}` });
+    expect(JSON.parse(scrubLine(odd))).toEqual({ reqId: 'Bearer [redacted]' });
+  });
+
   it('empties keys that name secrets at any depth', () => {
     const line = JSON.stringify({
       msg: 'x',

@@ -11,7 +11,8 @@ import { pino, type DestinationStream, type Logger } from 'pino';
  *    keeps its method, path and the names of its query parameters, never their values;
  * 2. every finished line passes `scrubLine` on its way out: keys that name secrets lose their values,
  *    and text that looks like a secret (argon2 hash, bearer or session token, link token, SSN) is
- *    replaced, wherever it appears, also inside a message or a stack.
+ *    replaced, wherever it appears, also inside a message or a stack; request ids and UUIDs stay
+ *    whole, so that the id an error answer shows finds its lines.
  */
 
 const REDACTED = '[redacted]';
@@ -22,26 +23,95 @@ const SECRET_KEY =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const TEXT_RULES: [RegExp, string | ((match: string) => string)][] = [
-  // Drizzle's "Failed query: … params: …": the parameters, up to the first stack frame.
-  [/(\bparams: )[\s\S]*?(?=\n\s+at |$)/g, `$1${REDACTED}`],
+/**
+ * Keys that hold the id of a request or a job (pino's `reqId`, a service context's `requestId`):
+ * logged as they are, since an operator finds the log of a failure by the id its answer showed
+ * (`errors.internal`). The API takes a caller's id only in this shape (`app.ts`, at most 64 id
+ * characters); a job's is `job:<name>:<hex>`.
+ */
+const REQUEST_ID_KEY = /^(reqId|requestId|request_id)$/;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,80}$/;
+
+/**
+ * Text rules. Each takes time in proportion to the text (decision 005, "Text readers in linear
+ * time"): a literal start, then one quantifier that cannot give characters back to another.
+ */
+const TEXT_RULES: [RegExp, string][] = [
   [/\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*/g, '[redacted hash]'],
   [/\b(Bearer)\s+[^\s"',]+/gi, `$1 ${REDACTED}`],
   // A link's secret part, whatever the link: ?token=…, &code=…
   [/([?&#;](?:token|reset|code|key|password|secret|sig|signature)=)[^&\s"'#<>]*/gi, `$1${REDACTED}`],
-  // Long random strings (session and reset tokens are 43 base64url characters, their hashes 64 hex);
-  // identifiers (UUIDs: request, user and row ids) stay readable.
-  [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g, (m) => (UUID.test(m) ? m : '[redacted token]')],
-  // SSNs, with or without dashes.
-  [/(?<![\d.-])\d{3}-\d{2}-\d{4}(?![\d.-])/g, '[redacted number]'],
-  [/(?<![\d.])\d{9}(?![\d.])/g, '[redacted number]'],
 ];
+/** SSNs, with or without dashes (bounded: at most 11 characters are tried from any position). */
+const NUMBER_RULES: RegExp[] = [/(?<![\d.-])\d{3}-\d{2}-\d{4}(?![\d.-])/g, /(?<![\d.])\d{9}(?![\d.])/g];
+/** A run of token characters, matched whole and once (its end cannot be given back). */
+const RUN = /[A-Za-z0-9_-]+/g;
+const PARAMS = /\bparams: /g;
+
+/**
+ * Drizzle's "Failed query: … params: …": the parameters, up to the first stack frame (a line break,
+ * white space, `at `) or the end. This was `(params: )[\s\S]*?(?=\n\s+at |$)`, which took quadratic
+ * time on many line breaks; here a run of white space is read once, whichever of its line breaks the
+ * frame would start from.
+ */
+function dropQueryParams(text: string): string {
+  let out = '';
+  let from = 0;
+  PARAMS.lastIndex = 0;
+  for (let m = PARAMS.exec(text); m; m = PARAMS.exec(text)) {
+    const valueAt = m.index + m[0].length;
+    const end = frameStart(text, valueAt);
+    out += `${text.slice(from, valueAt)}${REDACTED}`;
+    from = end;
+    PARAMS.lastIndex = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** Where the first stack frame (`\n`, white space, `at `) after `from` begins, else the end. */
+function frameStart(text: string, from: number): number {
+  for (let nl = text.indexOf('\n', from); nl >= 0;) {
+    let j = nl + 1;
+    while (j < text.length && /\s/.test(text[j]!)) j++;
+    if (j > nl + 1 && text.startsWith('at ', j)) return nl;
+    // Every line break inside this run of white space reaches the same end, and fails the same way.
+    nl = text.indexOf('\n', j);
+  }
+  return text.length;
+}
+
+/**
+ * Long random strings (session and reset tokens are 43 base64url characters, their hashes 64 hex)
+ * become `[redacted token]`, and SSN-shaped numbers `[redacted number]`; UUIDs (request, user and
+ * row ids) stay whole, digits included (nine digits in a row are not rare in one).
+ */
+function scrubRuns(text: string): string {
+  let out = '';
+  let from = 0;
+  RUN.lastIndex = 0;
+  for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
+    const run = m[0];
+    let replacement: string;
+    if (UUID.test(run)) replacement = run;
+    else if (run.length >= 32 && /\d/.test(run) && /[A-Za-z]/.test(run)) replacement = '[redacted token]';
+    else continue;
+    out += scrubNumbers(text.slice(from, m.index)) + replacement;
+    from = m.index + run.length;
+  }
+  return out + scrubNumbers(text.slice(from));
+}
+
+function scrubNumbers(text: string): string {
+  let out = text;
+  for (const pattern of NUMBER_RULES) out = out.replace(pattern, '[redacted number]');
+  return out;
+}
 
 /** Replace whatever in `text` looks like a secret. */
 export function scrubText(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of TEXT_RULES) out = out.replace(pattern, replacement as string);
-  return out;
+  let out = dropQueryParams(text);
+  for (const [pattern, replacement] of TEXT_RULES) out = out.replace(pattern, replacement);
+  return scrubRuns(out);
 }
 
 function scrubValue(value: unknown, depth: number): unknown {
@@ -49,7 +119,11 @@ function scrubValue(value: unknown, depth: number): unknown {
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? REDACTED : scrubValue(child, depth + 1);
+  for (const [key, child] of Object.entries(value)) {
+    if (SECRET_KEY.test(key)) out[key] = REDACTED;
+    else if (REQUEST_ID_KEY.test(key) && typeof child === 'string' && REQUEST_ID.test(child)) out[key] = child;
+    else out[key] = scrubValue(child, depth + 1);
+  }
   return out;
 }
 

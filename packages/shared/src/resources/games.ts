@@ -13,9 +13,10 @@ export const DISTRACTORS_MAX = 10;
 
 /** A sentence's words as the player's tiles show them: split on spaces, the punctuation around each left off. */
 export function sentenceWords(text: string): string[] {
+  // The lookbehind tries trailing punctuation only where it starts: linear time (decision 005).
   return text
     .split(/\s+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|(?<![^\p{L}\p{N}])[^\p{L}\p{N}]+$/gu, ''))
     .filter(Boolean);
 }
 

@@ -46,14 +46,14 @@ export type ReportInput = {
  */
 export function readable(text: string): string {
   return text
-    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\[[^[\]]*\]/g, ' ')
     .replace(/\(\d*\.+\d*\)/g, ' ')
     .replace(/(^|\s)&=\S+/g, ' ')
     .replace(/(^|\s)\+\S+/g, ' ')
     .replace(/[<>()⌈⌉⌊⌋]/g, '')
     .replace(/(^|\s)(xxx|yyy|www)(?=\s|$)/gi, '$1…')
     .replace(/@\S*/g, '')
-    .replace(/\s+([.?!,])/g, '$1')
+    .replace(/(?<!\s)\s+([.?!,])/g, '$1')
     .replace(/…[.]/g, '…')
     .replace(/\s+/g, ' ')
     .trim();

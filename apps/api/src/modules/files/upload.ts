@@ -86,7 +86,8 @@ export function cleanFileName(raw: string | undefined): string {
     .normalize('NFC')
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
     .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '');
+    // The lookbehind tries a trailing run only where it starts: linear time on a long run inside the name (decision 005).
+    .replace(/^[\s.]+|(?<![\s.])[\s.]+$/g, '');
   return Array.from(clean).slice(0, 200).join('') || 'file';
 }
 

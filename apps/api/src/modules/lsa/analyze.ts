@@ -62,13 +62,15 @@ export function brownStage(mluM: number): BrownStage {
 
 /**
  * SALT-style plain text as CHAT's main tier: a maze in parentheses `(the the) dog` is retraced
- * material, `dog/s` is a bound morpheme (SALT writes them after a slash).
+ * material, `dog/s` is a bound morpheme (SALT writes them after a slash). A word is tried only from
+ * its first letter (the lookbehind): tried from every letter of a long word without a slash, the
+ * expression took quadratic time (decision 005, "Text readers in linear time").
  */
 function saltToChat(text: string): { text: string; bound: Map<string, number> } {
   const bound = new Map<string, number>();
   const chat = text
     .replace(/\(([^()]*)\)/g, (_, maze: string) => (maze.trim() ? `<${maze.trim()}> [/]` : ''))
-    .replace(/([\p{L}']+)\/([\p{L}\d'/]+)/gu, (_, stem: string, suffixes: string) => {
+    .replace(/(?<![\p{L}'])([\p{L}']+)\/([\p{L}\d'/]+)/gu, (_, stem: string, suffixes: string) => {
       const parts = suffixes.split('/');
       const word = stem + parts.map((p) => p.replace(/^3s$/, 's').replace(/^z$/, "'s")).join('');
       const counted = parts.filter((p) => /^(s|es|z|ed|d|ing|n't|'s|'ll|'re|'ve|'d|'m)$/i.test(p)).length;

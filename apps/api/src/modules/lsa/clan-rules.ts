@@ -50,6 +50,20 @@ const UNINTELLIGIBLE = /^(xxx|yyy|www)(@.*)?$/i;
 /** Words CLAN's mlu leaves out by default (its `+uh`, `+um` word list). */
 const MLU_SKIPPED = new Set(['uh', 'um']);
 
+/**
+ * A terminator written against the word before it (`yes.`, `what?!`): the word and its trailing
+ * `.?!` run, or null. What `/^([^+].*?)([.?!]+)$/` split, split by position: the expression took
+ * quadratic time on `a` + many dots + `x` (decision 005, "Text readers in linear time"). As with it,
+ * the word keeps at least its first character (`?!?` → `?` + `!?`) and a `+` word is never split.
+ */
+function splitTerminator(word: string): [string, string] | null {
+  if (!word || word[0] === '+') return null;
+  let at = word.length;
+  while (at > 1 && TERMINATOR_CHARS.has(word[at - 1]!)) at--;
+  return at === word.length ? null : [word.slice(0, at), word.slice(at)];
+}
+const TERMINATOR_CHARS = new Set(['.', '?', '!']);
+
 function tokens(line: string): string[] {
   const out: string[] = [];
   let i = 0;
@@ -77,13 +91,18 @@ function tokens(line: string): string[] {
       i++;
       continue;
     }
+    if (c === ']') {
+      // A `]` that closes no code is no word: skipped (the loop below would stand still on it).
+      i++;
+      continue;
+    }
     let j = i;
     while (j < text.length && !/[\s[\]<>,;„‡]/.test(text[j]!)) j++;
     // A terminator written against the word before it (`yes.`): CLAN reads it as a terminator.
     const word = text.slice(i, j);
-    const tail = /^([^+].*?)([.?!]+)$/.exec(word);
-    if (tail && !PAUSE.test(word) && !/^\(/.test(word)) {
-      out.push(tail[1]!, tail[2]!);
+    const tail = splitTerminator(word);
+    if (tail && !PAUSE.test(word) && !word.startsWith('(')) {
+      out.push(tail[0], tail[1]);
     } else out.push(word);
     i = j;
   }
@@ -132,6 +151,8 @@ export function cleanWord(raw: string): string | null {
 
 type Collected = { words: string[]; unintelligible: boolean; retraced: number; breaks: number[] };
 
+const collected = (): Collected => ({ words: [], unintelligible: false, retraced: 0, breaks: [] });
+
 /**
  * CLAN ends an utterance at every `.`, `?` or `!` that is not inside a word starting with `[`, so a
  * code such as `[= ?]` or `[% is it?]` splits the main tier's count in two (its MLU counts two
@@ -141,50 +162,69 @@ function splitsUtterance(code: string): boolean {
   return code.split(/\s+/).some((chunk) => /[.?!]/.test(chunk) && !chunk.includes('['));
 }
 
-function collect(items: Item[], acc: Collected): void {
-  for (const item of items) {
-    collectItem(item, acc);
-    if (item.codes.some(splitsUtterance)) acc.breaks.push(acc.words.length);
-  }
-}
+/**
+ * One list of items being walked: into `acc`, or, for retraced material, into a count of its own
+ * that is added to the parent's `retraced` when the list is done. `item` is the item whose content
+ * the list is (its codes may end an utterance once its words are in).
+ */
+type Frame = { items: Item[]; next: number; acc: Collected; item: Item | null; parent: Frame | null };
 
-function collectItem(item: Item, acc: Collected): void {
-  {
+/**
+ * The words of `items`, in order, into `acc`: retraced material counted apart, a replacement read
+ * as its target, groups opened. A walk with an explicit stack (not recursion), so that any depth of
+ * `<…>` nesting takes time in proportion to its length and no call stack (decision 005).
+ */
+function collect(items: Item[], acc: Collected): void {
+  const stack: Frame[] = [{ items, next: 0, acc, item: null, parent: null }];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next === frame.items.length) {
+      stack.pop();
+      const { item, parent } = frame;
+      if (!item || !parent) continue;
+      // A retraced group's words were counted into a count of its own.
+      if (frame.acc !== parent.acc) parent.acc.retraced += frame.acc.words.length;
+      itemDone(item, parent.acc);
+      continue;
+    }
+    const item = frame.items[frame.next++]!;
+    const acc = frame.acc;
     if (item.codes.some((c) => RETRACE.test(c))) {
-      acc.retraced += item.kind === 'word' ? 1 : countWords(item.items);
-      return;
+      if (item.kind === 'word') {
+        acc.retraced += 1;
+        itemDone(item, acc);
+      } else stack.push({ items: item.items, next: 0, acc: collected(), item, parent: frame });
+      continue;
     }
     const replacement = item.codes.find((c) => c.startsWith('[: ') || c.startsWith('[:: '));
     if (replacement) {
       const target = replacement.replace(/^\[::? /, '').replace(/\]$/, '');
-      collect(parseItems(target).items, acc);
-      return;
+      stack.push({ items: parseItems(target).items, next: 0, acc, item, parent: frame });
+      continue;
     }
     if (item.kind === 'group') {
-      collect(item.items, acc);
-      return;
+      stack.push({ items: item.items, next: 0, acc, item, parent: frame });
+      continue;
     }
     const word = cleanWord(item.text);
-    if (word === null) return;
-    if (UNINTELLIGIBLE.test(word)) {
-      acc.unintelligible = true;
-      return;
+    if (word !== null) {
+      if (UNINTELLIGIBLE.test(word)) acc.unintelligible = true;
+      else acc.words.push(word);
     }
-    acc.words.push(word);
+    itemDone(item, acc);
   }
 }
 
-function countWords(items: Item[]): number {
-  const acc: Collected = { words: [], unintelligible: false, retraced: 0, breaks: [] };
-  collect(items, acc);
-  return acc.words.length;
+/** After an item's words: a code of it with a `.?!` ends an utterance there. */
+function itemDone(item: Item, acc: Collected): void {
+  if (item.codes.some(splitsUtterance)) acc.breaks.push(acc.words.length);
 }
 
 /** The main tier of one utterance read with CLAN's rules. */
 export function mainTierWords(line: string): MainWords {
   const flat = tokens(line);
   const { items, terminator } = parseItems(line, flat);
-  const acc: Collected = { words: [], unintelligible: false, retraced: 0, breaks: [] };
+  const acc = collected();
   collect(items, acc);
   const mlu = mluWords(acc.words);
   let segments = 0;

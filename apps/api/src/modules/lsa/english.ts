@@ -52,7 +52,11 @@ const TYPE_ORDER: PartOfSpeech[] = ['pronoun', 'determiner', 'preposition', 'con
 
 /** A CHAT word as English spelling: compounds and multi-word names joined, special-form marks off. */
 function spelling(word: string): string {
-  return word.replace(/@.*$/, '').replace(/[+_]/g, ' ').replace(/:/g, '').trim();
+  return word
+    .replace(/@[\s\S]*/, '')
+    .replace(/[+_]/g, ' ')
+    .replace(/:/g, '')
+    .trim();
 }
 
 /** Split a contraction: don't → do + n't, it's → it + 's, can't → ca + n't (CHAT writes can't). */

@@ -10,7 +10,7 @@ export function readSample(input: Pick<AnalyzeBody, 'format' | 'text' | 'languag
   try {
     return parseSample(input);
   } catch (err) {
-    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { line: err.line }, { [field]: err.key });
+    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { ...err.params, line: err.line }, { [field]: err.key });
     throw err;
   }
 }

@@ -84,7 +84,12 @@ const FUTURE = words(
 );
 
 function stripForm(word: string): string {
-  return word.replace(/@.*$/, '').replace(/[+_]/g, ' ').replace(/:/g, '').trim().toLowerCase();
+  return word
+    .replace(/@[\s\S]*/, '')
+    .replace(/[+_]/g, ' ')
+    .replace(/:/g, '')
+    .trim()
+    .toLowerCase();
 }
 
 function verbForm(w: string, previous: string | undefined): VerbForm | null {
@@ -144,7 +149,7 @@ export function spanishWord(word: string, previous: string | undefined): WordAna
   if (w.includes(' ')) return { morphemes: 1, pos: 'noun', forms: [] };
   const prev = previous === undefined ? undefined : stripForm(previous);
   const form = verbForm(w, prev);
-  return { morphemes: isPlural(w, prev, form, word) ? 2 : 1, pos: posOf(w, form, word.replace(/@.*$/, ''), prev), forms: form ? [form] : [] };
+  return { morphemes: isPlural(w, prev, form, word) ? 2 : 1, pos: posOf(w, form, word.replace(/@[\s\S]*/, ''), prev), forms: form ? [form] : [] };
 }
 
 export function spanishNegation(ws: string[]): boolean {

@@ -6,6 +6,7 @@ import {
   RECORDING_RESOURCES,
   RECORDING_TYPES,
   recordingsPolicy,
+  transcriptBody,
   TRANSCRIPTION_ENGINES,
   translate,
   type TranscriptionEngineName,
@@ -25,17 +26,7 @@ import { contentDisposition, parseRange } from '../files/download';
 import { receiveUpload, type UploadFields } from '../files/receive';
 import type { UploadRule } from '../files/upload';
 import { recordingsResource, STORED, type StoredRecording } from './resources';
-import {
-  exportTranscript,
-  importTranscript,
-  readTranscript,
-  readWaveform,
-  recordingAudio,
-  saveTranscript,
-  transcribeAgain,
-  transcriptBody,
-  TRANSCRIPT_FORMATS,
-} from './transcript';
+import { exportTranscript, importTranscript, readTranscript, readWaveform, recordingAudio, saveTranscript, transcribeAgain, TRANSCRIPT_FORMATS } from './transcript';
 
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 

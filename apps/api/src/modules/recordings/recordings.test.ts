@@ -508,11 +508,10 @@ describe('CHAT and plain text', () => {
     // Every utterance, in order, with its speaker, words, marks and time bullet; every dependent tier
     // (a long line that CHAT continues on the next, indented, is written as one).
     const original = EVE.replace(/\r/g, '').replace(/\n\t/g, ' ');
-    expect(mainTiers(exported.body)).toEqual(mainTiers(original).map((l) => l.replace(/\s+$/, '')));
-    expect(depTiers(exported.body)).toEqual(depTiers(original).map((l) => l.replace(/\s+$/, '')));
+    expect(mainTiers(exported.body)).toEqual(mainTiers(original).map((l) => l.trimEnd()));
+    expect(depTiers(exported.body)).toEqual(depTiers(original).map((l) => l.trimEnd()));
     // The file's own headers and @ID lines come back as they were.
-    for (const line of original.split('\n').filter((l) => /^@(Participants|ID|Languages|Date|Situation):/.test(l)))
-      expect(exported.body.split('\n')).toContain(line.replace(/\s+$/, ''));
+    for (const line of original.split('\n').filter((l) => /^@(Participants|ID|Languages|Date|Situation):/.test(l))) expect(exported.body.split('\n')).toContain(line.trimEnd());
 
     // Plain text: one line per utterance.
     const text = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=text`);

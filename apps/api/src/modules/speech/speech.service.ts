@@ -16,9 +16,10 @@ export function promptFileName(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    // The lookbehinds try a trailing run only where it starts: linear time (decision 005).
+    .replace(/^-+|(?<!-)-+$/g, '')
     .slice(0, 48)
-    .replace(/-+$/, '');
+    .replace(/(?<!-)-+$/, '');
   return cleanFileName(`prompt${words ? `-${words}` : ''}.wav`);
 }
 

@@ -69,7 +69,7 @@ export function wordnetDir(): string {
 /** `gloss; "example one"; "example two"` → definition and first example. */
 function splitGloss(gloss: string): { definition: string; example: string | null } {
   const quote = gloss.indexOf('"');
-  const definition = (quote >= 0 ? gloss.slice(0, quote) : gloss).replace(/[;\s]+$/, '').trim();
+  const definition = (quote >= 0 ? gloss.slice(0, quote) : gloss).replace(/(?<![;\s])[;\s]+$/, '').trim();
   const example = quote >= 0 ? (/"([^"]+)"/.exec(gloss.slice(quote))?.[1] ?? null) : null;
   return { definition, example };
 }

@@ -6,9 +6,10 @@
 
 /** A sentence's words, without the punctuation around them ("The girl ate an apple." → The, girl, ate, an, apple). */
 export function sentenceWords(text: string): string[] {
+  // The lookbehind tries trailing punctuation only where it starts: linear time (decision 005).
   return text
     .split(/\s+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|(?<![^\p{L}\p{N}])[^\p{L}\p{N}]+$/gu, ''))
     .filter(Boolean);
 }
 

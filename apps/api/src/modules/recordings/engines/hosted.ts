@@ -29,7 +29,7 @@ const answerSchema = z.object({
 });
 
 export function transcriptionsUrl(url: string): string {
-  const base = url.replace(/\/+$/, '');
+  const base = url.replace(/(?<!\/)\/+$/, '');
   return /\/audio\/transcriptions$/.test(base) ? base : `${base.replace(/\/v1$/, '')}/v1/audio/transcriptions`;
 }
 
