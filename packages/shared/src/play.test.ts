@@ -47,7 +47,14 @@ describe('the player’s rules', () => {
   });
 
   it('never hands a child the tiles in answer order: the target’s words never read in order along them, whatever the seed', () => {
-    const bare = (w: string) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const bare = (w: string) => {
+      // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every position).
+      const c = Array.from(w.toLowerCase());
+      const isWord = (x: string) => /[\p{L}\p{N}]/u.test(x);
+      while (c.length && !isWord(c[0]!)) c.shift();
+      while (c.length && !isWord(c.at(-1)!)) c.pop();
+      return c.join('');
+    };
     /** The target's words found in order along the tiles, others skipped (written here, not taken from the code). */
     const readsInOrder = (tiles: string[], target: string) => {
       const want = target.split(' ').map(bare);
