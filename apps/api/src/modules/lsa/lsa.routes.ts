@@ -1,5 +1,6 @@
 import { analysisSchema, analyzeBody, MAA_READ, okEnvelope } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contextOf } from '../../lib/context';
 import { errorResponses } from '../../lib/responses';
 import { requirePermission } from '../../plugins/access';
 import { analyzeSample } from './lsa.service';
@@ -24,6 +25,6 @@ export const lsaRoutes: FastifyPluginAsyncZod = async (app) => {
       body: analyzeBody,
       response: { 200: okEnvelope(analysisSchema), ...errorResponses },
     },
-    handler: async (req) => ({ status: true as const, data: await analyzeSample(app.db, req.body) }),
+    handler: async (req) => ({ status: true as const, data: await analyzeSample(contextOf(req), req.body) }),
   });
 };
