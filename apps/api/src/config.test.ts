@@ -29,7 +29,7 @@ describe('loadConfig', () => {
   it('sizes the worker pool to the cores but one, at least one thread, unless told (decision 020)', () => {
     expect(loadConfig({}).workerPoolSize).toBe(Math.max(1, os.availableParallelism() - 1));
     expect(loadConfig({ WORKER_POOL_SIZE: '3', WORKER_POOL_MAX_QUEUE: '0' })).toMatchObject({ workerPoolSize: 3, workerPoolMaxQueue: 0 });
-    expect(loadConfig({}).workerPoolMaxQueue).toBe(16);
+    expect(loadConfig({})).toMatchObject({ workerPoolMaxQueue: 16, workerPoolMaxWaitMs: 2000 });
   });
 
   it('treats empty variables as unset and trims a trailing slash of APP_URL', () => {
@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['WORKER_POOL_SIZE', '0'],
     ['WORKER_POOL_MAX_QUEUE', '-1'],
+    ['WORKER_POOL_MAX_WAIT_MS', '0'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: [^\\n]+$`));
   });

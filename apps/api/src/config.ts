@@ -46,6 +46,7 @@ const envSchema = z.object({
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(256).optional(),
   WORKER_POOL_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
+  WORKER_POOL_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -134,10 +135,12 @@ export type Config = {
   /**
    * Worker threads for CPU-heavy work, analyses and PDF reports (workers/pool.ts, decision 020): how
    * many run at once (default: one per core but one, which is left to the event loop and PostgreSQL)
-   * and how many tasks may wait for one; past that the answer is 503 with Retry-After.
+   * and how many tasks may wait for one, and for how long; past that the answer is 503 with
+   * Retry-After.
    */
   workerPoolSize: number;
   workerPoolMaxQueue: number;
+  workerPoolMaxWaitMs: number;
   /**
    * Where uploaded files go (lib/storage): `local` under `dataDir/files` (one instance, or a shared
    * volume), or any S3-compatible object store so several instances share the files. The S3 keys
@@ -239,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admissionMaxWaitMs: e.ADMISSION_MAX_WAIT_MS,
     workerPoolSize: e.WORKER_POOL_SIZE ?? Math.max(1, os.availableParallelism() - 1),
     workerPoolMaxQueue: e.WORKER_POOL_MAX_QUEUE,
+    workerPoolMaxWaitMs: e.WORKER_POOL_MAX_WAIT_MS,
     storage:
       e.STORAGE === 's3'
         ? {

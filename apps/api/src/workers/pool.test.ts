@@ -74,12 +74,22 @@ describe('the CPU pool', () => {
   });
 
   it('refuses work past its bounded queue with 503 and Retry-After, in the caller’s language', async () => {
-    const small = await buildTestApp({ env: { WORKER_POOL_SIZE: '1', WORKER_POOL_MAX_QUEUE: '1' } });
+    const small = await buildTestApp({ env: { WORKER_POOL_SIZE: '1', WORKER_POOL_MAX_QUEUE: '1', WORKER_POOL_MAX_WAIT_MS: '600000' } });
     const who = await loginAs(small.app, 'THERAPIST');
     const send = () =>
       small.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers: { ...who.headers, 'accept-language': 'es' }, payload: { language: 'es', format: 'chat', text } });
     // One runs, one waits, the others find the queue full (each analysis takes far longer than they take to arrive).
-    const answers = await Promise.all([send(), send(), send(), send()]);
+    const sent = Promise.all([send(), send(), send(), send()]);
+    while (!small.app.cpu.full()) await new Promise((r) => setTimeout(r, 10));
+    // While the pool is full a sample is refused before its body is read: malformed JSON gets 503, not 400.
+    const unread = await small.app.inject({
+      method: 'POST',
+      url: '/api/lsa/analyze',
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      payload: '{"language": "es", "text": ',
+    });
+    expect(unread.statusCode).toBe(503);
+    const answers = await sent;
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 200, 503, 503]);
     const busy = answers.find((r) => r.statusCode === 503)!;

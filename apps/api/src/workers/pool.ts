@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { AdmissionGate, ShedError, type Release } from '../lib/admission';
 import { AppError } from '../lib/errors';
 import type { ServiceContext } from '../lib/context';
 import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks';
@@ -6,11 +7,15 @@ import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from '.
 /**
  * The CPU pool (decision 020; docs/decisions/005-hardening.md for the 503): CPU-heavy work (reading
  * and analysing a language sample, drawing a PDF) runs in worker threads so the event loop only
- * routes. At most `size` tasks run at once and `maxQueue` wait; one more is refused at once with
- * 503 and Retry-After rather than queued without bound.
+ * routes. At most `size` tasks run at once and `maxQueue` wait, none longer than `maxWaitMs`; the
+ * others are refused with 503 and Retry-After rather than queued without bound. The waiting is
+ * lib/admission.ts's gate (first come, first served; newest first once congested), so work whose
+ * client has long given up is not what the threads spend their time on.
  */
 export type CpuPool = {
   run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
+  /** Whether a task asked for now would be refused at once (every thread busy, the queue full). */
+  full(): boolean;
   /** Start every thread and load the tasks' modules in it, so that the first requests do not wait for them. */
   warm(): Promise<void>;
   /** Threads started (for tests and logs). */
@@ -21,7 +26,8 @@ export type CpuPool = {
 /** Seconds a refused client is told to wait: a task takes tens of milliseconds. */
 export const CPU_BUSY_RETRY_AFTER_SECONDS = 1;
 
-const busy = () => new AppError(503, 'UNAVAILABLE', 'errors.cpuBusy', {}, {}, CPU_BUSY_RETRY_AFTER_SECONDS);
+/** The 503 of a full pool. */
+export const cpuBusy = (): AppError => new AppError(503, 'UNAVAILABLE', 'errors.cpuBusy', {}, {}, CPU_BUSY_RETRY_AFTER_SECONDS);
 
 function unwrap<N extends TaskName>(result: TaskResult<TaskName>): TaskOutput<N> {
   if (!result.ok) throw new AppError(result.refusal.statusCode, result.refusal.code, result.refusal.messageKey, result.refusal.params, result.refusal.fields);
@@ -33,14 +39,16 @@ function unwrap<N extends TaskName>(result: TaskResult<TaskName>): TaskOutput<N>
  * other busy (or with `warm`), loads the tasks' modules once (one to three seconds), and stays until
  * the pool is closed: an idle thread costs memory, a restarted one costs that start again.
  */
-export function createCpuPool(options: { size: number; maxQueue: number }): CpuPool {
+export function createCpuPool(options: { size: number; maxQueue: number; maxWaitMs: number }): CpuPool {
+  const gate = new AdmissionGate(options.size, options.maxQueue, options.maxWaitMs);
   const piscina = new Piscina<TaskRequest, TaskResult<TaskName>>({
     filename: new URL('./cpu-worker.mjs', import.meta.url).href,
     // No thread until there is work: the tests build many apps that never analyse anything.
     minThreads: 0,
     maxThreads: options.size,
     idleTimeout: Infinity,
-    maxQueue: options.maxQueue,
+    // The gate above admits no more tasks than there are threads: piscina's own queue stays empty.
+    maxQueue: Infinity,
     // Between tasks a worker waits on a message, not in Atomics.wait, so the timers and streams of
     // an asynchronous task (pdfkit's) never sit behind the wait.
     atomics: 'disabled',
@@ -48,17 +56,21 @@ export function createCpuPool(options: { size: number; maxQueue: number }): CpuP
   let closed = false;
   return {
     async run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
-      if (closed) throw busy();
-      let result: TaskResult<TaskName>;
+      if (closed) throw cpuBusy();
+      let release: Release;
       try {
-        result = await piscina.run({ name, input } as TaskRequest);
+        release = await gate.enter();
       } catch (err) {
-        // piscina refuses a task past the queue's bound with this message (errors.js, TaskQueueAtLimit).
-        if (err instanceof Error && err.message === 'Task queue is at limit') throw busy();
+        if (err instanceof ShedError) throw cpuBusy();
         throw err;
       }
-      return unwrap<N>(result);
+      try {
+        return unwrap<N>(await piscina.run({ name, input } as TaskRequest));
+      } finally {
+        release();
+      }
     },
+    full: () => gate.active >= gate.maxActive && gate.waiting >= gate.maxQueue,
     async warm() {
       // Queued at once, the tasks make piscina start every thread (it spawns up to maxThreads while work waits).
       await Promise.allSettled(Array.from({ length: options.size }, () => this.run('warm', null)));
@@ -83,6 +95,7 @@ export const inlineCpuPool: CpuPool = {
     const { runTask } = await import('./tasks');
     return unwrap<N>(await runTask({ name, input } as TaskRequest));
   },
+  full: () => false,
   async warm() {},
   threads: 0,
   async close() {},

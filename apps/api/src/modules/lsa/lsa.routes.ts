@@ -16,6 +16,8 @@ export const lsaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/lsa/analyze', {
     // A long transcript (Brown's Eve with %mor is 318 KB) is larger than the default JSON limit.
     bodyLimit: 8 * 1024 * 1024,
+    // Counted in the CPU pool: refused before the body is read while the pool is full (decision 020).
+    config: { cpu: true },
     preValidation: requirePermission(ANALYZE),
     schema: {
       tags: ['assessments'],
