@@ -75,8 +75,10 @@ export function createCpuPool(options: { size: number; maxQueue: number; maxWait
     },
     full: () => gate.active >= gate.maxActive && gate.waiting >= gate.maxQueue,
     async warm() {
-      // Queued at once, the tasks make piscina start every thread (it spawns up to maxThreads while work waits).
-      await Promise.allSettled(Array.from({ length: options.size }, () => this.run('warm', null)));
+      // Queued at once, the tasks make piscina start every thread (it spawns up to maxThreads while
+      // work waits). They take no turn of the gate: a request arriving meanwhile is admitted and
+      // waits in piscina for the thread to be up, instead of timing out behind a start-up.
+      await Promise.allSettled(Array.from({ length: options.size }, () => piscina.run({ name: 'warm', input: null })));
     },
     get threads() {
       return piscina.threads.length;
