@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { thousandUtterances } from './lsa';
 
 /** The 1,000-utterance sample without its %mor tiers: the analysis then reads the words with the dictionary (two database queries). */
@@ -11,26 +12,35 @@ function withoutMor(text: string): string {
 
 type Probe = { stop: () => Promise<number[]> };
 
-/** `/api/health` one request at a time, 20 ms apart, until stopped: what a load balancer's probe or any light request waits. */
+/**
+ * `/api/health` one request at a time, 20 ms apart, until stopped: what a load balancer's probe or
+ * any light request waits. It runs in a thread of its own, so that autocannon's 200 connections
+ * busy on this process's event loop do not delay the probe's own callbacks and count as the
+ * server's latency.
+ */
 function probeHealth(base: string): Probe {
-  const times: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      try {
-        await (await fetch(`${base}/api/health`)).arrayBuffer();
-      } catch {
-        // a failed probe is a missing sample
-      }
-      times.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const times = [];
+     let running = true;
+     parentPort.on('message', () => { running = false; });
+     (async () => {
+       while (running) {
+         const t0 = performance.now();
+         try { await (await fetch(workerData + '/api/health')).arrayBuffer(); } catch {}
+         times.push(performance.now() - t0);
+         await new Promise((r) => setTimeout(r, 20));
+       }
+       parentPort.postMessage(times);
+     })();`,
+    { eval: true, workerData: base },
+  );
   return {
     stop: async () => {
-      running = false;
-      await loop;
+      const done = new Promise<number[]>((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      const times = await done;
+      await worker.terminate();
       return times.sort((a, b) => a - b);
     },
   };

@@ -12,8 +12,17 @@ import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from '.
  * lib/admission.ts's gate (first come, first served; newest first once congested), so work whose
  * client has long given up is not what the threads spend their time on.
  */
+export type CpuRunner = <N extends TaskName>(name: N, input: TaskInput<N>) => Promise<TaskOutput<N>>;
+
 export type CpuPool = {
-  run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>>;
+  /** One task: waits for a turn (or is refused), runs in a thread. */
+  run: CpuRunner;
+  /**
+   * One turn for several tasks in a row, with other work between them (an analysis, its catalogs
+   * read on the main thread, the analysis again): the second task never queues again, so a
+   * congested pool does not refuse it after the first was done for nothing.
+   */
+  hold<T>(work: (run: CpuRunner) => Promise<T>): Promise<T>;
   /** Whether a task asked for now would be refused at once (every thread busy, the queue full). */
   full(): boolean;
   /** Start every thread and load the tasks' modules in it, so that the first requests do not wait for them. */
@@ -57,22 +66,25 @@ export function createCpuPool(options: { size: number; maxQueue: number; maxWait
     niceIncrement: 10,
   });
   let closed = false;
+  const direct: CpuRunner = async <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => unwrap<N>(await piscina.run({ name, input } as TaskRequest));
+  const hold = async <T>(work: (run: CpuRunner) => Promise<T>): Promise<T> => {
+    if (closed) throw cpuBusy();
+    let release: Release;
+    try {
+      release = await gate.enter();
+    } catch (err) {
+      if (err instanceof ShedError) throw cpuBusy();
+      throw err;
+    }
+    try {
+      return await work(direct);
+    } finally {
+      release();
+    }
+  };
   return {
-    async run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
-      if (closed) throw cpuBusy();
-      let release: Release;
-      try {
-        release = await gate.enter();
-      } catch (err) {
-        if (err instanceof ShedError) throw cpuBusy();
-        throw err;
-      }
-      try {
-        return unwrap<N>(await piscina.run({ name, input } as TaskRequest));
-      } finally {
-        release();
-      }
-    },
+    run: (name, input) => hold((run) => run(name, input)),
+    hold,
     full: () => gate.active >= gate.maxActive && gate.waiting >= gate.maxQueue,
     async warm() {
       // Queued at once, the tasks make piscina start every thread (it spawns up to maxThreads while
@@ -95,11 +107,14 @@ export function createCpuPool(options: { size: number; maxQueue: number; maxWait
  * tasks' modules are loaded on first use, so a process with a pool never loads them on its main
  * thread.
  */
+const inline: CpuRunner = async <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => {
+  const { runTask } = await import('./tasks');
+  return unwrap<N>(await runTask({ name, input } as TaskRequest));
+};
+
 export const inlineCpuPool: CpuPool = {
-  async run<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
-    const { runTask } = await import('./tasks');
-    return unwrap<N>(await runTask({ name, input } as TaskRequest));
-  },
+  run: inline,
+  hold: (work) => work(inline),
   full: () => false,
   async warm() {},
   threads: 0,

@@ -14,13 +14,16 @@ export type SampleMeasures = Extract<AnalysisOutput, { kind: 'done' }>;
  * with their rows. A malformed line or an unknown speaker answers 400 naming the field.
  */
 export async function measureSample(ctx: Pick<ServiceContext, 'db' | 'cpu'>, input: Omit<AnalysisInput, 'lexicon'>): Promise<SampleMeasures> {
-  const cpu = cpuOf(ctx);
-  const first = await cpu.run('analyze', input);
-  if (first.kind === 'done') return first;
-  const lexicon = await queryLexicon(poolOf(ctx.db), first.candidates);
-  const second = await cpu.run('analyze', { ...input, lexicon });
-  if (second.kind !== 'done') throw new Error('the analysis asked for the catalogs twice');
-  return second;
+  // One turn of the pool for both runs: the catalogs take milliseconds, and a second wait could end
+  // in a refusal after the first run's work.
+  return cpuOf(ctx).hold(async (run) => {
+    const first = await run('analyze', input);
+    if (first.kind === 'done') return first;
+    const lexicon = await queryLexicon(poolOf(ctx.db), first.candidates);
+    const second = await run('analyze', { ...input, lexicon });
+    if (second.kind !== 'done') throw new Error('the analysis asked for the catalogs twice');
+    return second;
+  });
 }
 
 /** `POST /api/lsa/analyze`: nothing is stored. */
