@@ -3,7 +3,7 @@
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
  *
- * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports, overload, recordings, lsa,
+ * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports, overload, recordings, lsa, lsa-loop,
  * lighthouse, startup; these two need `npm run build` first and Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
@@ -18,6 +18,7 @@ import { benchGames } from './bench/games';
 import { benchImages } from './bench/images';
 import { benchRecordings } from './bench/recordings';
 import { benchLsa } from './bench/lsa';
+import { benchLsaLoop } from './bench/lsa-loop';
 import { benchPlay } from './bench/play';
 import { benchLighthouse } from './bench/lighthouse';
 import { benchStartup } from './bench/startup';
@@ -31,7 +32,9 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
 const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
-const only = new Set((process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,startup,recordings,lsa').split(',').map((x) => x.trim()));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop').split(',').map((x) => x.trim()),
+);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -125,6 +128,7 @@ async function main() {
     if (only.has('startup')) await benchStartup(base, { username: 'therapist', password: 'Habla-Demo-2026' });
     if (only.has('recordings')) await benchRecordings(base, [await login('therapist'), await login('supervisor'), await login('accountadmin')], server.pid);
     if (only.has('lsa')) await benchLsa(base, await login('therapist'), seconds);
+    if (only.has('lsa-loop')) await benchLsaLoop(base, await login('therapist'), seconds);
     if (only.has('overload')) await benchOverload(base, token, Number(process.env.BENCH_OVERLOAD_SECONDS ?? 15));
 
     const js = initialJsKb();

@@ -27,6 +27,7 @@ import { rolePermissionRoutes } from './modules/role-permissions/role-permission
 import { speechRoutes } from './modules/speech/speech.routes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { cpuPoolPlugin } from './plugins/cpu-pool';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { jobsPlugin } from './plugins/jobs';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(authPlugin);
   await app.register(loadLimitsPlugin);
   await app.register(storagePlugin);
+  await app.register(cpuPoolPlugin);
   // The queue starts with the app (the server has applied the migrations by now) and stops on close.
   await app.register(jobsPlugin);
   await app.register(healthRoutes, { prefix: '/api' });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -34,6 +35,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', HABLA_DEMO: 'true' }).demo).toBe(false);
   });
 
+  it('sizes the worker pool to the cores but one, at least one thread, unless told (decision 020)', () => {
+    expect(loadConfig({}).workerPoolSize).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(loadConfig({ WORKER_POOL_SIZE: '3', WORKER_POOL_MAX_QUEUE: '0' })).toMatchObject({ workerPoolSize: 3, workerPoolMaxQueue: 0 });
+    expect(loadConfig({})).toMatchObject({ workerPoolMaxQueue: 16, workerPoolMaxWaitMs: 2000 });
+  });
+
   it('treats empty variables as unset and trims a trailing slash of APP_URL', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '8080', APP_URL: 'https://habla.example.org/' })).toMatchObject({ databaseUrl: undefined, appUrl: 'https://habla.example.org' });
   });
@@ -57,6 +64,9 @@ describe('loadConfig', () => {
     ['UPLOAD_MIN_BYTES_PER_SECOND', '-1'],
     ['UPLOAD_MIN_BYTES_PER_SECOND', '1.5'],
     ['UPLOAD_RATE_GRACE_SECONDS', 'soon'],
+    ['WORKER_POOL_SIZE', '0'],
+    ['WORKER_POOL_MAX_QUEUE', '-1'],
+    ['WORKER_POOL_MAX_WAIT_MS', '0'],
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: [^\\n]+$`));
   });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -43,6 +44,9 @@ const envSchema = z.object({
   ADMISSION_MAX_ACTIVE: z.coerce.number().int().min(0).max(10_000).default(20),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(500),
   ADMISSION_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  WORKER_POOL_SIZE: z.coerce.number().int().min(1).max(256).optional(),
+  WORKER_POOL_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
+  WORKER_POOL_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -136,6 +140,15 @@ export type Config = {
   admissionMaxActive: number;
   admissionMaxQueue: number;
   admissionMaxWaitMs: number;
+  /**
+   * Worker threads for CPU-heavy work, analyses and PDF reports (workers/pool.ts, decision 020): how
+   * many run at once (default: one per core but one, which is left to the event loop and PostgreSQL)
+   * and how many tasks may wait for one, and for how long; past that the answer is 503 with
+   * Retry-After.
+   */
+  workerPoolSize: number;
+  workerPoolMaxQueue: number;
+  workerPoolMaxWaitMs: number;
   /**
    * Where uploaded files go (lib/storage): `local` under `dataDir/files` (one instance, or a shared
    * volume), or any S3-compatible object store so several instances share the files. The S3 keys
@@ -243,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admissionMaxActive: e.ADMISSION_MAX_ACTIVE,
     admissionMaxQueue: e.ADMISSION_MAX_QUEUE,
     admissionMaxWaitMs: e.ADMISSION_MAX_WAIT_MS,
+    workerPoolSize: e.WORKER_POOL_SIZE ?? Math.max(1, os.availableParallelism() - 1),
+    workerPoolMaxQueue: e.WORKER_POOL_MAX_QUEUE,
+    workerPoolMaxWaitMs: e.WORKER_POOL_MAX_WAIT_MS,
     storage:
       e.STORAGE === 's3'
         ? {

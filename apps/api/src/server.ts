@@ -79,6 +79,8 @@ async function main(): Promise<void> {
     app = await buildApp({ config, db: database.db, logger: log });
     await app.listen({ port: config.port, host: config.host });
     log.info({ url: config.appUrl, docs: `${config.appUrl}/api/docs`, demo: config.demo }, 'Habla is ready');
+    // The worker threads load their modules now, while nobody waits, rather than in the first analysis (decision 020).
+    void app.cpu.warm().then(() => log.info({ threads: app?.cpu.threads }, 'worker threads ready'));
   } catch (err) {
     log.fatal({ err }, 'could not start');
     await stop('startup-failure', 1);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import crypto from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { CpuPool } from '../workers/pool';
 
 /**
  * What a service needs to know about whoever calls it, instead of the HTTP request (issue 10, point 2):
@@ -27,6 +28,8 @@ export type ServiceContext = {
   config: Config;
   /** The job queue, where the caller has one (the app); the CLI has none. */
   jobs?: FastifyInstance['jobs'];
+  /** The worker threads for CPU-heavy work (the app's, decision 020); the CLI has none and runs it in place. */
+  cpu?: CpuPool;
   /** Work for after the write's transaction commits (e-mails that must see the committed row). */
   afterCommit?: (() => Promise<void>)[];
 };
@@ -37,7 +40,7 @@ export type ActorContext = ServiceContext & { actor: ContextActor };
 /** The context of one HTTP request: its signed-in user (if any), the app's clock, the request's id and address. */
 export function contextOf(req: FastifyRequest): ServiceContext {
   const app = req.server;
-  return { db: app.db, actor: req.user ?? null, now: app.now(), log: req.log, requestId: String(req.id), ip: req.ip, config: app.config, jobs: app.jobs };
+  return { db: app.db, actor: req.user ?? null, now: app.now(), log: req.log, requestId: String(req.id), ip: req.ip, config: app.config, jobs: app.jobs, cpu: app.cpu };
 }
 
 /** The same, for routes behind requireAuth/requirePermission (the caller is signed in). */
@@ -47,7 +50,7 @@ export function actorContextOf(req: FastifyRequest): ActorContext {
   return ctx as ActorContext;
 }
 
-type SystemSource = { db: Db; config: Config; now?: () => Date; log: FastifyBaseLogger; jobs?: FastifyInstance['jobs'] };
+type SystemSource = { db: Db; config: Config; now?: () => Date; log: FastifyBaseLogger; jobs?: FastifyInstance['jobs']; cpu?: CpuPool };
 
 /**
  * The context of work no request started: a job (`source` is the app or the job's context) or the CLI.
@@ -62,6 +65,7 @@ export function systemContext<A extends ContextActor | null = null>(source: Syst
     requestId: opts.requestId,
     config: source.config,
     jobs: source.jobs,
+    cpu: source.cpu,
   };
 }
 

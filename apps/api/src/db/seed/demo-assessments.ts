@@ -1,4 +1,3 @@
-import { parseTextTranscript } from '../../modules/recordings/transcript-formats';
 import { prepareSample } from '../../modules/assessments/assessments.service';
 import { poolOf, type Db } from '../client';
 
@@ -65,15 +64,18 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<number> {
   let written = 0;
   for (const s of SAMPLES) {
     const transcript = `${s.text.join('\n')}\n`;
-    const prepared = await prepareSample(db, parseTextTranscript(transcript, 'en'), {
-      accountId: student.account_id,
-      recordingId: null,
-      language: 'en',
-      format: 'text',
-      transcript,
-      studentName: student.full_name,
-      reportLanguage: 'en',
-    });
+    const prepared = await prepareSample(
+      { db },
+      {
+        accountId: student.account_id,
+        recordingId: null,
+        language: 'en',
+        format: 'text',
+        transcript,
+        studentName: student.full_name,
+        reportLanguage: 'en',
+      },
+    );
     const at = new Date(now.getTime() - s.daysAgo * 86_400_000);
     const count = (kind: string) => Object.values(s.errors).filter((k) => (k as readonly string[]).includes(kind)).length;
     await pool.query(

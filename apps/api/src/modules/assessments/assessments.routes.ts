@@ -36,6 +36,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/assessments', {
     // A pasted CHAT transcript with its dependent tiers is a few hundred kilobytes.
     bodyLimit: 8 * 1024 * 1024,
+    // Analysed in the CPU pool: refused before the body is read while the pool is full (decision 020).
+    config: { cpu: true },
     preValidation: requireAction(assessmentsPolicy, 'create'),
     schema: {
       tags: ['assessments'],

@@ -12,17 +12,17 @@ import {
 import type { Row } from '../../crud/contract';
 import { auditRows, createRow, getRow } from '../../crud/service';
 import { SqlParams } from '../../crud/sql';
-import { poolOf, type Db } from '../../db/client';
+import { poolOf } from '../../db/client';
 import { withTransaction } from '../../jobs/transaction';
-import type { ActorContext } from '../../lib/context';
+import type { ActorContext, ServiceContext } from '../../lib/context';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
-import { measureTranscript, readSample } from '../lsa/lsa.service';
-import type { Transcript } from '../recordings/transcript-formats';
+import { cpuOf } from '../../workers/pool';
+import type { SampleInput } from '../lsa/analysis-task';
+import { measureSample } from '../lsa/lsa.service';
 import { recordingsResource } from '../recordings/resources';
 import { exportTranscript } from '../recordings/transcript';
 import { studentsScope } from '../tenancy/scopes';
 import { proposeConclusions } from './proposals';
-import { renderReport } from './report';
 import { assessmentsResource, assessmentsScopeSql, SAMPLE, type PreparedSample } from './resources';
 
 /**
@@ -80,8 +80,7 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
   const found = student.rows[0] as { account_id: string; full_name: string; language: Language } | undefined;
   if (!found) throw fieldError('student_id', 'validation.invalid');
   // The pasted text is the `transcript` field here (the analysis calls it `text`).
-  const parsed = readSample({ format, text: transcript, language }, 'transcript');
-  const prepared = await prepareSample(ctx.db, parsed, {
+  const prepared = await prepareSample(ctx, {
     accountId: found.account_id,
     recordingId,
     language,
@@ -94,10 +93,9 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
   return createRow(ctx, assessmentsResource, { title, student_id: studentId, sample_date: sampleDate ?? today(ctx.now), [SAMPLE]: prepared });
 }
 
-/** A parsed sample analysed, its totals and proposed conclusions ready to store (the create route and the demo data). */
+/** A sample analysed, its totals and proposed conclusions ready to store (the create route and the demo data). */
 export async function prepareSample(
-  db: Db,
-  parsed: Transcript,
+  ctx: Pick<ServiceContext, 'db' | 'cpu'>,
   o: {
     accountId: string;
     recordingId: string | null;
@@ -109,7 +107,7 @@ export async function prepareSample(
     reportLanguage: Language;
   },
 ): Promise<PreparedSample> {
-  const { measures } = await measureTranscript(db, parsed, { language: o.language, format: o.format, speaker: o.speaker });
+  const { measures, utterances } = await measureSample(ctx, { language: o.language, format: o.format, text: o.transcript, speaker: o.speaker, field: 'transcript' });
   return {
     accountId: o.accountId,
     recordingId: o.recordingId,
@@ -118,7 +116,7 @@ export async function prepareSample(
     transcript: o.transcript,
     speaker: measures.speaker,
     measures,
-    columns: { ...totals(measures, parsed.utterances.length), ...proposeConclusions(o.reportLanguage, measures, o.studentName || measures.speaker) },
+    columns: { ...totals(measures, utterances), ...proposeConclusions(o.reportLanguage, measures, o.studentName || measures.speaker) },
   };
 }
 
@@ -144,11 +142,12 @@ async function findAssessment(ctx: ActorContext, id: string, client?: { query: (
   return (res.rows[0] as AssessmentRow | undefined) ?? null;
 }
 
-const sampleOf = (row: AssessmentRow) => readSample({ format: row.sample_format, text: row.transcript, language: row.language });
+/** A stored sample as the CPU pool reads it (it was read when the assessment was made: a refusal here names `text`, as before). */
+const sampleOf = (row: AssessmentRow): SampleInput => ({ format: row.sample_format, text: row.transcript, language: row.language, field: 'text' });
 
-/** The measures and utterance list of a stored sample (`parsed`: the sample, when the caller has read it already). */
-async function measuresOf(ctx: ActorContext, row: AssessmentRow, parsed = sampleOf(row)): Promise<AssessmentMeasures> {
-  const { measures, details } = await measureTranscript(ctx.db, parsed, { language: row.language, format: row.sample_format, speaker: row.speaker });
+/** The measures and utterance list of a stored sample. */
+async function measuresOf(ctx: ActorContext, row: AssessmentRow): Promise<AssessmentMeasures> {
+  const { measures, details } = await measureSample(ctx, { ...sampleOf(row), speaker: row.speaker });
   return {
     ...measures,
     utterance_list: details.map((d) => ({ ...d, errors: row.utterance_errors[String(d.index)] ?? [] })),
@@ -175,8 +174,7 @@ export async function saveErrors(ctx: ActorContext, id: string, body: Assessment
     if (row.assessment_status === 'COMPLETED') throw new AppError(409, 'CONFLICT', 'assessments.errors.completed', {}, { errors: 'assessments.errors.completed' });
     if (!assessmentsPolicy.can(ctx.actor, 'update', row as never)) throw forbidden();
     if (row.errors_version !== body.version) throw new AppError(409, 'CONFLICT', 'assessments.errors.version', {}, { version: 'assessments.errors.version' });
-    const parsed = sampleOf(row);
-    const own = new Set(parsed.utterances.flatMap((u, i) => (u.code === row.speaker ? [String(i)] : [])));
+    const own = new Set((await cpuOf(ctx).run('speakerUtterances', { ...sampleOf(row), speaker: row.speaker })).map(String));
     const errors: Record<string, ErrorKind[]> = {};
     for (const [index, kinds] of Object.entries(body.errors)) {
       if (!own.has(index)) throw fieldError(`errors.${index}`, 'assessments.errors.utterance', { index: Number(index) + 1 });
@@ -206,9 +204,9 @@ export async function saveErrors(ctx: ActorContext, id: string, body: Assessment
         },
       },
     ]);
-    return { row: { ...row, ...next, assessment_status: status, errors_version: row.errors_version + 1 }, parsed };
+    return { ...row, ...next, assessment_status: status, errors_version: row.errors_version + 1 };
   });
-  return measuresOf(ctx, saved.row, saved.parsed);
+  return measuresOf(ctx, saved);
 }
 
 /** The student's assessments the caller may see, oldest first (by the sample's date), for the trend. */
@@ -257,7 +255,8 @@ export async function assessmentReport(ctx: ActorContext, id: string, language: 
   const r = res.rows[0] as Record<string, string | null | undefined>;
   const text = (v: string | null | undefined) => v ?? null;
   const analysis = await measuresOf(ctx, row);
-  const body = await renderReport({
+  // Drawn in the CPU pool (decision 020); the bytes come back as a Uint8Array, wrapped without a copy.
+  const pdf = await cpuOf(ctx).run('report', {
     lang: language ?? (r.language as Language),
     title: r.title!,
     student: r.student!,
@@ -272,6 +271,7 @@ export async function assessmentReport(ctx: ActorContext, id: string, language: 
     analysis,
     now: ctx.now,
   });
+  const body = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const base = `${r.title} - ${r.student}`.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'assessment';
   return { name: `${base}.pdf`, body };
 }

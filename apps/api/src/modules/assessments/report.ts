@@ -1,27 +1,17 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { ERROR_KINDS, SAMPLE_PARTS_OF_SPEECH, SENTENCE_TYPES, translate, VERB_TENSES, type AssessmentMeasures, type Language } from '@habla/shared';
 import PDFDocument from 'pdfkit';
 import { formatNumber } from './proposals';
+import { useFace } from './report-fonts';
+import { cleanText, drawText, type Span } from './report-text';
 
 /**
  * An assessment as a PDF a parent can read (issue 14), in the account's language: who and when,
  * the sample, each measure with what it means, Brown's stage with its usual age, the kinds of
  * sentences, tenses and parts of speech, the conclusions, the errors coded, the recommendation,
- * notes and summary, and the therapist's name. DejaVu Sans is embedded (subset), so every accent
- * prints the same on any reader.
+ * notes and summary, and the therapist's name. The faces are embedded (subsets), so every accent
+ * prints the same on any reader; what people typed (names, titles, notes, conclusions, utterances)
+ * is drawn by report-text.ts in the script they wrote it in (decision 020).
  */
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** The fonts, read once per process (about 1 MB): a report must not read them from disk every time. */
-function reportFonts(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: fs.readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
 
 export type ReportInput = {
   lang: Language;
@@ -71,17 +61,16 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
     iso
       ? new Intl.DateTimeFormat(r.lang === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`))
       : t('assessments.report.none');
-  const { regular, bold } = reportFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 64, left: 56, right: 56 },
     bufferPages: true,
     lang: r.lang === 'es' ? 'es-ES' : 'en-US',
     displayTitle: true,
-    info: { Title: `${t('assessments.report.title')}: ${r.student}`, Author: r.therapist, Subject: r.title, Creator: 'Habla' },
+    info: { Title: cleanText(`${t('assessments.report.title')}: ${r.student}`), Author: cleanText(r.therapist), Subject: cleanText(r.title), Creator: 'Habla' },
   });
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
+  useFace(doc, 'bold');
+  useFace(doc, 'body');
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -104,20 +93,15 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
       .stroke();
     doc.moveDown(0.4);
   };
-  const paragraph = (text: string | null) =>
-    doc
-      .font('body')
-      .fontSize(10.5)
-      .fillColor(INK)
-      .text(text?.trim() || t('assessments.report.none'), left, doc.y, { width, lineGap: 2 });
-  const labelled = (label: string, value: string) => {
-    doc.font('bold').fontSize(10.5).fillColor(INK).text(`${label}: `, left, doc.y, { continued: true, width });
-    doc.font('body').text(value, { width });
-  };
+  // What people wrote goes through drawText: any script, in display order, never an empty box.
+  const write = (spans: Span[], size: number, color: string, o: { lineGap?: number; direction?: 'ltr' | 'auto' } = {}) =>
+    drawText(doc, spans, { x: left, width, size, color, ...o });
+  const paragraph = (text: string | null) => write([{ text: text?.trim() || t('assessments.report.none') }], 10.5, INK, { lineGap: 2 });
+  const labelled = (label: string, value: string) => write([{ text: `${label}: `, weight: 'bold' }, { text: value }], 10.5, INK, { direction: 'ltr' });
 
   // Title and who.
   doc.font('bold').fontSize(20).fillColor(INK).text(t('assessments.report.title'), left, doc.y, { width });
-  doc.font('body').fontSize(10).fillColor(MUTED).text(`${r.account} · ${r.title}`, { width });
+  write([{ text: `${r.account} · ${r.title}` }], 10, MUTED, { direction: 'ltr' });
   doc.moveDown(0.8);
   labelled(t('assessments.report.student'), r.student);
   labelled(t('assessments.report.date'), date(r.sampleDate));
@@ -225,13 +209,9 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
     doc.moveDown(0.3);
     for (const u of coded.slice(0, 40)) {
       if (doc.y > doc.page.height - 100) doc.addPage();
-      doc
-        .font('body')
-        .fontSize(9.5)
-        .fillColor(INK)
-        .text(`${u.index + 1}. ${readable(u.text)}`, left, doc.y, { width, continued: true })
-        .fillColor(MUTED)
-        .text(`  (${u.errors.map((k) => t(`lsa.errorKinds.${k}`)).join(', ')})`);
+      write([{ text: `${u.index + 1}. ${readable(u.text)}` }, { text: `  (${u.errors.map((k) => t(`lsa.errorKinds.${k}`)).join(', ')})`, color: MUTED }], 9.5, INK, {
+        direction: 'ltr',
+      });
     }
   }
 
@@ -242,11 +222,7 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
   heading(t('assessments.report.notes'));
   paragraph(r.notes);
   doc.moveDown(1);
-  doc
-    .font('body')
-    .fontSize(9.5)
-    .fillColor(MUTED)
-    .text(t('assessments.report.generated', { therapist: r.therapist, date: date(r.now.toISOString()) }), left, doc.y, { width });
+  write([{ text: t('assessments.report.generated', { therapist: r.therapist, date: date(r.now.toISOString()) }) }], 9.5, MUTED, { direction: 'ltr' });
 
   // Page numbers on every page.
   const range = doc.bufferedPageRange();

@@ -1,5 +1,5 @@
 import { BROWN_STAGES, type BrownStage, type Measures, type UtteranceDetail } from '@habla/shared/schemas/lsa';
-import { parseChat, parseTextTranscript, type Transcript, type TranscriptUtterance } from '../recordings/transcript-formats';
+import { parseChat, parseTextTranscript, type ReadOptions, type Transcript, type TranscriptUtterance } from '../recordings/transcript-formats';
 import { freqForm, mainTierWords, morItems, type MainWords, type MorItem } from './clan-rules';
 import { englishNegation, englishWord, type WordAnalysis } from './english';
 import { PARTS_OF_SPEECH, SENTENCE_TYPES, tensesOf, VERB_TENSES, type PartOfSpeech, type SentenceType, type VerbForm, type VerbTense } from './grammar';
@@ -92,8 +92,8 @@ type Reading = {
 
 export type AnalysisInput = { language: Language; format: SampleFormat; text: string; speaker?: string | undefined };
 
-export function parseSample(input: Pick<AnalysisInput, 'format' | 'text' | 'language'>): Transcript {
-  return input.format === 'chat' ? parseChat(input.text) : parseTextTranscript(input.text, input.language);
+export function parseSample(input: Pick<AnalysisInput, 'format' | 'text' | 'language'>, options: ReadOptions = {}): Transcript {
+  return input.format === 'chat' ? parseChat(input.text, options) : parseTextTranscript(input.text, input.language, options);
 }
 
 /** The speaker analysed by default: the target child, else CHI, else the first participant. */

@@ -44,17 +44,30 @@ export function stemCandidates(word: string): string[] {
   return [...out];
 }
 
-/** Read the catalogs' entries for these words and the stems they may come from. */
-export async function loadLexicon(db: Queryable, words: Iterable<string>): Promise<Lexicon> {
-  const candidates = [...new Set([...words].flatMap(stemCandidates))];
-  if (!candidates.length) return EMPTY_LEXICON;
+/** The words a sample's lexicon is read for: each word and the stems it may come from, once. */
+export function lexiconCandidates(words: Iterable<string>): string[] {
+  return [...new Set([...words].flatMap(stemCandidates))];
+}
+
+/**
+ * The catalogs' rows for a sample's words, as read: plain data, so the database is read on the main
+ * thread and the Lexicon is built beside the analysis in a worker thread (decision 020).
+ */
+export type LexiconRows = {
+  dictionary: { word: string; type: string; definition: string | null }[];
+  verbs: { base_form: string; past_simple: string; past_participle: string; type: string }[];
+};
+
+/** Read the catalogs' entries for these candidates (`lexiconCandidates`) in two queries. */
+export async function queryLexicon(db: Queryable, candidates: readonly string[]): Promise<LexiconRows> {
+  if (!candidates.length) return { dictionary: [], verbs: [] };
   const [dictionary, verbs] = await Promise.all([
-    db.query<{ word: string; type: string; definition: string | null }>(
+    db.query<LexiconRows['dictionary'][number]>(
       // The dictionary keeps a word's case ("I", "Monday"): ask for both, compare in lower case.
       `SELECT lower(word) AS word, type, definition FROM dictionary WHERE deleted_at IS NULL AND word = ANY($1::text[])`,
       [[...candidates, ...candidates.map((c) => c.charAt(0).toUpperCase() + c.slice(1))]],
     ),
-    db.query<{ base_form: string; past_simple: string; past_participle: string; type: string }>(
+    db.query<LexiconRows['verbs'][number]>(
       `SELECT base_form, past_simple, past_participle, type FROM verbs
         WHERE deleted_at IS NULL AND (base_form = ANY($1::text[])
            OR string_to_array(past_simple, ' / ') && $1::text[]
@@ -62,16 +75,22 @@ export async function loadLexicon(db: Queryable, words: Iterable<string>): Promi
       [candidates],
     ),
   ]);
+  return { dictionary: dictionary.rows, verbs: verbs.rows };
+}
+
+/** The Lexicon of a sample from its catalogs' rows. */
+export function lexiconOf(rows: LexiconRows): Lexicon {
+  if (!rows.dictionary.length && !rows.verbs.length) return EMPTY_LEXICON;
   const types = new Map<string, Set<string>>();
   const plurals = new Set<string>();
-  for (const row of dictionary.rows) {
+  for (const row of rows.dictionary) {
     const set = types.get(row.word) ?? new Set<string>();
     set.add(row.type);
     types.set(row.word, set);
     if (row.type === 'noun' && row.definition?.startsWith('plural of')) plurals.add(row.word);
   }
   const forms = new Map<string, VerbEntry>();
-  for (const v of verbs.rows) {
+  for (const v of rows.verbs) {
     const irregular = v.type === 'irregular';
     const put = (form: string, entry: Omit<VerbEntry, 'base' | 'irregular'>) => {
       const old = forms.get(form);

@@ -1,5 +1,6 @@
 import { analysisSchema, analyzeBody, MAA_READ, okEnvelope } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contextOf } from '../../lib/context';
 import { errorResponses } from '../../lib/responses';
 import { requirePermission } from '../../plugins/access';
 import { analyzeSample } from './lsa.service';
@@ -15,6 +16,8 @@ export const lsaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/lsa/analyze', {
     // A long transcript (Brown's Eve with %mor is 318 KB) is larger than the default JSON limit.
     bodyLimit: 8 * 1024 * 1024,
+    // Counted in the CPU pool: refused before the body is read while the pool is full (decision 020).
+    config: { cpu: true },
     preValidation: requirePermission(ANALYZE),
     schema: {
       tags: ['assessments'],
@@ -24,6 +27,6 @@ export const lsaRoutes: FastifyPluginAsyncZod = async (app) => {
       body: analyzeBody,
       response: { 200: okEnvelope(analysisSchema), ...errorResponses },
     },
-    handler: async (req) => ({ status: true as const, data: await analyzeSample(app.db, req.body) }),
+    handler: async (req) => ({ status: true as const, data: await analyzeSample(contextOf(req), req.body) }),
   });
 };

@@ -1,39 +1,33 @@
 import type { Analysis, AnalyzeBody } from '@habla/shared/schemas/lsa';
-import { poolOf, type Db } from '../../db/client';
-import { AppError, fieldError } from '../../lib/errors';
-import { TranscriptFormatError, type Transcript } from '../recordings/transcript-formats';
-import { analyzeTranscript, defaultSpeaker, parseSample, SampleError, sampleWords, type SampleFormat } from './analyze';
-import { EMPTY_LEXICON, loadLexicon } from './lexicon';
+import { poolOf } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+import { cpuOf } from '../../workers/pool';
+import type { AnalysisInput, AnalysisOutput } from './analysis-task';
+import { queryLexicon } from './lexicon';
 
-/** Read a sample; a line the reader cannot take answers 400 naming it on `field` ("Line 12: …"). */
-export function readSample(input: Pick<AnalyzeBody, 'format' | 'text' | 'language'>, field = 'text'): Transcript {
-  try {
-    return parseSample(input);
-  } catch (err) {
-    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { ...err.params, line: err.line }, { [field]: err.key });
-    throw err;
-  }
-}
+export type SampleMeasures = Extract<AnalysisOutput, { kind: 'done' }>;
 
 /**
- * The measures of one speaker of a parsed sample. English words without a `%mor` tier are read
- * with the dictionary and verbs catalogs, fetched for this sample's words in one round trip.
+ * The measures of one speaker of a sample (decision 019), counted in the CPU pool (decision 020).
+ * English words without a `%mor` tier are read with the dictionary and verbs catalogs: the first run
+ * names the words, the catalogs are read here for them in one round trip, and the second run counts
+ * with their rows. A malformed line or an unknown speaker answers 400 naming the field.
  */
-export async function measureTranscript(db: Db, t: Transcript, options: { language: 'en' | 'es'; format: SampleFormat; speaker?: string | undefined }) {
-  const speaker = options.speaker ?? defaultSpeaker(t);
-  const needsLexicon = options.language === 'en' && t.utterances.some((u) => u.code === speaker && u.tiers.mor === undefined);
-  const lexicon = needsLexicon ? await loadLexicon(poolOf(db), sampleWords(t, speaker, options.format)) : EMPTY_LEXICON;
-  try {
-    return analyzeTranscript(t, { ...options, speaker, lexicon });
-  } catch (err) {
-    if (err instanceof SampleError) throw fieldError(err.field, err.key, err.params);
-    throw err;
-  }
+export async function measureSample(ctx: Pick<ServiceContext, 'db' | 'cpu'>, input: Omit<AnalysisInput, 'lexicon'>): Promise<SampleMeasures> {
+  // One turn of the pool for both runs: the catalogs take milliseconds, and a second wait could end
+  // in a refusal after the first run's work.
+  return cpuOf(ctx).hold(async (run) => {
+    const first = await run('analyze', input);
+    if (first.kind === 'done') return first;
+    const lexicon = await queryLexicon(poolOf(ctx.db), first.candidates);
+    const second = await run('analyze', { ...input, lexicon });
+    if (second.kind !== 'done') throw new Error('the analysis asked for the catalogs twice');
+    return second;
+  });
 }
 
 /** `POST /api/lsa/analyze`: nothing is stored. */
-export async function analyzeSample(db: Db, input: AnalyzeBody): Promise<Analysis> {
-  const t = readSample(input);
-  const { measures, details } = await measureTranscript(db, t, input);
+export async function analyzeSample(ctx: ServiceContext, input: AnalyzeBody): Promise<Analysis> {
+  const { measures, details } = await measureSample(ctx, { format: input.format, text: input.text, language: input.language, speaker: input.speaker, field: 'text' });
   return input.details ? { ...measures, utterance_list: details } : measures;
 }

@@ -186,6 +186,8 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(recordingsPolicy, 'update'),
     // A long CHAT file with its dependent tiers is a few hundred kilobytes.
     bodyLimit: 8 * 1024 * 1024,
+    // Read in the CPU pool: refused before the body is read while the pool is full (decision 020).
+    config: { cpu: true },
     schema: {
       tags: ['recordings'],
       summary: 'Replace the transcript with a CHAT or plain-text file (the version it replaces, as for a save); a line that cannot be read answers 400 naming it',

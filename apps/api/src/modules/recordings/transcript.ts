@@ -6,7 +6,8 @@ import type { ActorContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { withTransaction } from '../../jobs/transaction';
 import { PEAKS_PER_SECOND } from './audio';
-import { parseChat, parseTextTranscript, TranscriptFormatError, writeChat, writeTextTranscript, type Speaker as FileSpeaker, type Transcript } from './transcript-formats';
+import { cpuOf } from '../../workers/pool';
+import { writeChat, writeTextTranscript, type Speaker as FileSpeaker, type Transcript } from './transcript-formats';
 import { stepOf, TRANSCRIBE_JOB } from './pipeline';
 import { recordingsResource, recordingsScopeSql } from './resources';
 import { replaceUtterances } from './utterances-sql';
@@ -253,13 +254,9 @@ export async function exportTranscript(ctx: ActorContext, id: string, format: Tr
 export async function importTranscript(ctx: ActorContext, id: string, body: { format: TranscriptFormat; text: string; version: number }) {
   const rec = await findRecording(ctx, id);
   if (!rec) throw notFound();
-  let t: Transcript;
-  try {
-    t = body.format === 'chat' ? parseChat(body.text, { limits: 'saved' }) : parseTextTranscript(body.text, rec.language, { limits: 'saved' });
-  } catch (err) {
-    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { ...err.params, line: err.line }, { text: err.key });
-    throw err;
-  }
+  // Read in the CPU pool (decision 020) with the save's limits (decision 005): a file of thousands
+  // of lines is tens of milliseconds of parsing, and what the save would refuse is refused here.
+  const t = await cpuOf(ctx).run('parseSample', { format: body.format, text: body.text, language: rec.language, field: 'text', limits: 'saved' });
   const utterances = t.utterances.map((u) => ({
     start_ms: u.startMs,
     end_ms: u.endMs,
