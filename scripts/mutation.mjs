@@ -103,7 +103,7 @@ function runStryker(area) {
   });
 }
 
-const duration = (s) => (s === undefined ? 'not run now' : `${Math.floor(s / 60)} min ${s % 60} s`);
+const duration = (s) => (s === undefined ? 'time unknown' : `${Math.floor(s / 60)} min ${s % 60} s`);
 
 async function main() {
   const chosen = process.env.MUTATION_ONLY ? process.env.MUTATION_ONLY.split(',').map((s) => areaNamed(s.trim())) : areas;
@@ -111,8 +111,11 @@ async function main() {
   const results = [];
   let exitCode = 0;
   for (const area of chosen) {
-    const run = reportOnly ? { code: 0 } : await runStryker(area);
     const file = join(reports, `${area.name}.json`);
+    // How long the area's last run took, kept beside its report for a later MUTATION_REPORT_ONLY.
+    const timeFile = join(reports, `${area.name}.seconds`);
+    const run = reportOnly ? { code: 0, seconds: existsSync(timeFile) ? Number(readFileSync(timeFile, 'utf8')) : undefined } : await runStryker(area);
+    if (!reportOnly && run.code === 0) writeFileSync(timeFile, String(run.seconds));
     if (run.code !== 0 || !existsSync(file)) {
       console.error(`   ${area.name}: Stryker failed (exit ${run.code}); see .stryker-tmp/logs/${area.name}.log`);
       results.push({ area, run, failed: true });

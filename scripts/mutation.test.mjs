@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { areaNamed, areas } from './mutation-areas.mjs';
+import { readFileSync } from 'node:fs';
+import { areaNamed, areas, functionLines } from './mutation-areas.mjs';
 import { countMutants, countsLine, summarizeReport } from './mutation.mjs';
 
 // A Stryker JSON report (mutation-testing-report-schema) reduced to what the summary reads.
@@ -46,5 +47,17 @@ describe('the mutation summary', () => {
     expect(new Set(areas.map((a) => a.name)).size).toBe(areas.length);
     expect(areaNamed('api-upload').project).toBe('api');
     expect(() => areaNamed('nope')).toThrow(/one of: shared, api-analysis/);
+  });
+
+  it('finds the lines of named functions, a block or a one-line const, and refuses a missing one', () => {
+    const file = 'apps/api/src/modules/play/play.service.ts';
+    const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
+    const [block, oneLine] = functionLines(file, ['finishSession', 'over']).map((r) => r.split(':')[1].split('-').map(Number));
+    expect(lines[block[0] - 1]).toMatch(/^export async function finishSession\(/);
+    expect(lines[block[1] - 1]).toBe('}');
+    expect(lines.slice(block[0], block[1] - 1).includes('}')).toBe(false);
+    expect(oneLine[0]).toBe(oneLine[1]);
+    expect(lines[oneLine[0] - 1]).toMatch(/^const over = /);
+    expect(() => functionLines(file, ['noSuchFunction'])).toThrow(/no top-level function noSuchFunction/);
   });
 });
