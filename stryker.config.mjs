@@ -6,6 +6,7 @@ const area = areaNamed(process.env.MUTATION_AREA ?? 'shared');
 // Read by stryker.vitest.config.ts in Stryker's worker processes, which inherit this environment.
 process.env.MUTATION_PROJECT = area.project;
 process.env.MUTATION_TESTS = area.tests.join(',');
+process.env.MUTATION_DATABASE = area.database === false ? '0' : '1';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -26,7 +26,12 @@ export default defineConfig({
             { find: /^@habla\/shared\/(.+)$/, replacement: `${sharedSrc}/$1.ts` },
           ],
         },
-        test: { ...base.test, root: isApi ? 'apps/api' : 'packages/shared', ...(include.length > 0 ? { include } : {}) },
+        test: {
+          ...base.test,
+          root: isApi ? 'apps/api' : 'packages/shared',
+          ...(include.length > 0 ? { include } : {}),
+          ...(process.env.MUTATION_DATABASE === '0' ? { globalSetup: [] } : {}),
+        },
       },
     ],
   },

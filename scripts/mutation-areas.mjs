@@ -21,7 +21,11 @@ export function functionLines(file, names) {
   });
 }
 
-/** @typedef {{ name: string; project: 'shared' | 'api'; mutate: string[]; tests: string[]; note: string }} MutationArea */
+/**
+ * @typedef {{ name: string; project: 'shared' | 'api'; mutate: string[]; tests: string[]; note: string; database?: false }} MutationArea
+ * `database: false`: the area's API tests need no PostgreSQL, so the global setup is left out (a
+ * mutant that times out restarts the test process, and with it the setup).
+ */
 
 /** @type {MutationArea[]} */
 export const areas = [
@@ -41,6 +45,7 @@ export const areas = [
     // heading for two hours, and with lsa.clan.test.ts (fourteen real transcripts against CLAN's
     // figures, on every mutant) for more than ninety minutes.
     tests: ['src/modules/lsa/clan-rules.test.ts'],
+    database: false,
   },
   {
     name: 'api-scoring',
