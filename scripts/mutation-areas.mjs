@@ -68,9 +68,11 @@ export const areas = [
   {
     name: 'api-policy',
     project: 'api',
-    note: "the files policy's SQL side and the tenancy scopes, against the policy, authorization, tenancy and files tests",
+    note: "the files policy's SQL side and the tenancy scopes, against the tenancy and files tests",
     mutate: ['apps/api/src/modules/*/**/*.policy.ts', 'apps/api/src/modules/tenancy/scopes.ts'],
-    tests: ['test/policy-parity.test.ts', 'test/authorization-matrix.test.ts', 'src/modules/tenancy/tenancy.test.ts', 'src/modules/files/files.test.ts'],
+    // Not the policy-parity and authorization-matrix tests: each walks every route as every role,
+    // 160 s of tests that nearly every one of these mutants reaches (about 80 minutes for 65 mutants).
+    tests: ['src/modules/tenancy/tenancy.test.ts', 'src/modules/files/files.test.ts'],
   },
   {
     name: 'api-upload',
