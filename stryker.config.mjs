@@ -13,7 +13,8 @@ export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'stryker.vitest.config.ts' },
-  mutate: area.mutate,
+  // MUTATION_MUTATE=file,file narrows the area to some of its files (or lines: file:10-20).
+  mutate: process.env.MUTATION_MUTATE ? process.env.MUTATION_MUTATE.split(',') : area.mutate,
   // Each mutant runs only the tests that reached it in the first (coverage) run.
   coverageAnalysis: 'perTest',
   // The machine is shared: one test process at a time.

@@ -2,8 +2,8 @@
 // `npm run mutation`: StrykerJS over each area of scripts/mutation-areas.mjs in turn (one test process,
 // the machine is shared), then one plain-text summary per area and in total, with every surviving
 // mutant as file:line:column, mutator and replacement (docs/decisions/021-mutation-testing.md).
-// MUTATION_ONLY=shared,api-upload runs only those areas; MUTATION_REPORT_ONLY=1 only re-reads the
-// reports of the last run. Stryker's sandboxes, logs and reports stay in .stryker-tmp/ (ignored).
+// MUTATION_ONLY=shared,api-upload runs only those areas; MUTATION_MUTATE=file,file narrows them to
+// those files; MUTATION_REPORT_ONLY=1 only re-reads the reports of the last run. Stryker's sandboxes, logs and reports stay in .stryker-tmp/ (ignored).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
