@@ -90,7 +90,7 @@ export const linearRegexRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/api/src/db/migrations/**', 'scripts/fixtures/lint/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '.stryker-tmp/**', 'data/**', 'apps/api/src/db/migrations/**', 'scripts/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
