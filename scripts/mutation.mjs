@@ -48,11 +48,18 @@ export function summarizeReport(report) {
   const lines = [];
   const all = [];
   const survivors = [];
+  const explained = [];
   for (const [file, data] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
     const source = data.source.split('\n');
     all.push(...data.mutants);
     lines.push(`  ${file}: ${countsLine(countMutants(data.mutants))}`);
     for (const m of data.mutants) {
+      // A mutant marked in the code (`// Stryker disable next-line Mutator: why`) as one no test can
+      // tell apart: listed with its reason, so the explanation is read where the mutant is.
+      if (m.status === 'Ignored') {
+        explained.push(`  ${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}: ${oneLine(m.statusReason ?? 'no reason given', 160)}`);
+        continue;
+      }
       if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
       const { start, end } = m.location;
       const original =
@@ -67,7 +74,7 @@ export function summarizeReport(report) {
     ({ file, line, column, m, original }) =>
       `  ${file}:${line}:${column} ${m.mutatorName}${m.status === 'NoCoverage' ? ' [no coverage]' : ''}${m.static ? ' [static]' : ''}: ${oneLine(original, 80)} → ${oneLine(m.replacement ?? '', 80)}`,
   );
-  return { counts: countMutants(all), perFile: lines, survivors: list, mutants: all };
+  return { counts: countMutants(all), perFile: lines, survivors: list, explained, mutants: all };
 }
 
 function runStryker(area) {
@@ -132,6 +139,7 @@ async function main() {
     text.push(...r.perFile);
     text.push(r.survivors.length ? `  Not caught (${r.survivors.length}):` : '  Not caught: none');
     text.push(...r.survivors.map((s) => `  ${s}`));
+    if (r.explained.length) text.push(`  Explained in the code as equivalent (${r.explained.length}):`, ...r.explained.map((s) => `  ${s}`));
     text.push('');
   }
   const done = results.filter((r) => !r.failed);

@@ -24,6 +24,7 @@ const report = {
         mutant('3', 'NoCoverage', 1, 17, 24, 'StringLiteral', '""', { static: true }),
         mutant('4', 'Timeout', 2, 18, 31, 'ArrowFunction', '() => undefined'),
         mutant('5', 'CompileError', 2, 18, 31, 'ArrowFunction', '() => undefined'),
+        mutant('6', 'Ignored', 2, 18, 31, 'ArrowFunction', '() => undefined', { statusReason: 'the result is never read' }),
       ],
     },
   },
@@ -32,15 +33,17 @@ const report = {
 describe('the mutation summary', () => {
   it('counts as Stryker does: detected (killed, timed out) over valid mutants, errors aside', () => {
     const n = countMutants(Object.values(report.files).flatMap((f) => f.mutants));
-    expect(n).toMatchObject({ mutants: 5, killed: 1, survived: 1, noCoverage: 1, timeout: 1, errors: 1 });
+    expect(n).toMatchObject({ mutants: 6, killed: 1, survived: 1, noCoverage: 1, timeout: 1, errors: 1, ignored: 1 });
     expect(n.score).toBe(50);
-    expect(countsLine(n)).toBe('mutants 5, killed 1, survived 1, no coverage 1, timeout 1, errors 1; score 50.0 %');
+    expect(countsLine(n)).toBe('mutants 6, killed 1, survived 1, no coverage 1, timeout 1, errors 1, ignored 1; score 50.0 %');
   });
 
   it('lists what no test caught, in file and line order, with the original text and the replacement', () => {
     const s = summarizeReport(report);
     expect(s.survivors).toEqual(['  src/a.ts:1:17 StringLiteral [no coverage] [static]: \'false\' → ""', '  src/b.ts:1:33 EqualityOperator: s >= min → s > min']);
-    expect(s.perFile[0]).toMatch(/^ {2}src\/a\.ts: mutants 3, killed 0, survived 0, no coverage 1, timeout 1, errors 1; score 50\.0 %$/);
+    expect(s.perFile[0]).toMatch(/^ {2}src\/a\.ts: mutants 4, killed 0, survived 0, no coverage 1, timeout 1, errors 1, ignored 1; score 50\.0 %$/);
+    // Marked equivalent in the code: not a survivor, listed apart with the reason written there.
+    expect(s.explained).toEqual(['  src/a.ts:2:18 ArrowFunction: the result is never read']);
   });
 
   it('names every area once, and refuses an unknown one', () => {
