@@ -24,8 +24,13 @@ declare module 'fastify' {
 export const cpuPoolPlugin = fp(async (app: FastifyInstance) => {
   const pool = createCpuPool({ size: app.config.workerPoolSize, maxQueue: app.config.workerPoolMaxQueue, maxWaitMs: app.config.workerPoolMaxWaitMs });
   app.decorate('cpu', pool);
-  app.addHook('preParsing', async (req) => {
-    if (req.routeOptions.config.cpu && pool.full()) throw cpuBusy();
+  app.addHook('preParsing', async (req, reply) => {
+    if (req.routeOptions.config.cpu && pool.full()) {
+      // The body is not read: the connection closes after the 503, so the sample's bytes are not
+      // taken in (by a flood, hundreds of megabytes a second) only to be thrown away.
+      if (!req.raw.readableEnded) reply.header('connection', 'close');
+      throw cpuBusy();
+    }
   });
   app.addHook('onClose', async () => pool.close());
 });
