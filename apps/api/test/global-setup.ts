@@ -5,7 +5,8 @@ import pg from 'pg';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../src/db/client';
-import { startEmbeddedPostgres } from '../src/db/embedded';
+import { startEmbeddedPostgres, stopOrphanedPostgres } from '../src/db/embedded';
+import { isAlive, readPid } from '../src/db/lock';
 import { seedCatalogs } from '../src/db/seed/catalogs/index';
 import { seedReference } from '../src/db/seed/reference';
 import { freePort } from './ports';
@@ -37,13 +38,42 @@ async function prepareTemplate(adminUrl: string): Promise<void> {
   await database.close();
 }
 
+const PREFIX = 'habla-test-pg-';
+/** The run that made a test cluster writes its pid here; a folder whose run is gone is an orphan. */
+const OWNER = 'owner.pid';
+
+/**
+ * Remove the test clusters of runs that were killed before their teardown (the mutation runner
+ * kills a test process whose mutant loops, a Ctrl-C): each holds every database its run made,
+ * gigabytes after a mutation run. A folder whose owner is alive, or without an owner file and
+ * younger than ten minutes (a run of an older checkout starting now), is left alone.
+ */
+export async function sweepOrphans(root = os.tmpdir()): Promise<void> {
+  const quiet = pino({ level: 'silent' });
+  for (const name of fs.readdirSync(root)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(root, name);
+    const owner = readPid(path.join(dir, OWNER));
+    if (owner !== undefined && isAlive(owner)) continue;
+    try {
+      if (owner === undefined && Date.now() - fs.statSync(dir).mtimeMs < 10 * 60_000) continue;
+      await stopOrphanedPostgres(path.join(dir, 'pg'), quiet, { attachedWaitMs: 5_000 });
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run is sweeping it, or a process still holds it: the next run tries again.
+    }
+  }
+}
+
 /** One PostgreSQL for the whole run: embedded in a temp folder, or TEST_DATABASE_URL's server. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let teardown = async () => undefined as void;
   let appUrl = '';
   if (!adminUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-test-pg-'));
+    await sweepOrphans();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+    fs.writeFileSync(path.join(dir, OWNER), `${process.pid}\n`);
     const embedded = await startEmbeddedPostgres({
       dataDir: dir,
       port: await freePort(),
