@@ -1,5 +1,5 @@
 import { hasAnyPermission, type Permission } from '../permissions';
-import { ACCOUNT_ADULT_ROLES, PLATFORM_ROLES, ROLES, type Role } from '../roles';
+import { ROLES, type Role } from '../roles';
 
 /**
  * The policy engine (decision 009): one policy per entity answers "may this actor do this action
@@ -83,8 +83,6 @@ const ALL_ACCOUNTS_ROLES: readonly string[] = [ROLES.SUPERADMIN, ROLES.ADMIN, RO
 export const seesAllAccounts = (a: Actor): boolean => a.account_id === null && ALL_ACCOUNTS_ROLES.includes(a.role);
 /** Therapists and supervisors see only the students of workspaces they belong to or supervise. */
 export const isCaseloadRole = (a: Actor): boolean => a.role === ROLES.THERAPIST || a.role === ROLES.SUPERVISOR;
-export const isPlatformActor = (a: Actor): boolean => (PLATFORM_ROLES as readonly string[]).includes(a.role);
-export const isAccountAdult = (role: unknown): boolean => (ACCOUNT_ADULT_ROLES as readonly unknown[]).includes(role);
 
 /** The rows of an account-owned table: platform staff all, members their account, others nothing. */
 export function accountScope(a: Actor): Scope {
@@ -132,6 +130,7 @@ export type PolicySpec = {
  * trash is only read or restored; a live one read, changed or deleted) and the entity's row rules.
  */
 export function definePolicy(spec: PolicySpec): Policy {
+  // Stryker disable next-line LogicalOperator: with `&&` every policy without declared actions throws while its module loads, so every test file fails to load; Stryker's Vitest runner counts that as no failed test
   const custom = spec.actions ?? {};
   const refusal = (actor: Actor | null | undefined, action: string, row: PolicyRow): 'forbidden' | 'state' | null => {
     const own = Object.hasOwn(custom, action) ? custom[action] : undefined;
@@ -163,30 +162,21 @@ export function definePolicy(spec: PolicySpec): Policy {
   };
 }
 
-/** Every action of `rules` set to one rule, then the given ones. */
-export const rulesOf = (base: Rule, own: Partial<Record<Action, Rule>>): Record<Action, Rule> => ({
-  list: base,
-  read: base,
-  export: base,
-  create: base,
-  update: base,
-  delete: base,
-  restore: base,
-  ...own,
-});
-
 /**
  * The row actions the actor may take on `row`, the generic ones then the declared ones: what list
  * and show answers carry as `_actions`.
  */
 export function rowActions(policy: Policy, actor: Actor | null | undefined, row: PolicyRow): (RowAction | CustomAction)[] {
   const of = (r: PolicyRow) => [...ROW_ACTIONS.filter((action) => policy.can(actor, action, r)), ...policy.actions.filter((action) => policy.can(actor, action, r))];
+  // Stryker disable next-line ConditionalExpression: asking row by row gives the answers the cache below keeps
   if (!policy.rowFree || !actor) return of(row);
   // Every row of a page asks the same two questions: answered once per actor, policy and trash state.
   let known = rowFreeActions.get(actor);
+  // Stryker disable next-line ConditionalExpression: a cache; a new one answers the same
   if (!known) rowFreeActions.set(actor, (known = new Map()));
-  const key = `${policy.resource}|${isDeleted(row) ? 'trash' : 'live'}`;
+  const key = `${policy.resource}|${isDeleted(row)}`;
   let actions = known.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache; asking again answers the same
   if (!actions) known.set(key, (actions = of(row)));
   return [...actions];
 }
