@@ -92,9 +92,11 @@ afterAll(async () => {
   await releaseVadModels();
 });
 
-function upload(who: Who, file: Partial<FormPart> & { data: Buffer }, fields: Record<string, string> = {}) {
+/** An upload of `file` with the form's fields; a field given as `undefined` is left out of the form. */
+function upload(who: Who, file: Partial<FormPart> & { data: Buffer }, fields: Record<string, string | undefined> = {}) {
   const form = { student_id: studentId, language: 'en', consent: 'true', title: 'Session one', ...fields };
-  const parts: FormPart[] = [...Object.entries(form).map(([name, data]) => ({ name, data })), { name: 'file', filename: 'session.wav', type: 'audio/wav', ...file }];
+  const sent = Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined);
+  const parts: FormPart[] = [...sent.map(([name, data]) => ({ name, data })), { name: 'file', filename: 'session.wav', type: 'audio/wav', ...file }];
   const body = multipartBody(parts);
   return t.app.inject({ method: 'POST', url: '/api/recordings', headers: { ...who.headers, ...body.headers }, payload: body.payload });
 }
@@ -361,9 +363,12 @@ describe('uploading', () => {
 
   it('refuses an upload without the guardian consent (400 naming consent) and keeps nothing', async () => {
     const before = storedFiles().length;
-    const res = await upload(admin, { data: speech }, { consent: 'false' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ consent: "Confirm that the student's guardian consents to this recording." });
+    // Refused, unchecked ('false', ''), or left out of the form altogether.
+    for (const consent of ['false', '', undefined]) {
+      const res = await upload(admin, { data: speech }, { consent });
+      expect(res.statusCode, `consent ${JSON.stringify(consent)}`).toBe(400);
+      expect(res.json().fields).toEqual({ consent: "Confirm that the student's guardian consents to this recording." });
+    }
     expect(storedFiles().length).toBe(before);
   });
 
