@@ -40,7 +40,8 @@ const tileKey = (w: string) => sentenceWords(w).join(' ').toLowerCase();
 export function inAnswerOrder(tiles: readonly string[], target: string): boolean {
   const want = sentenceWords(target).map((w) => w.toLowerCase());
   let i = 0;
-  for (const tile of tiles) if (i < want.length && tileKey(tile) === want[i]) i++;
+  // Past the last word `want[i]` is undefined, which no tile's key equals.
+  for (const tile of tiles) if (tileKey(tile) === want[i]) i++;
   return i === want.length;
 }
 
@@ -54,12 +55,13 @@ export function inAnswerOrder(tiles: readonly string[], target: string): boolean
 export function shuffleTiles(target: string, distractors: readonly string[], seed: string): string[] {
   const out = [...sentenceWords(target), ...distractors.map((d) => d.trim()).filter(Boolean)];
   const next = random(hash(seed));
-  for (let i = out.length - 1; i > 0; i--) {
+  for (let i = out.length - 1; i >= 1; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
+  if (!inAnswerOrder(out, target)) return out;
+  // A target without words (none to move) reads in order along any tiles and keeps them as they are.
   const first = sentenceWords(target)[0]?.toLowerCase();
-  if (first === undefined || !inAnswerOrder(out, target)) return out;
   return [...out.filter((w) => tileKey(w) !== first), ...out.filter((w) => tileKey(w) === first)];
 }
 
@@ -109,8 +111,9 @@ export function answerProblem(answers: ActivityAnswers, answer: PlayerAnswer): {
   }
   if (!answer.words.length) return { field: 'answer.words', key: 'play.answerEmpty' };
   const left = new Map<string, number>();
-  for (const tile of [...sentenceWords(answers.target ?? ''), ...(answers.distractors ?? []).map((d) => d.trim()).filter(Boolean)])
-    left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
+  // A tile's key already leaves out the spaces around it; an empty one is no answer (below).
+  // Stryker disable next-line StringLiteral: answerProblem is given words only for a sentence practice (the kind is checked first, play.answerKind), whose target is always stored (answersProblem on every write)
+  for (const tile of [...sentenceWords(answers.target ?? ''), ...(answers.distractors ?? [])]) left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
   for (const word of answer.words) {
     const n = left.get(tileKey(word)) ?? 0;
     if (!tileKey(word) || n === 0) return { field: 'answer.words', key: 'play.answerTiles' };
