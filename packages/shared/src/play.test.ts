@@ -123,6 +123,9 @@ describe('the player’s rules', () => {
     expect(answerProblem(choice, { index: 5 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 3 } });
     // No answers at all: no index is one.
     expect(answerProblem({ target: 'He went home.' }, { index: 0 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 0 } });
+    // Without distractors, the target's words are the tiles.
+    expect(answerProblem({ target: 'He went home.' }, { words: ['home', 'He'] })).toBeNull();
+    expect(answerProblem({ target: 'He went home.' }, { words: ['He', 'goes'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
     // A tile of two words is used as shown, not run together.
     const two = { target: 'We like it.', distractors: ['ice cream'] };
     expect(answerProblem(two, { words: ['We', 'like', 'ice cream'] })).toBeNull();
@@ -143,6 +146,8 @@ describe('the player’s rules', () => {
     expect(wordsOutOfPlace(['The', 'girl', 'ate', 'an', 'apple', 'eated'], 'The girl ate an apple.')).toEqual([5]);
     expect(wordsOutOfPlace(['The', 'The'], 'The dog.')).toEqual([1]);
     expect(wordsOutOfPlace(['dog', 'The', 'big'], 'The big dog.')).toEqual([0]);
+    // A word found further on is kept, the word after it not.
+    expect(wordsOutOfPlace(['apple', 'eated'], 'The girl ate an apple.')).toEqual([1]);
     // A tile of two words is not the word they make run together.
     expect(wordsOutOfPlace(['We', 'like', 'ice cream'], 'We like icecream.')).toEqual([2]);
   });

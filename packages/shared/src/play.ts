@@ -92,7 +92,8 @@ export const starsFor = (score: number, minRate: number): 1 | 2 | 3 => (score >=
 /** What a student answers: the tiles in the order built, or the index of the chosen answer. */
 export const playerAnswerSchema = z.union([
   z.strictObject({ words: z.array(z.string().max(60, { error: 'validation.tooLong' })).max(30, { error: 'validation.tooLong' }) }),
-  z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(5, { error: 'validation.invalid' }) }),
+  // A number's own `error` names every problem of it, its bounds' included.
+  z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0).max(5) }),
 ]);
 export type PlayerAnswer = z.infer<typeof playerAnswerSchema>;
 
@@ -128,7 +129,7 @@ export const tryBodySchema = z.object({
   answer: playerAnswerSchema,
   /** Made by the browser for each try: the same try sent again (after a lost answer, offline) counts once. */
   client_try_id: z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
-  elapsed_ms: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(3_600_000, { error: 'validation.invalid' }),
+  elapsed_ms: z.int({ error: 'validation.invalid' }).min(0).max(3_600_000),
 });
 export type TryBody = z.infer<typeof tryBodySchema>;
 
@@ -142,7 +143,7 @@ export function wordsOutOfPlace(built: readonly string[], target: string): numbe
   const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const kept = new Set<number>();
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+  for (let i = 0, j = 0; i < a.length && j !== b.length;) {
     if (a[i] === b[j]) {
       kept.add(i);
       i++;
