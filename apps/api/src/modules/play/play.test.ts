@@ -286,7 +286,8 @@ describe('playing', () => {
     const targets: [string, string[]][] = [
       ['We saw a big brown bird today.', ['seen']],
       ['He went home.', []],
-      ['Dogs bark loudly.', ['cats']],
+      // Typed with two spaces: its right answer shows each word once.
+      ['Dogs  bark loudly.', ['cats']],
     ];
     // The second activity is stored without distractors at all.
     const game = await libraryGame(
@@ -304,7 +305,7 @@ describe('playing', () => {
       assigned = (await assign(accountAdmin, [game], [kid.user.id])).json().data.assigned[0];
     });
     const s = (await start(kid, assigned.id)).json().data as { id: string };
-    const words = (i: number) => targets[i]![0].split(' ');
+    const words = (i: number) => targets[i]![0].split(/ +/);
     const tiles = (i: number, id: string) => shuffleTiles(targets[i]![0], targets[i]![1], `${s.id}:${id}`);
     const activity = (i: number, id: string) => ({ id, position: i + 1, kind: 'sentence', prompt: null, picture: null, audio: null, tiles: tiles(i, id) });
     const header = {
@@ -368,12 +369,13 @@ describe('playing', () => {
     expect(unknown.json().fields).toEqual({ activity_id: expect.stringMatching(/this activity is not in this game/) });
 
     // PostgreSQL returns rows without ORDER BY in no set order: the frozen copy stored last position
-    // first, and a try rewritten (it comes back after later ones), are still shown in order.
+    // first, and the first try written again (it comes back after later ones), are still shown in order.
     await t.database.pool.query(
       `UPDATE assignments SET activities = (SELECT jsonb_agg(e ORDER BY (e->>'position')::int DESC) FROM jsonb_array_elements(activities) e) WHERE id = $1`,
       [assigned.id],
     );
-    await t.database.pool.query('UPDATE game_tries SET elapsed_ms = elapsed_ms + 1 WHERE client_try_id = $1', [k[1]]);
+    const moved = (await t.database.pool.query('DELETE FROM game_tries WHERE client_try_id = $1 RETURNING *', [k[1]])).rows[0] as Record<string, unknown>;
+    await t.database.pool.query('INSERT INTO game_tries SELECT * FROM json_populate_record(NULL::game_tries, $1)', [JSON.stringify(moved)]);
     const played = [
       { tries: [false, true].map((c) => ({ correct: c, points: c ? 3 : 0 })), tries_left: 0, done: true, points: 3, correct_answer: { words: words(0) } },
       { tries: [0, 0, 0].map(() => ({ correct: false, points: 0 })), tries_left: 0, done: true, points: 0, correct_answer: { words: words(1) } },
@@ -394,7 +396,7 @@ describe('playing', () => {
     expect(late.json().errors).toEqual(['This game is over. Open it again from your games.']);
   });
 
-  it('sends a multiple-choice session with its question and answers, and the right answer of an activity once it is over', async () => {
+  it('sends a multiple-choice session with its question and answers, the tries left of an activity tried, and the right answer only of one over', async () => {
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
     const game = await freshChoice();
     const [Q1, Q2] = (await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])).rows.map((r: { id: string }) => r.id) as [
@@ -403,6 +405,17 @@ describe('playing', () => {
     ];
     const assigned = (await assign(accountAdmin, [game], [kid.user.id])).json().data.assigned[0] as { id: string; name: string; end_time: string };
     const s = (await start(kid, assigned.id)).json().data as { id: string };
+    const wrong = await play(kid, s.id, Q1, { index: 1 });
+    expect(wrong.json().data).toEqual({
+      correct: false,
+      points: 0,
+      try_number: 1,
+      tries_left: 2,
+      done: false,
+      all_done: false,
+      session: { points: 0, total_right: 0, total_wrong: 1 },
+      repeated: false,
+    });
     const right = await play(kid, s.id, Q2, { index: 1 });
     expect(right.json().data).toEqual({
       correct: true,
@@ -412,7 +425,7 @@ describe('playing', () => {
       done: true,
       correct_answer: { index: 1 },
       all_done: false,
-      session: { points: 10, total_right: 1, total_wrong: 0 },
+      session: { points: 10, total_right: 1, total_wrong: 1 },
       repeated: false,
     });
     const choice = (text: string) => ({ text, picture: null, alt: null });
@@ -422,7 +435,7 @@ describe('playing', () => {
       attempt: 1,
       points: 10,
       total_right: 1,
-      total_wrong: 0,
+      total_wrong: 1,
       score: null,
       passed: null,
       game: { assignment_id: assigned.id, name: assigned.name, type: MC, max_attempts: 1, attempts: 1, end_time: assigned.end_time },
@@ -436,8 +449,8 @@ describe('playing', () => {
           picture: null,
           audio: null,
           answers: ['apple', 'dog', 'car'].map(choice),
-          tries: [],
-          tries_left: 3,
+          tries: [{ correct: false, points: 0 }],
+          tries_left: 2,
           done: false,
           points: 0,
         },
