@@ -40,7 +40,8 @@ const tileKey = (w: string) => sentenceWords(w).join(' ').toLowerCase();
 export function inAnswerOrder(tiles: readonly string[], target: string): boolean {
   const want = sentenceWords(target).map((w) => w.toLowerCase());
   let i = 0;
-  for (const tile of tiles) if (i < want.length && tileKey(tile) === want[i]) i++;
+  // Past the last word `want[i]` is undefined, which no tile's key equals.
+  for (const tile of tiles) if (tileKey(tile) === want[i]) i++;
   return i === want.length;
 }
 
@@ -54,12 +55,13 @@ export function inAnswerOrder(tiles: readonly string[], target: string): boolean
 export function shuffleTiles(target: string, distractors: readonly string[], seed: string): string[] {
   const out = [...sentenceWords(target), ...distractors.map((d) => d.trim()).filter(Boolean)];
   const next = random(hash(seed));
-  for (let i = out.length - 1; i > 0; i--) {
+  for (let i = out.length - 1; i >= 1; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
+  if (!inAnswerOrder(out, target)) return out;
+  // A target without words (none to move) reads in order along any tiles and keeps them as they are.
   const first = sentenceWords(target)[0]?.toLowerCase();
-  if (first === undefined || !inAnswerOrder(out, target)) return out;
   return [...out.filter((w) => tileKey(w) !== first), ...out.filter((w) => tileKey(w) === first)];
 }
 
@@ -90,7 +92,8 @@ export const starsFor = (score: number, minRate: number): 1 | 2 | 3 => (score >=
 /** What a student answers: the tiles in the order built, or the index of the chosen answer. */
 export const playerAnswerSchema = z.union([
   z.strictObject({ words: z.array(z.string().max(60, { error: 'validation.tooLong' })).max(30, { error: 'validation.tooLong' }) }),
-  z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(5, { error: 'validation.invalid' }) }),
+  // A number's own `error` names every problem of it, its bounds' included.
+  z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0).max(5) }),
 ]);
 export type PlayerAnswer = z.infer<typeof playerAnswerSchema>;
 
@@ -109,8 +112,9 @@ export function answerProblem(answers: ActivityAnswers, answer: PlayerAnswer): {
   }
   if (!answer.words.length) return { field: 'answer.words', key: 'play.answerEmpty' };
   const left = new Map<string, number>();
-  for (const tile of [...sentenceWords(answers.target ?? ''), ...(answers.distractors ?? []).map((d) => d.trim()).filter(Boolean)])
-    left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
+  // A tile's key already leaves out the spaces around it; an empty one is no answer (below).
+  // Stryker disable next-line StringLiteral: answerProblem is given words only for a sentence practice (the kind is checked first, play.answerKind), whose target is always stored (answersProblem on every write)
+  for (const tile of [...sentenceWords(answers.target ?? ''), ...(answers.distractors ?? [])]) left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
   for (const word of answer.words) {
     const n = left.get(tileKey(word)) ?? 0;
     if (!tileKey(word) || n === 0) return { field: 'answer.words', key: 'play.answerTiles' };
@@ -125,7 +129,7 @@ export const tryBodySchema = z.object({
   answer: playerAnswerSchema,
   /** Made by the browser for each try: the same try sent again (after a lost answer, offline) counts once. */
   client_try_id: z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
-  elapsed_ms: z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(3_600_000, { error: 'validation.invalid' }),
+  elapsed_ms: z.int({ error: 'validation.invalid' }).min(0).max(3_600_000),
 });
 export type TryBody = z.infer<typeof tryBodySchema>;
 
@@ -139,7 +143,7 @@ export function wordsOutOfPlace(built: readonly string[], target: string): numbe
   const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const kept = new Set<number>();
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+  for (let i = 0, j = 0; i < a.length && j !== b.length;) {
     if (a[i] === b[j]) {
       kept.add(i);
       i++;

@@ -1,5 +1,5 @@
 import { DEFAULT_APP_CONFIGURATION } from '@habla/shared';
-import type { ScoringRules } from '@habla/shared/play';
+import { shuffleTiles, type ScoringRules } from '@habla/shared/play';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import sharp from 'sharp';
@@ -159,7 +159,7 @@ function readsInOrder(tiles: readonly string[], target: string): boolean {
 }
 
 /** Run `work` with the MLA configuration changed, and put back what it was whatever happens. */
-async function withScoring(changes: Partial<ScoringRules>, work: () => Promise<void>): Promise<void> {
+async function withScoring(changes: Partial<ScoringRules & { show_progress_bar: boolean; show_failed_attemps: boolean }>, work: () => Promise<void>): Promise<void> {
   const before = (await call(superadmin, 'GET', '/api/app-configuration/MLA')).json().data as Record<keyof typeof DEFAULT_APP_CONFIGURATION, unknown>;
   const stored = Object.fromEntries((Object.keys(DEFAULT_APP_CONFIGURATION) as (keyof typeof DEFAULT_APP_CONFIGURATION)[]).map((k) => [k, before[k]]));
   const changed = await call(superadmin, 'PUT', '/api/app-configuration/MLA', { ...stored, ...changes });
@@ -281,6 +281,197 @@ describe('playing', () => {
     expect(more.json().errors[0]).toMatch(/no tries left/);
   });
 
+  it('answers each try and sends the whole session as the player shows it: activities by position, each with only its own tries in try order, the right answer once over', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const targets: [string, string[]][] = [
+      ['We saw a big brown bird today.', ['seen']],
+      ['He went home.', []],
+      // Typed with two spaces: its right answer shows each word once.
+      ['Dogs  bark loudly.', ['cats']],
+    ];
+    // The second activity is stored without distractors at all.
+    const game = await libraryGame(
+      SP,
+      targets.map(([target, distractors]) => (distractors.length ? { target, distractors } : { target })),
+    );
+    const [A1, A2, A3] = (await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])).rows.map((r: { id: string }) => r.id) as [
+      string,
+      string,
+      string,
+    ];
+    // Rules stored with both display flags on and 3 points at the second try: the session shows and scores by them.
+    let assigned: { id: string; name: string; end_time: string } = { id: '', name: '', end_time: '' };
+    await withScoring({ point_second_try: 3, show_progress_bar: true, show_failed_attemps: true }, async () => {
+      assigned = (await assign(accountAdmin, [game], [kid.user.id])).json().data.assigned[0];
+    });
+    const s = (await start(kid, assigned.id)).json().data as { id: string };
+    const words = (i: number) => targets[i]![0].split(/ +/);
+    const tiles = (i: number, id: string) => shuffleTiles(targets[i]![0], targets[i]![1], `${s.id}:${id}`);
+    const activity = (i: number, id: string) => ({ id, position: i + 1, kind: 'sentence', prompt: null, picture: null, audio: null, tiles: tiles(i, id) });
+    const header = {
+      id: s.id,
+      attempt: 1,
+      game: { assignment_id: assigned.id, name: assigned.name, type: SP, max_attempts: 1, attempts: 1, end_time: assigned.end_time },
+      rules: { show_progress_bar: true, show_failed_attemps: true, min_rate: 50, point_first_try: 10 },
+    };
+    expect(s).toEqual({
+      ...header,
+      status: 'NEW',
+      points: 0,
+      total_right: 0,
+      total_wrong: 0,
+      score: null,
+      passed: null,
+      activities: [A1, A2, A3].map((id, i) => ({ ...activity(i, id), tries: [], tries_left: 3, done: false, points: 0 })),
+    });
+
+    // Each try answers as of itself: its activity's tries so far, whether every activity is over, the session's totals.
+    const k = [tryId(), tryId(), tryId(), tryId(), tryId(), tryId()];
+    const answer = async (act: string, w: string[], id: string) => {
+      const res = await play(kid, s.id, act, { words: w }, id);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Record<string, unknown>;
+    };
+    const result = (o: Record<string, unknown>, session: [number, number, number], repeated = false) => ({
+      ...o,
+      session: { points: session[0], total_right: session[1], total_wrong: session[2] },
+      repeated,
+    });
+    expect(await answer(A2, ['went', 'He'], k[0]!)).toEqual(result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [0, 0, 1]));
+    expect(await answer(A1, ['saw', 'We'], k[1]!)).toEqual(result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [0, 0, 2]));
+    expect(await answer(A1, words(0), k[2]!)).toEqual(
+      result({ correct: true, points: 3, try_number: 2, tries_left: 0, done: true, correct_answer: { words: words(0) }, all_done: false }, [3, 1, 2]),
+    );
+    // Two activities right, one untried: not all done.
+    expect(await answer(A3, words(2), k[3]!)).toEqual(
+      result({ correct: true, points: 10, try_number: 1, tries_left: 0, done: true, correct_answer: { words: words(2) }, all_done: false }, [13, 2, 2]),
+    );
+    // The first wrong try sent again answers what it answered then, with the session's totals of now.
+    expect(await answer(A1, ['saw', 'We'], k[1]!)).toEqual(result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [13, 2, 2], true));
+    expect(await answer(A2, ['He'], k[4]!)).toEqual(result({ correct: false, points: 0, try_number: 2, tries_left: 1, done: false, all_done: false }, [13, 2, 3]));
+    expect(await answer(A2, ['home', 'He'], k[5]!)).toEqual(
+      result({ correct: false, points: 0, try_number: 3, tries_left: 0, done: true, correct_answer: { words: words(1) }, all_done: true }, [13, 2, 4]),
+    );
+    // A try of the third activity sent again shows that activity's right answer.
+    expect(await answer(A3, words(2), k[3]!)).toEqual(
+      result({ correct: true, points: 10, try_number: 1, tries_left: 0, done: true, correct_answer: { words: words(2) }, all_done: true }, [13, 2, 4], true),
+    );
+
+    // A try id already used for another activity, an activity already over, one not in the game: refused, naming the field.
+    const reused = await play(kid, s.id, A1, { words: ['We'] }, k[0]!);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().fields).toEqual({ client_try_id: expect.stringMatching(/already used for another activity/) });
+    const over = await play(kid, s.id, A1, { words: ['We'] });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errors).toEqual(['This activity is already over: go on to the next one.']);
+    const unknown = await play(kid, s.id, '00000000-0000-4000-8000-000000000000', { words: ['We'] });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().fields).toEqual({ activity_id: expect.stringMatching(/this activity is not in this game/) });
+
+    // PostgreSQL returns rows without ORDER BY in no set order: the frozen copy stored last position
+    // first, and the first try written again (it comes back after later ones), are still shown in order.
+    await t.database.pool.query(
+      `UPDATE assignments SET activities = (SELECT jsonb_agg(e ORDER BY (e->>'position')::int DESC) FROM jsonb_array_elements(activities) e) WHERE id = $1`,
+      [assigned.id],
+    );
+    const moved = (await t.database.pool.query('DELETE FROM game_tries WHERE client_try_id = $1 RETURNING *', [k[1]])).rows[0] as Record<string, unknown>;
+    await t.database.pool.query('INSERT INTO game_tries SELECT * FROM json_populate_record(NULL::game_tries, $1)', [JSON.stringify(moved)]);
+    const played = [
+      { tries: [false, true].map((c) => ({ correct: c, points: c ? 3 : 0 })), tries_left: 0, done: true, points: 3, correct_answer: { words: words(0) } },
+      { tries: [0, 0, 0].map(() => ({ correct: false, points: 0 })), tries_left: 0, done: true, points: 0, correct_answer: { words: words(1) } },
+      { tries: [{ correct: true, points: 10 }], tries_left: 0, done: true, points: 10, correct_answer: { words: words(2) } },
+    ];
+    const whole = { ...header, points: 13, total_right: 2, total_wrong: 4, activities: [A1, A2, A3].map((id, i) => ({ ...activity(i, id), ...played[i] })) };
+    expect((await start(kid, assigned.id)).json().data).toEqual({ ...whole, status: 'PLAYING', score: null, passed: null });
+
+    // Finished: 13 of 30 points, 43.3 %, not passed; finishing again answers the same; no try after it.
+    const finished = await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`);
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json().data).toEqual({ ...whole, status: 'COMPLETED', score: 43.3, passed: false });
+    const again = await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toEqual(finished.json().data);
+    const late = await play(kid, s.id, A2, { words: ['He'] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors).toEqual(['This game is over. Open it again from your games.']);
+  });
+
+  it('sends a multiple-choice session with its question and answers, the tries left of an activity tried, and the right answer only of one over', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const game = await freshChoice();
+    const [Q1, Q2] = (await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])).rows.map((r: { id: string }) => r.id) as [
+      string,
+      string,
+    ];
+    const assigned = (await assign(accountAdmin, [game], [kid.user.id])).json().data.assigned[0] as { id: string; name: string; end_time: string };
+    const s = (await start(kid, assigned.id)).json().data as { id: string };
+    const wrong = await play(kid, s.id, Q1, { index: 1 });
+    expect(wrong.json().data).toEqual({
+      correct: false,
+      points: 0,
+      try_number: 1,
+      tries_left: 2,
+      done: false,
+      all_done: false,
+      session: { points: 0, total_right: 0, total_wrong: 1 },
+      repeated: false,
+    });
+    const right = await play(kid, s.id, Q2, { index: 1 });
+    expect(right.json().data).toEqual({
+      correct: true,
+      points: 10,
+      try_number: 1,
+      tries_left: 0,
+      done: true,
+      correct_answer: { index: 1 },
+      all_done: false,
+      session: { points: 10, total_right: 1, total_wrong: 1 },
+      repeated: false,
+    });
+    const choice = (text: string) => ({ text, picture: null, alt: null });
+    expect((await start(kid, assigned.id)).json().data).toEqual({
+      id: s.id,
+      status: 'PLAYING',
+      attempt: 1,
+      points: 10,
+      total_right: 1,
+      total_wrong: 1,
+      score: null,
+      passed: null,
+      game: { assignment_id: assigned.id, name: assigned.name, type: MC, max_attempts: 1, attempts: 1, end_time: assigned.end_time },
+      rules: { show_progress_bar: false, show_failed_attemps: false, min_rate: 50, point_first_try: 10 },
+      activities: [
+        {
+          id: Q1,
+          position: 1,
+          kind: 'choice',
+          question: 'Which one?',
+          picture: null,
+          audio: null,
+          answers: ['apple', 'dog', 'car'].map(choice),
+          tries: [{ correct: false, points: 0 }],
+          tries_left: 2,
+          done: false,
+          points: 0,
+        },
+        {
+          id: Q2,
+          position: 2,
+          kind: 'choice',
+          question: 'Which one?',
+          picture: null,
+          audio: null,
+          answers: ['red', 'blue'].map(choice),
+          tries: [{ correct: true, points: 10 }],
+          tries_left: 0,
+          done: true,
+          points: 10,
+          correct_answer: { index: 1 },
+        },
+      ],
+    });
+  });
+
   it('uses the rules of the day the game was assigned: 5 / 3 / 1 and a pass mark of 80 %', async () => {
     const game = await freshChoice();
     const oldId = (await assign(accountAdmin, [game], [student.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
@@ -349,8 +540,8 @@ describe('playing', () => {
       await assign(accountAdmin, [await freshSentence()], [student.user.id], { end_time: new Date(t.clock.now().getTime() + 60_000).toISOString(), max_attempts: 3 })
     ).json().data.assigned[0].id as string;
     const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
-    // Two minutes later (well within a sign-in's idle time): past the end.
-    t.clock.advance(120_000);
+    // At the end time itself: the game is over.
+    t.clock.advance(60_000);
     try {
       const late = await play(student, s.id, s.activities[0]!.id, { words: ['The'] });
       expect(late.statusCode).toBe(409);
@@ -361,7 +552,7 @@ describe('playing', () => {
       const session = await t.database.pool.query('SELECT status FROM game_sessions WHERE id = $1', [s.id]);
       expect(session.rows[0].status).toBe('INCOMPLETE');
     } finally {
-      t.clock.advance(-120_000);
+      t.clock.advance(-60_000);
     }
   });
 
@@ -380,6 +571,33 @@ describe('playing', () => {
     // Played: it cannot be unassigned.
     const un = await call(accountAdmin, 'POST', '/api/games/unassign', { ids: [id] });
     expect(un.statusCode).toBe(409);
+  });
+
+  it('finishes only a session whose every activity is over, and never one that was left', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const id = (await assign(accountAdmin, [await freshChoice()], [kid.user.id])).json().data.assigned[0].id as string;
+    const s = (await start(kid, id)).json().data as { id: string; activities: Activity[] };
+    const [q1, q2] = s.activities as [Activity, Activity];
+    const refused = async (message: string) => {
+      const res = await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().errors).toEqual([message]);
+    };
+    // Nothing tried yet; then the first activity over and the second not.
+    await refused('Some activities are not finished yet.');
+    expect((await play(kid, s.id, q1.id, { index: 0 })).json().data).toMatchObject({ correct: true, done: true, all_done: false });
+    await refused('Some activities are not finished yet.');
+    // A sentence answer to a multiple choice is not one.
+    const kind = await play(kid, s.id, q2.id, { words: ['red'] });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().fields).toEqual({ answer: expect.stringMatching(/does not fit this kind of activity/) });
+    expect((await play(kid, s.id, q2.id, { index: 1 })).json().data).toMatchObject({ correct: true, done: true, all_done: true });
+    // Left with everything over: INCOMPLETE, and no longer finished or played.
+    expect((await call(kid, 'POST', `/api/player/sessions/${s.id}/leave`)).json().data.status).toBe('INCOMPLETE');
+    await refused('This game is over. Open it again from your games.');
+    const closed = await play(kid, s.id, q2.id, { index: 0 });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().errors).toEqual(['This game is over. Open it again from your games.']);
   });
 });
 
@@ -574,6 +792,18 @@ describe('unassigning and scope', () => {
     expect((await call(strangerAdmin, 'POST', '/api/games/unassign', { ids: [id] })).statusCode).toBe(404);
   });
 
+  it('refuses a try on a game no longer assigned, its session still open', async () => {
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const id = (await assign(accountAdmin, [await freshChoice()], [kid.user.id])).json().data.assigned[0].id as string;
+    const s = (await start(kid, id)).json().data as { id: string; activities: Activity[] };
+    // Unassigning refuses a game once started, so the change is made in the database.
+    await t.database.pool.query(`UPDATE assignments SET assign_status = 'UNASSIGNED' WHERE id = $1`, [id]);
+    const res = await play(kid, s.id, s.activities[0]!.id, { index: 0 });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors).toEqual(['This game is no longer assigned to you.']);
+    expect(Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries WHERE session_id = $1', [s.id])).rows[0].n)).toBe(0);
+  });
+
   it('answers 404 for another student’s assignment or session and another account’s', async () => {
     const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data.assigned[0].id as string;
     const s = (await start(student2, id)).json().data as { id: string; activities: Activity[] };
@@ -620,6 +850,16 @@ describe('the media of an assigned game', () => {
     const card = ((await call(student, 'GET', '/api/player/games')).json().data as { id: string; picture: string | null }[]).find((g) => g.id === id);
     expect(card?.picture).toBe(shown);
     expect((await call(student, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(200);
+    // The player shows a picture answer with its alt text, and a text answer without either.
+    const shownAnswers = (await call(editor, 'POST', `/api/player/preview/${game}`)).json().data.activities[0];
+    expect(shownAnswers).toMatchObject({
+      question: 'Which one is blue?',
+      audio,
+      answers: [
+        { text: null, picture: shown, alt: 'blue' },
+        { text: 'red', picture: null, alt: null },
+      ],
+    });
     expect((await call(student, 'GET', `/api/images/${other}/file?size=thumb`)).statusCode).toBe(404);
     expect((await call(student2, 'GET', `/api/images/${shown}/file?size=thumb`)).statusCode).toBe(404);
     expect((await call(student, 'GET', '/api/images')).statusCode).toBe(403);
@@ -736,7 +976,46 @@ describe('preview', () => {
     expect(bad.json().fields).toHaveProperty('try_number');
     const kind = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['x'] }, try_number: 1 });
     expect(kind.statusCode).toBe(400);
-    expect(kind.json().fields).toHaveProperty('answer');
+    expect(kind.json().fields).toEqual({ answer: expect.stringMatching(/does not fit this kind of activity/) });
+    const unknown = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: '00000000-0000-4000-8000-000000000000',
+      answer: { index: 0 },
+      try_number: 1,
+    });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().fields).toEqual({ activity_id: expect.stringMatching(/this activity is not in this game/) });
+  });
+
+  it('scores a try against its own activity: the second one’s right answer is its second', async () => {
+    const game = await freshChoice();
+    const [, second] = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities as Activity[];
+    const res = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: second!.id, answer: { index: 1 }, try_number: 1 });
+    expect(res.json().data).toEqual({ correct: true, points: 10, try_number: 1, tries_left: 0, done: true, correct_answer: { index: 1 }, preview: true });
+  });
+
+  it('plays by the default rules when no scoring configuration is stored, in a preview and in an assignment', async () => {
+    const game = await freshChoice();
+    const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
+    const stored = (await t.database.pool.query(`DELETE FROM app_configuration WHERE module = 'MLA' RETURNING *`)).rows[0] as Record<string, unknown>;
+    expect(stored).toBeTruthy();
+    try {
+      const defaults = { show_progress_bar: false, show_failed_attemps: false, min_rate: 50, point_first_try: 10 };
+      const preview = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data as { rules: unknown; activities: Activity[] };
+      expect(preview.rules).toEqual(defaults);
+      const second = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: preview.activities[1]!.id, answer: { index: 1 }, try_number: 2 });
+      expect(second.json().data).toMatchObject({ correct: true, points: 1 });
+      const assigned = await assign(accountAdmin, [game], [kid.user.id]);
+      expect(assigned.statusCode, assigned.body).toBe(201);
+      const s = (await start(kid, assigned.json().data.assigned[0].id)).json().data as { id: string; rules: unknown; activities: Activity[] };
+      expect(s.rules).toEqual(defaults);
+      expect((await play(kid, s.id, s.activities[0]!.id, { index: 1 })).json().data).toMatchObject({ correct: false, points: 0 });
+      expect((await play(kid, s.id, s.activities[0]!.id, { index: 2 })).json().data).toMatchObject({ correct: false, points: 0 });
+      expect((await play(kid, s.id, s.activities[0]!.id, { index: 0 })).json().data).toMatchObject({ correct: true, points: 0, try_number: 3 });
+      expect((await play(kid, s.id, s.activities[1]!.id, { index: 1 })).json().data).toMatchObject({ correct: true, points: 10 });
+      expect((await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({ points: 10, score: 50, passed: true });
+    } finally {
+      await t.database.pool.query(`INSERT INTO app_configuration SELECT * FROM json_populate_record(NULL::app_configuration, $1)`, [JSON.stringify(stored)]);
+    }
   });
 });
 
