@@ -58,6 +58,7 @@ export const areas = [
       'sentenceOf',
       'over',
       'presentSession',
+      'checkAnswer',
       'isCorrect',
       'submitTry',
       'finishSession',

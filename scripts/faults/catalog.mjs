@@ -48,8 +48,9 @@ export const FAULTS = [
     file: PLAY_SERVICE,
     edits: [
       {
-        find: "tiles: shuffleTiles(a.answers.target ?? '', a.answers.distractors ?? [], `${session.id}:${a.id}`),",
-        replace: 'tiles: [...sentenceOf(a), ...(a.answers.distractors ?? [])],',
+        // The seed, the third argument, is left unused: the tiles come in the target's order.
+        find: 'tiles: shuffleTiles(',
+        replace: 'tiles: ((target: string, distractors: string[]) => [...target.split(/\\s+/), ...distractors])(',
       },
     ],
     projects: [API],

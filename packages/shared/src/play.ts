@@ -114,7 +114,8 @@ export function answerProblem(answers: ActivityAnswers, answer: PlayerAnswer): {
   const left = new Map<string, number>();
   // A tile's key already leaves out the spaces around it; an empty one is no answer (below).
   // Stryker disable next-line StringLiteral: answerProblem is given words only for a sentence practice (the kind is checked first, play.answerKind), whose target is always stored (answersProblem on every write)
-  for (const tile of [...sentenceWords(answers.target ?? ''), ...(answers.distractors ?? [])]) left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
+  const tiles = answers.distractors ? [...sentenceWords(answers.target ?? ''), ...answers.distractors] : sentenceWords(answers.target ?? '');
+  for (const tile of tiles) left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
   for (const word of answer.words) {
     const n = left.get(tileKey(word)) ?? 0;
     if (!tileKey(word) || n === 0) return { field: 'answer.words', key: 'play.answerTiles' };
