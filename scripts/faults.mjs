@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FAULTS, applyFault, checkFault } from './faults/catalog.mjs';
+import { FAULTS, applyFault, checkFault, filesOf } from './faults/catalog.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, '.tmp', 'faults');
@@ -38,15 +38,16 @@ process.on('SIGTERM', onSignal);
 
 const rows = [];
 for (const fault of chosen) {
-  const file = join(root, fault.file);
-  const original = readFileSync(file, 'utf8');
-  restore = () => writeFileSync(file, original);
+  const originals = filesOf(fault).map((f) => [join(root, f), f, readFileSync(join(root, f), 'utf8')]);
+  restore = () => {
+    for (const [file, , original] of originals) writeFileSync(file, original);
+  };
   const report = join(tmp, `${fault.id}.json`);
   rmSync(report, { force: true });
   const started = Date.now();
   let status;
   try {
-    writeFileSync(file, applyFault(original, fault));
+    for (const [file, name, original] of originals) writeFileSync(file, applyFault(original, fault, name));
     const args = [
       join(root, 'node_modules/vitest/vitest.mjs'),
       'run',

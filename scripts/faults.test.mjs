@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FAULTS, applyFault, checkFault } from './faults/catalog.mjs';
+import { FAULTS, applyFault, checkFault, filesOf } from './faults/catalog.mjs';
 
 /**
  * The fault catalog of `npm run faults` stays true to the code: a fault whose text the code no
@@ -19,8 +19,10 @@ describe('the fault catalog', () => {
     expect(FAULTS.length).toBeGreaterThanOrEqual(33);
     expect(new Set(FAULTS.map((f) => f.id)).size).toBe(FAULTS.length);
     for (const f of FAULTS) {
-      const text = readFileSync(path.join(root, f.file), 'utf8');
-      expect(applyFault(text, f), f.id).not.toBe(text);
+      for (const file of filesOf(f)) {
+        const text = readFileSync(path.join(root, file), 'utf8');
+        expect(applyFault(text, f, file), `${f.id} in ${file}`).not.toBe(text);
+      }
       expect(f.tests.length, f.id).toBeGreaterThan(0);
       expect(
         f.projects.every((p) => ['api', 'shared', 'web', 'scripts'].includes(p)),

@@ -19,7 +19,7 @@ const SHARED_PLAY = 'packages/shared/src/play.ts';
 const SHARED_PLAY_TEST = 'packages/shared/src/play.test.ts';
 
 /**
- * @typedef {{ find: string, replace: string }} Edit
+ * @typedef {{ find: string, replace: string, file?: string }} Edit (`file`: another file than the fault's own)
  * @typedef {{ id: string, area: string, what: string, file: string, edits: Edit[], projects: string[], tests: string[] }} Fault
  */
 
@@ -451,17 +451,23 @@ export const FAULTS = [
   },
 ];
 
-/** Why a fault no longer fits the code (its file or an edit's text is not there exactly once), or null. */
+/** The files a fault writes into: its own, and any an edit names (a fault of two layers). */
+export function filesOf(fault) {
+  return [...new Set([fault.file, ...fault.edits.map((e) => e.file ?? fault.file)])];
+}
+
+/** Why a fault no longer fits the code (a file or an edit's text is not there exactly once), or null. */
 export function checkFault(root, fault) {
-  let text;
-  try {
-    text = readFileSync(join(root, fault.file), 'utf8');
-  } catch {
-    return `${fault.id}: ${fault.file} does not exist`;
-  }
   for (const edit of fault.edits) {
+    const file = edit.file ?? fault.file;
+    let text;
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      return `${fault.id}: ${file} does not exist`;
+    }
     const count = text.split(edit.find).length - 1;
-    if (count !== 1) return `${fault.id}: ${count} matches in ${fault.file} for ${JSON.stringify(edit.find.slice(0, 80))}`;
+    if (count !== 1) return `${fault.id}: ${count} matches in ${file} for ${JSON.stringify(edit.find.slice(0, 80))}`;
   }
   for (const test of fault.tests) {
     try {
@@ -473,7 +479,7 @@ export function checkFault(root, fault) {
   return null;
 }
 
-/** The file's text with the fault written in. */
-export function applyFault(text, fault) {
-  return fault.edits.reduce((t, e) => t.replace(e.find, () => e.replace), text);
+/** The text of `file` (the fault's own by default) with the fault's edits of that file written in. */
+export function applyFault(text, fault, file = fault.file) {
+  return fault.edits.filter((e) => (e.file ?? fault.file) === file).reduce((t, e) => t.replace(e.find, () => e.replace), text);
 }
