@@ -92,6 +92,7 @@ export const areas = [
     // upload-limits.test.ts: the pace and the declared length on a listening server (real seconds).
     tests: [
       'src/modules/files/download.test.ts',
+      'src/modules/files/upload.test.ts',
       'src/modules/files/receive.test.ts',
       'src/modules/files/pace.test.ts',
       'src/modules/files/strip-metadata.test.ts',
