@@ -95,6 +95,7 @@ export const areas = [
       'src/modules/files/upload.test.ts',
       'src/modules/files/receive.test.ts',
       'src/modules/files/pace.test.ts',
+      'src/modules/files/byte-source.test.ts',
       'src/modules/files/strip-metadata.test.ts',
       'src/modules/files/files.test.ts',
       'src/modules/images/images.test.ts',
