@@ -54,6 +54,22 @@ describe('receiveUpload', () => {
     objects.delete(stored.key);
   });
 
+  it('refuses a file under another field name, alone or beside the file, and keeps nothing of it', async () => {
+    for (const parts of [
+      [{ name: 'photo', filename: 'a.png', type: 'image/png', data: pngOfSize(3000) }],
+      [
+        { name: 'file', filename: 'a.png', type: 'image/png', data: pngOfSize(3000) },
+        { name: 'photo', filename: 'b.png', type: 'image/png', data: pngOfSize(3000) },
+      ],
+    ]) {
+      const form = multipartBody(parts);
+      const res = await app.inject({ method: 'POST', url: '/upload', headers: form.headers, payload: form.payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'files.onlyOne' });
+      expect(objects.size).toBe(0);
+    }
+  });
+
   it('answers a body that is not multipart with 415 whatever its declared length: its type is what is wrong, not its size', async () => {
     const payload = JSON.stringify({ file: 'x'.repeat(MAX + FRAMING_ALLOWANCE) });
     const res = await app.inject({ method: 'POST', url: '/upload', headers: { 'content-type': 'application/json' }, payload });
