@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../lib/storage/index';
-import { multipartBody, pngOfSize } from '../../../test/multipart';
+import crypto from 'node:crypto';
+import { multipartBody, pngOfSize, UNKNOWN_BYTES, wavOfSize } from '../../../test/multipart';
 import { FRAMING_ALLOWANCE, receiveUpload } from './receive';
 
 /**
@@ -13,14 +14,19 @@ import { FRAMING_ALLOWANCE, receiveUpload } from './receive';
  */
 const MAX = 20_000;
 const objects = new Map<string, Buffer>();
+/** Keys removed, and whether the store fails after reading what it is given (a full disk). */
+const deleted: string[] = [];
+let storeFails = false;
 const storage = {
   driver: 'local',
   async putStream(key: string, stream: AsyncIterable<Buffer>) {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk);
+    if (storeFails) throw new Error('disk full');
     objects.set(key, Buffer.concat(chunks));
   },
   async delete(key: string) {
+    deleted.push(key);
     objects.delete(key);
   },
 } as unknown as Storage;
@@ -31,14 +37,55 @@ beforeAll(async () => {
   app.decorate('config', { uploadPace: { idleMs: 5000, minBytesPerSecond: 0, graceMs: 0 } } as never);
   await app.register(multipart);
   app.post('/upload', async (req, reply) => {
-    const { stored, fields } = await receiveUpload(req, reply, storage, { maxBytes: MAX, types: ['image/png'] }, null);
+    const { stored, fields } = await receiveUpload(req, reply, storage, { maxBytes: MAX, types: ['image/png', 'audio/wav'] }, null);
     return { stored, fields };
   });
   await app.ready();
 });
 afterAll(() => app.close());
 
+const send = (data: Buffer, filename = 'a.wav') => {
+  const form = multipartBody([{ name: 'file', filename, data }]);
+  return app.inject({ method: 'POST', url: '/upload', headers: form.headers, payload: form.payload });
+};
+
 describe('receiveUpload', () => {
+  it('stores a file of exactly the limit as it came, with its size and SHA-256; one byte more is 413 and nothing stays', async () => {
+    const wav = wavOfSize(MAX);
+    const res = await send(wav);
+    expect(res.statusCode, res.body).toBe(200);
+    const { stored } = res.json();
+    expect(stored).toMatchObject({ contentType: 'audio/wav', size: MAX, sha256: crypto.createHash('sha256').update(wav).digest('hex') });
+    expect(objects.get(stored.key)?.equals(wav)).toBe(true);
+    objects.delete(stored.key);
+    for (const size of [MAX + 1, 3 * MAX]) {
+      const over = await send(wavOfSize(size));
+      expect(over.statusCode, String(size)).toBe(413);
+      expect(over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'files.tooLarge' });
+    }
+    expect(objects.size).toBe(0);
+  });
+
+  it('refuses an empty file (400), bytes of no accepted type (415), and removes what a failing store was given', async () => {
+    const empty = await send(Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION', message: 'files.empty' });
+    for (const data of [UNKNOWN_BYTES, Buffer.concat([UNKNOWN_BYTES, Buffer.alloc(8000, 1)])]) {
+      const unknown = await send(data);
+      expect(unknown.statusCode).toBe(415);
+      expect(unknown.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'files.type' });
+    }
+    deleted.length = 0;
+    storeFails = true;
+    try {
+      expect((await send(wavOfSize(3000))).statusCode).toBe(500);
+    } finally {
+      storeFails = false;
+    }
+    expect(deleted).toHaveLength(1);
+    expect(objects.size).toBe(0);
+  });
+
   it('hands over the stored file and the text fields; a part sent as JSON is no text field and is left out', async () => {
     const form = multipartBody([
       { name: 'alt', data: 'A red square' },
