@@ -117,6 +117,39 @@ describe('receiveUpload', () => {
     }
   });
 
+  it('allows the form around the file 350 KiB: a declared length past the limit and that is refused (413) before a byte is read', async () => {
+    expect(FRAMING_ALLOWANCE).toBe(350 * 1024);
+    const form = multipartBody([{ name: 'file', filename: 'a.wav', data: wavOfSize(3000) }]);
+    for (const [declared, status] of [
+      [MAX + FRAMING_ALLOWANCE + 1, 413],
+      [MAX + FRAMING_ALLOWANCE, 200],
+    ] as const) {
+      // The declared length is not the body's here: what decides is the header, before reading.
+      const res = await app.inject({ method: 'POST', url: '/upload', headers: { ...form.headers, 'content-length': String(declared) }, payload: form.payload });
+      expect(res.statusCode, String(declared)).toBe(status);
+      if (status === 413) {
+        expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'files.tooLarge' });
+        expect(res.headers.connection).toBe('close');
+      }
+    }
+    for (const key of objects.keys()) objects.delete(key);
+  });
+
+  it('takes at most 20 text fields beside the file: a 21st is 413', async () => {
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `f${i}`, data: 'x' }));
+    const file = { name: 'file', filename: 'a.wav', data: wavOfSize(3000) };
+    const ok = multipartBody([...fields(20), file]);
+    const twenty = await app.inject({ method: 'POST', url: '/upload', headers: ok.headers, payload: ok.payload });
+    expect(twenty.statusCode, twenty.body).toBe(200);
+    expect(Object.keys(twenty.json().fields)).toHaveLength(20);
+    objects.delete(twenty.json().stored.key);
+    const many = multipartBody([...fields(21), file]);
+    const refused = await app.inject({ method: 'POST', url: '/upload', headers: many.headers, payload: many.payload });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'files.tooManyParts' });
+    expect(objects.size).toBe(0);
+  });
+
   it('answers a body that is not multipart with 415 whatever its declared length: its type is what is wrong, not its size', async () => {
     const payload = JSON.stringify({ file: 'x'.repeat(MAX + FRAMING_ALLOWANCE) });
     const res = await app.inject({ method: 'POST', url: '/upload', headers: { 'content-type': 'application/json' }, payload });
