@@ -40,8 +40,16 @@ describe('ByteSource', () => {
     expect((await src.read(1)).toString()).toBe('e');
     expect(await src.atEnd()).toBe(true);
     expect(await src.atEnd()).toBe(true);
-    await expect(src.read(1)).rejects.toBeInstanceOf(DamagedFile);
+    await expect(src.read(1)).rejects.toThrow(new DamagedFile('ended early'));
     expect(input.pulls).toBe(6);
+  });
+
+  it('takes no chunk beyond the bytes asked for', async () => {
+    const { src, input } = sourceOf(bytes('ab', 'cd'));
+    expect((await src.read(2)).toString()).toBe('ab');
+    expect(input.pulls).toBe(1);
+    expect((await src.read(2)).toString()).toBe('cd');
+    expect(input.pulls).toBe(2);
   });
 
   it('reads zero bytes without asking the input, and a read that the input cannot fill is damaged', async () => {
@@ -52,13 +60,13 @@ describe('ByteSource', () => {
   });
 
   it('takes a body in the pieces it came in, after what was buffered, and skips one', async () => {
-    const { src } = sourceOf(bytes('abc', 'defg', 'hij'));
+    const { src } = sourceOf(bytes('abc', '', 'defg', 'hij'));
     expect((await src.read(2)).toString()).toBe('ab');
     expect(await all(src.take(4))).toEqual(['c', 'def']);
     expect(await all(src.take(0))).toEqual([]);
     await src.skip(2);
     expect((await src.read(2)).toString()).toBe('ij');
-    await expect(all(src.take(1))).rejects.toThrow(DamagedFile);
+    await expect(all(src.take(1))).rejects.toThrow(new DamagedFile('ended early'));
   });
 
   it('skips to a byte (left unread), and says false when the input ends first', async () => {
@@ -90,14 +98,18 @@ describe('ByteSource', () => {
     const { src } = sourceOf(bytes([0xff, 0xd9]));
     expect(await all(src.untilMarker())).toEqual([]);
     expect([...(await src.read(2))]).toEqual([0xff, 0xd9]);
+    // A 0xFF that ends a chunk, its marker in the next: nothing before it, so no empty piece.
+    const { src: split } = sourceOf(bytes([0xff], [0xd9]));
+    expect(await all(split.untilMarker())).toEqual([]);
+    expect([...(await split.read(2))]).toEqual([0xff, 0xd9]);
     const { src: restart } = sourceOf(bytes([0xff, 0xd3, 0xff, 0xc4, 0x00]));
     expect((await all(restart.untilMarker())).map((s) => [...Buffer.from(s, 'latin1')])).toEqual([[0xff, 0xd3]]);
     expect([...(await restart.read(3))]).toEqual([0xff, 0xc4, 0x00]);
   });
 
   it('finds image data damaged when it ends before a marker, or on a lone 0xFF', async () => {
-    await expect(all(sourceOf(bytes([0x01, 0x02], [0x03])).src.untilMarker())).rejects.toThrow(DamagedFile);
-    await expect(all(sourceOf(bytes([0x01, 0xff])).src.untilMarker())).rejects.toThrow(DamagedFile);
+    await expect(all(sourceOf(bytes([0x01, 0x02], [0x03])).src.untilMarker())).rejects.toThrow(new DamagedFile('ended inside image data'));
+    await expect(all(sourceOf(bytes([0x01, 0xff])).src.untilMarker())).rejects.toThrow(new DamagedFile('ended inside image data'));
   });
 
   it('drains what is left', async () => {
