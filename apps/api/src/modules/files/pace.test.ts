@@ -69,9 +69,13 @@ describe('the upload pace', () => {
     expect((await settle(clock.next(after(500, 1)), 1000)).outcome).toBe('done');
   });
 
-  it('cuts off a client that sends nothing at all 30 s after the wait began', async () => {
+  it('cuts off a client that sends nothing at all 30 s after the wait began, with one timer, not polling', async () => {
     const clock = new UploadClock({ ...DEFAULTS, minBytesPerSecond: 0 });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     expect(await settle(clock.next(never()), 120_000)).toEqual({ at: 30_000, outcome: 'files.idle' });
+    // One for the clock; settle's own steps use none.
+    expect(timers).toHaveBeenCalledTimes(1);
+    timers.mockRestore();
   });
 
   it('counts the grace period over all the waits of one upload, not each wait afresh', async () => {
