@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { cleanFileName, fileRequired, formatBytes, notMultipart, onlyOneFile, tooLarge, unsupportedType, uploadInputError, type UploadRule } from './upload';
+import { cleanFileName, DEFAULT_FILE_TYPES, fileRequired, formatBytes, notMultipart, onlyOneFile, tooLarge, unsupportedType, uploadInputError, type UploadRule } from './upload';
 
 /**
  * The pure parts of an upload's checks: sizes as people read them, the refusals (status, code,
@@ -40,6 +40,11 @@ describe('the refusals', () => {
       fields: { file: 'files.type' },
     });
     expect(unsupportedType({ maxBytes: 1, types: ['weird'] }).params).toEqual({ types: 'WEIRD' });
+    // Only a leading x- is a prefix to drop.
+    expect(unsupportedType({ maxBytes: 1, types: ['application/fax-document'] }).params).toEqual({ types: 'FAX-DOCUMENT' });
+    // What POST /api/files says it accepts: pictures, recordings and PDF, no SVG, no text.
+    expect(unsupportedType({ maxBytes: 1, types: DEFAULT_FILE_TYPES }).params).toEqual({ types: 'PNG, JPEG, GIF, WEBP, MPEG, WAV, OGG, OPUS, WEBM, MP4, M4A, AAC, FLAC, PDF' });
+    expect(DEFAULT_FILE_TYPES).toHaveLength(16);
   });
 });
 
