@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../lib/storage/index';
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { multipartBody, pngOfSize, UNKNOWN_BYTES, wavOfSize } from '../../../test/multipart';
 import { FRAMING_ALLOWANCE, receiveUpload } from './receive';
 
@@ -37,8 +38,10 @@ beforeAll(async () => {
   app.decorate('config', { uploadPace: { idleMs: 5000, minBytesPerSecond: 0, graceMs: 0 } } as never);
   await app.register(multipart);
   app.post('/upload', async (req, reply) => {
+    const before = req.raw.listenerCount('data');
     const { stored, fields } = await receiveUpload(req, reply, storage, { maxBytes: MAX, types: ['image/png', 'audio/wav'] }, null);
-    return { stored, fields };
+    // The request's listeners as they were: receiveUpload's byte counter is gone.
+    return { stored, fields, listeners: req.raw.listenerCount('data') - before };
   });
   await app.ready();
 });
@@ -66,6 +69,31 @@ describe('receiveUpload', () => {
     expect(objects.size).toBe(0);
   });
 
+  it('counts a file that arrives in many pieces: exactly the limit is stored whole, one byte more is 413', async () => {
+    for (const [size, status] of [
+      [MAX, 200],
+      [MAX + 1, 413],
+    ] as const) {
+      const wav = wavOfSize(size);
+      const form = multipartBody([{ name: 'file', filename: 'a.wav', data: wav }]);
+      const pieces = Array.from({ length: Math.ceil(form.payload.length / 1000) }, (_, i) => form.payload.subarray(i * 1000, (i + 1) * 1000));
+      const res = await app.inject({ method: 'POST', url: '/upload', headers: { ...form.headers, 'content-length': String(form.payload.length) }, payload: Readable.from(pieces) });
+      expect(res.statusCode, String(size)).toBe(status);
+      if (status === 200) {
+        expect(objects.get(res.json().stored.key)?.equals(wav)).toBe(true);
+        objects.delete(res.json().stored.key);
+      }
+    }
+    expect(objects.size).toBe(0);
+  });
+
+  it('refuses a form without a file (400), naming the field', async () => {
+    const form = multipartBody([{ name: 'alt', data: 'no file here' }]);
+    const res = await app.inject({ method: 'POST', url: '/upload', headers: form.headers, payload: form.payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'files.required' });
+  });
+
   it('refuses an empty file (400), bytes of no accepted type (415), and removes what a failing store was given', async () => {
     const empty = await send(Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
@@ -74,6 +102,8 @@ describe('receiveUpload', () => {
       const unknown = await send(data);
       expect(unknown.statusCode).toBe(415);
       expect(unknown.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'files.type' });
+      // The body was read to its end (the rest of the file drained): the connection can serve another request.
+      expect(unknown.headers.connection).not.toBe('close');
     }
     deleted.length = 0;
     storeFails = true;
@@ -94,8 +124,9 @@ describe('receiveUpload', () => {
     ]);
     const res = await app.inject({ method: 'POST', url: '/upload', headers: form.headers, payload: form.payload });
     expect(res.statusCode, res.body).toBe(200);
-    const { stored, fields } = res.json();
+    const { stored, fields, listeners } = res.json();
     expect(fields).toEqual({ alt: 'A red square' });
+    expect(listeners).toBe(0);
     expect(stored).toMatchObject({ name: 'square.png', contentType: 'image/png' });
     expect(objects.get(stored.key)?.length).toBe(stored.size);
     objects.delete(stored.key);
