@@ -15,15 +15,21 @@ import { FRAMING_ALLOWANCE, receiveUpload } from './receive';
  */
 const MAX = 20_000;
 const objects = new Map<string, Buffer>();
-/** Keys removed, and whether the store fails after reading what it is given (a full disk). */
+/** Keys written to and removed, the types given, and whether the store fails at its first chunk (a full disk). */
+const written: string[] = [];
 const deleted: string[] = [];
+const types = new Map<string, string>();
 let storeFails = false;
 const storage = {
   driver: 'local',
-  async putStream(key: string, stream: AsyncIterable<Buffer>) {
+  async putStream(key: string, stream: AsyncIterable<Buffer>, options: { contentType: string }) {
+    written.push(key);
+    types.set(key, options.contentType);
     const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk);
-    if (storeFails) throw new Error('disk full');
+    for await (const chunk of stream) {
+      if (storeFails) throw new Error('disk full');
+      chunks.push(chunk);
+    }
     objects.set(key, Buffer.concat(chunks));
   },
   async delete(key: string) {
@@ -59,14 +65,18 @@ describe('receiveUpload', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { stored } = res.json();
     expect(stored).toMatchObject({ contentType: 'audio/wav', size: MAX, sha256: crypto.createHash('sha256').update(wav).digest('hex') });
+    expect(types.get(stored.key)).toBe('audio/wav');
     expect(objects.get(stored.key)?.equals(wav)).toBe(true);
     objects.delete(stored.key);
+    written.length = 0;
     for (const size of [MAX + 1, 3 * MAX]) {
       const over = await send(wavOfSize(size));
       expect(over.statusCode, String(size)).toBe(413);
       expect(over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'files.tooLarge' });
     }
     expect(objects.size).toBe(0);
+    // Known too large from its first bytes: the store never saw it.
+    expect(written).toEqual([]);
   });
 
   it('counts a file that arrives in many pieces: exactly the limit is stored whole, one byte more is 413', async () => {
@@ -108,11 +118,27 @@ describe('receiveUpload', () => {
     deleted.length = 0;
     storeFails = true;
     try {
-      expect((await send(wavOfSize(3000))).statusCode).toBe(500);
+      const failed = await send(wavOfSize(MAX));
+      expect(failed.statusCode).toBe(500);
     } finally {
       storeFails = false;
     }
     expect(deleted).toHaveLength(1);
+    expect(objects.size).toBe(0);
+  });
+
+  it('refuses a picture whose structure is broken (415) and a body cut short (400), keeping nothing', async () => {
+    const png = pngOfSize(MAX - 1000);
+    const broken = Buffer.concat([png.subarray(0, 12), Buffer.from('1234'), png.subarray(16)]);
+    const res = await send(broken, 'broken.png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'files.type' });
+    // The rest of the file was read and dropped: the connection can serve another request.
+    expect(res.headers.connection).not.toBe('close');
+    const form = multipartBody([{ name: 'file', filename: 'a.wav', data: wavOfSize(10_000) }]);
+    const cut = await app.inject({ method: 'POST', url: '/upload', headers: form.headers, payload: form.payload.subarray(0, 6000) });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'VALIDATION', message: 'files.malformed' });
     expect(objects.size).toBe(0);
   });
 
