@@ -19,7 +19,7 @@ export function filesScope(u: AuthUser): SQL | undefined {
   if (s.kind === 'all') return undefined;
   const p = new SqlParams();
   const rows = fileRows(u, p, 'files');
-  // Stryker disable next-line ConditionalExpression: `true` adds the condition for anyone, and it matches no row unless the caller is a student: games are assigned to students only (play.service.ts picks them by studentsScope) and a student's role never changes (the users resource reaches adults only); `false` is killed by file-scope.test.ts (a student hears an assigned prompt)
+  // Only students have assignments (play.service.ts picks them by studentsScope, and a student's role never changes): for anyone else this would match nothing.
   const assigned = s.assigned
     ? ` OR EXISTS (SELECT 1 FROM assignments x WHERE x.student_id = ${p.add(s.userId)} AND x.assign_status <> 'UNASSIGNED' AND x.activities @> jsonb_build_array(jsonb_build_object('audio_id', files.id::text)))`
     : '';
