@@ -30,7 +30,7 @@ export class ByteSource {
 
   /** Buffer at least `n` bytes; false when the input ends first. */
   private async fill(n: number): Promise<boolean> {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut that saves a copy; without it the loop takes no chunk and the buffer is copied as it is (its `true` is killed by every read)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut that saves a copy; without it the loop takes no chunk and the buffer is copied as it is (its `true` and `<` variants, claiming bytes that are not there, would fail every read test)
     if (this.buf.length >= n) return true;
     const pieces = [this.buf];
     let length = this.buf.length;
