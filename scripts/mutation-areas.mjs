@@ -69,20 +69,39 @@ export const areas = [
   {
     name: 'api-policy',
     project: 'api',
-    note: "the files policy's SQL side and the tenancy scopes, against the tenancy and files tests",
+    note: "the files policy's SQL side and the tenancy scopes, against the tenancy, scopes and files tests",
     mutate: ['apps/api/src/modules/*/**/*.policy.ts', 'apps/api/src/modules/tenancy/scopes.ts'],
     // Not the policy-parity and authorization-matrix tests: each walks every route as every role,
     // 160 s of tests that nearly every one of these mutants reaches (about 80 minutes for 65 mutants).
-    tests: ['src/modules/tenancy/tenancy.test.ts', 'src/modules/files/files.test.ts'],
+    // file-scope.test.ts: who reads which file of an account (a student their assigned prompts).
+    tests: ['src/modules/tenancy/scopes.test.ts', 'src/modules/tenancy/tenancy.test.ts', 'src/modules/files/file-scope.test.ts', 'src/modules/files/files.test.ts'],
   },
   {
     name: 'api-upload',
     project: 'api',
-    note: 'upload checks, multipart reading and download ranges, against the files and images tests',
-    mutate: ['apps/api/src/modules/files/upload.ts', 'apps/api/src/modules/files/receive.ts', 'apps/api/src/modules/files/download.ts'],
+    note: 'upload checks, multipart reading, the upload pace, metadata stripping and download ranges, against the files and images tests and their unit tests',
+    mutate: [
+      'apps/api/src/modules/files/upload.ts',
+      'apps/api/src/modules/files/receive.ts',
+      'apps/api/src/modules/files/download.ts',
+      'apps/api/src/modules/files/pace.ts',
+      'apps/api/src/modules/files/byte-source.ts',
+      'apps/api/src/modules/files/strip-metadata.ts',
+    ],
     // Not recordings.test.ts (27 tests with transcription jobs, on every mutant of the shared upload
     // path): the files tests check sizes, types, one file per form and byte ranges themselves.
-    tests: ['src/modules/files/files.test.ts', 'src/modules/images/images.test.ts'],
+    // upload-limits.test.ts: the pace and the declared length on a listening server (real seconds).
+    tests: [
+      'src/modules/files/download.test.ts',
+      'src/modules/files/upload.test.ts',
+      'src/modules/files/receive.test.ts',
+      'src/modules/files/pace.test.ts',
+      'src/modules/files/byte-source.test.ts',
+      'src/modules/files/strip-metadata.test.ts',
+      'src/modules/files/files.test.ts',
+      'src/modules/images/images.test.ts',
+      'src/modules/files/upload-limits.test.ts',
+    ],
   },
 ];
 

@@ -30,6 +30,7 @@ export class ByteSource {
 
   /** Buffer at least `n` bytes; false when the input ends first. */
   private async fill(n: number): Promise<boolean> {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut that saves a copy; without it the loop takes no chunk and the buffer is copied as it is (its `true` and `<` variants, claiming bytes that are not there, would fail every read test)
     if (this.buf.length >= n) return true;
     const pieces = [this.buf];
     let length = this.buf.length;
@@ -39,7 +40,7 @@ export class ByteSource {
       pieces.push(chunk);
       length += chunk.length;
     }
-    this.buf = pieces.length === 1 ? this.buf : Buffer.concat(pieces, length);
+    this.buf = Buffer.concat(pieces, length);
     return length >= n;
   }
 
@@ -102,7 +103,8 @@ export class ByteSource {
   async skipWhile(value: number): Promise<void> {
     for (;;) {
       let i = 0;
-      while (i < this.buf.length && this.buf[i] === value) i += 1;
+      // Past the end this.buf[i] is undefined, never `value`.
+      while (this.buf[i] === value) i += 1;
       this.buf = this.buf.subarray(i);
       if (this.buf.length) return;
       const chunk = await this.pull();
@@ -118,7 +120,7 @@ export class ByteSource {
   async *untilMarker(): AsyncGenerator<Buffer> {
     let from = 0;
     for (;;) {
-      const at = from < this.buf.length ? this.buf.indexOf(0xff, from) : -1;
+      const at = this.buf.indexOf(0xff, from);
       if (at < 0) {
         if (this.buf.length) yield this.buf;
         this.buf = EMPTY;

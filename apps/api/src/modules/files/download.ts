@@ -3,7 +3,7 @@ import type { ByteRange } from '../../lib/storage/index';
 /**
  * The one byte range of a `Range: bytes=…` header within a file of `size` bytes; undefined when
  * there is none or it is not a single byte range (the whole file is sent, as RFC 9110 allows);
- * 'unsatisfiable' when it starts past the end (416).
+ * 'unsatisfiable' (416) when it starts past the end, is a zero-length suffix, or ends before its start.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
@@ -16,7 +16,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   }
   const start = Number(m[1]);
   const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || start > end) return 'unsatisfiable';
+  // The end is at most the last byte, so this covers a start past the end (and any range of an empty file).
+  if (start > end) return 'unsatisfiable';
   return { start, end };
 }
 

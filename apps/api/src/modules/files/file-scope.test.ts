@@ -90,3 +90,26 @@ describe('a file an activity holds', () => {
     expect(await reads(therapist, audio)).toEqual([200, 200]);
   });
 });
+
+describe('a file a student plays', () => {
+  it('is heard by the student a game holding it is assigned to, in the copy they play; not by a classmate, and not once unassigned', async () => {
+    const accountId = therapist.user.accountId;
+    const [student, classmate] = [await loginAs(t.app, 'STUDENT', { accountId }), await loginAs(t.app, 'STUDENT', { accountId })];
+    const audio = await upload(therapist, wavOfSize(2000), 'listen.wav', 'audio/wav');
+    const game = (await call(therapist, 'POST', '/api/games', { name: 'Listen', type: 'sentence_practice' })).json().data.id as string;
+    expect((await call(therapist, 'POST', '/api/activities', { game_id: game, answers: { target: 'The dog runs.', distractors: [] }, audio_id: audio })).statusCode).toBe(201);
+    expect((await call(therapist, 'POST', `/api/games/${game}/complete`)).statusCode).toBe(200);
+    expect((await call(therapist, 'POST', `/api/games/${game}/share`)).statusCode).toBe(200);
+    // Before it is assigned, no student hears it.
+    expect(await reads(student, audio)).toEqual([404, 404]);
+
+    const assigned = await call(accountAdmin, 'POST', '/api/games/assign', { game_ids: [game], student_ids: [student.user.id] });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    expect(await reads(student, audio)).toEqual([200, 200]);
+    expect(await reads(classmate, audio)).toEqual([404, 404]);
+
+    const ids = (assigned.json().data.assigned as { id: string }[]).map((a) => a.id);
+    expect((await call(accountAdmin, 'POST', '/api/games/unassign', { ids })).statusCode).toBe(200);
+    expect(await reads(student, audio)).toEqual([404, 404]);
+  });
+});

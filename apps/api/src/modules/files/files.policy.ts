@@ -14,14 +14,15 @@ export const UPLOAD_PERMISSION = FILE_UPLOAD_RULE;
  * of the games assigned to them, in the frozen copy they play.
  */
 export function filesScope(u: AuthUser): SQL | undefined {
+  const s = fileScope(u);
+  // Platform staff who run accounts: every file (fileRows gives no condition for them either).
+  if (s.kind === 'all') return undefined;
   const p = new SqlParams();
   const rows = fileRows(u, p, 'files');
-  if (rows === null) return undefined;
-  const s = fileScope(u);
-  const assigned =
-    s.kind === 'records' && s.assigned
-      ? ` OR EXISTS (SELECT 1 FROM assignments x WHERE x.student_id = ${p.add(s.userId)} AND x.assign_status <> 'UNASSIGNED' AND x.activities @> jsonb_build_array(jsonb_build_object('audio_id', files.id::text)))`
-      : '';
+  // Only students have assignments (play.service.ts picks them by studentsScope, and a student's role never changes): for anyone else this would match nothing.
+  const assigned = s.assigned
+    ? ` OR EXISTS (SELECT 1 FROM assignments x WHERE x.student_id = ${p.add(s.userId)} AND x.assign_status <> 'UNASSIGNED' AND x.activities @> jsonb_build_array(jsonb_build_object('audio_id', files.id::text)))`
+    : '';
   return drizzleSql(`(${rows}${assigned})`, p.values);
 }
 

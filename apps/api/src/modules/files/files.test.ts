@@ -181,6 +181,15 @@ describe.each([
       expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
       expect(past.json()).toMatchObject({ status: false, code: 'RANGE_NOT_SATISFIABLE', errors: ['The requested byte range is outside the file.'] });
     }
+    // A zero-length suffix and an end before the start select nothing: 416 too.
+    for (const range of ['bytes=-0', 'bytes=200-100']) expect((await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } })).statusCode, range).toBe(416);
+    // What is not one byte range (no numbers, another unit, a list, trailing junk) is ignored: the whole file, 200 (RFC 9110 §14.2).
+    for (const range of ['bytes=-', 'items=0-5', 'xbytes=0-5', 'bytes=0-5x', 'bytes=0-1,5-6']) {
+      const whole = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } });
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.headers['content-range'], range).toBeUndefined();
+      expect(whole.rawPayload.equals(bytes), range).toBe(true);
+    }
   });
 
   it('accepts a file of exactly the limit and refuses one byte more with 413 naming the field, leaving nothing stored', async () => {
@@ -273,6 +282,10 @@ describe.each([
     ]);
     expect(two.statusCode).toBe(400);
     expect(two.json().fields).toEqual({ file: 'File: send one file, in the form field "file".' });
+    // A file under another field name is not the upload, even alone in the form.
+    const elsewhere = await upload(therapist.headers, [{ name: 'photo', filename: 'a.png', data: pngOfSize(3000) }]);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().fields).toEqual({ file: 'File: send one file, in the form field "file".' });
     const json = await t.app.inject({ method: 'POST', url: '/api/files', headers: therapist.headers, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().fields).toEqual({ file: 'File: send the file as multipart/form-data.' });

@@ -36,7 +36,7 @@ export class UploadClock {
   /**
    * Wait for `pending` (the parser's next part or chunk) within the pace. Rejects with the 408 of
    * the limit reached first; `pending` is then abandoned (its own failure, when the connection
-   * closes, is caught here and goes nowhere).
+   * closes, is handled by the race that is already over, and goes nowhere).
    */
   async next<T>(pending: Promise<T>): Promise<T> {
     const started = this.now();
@@ -57,7 +57,6 @@ export class UploadClock {
     } finally {
       clearTimeout(timer);
       this.waitedMs += this.now() - started;
-      pending.catch(() => undefined);
     }
   }
 }

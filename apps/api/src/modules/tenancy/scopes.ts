@@ -1,4 +1,4 @@
-import { accountsPolicy, clientsPolicy, organizationsPolicy, ROLES, usersPolicy, workspacesPolicy, type Policy, type Scope } from '@habla/shared';
+import { accountsPolicy, clientsPolicy, ROLES, usersPolicy, workspacesPolicy, type Policy, type Scope } from '@habla/shared';
 import type { CrudUser } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 
@@ -32,8 +32,8 @@ function byAccount(scope: Scope, p: SqlParams, column: string): string | null {
   }
 }
 
-/** Rows of a table with an account_id column (organizations, billings). */
-export function accountRows(u: CrudUser, p: SqlParams, column = 't.account_id', policy: Policy = organizationsPolicy): string | null {
+/** Rows of a table with an account_id column (organizations, billings), by that table's policy. */
+export function accountRows(u: CrudUser, p: SqlParams, column: string, policy: Policy): string | null {
   return byAccount(policy.scope(u), p, column);
 }
 

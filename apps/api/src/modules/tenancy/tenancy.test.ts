@@ -453,6 +453,46 @@ describe('cross-tenant isolation', () => {
 });
 
 describe('list = detail', () => {
+  it('each role lists exactly the rows of its scope (docs/product.md §2): all, its account, its caseload, itself, or none', async () => {
+    const people = ['superadmin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent'];
+    const caseload = `(SELECT w.id FROM workspaces w WHERE w.deleted_at IS NULL AND (w.supervisor_id = $1 OR EXISTS (SELECT 1 FROM workspace_members m WHERE m.workspace_id = w.id AND m.user_id = $1)))`;
+    /** The rows `who` must list, by the rules written out here in SQL rather than taken from the scopes. */
+    const expected = async (resource: string, me: { id: string; role: string; account_id: string | null }): Promise<string[]> => {
+      const staff = ['SUPERADMIN', 'ADMIN', 'SUPPORT'].includes(me.role);
+      const q = async (where: string, values: unknown[] = []) =>
+        (await sql<{ id: string }>(`SELECT id FROM ${TABLE[resource]} t WHERE t.deleted_at IS NULL AND ${where}`, values)).map((r) => r.id);
+      const kind = resource === 'users' ? `t.role <> 'STUDENT'` : resource === 'clients' ? `t.role = 'STUDENT'` : 'true';
+      if (staff) return q(kind);
+      if (!me.account_id) return [];
+      const own = resource === 'accounts' ? 't.id = $1' : 't.account_id = $1';
+      if (resource === 'clients' && me.role === 'STUDENT') return q(`${kind} AND t.id = $2 AND ${own}`, [me.account_id, me.id]);
+      if (resource === 'clients' && ['THERAPIST', 'SUPERVISOR'].includes(me.role))
+        return q(`${kind} AND t.account_id = $2 AND (t.id IN (SELECT w2.student_id FROM workspaces w2 WHERE w2.id IN ${caseload}) OR t.created_by = $1)`, [me.id, me.account_id]);
+      if (resource === 'workspaces' && me.role === 'STUDENT') return q(`t.student_id = $2 AND ${own}`, [me.account_id, me.id]);
+      if (resource === 'workspaces' && ['THERAPIST', 'SUPERVISOR'].includes(me.role)) return q(`t.account_id = $2 AND t.id IN ${caseload}`, [me.id, me.account_id]);
+      return q(`${kind} AND ${own}`, [me.account_id]);
+    };
+    const wrong: string[] = [];
+    for (const who of people) {
+      const [me] = await sql<{ id: string; role: string; account_id: string | null }>('SELECT id, role, account_id FROM users WHERE username = $1', [who]);
+      for (const resource of ['accounts', 'organizations', 'billings', 'users', 'clients', 'workspaces']) {
+        const listed = await listIds(who, resource);
+        if (listed === 'refused') continue;
+        const want = (await expected(resource, me!)).sort();
+        const got = [...listed].sort();
+        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${who} ${resource}: listed ${got.length}, expected ${want.length}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Not vacuous: a scope of none lists no student (an editor has no account), a student lists only
+    // themself and their own workspace, a therapist their two students of the three.
+    expect(await listIds('editor', 'clients')).toEqual(new Set());
+    expect(await listIds('editor', 'workspaces')).toEqual(new Set());
+    expect(await listIds('student', 'clients')).toEqual(new Set([ids.get('student')]));
+    expect((await listIds('student', 'workspaces')) as Set<string>).toHaveProperty('size', 1);
+    expect(await listIds('therapist', 'clients')).toEqual(new Set([ids.get('student'), ids.get('student2')]));
+  });
+
   it('for each role, ids visible in lists equal ids readable one by one', { timeout: 120_000 }, async () => {
     const people = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
     const mismatches: string[] = [];
