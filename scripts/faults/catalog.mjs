@@ -359,11 +359,15 @@ export const FAULTS = [
   {
     id: 'stream-over-limit',
     area: 'upload',
-    what: 'a streamed upload allowed past its size limit',
+    what: 'a streamed upload allowed past its size limit (the parser’s limit and the store’s own count both loosened: either alone still refuses it)',
     file: 'apps/api/src/modules/files/upload.ts',
-    edits: [{ find: 'if (received > rule.maxBytes) throw tooLarge(rule);', replace: 'if (received > rule.maxBytes * 1000) throw tooLarge(rule);' }],
+    edits: [
+      { find: 'if (received > rule.maxBytes) throw tooLarge(rule);', replace: 'if (received > rule.maxBytes * 1000) throw tooLarge(rule);' },
+      { find: '    headBytes > rule.maxBytes\n', replace: '    headBytes > rule.maxBytes * 1000\n' },
+      { file: 'apps/api/src/modules/files/receive.ts', find: 'fileSize: rule.maxBytes }', replace: 'fileSize: rule.maxBytes * 1000 }' },
+    ],
     projects: [API],
-    tests: ['apps/api/src/modules/files/files.test.ts'],
+    tests: ['apps/api/src/modules/files/files.test.ts', 'apps/api/src/modules/files/receive.test.ts'],
   },
   {
     id: 'files-account-wide',
