@@ -163,7 +163,8 @@ describe('a client that stops sending', () => {
     });
     expect(res.headers.connection).toBe('close');
     expect(res.ms).toBeGreaterThan(900);
-    expect(res.ms).toBeLessThan(3000);
+    // Answered once the idle limit is reached, not after waiting a second time for the rest of the file (a 408 is not drained).
+    expect(res.ms).toBeLessThan(1800);
     console.log(`${url}: a stalled upload was answered 408 after ${(res.ms / 1000).toFixed(2)} s`);
     expect(partFiles()).toEqual([]);
     expect(storedFiles()).toBe(before);
