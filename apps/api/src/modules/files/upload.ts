@@ -155,6 +155,7 @@ export async function storeFilePart(storage: Storage, part: MultipartFile, rule:
       if (received > rule.maxBytes) throw tooLarge(rule);
       yield r.value;
     }
+    // Past its limit the parser ends the part early, `truncated` (its own error comes only with the next part): stop the store here.
     if (part.file.truncated) throw tooLarge(rule);
   }
   const hash = crypto.createHash('sha256');
