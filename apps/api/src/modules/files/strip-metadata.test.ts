@@ -234,3 +234,154 @@ describe('stripping metadata from pictures', () => {
     expect(orientationOf(wrong)).toBe(1);
   });
 });
+
+/** Hand-written files: each test states the exact bytes that must come out. */
+const latin = (text: string) => Buffer.from(text, 'latin1');
+const cat = (...parts: (Buffer | string | number[])[]) => Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : typeof p === 'string' ? latin(p) : Buffer.from(p))));
+
+/** Whatever the pieces the bytes arrive in, the same output (or the same refusal). */
+async function stripAll(mime: string, input: Buffer): Promise<Buffer> {
+  const out = await strip(mime, input);
+  for (const size of [1, 3]) expect((await strip(mime, input, size)).equals(out), `pieces of ${size}`).toBe(true);
+  return out;
+}
+
+const refusal = async (mime: string, input: Buffer) => {
+  try {
+    await strip(mime, input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DamagedFile);
+    return (error as Error).message;
+  }
+  throw new Error('not refused');
+};
+
+describe('JPEG segments, byte for byte', () => {
+  const SOI = [0xff, 0xd8];
+  const EOI = [0xff, 0xd9];
+  const exif = (orientation: number) => cat('Exif\0\0', orientationTiff(orientation));
+  // A table segment (kept as it is), a scan with stuffed bytes and restart markers in its data.
+  const DQT = jpegSegment(0xdb, cat([0], Buffer.alloc(64, 1)));
+  const SOS = jpegSegment(0xda, cat([1, 1, 0, 0, 63, 0]));
+  const DATA = cat([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xd7, 0x78]);
+
+  it('keeps JFIF (without its thumbnail), the first orientation, ICC and Adobe; drops every other APPn and COM', async () => {
+    const jfif = cat('JFIF\0', [1, 2, 1, 0, 72, 0, 72, 2, 1], 'THUMBNAIL');
+    const input = cat(
+      SOI,
+      jpegSegment(0xe0, jfif),
+      jpegSegment(0xe0, 'JFXX\0\x10thumbnail'),
+      jpegSegment(0xe0, 'JFIF\0\x01\x02\x01\0\x48\0\x48'), // 13 bytes: too short for JFIF
+      jpegSegment(0xe0, exif(6)), // EXIF in the wrong segment
+      jpegSegment(0xe1, exif(6)),
+      jpegSegment(0xe1, exif(3)), // a second EXIF block
+      jpegSegment(0xe1, 'JFIF\0\x01\x02\x01\0\x48\0\x48\0\0'),
+      jpegSegment(0xe1, 'ICC_PROFILE\0\x01\x01profile'),
+      jpegSegment(0xe1, `http://ns.adobe.com/xap/1.0/\0${XMP}`),
+      jpegSegment(0xe2, 'ICC_PROFILE\0\x01\x01profile'),
+      jpegSegment(0xe2, `MPF\0${SECRET}`),
+      jpegSegment(0xe2, 'ICC_PROFIL'),
+      jpegSegment(0xed, `Photoshop 3.0\0${SECRET}`),
+      jpegSegment(0xed, 'Adobe\0\x64'),
+      jpegSegment(0xee, 'Adobe'),
+      jpegSegment(0xee, 'Adob'),
+      jpegSegment(0xef, `Adobe ${SECRET}`),
+      jpegSegment(0xfe, `comment ${SECRET}`),
+      jpegSegment(0xe3, ''),
+      DQT,
+      SOS,
+      DATA,
+      EOI,
+      `trailer ${SECRET}`,
+    );
+    const out = await stripAll('image/jpeg', input);
+    const expected = cat(
+      SOI,
+      jpegSegment(0xe0, cat('JFIF\0', [1, 2, 1, 0, 72, 0, 72, 0, 0])),
+      jpegSegment(0xe1, exif(6)),
+      jpegSegment(0xe2, 'ICC_PROFILE\0\x01\x01profile'),
+      jpegSegment(0xee, 'Adobe'),
+      DQT,
+      SOS,
+      DATA,
+      EOI,
+    );
+    expect(out.toString('hex')).toBe(expected.toString('hex'));
+  });
+
+  it('drops an EXIF block without an orientation, and a later one with an orientation too', async () => {
+    const input = cat(SOI, jpegSegment(0xe1, exif(1)), jpegSegment(0xe1, exif(6)), SOS, DATA, EOI);
+    expect((await stripAll('image/jpeg', input)).toString('hex')).toBe(cat(SOI, SOS, DATA, EOI).toString('hex'));
+  });
+
+  it('keeps standalone markers, drops junk, stray 0xFF00 and fill between segments', async () => {
+    const input = cat(SOI, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7, 0xff, 0x00, 0x12, 0xff, 0xff], DQT, [0x99, 0x98], SOS, DATA, EOI);
+    const expected = cat(SOI, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7], DQT, SOS, DATA, EOI);
+    expect((await stripAll('image/jpeg', input)).toString('hex')).toBe(expected.toString('hex'));
+  });
+
+  it('keeps segments just outside the application range (0xDF, 0xF0) and 0xCF, 0xD8 only at the start', async () => {
+    const input = cat(SOI, jpegSegment(0xdf, 'ab'), jpegSegment(0xf0, 'cd'), jpegSegment(0xcf, 'ef'), SOS, DATA, EOI);
+    expect((await stripAll('image/jpeg', input)).toString('hex')).toBe(input.toString('hex'));
+    expect(await refusal('image/jpeg', cat(SOI, [0xff, 0xd8], EOI))).toBe('second JPEG start');
+  });
+
+  it('refuses a file not starting with 0xFFD8, a segment length under 2, and a file without its end', async () => {
+    expect(await refusal('image/jpeg', cat([0xff, 0xd9], EOI))).toBe('no JPEG start');
+    expect(await refusal('image/jpeg', cat([0xfe, 0xd8], EOI))).toBe('no JPEG start');
+    expect(await refusal('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 1], EOI))).toBe('bad segment length');
+    expect(await refusal('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 0], EOI))).toBe('bad segment length');
+    // Length 2: an empty body, fine.
+    expect((await stripAll('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 2], EOI))).toString('hex')).toBe(cat(SOI, [0xff, 0xdb, 0, 2], EOI).toString('hex'));
+    expect(await refusal('image/jpeg', cat(SOI, DQT))).toBe('no JPEG end');
+  });
+});
+
+describe('PNG chunks, byte for byte', () => {
+  const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const IHDR = pngChunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]));
+  const IDAT = pngChunk('IDAT', zlib.deflateSync(Buffer.from([0, 0])));
+  const IEND = pngChunk('IEND', Buffer.alloc(0));
+  const KEPT = ['tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCv', 'cLLi', 'bKGD', 'hIST', 'pHYs', 'sPLT', 'acTL', 'fcTL', 'fdAT'];
+
+  it('keeps the critical chunks, known or not, and the ancillary chunks that draw; drops text, times, EXIF, unknown ancillary chunks and the trailer', async () => {
+    const kept = KEPT.map((type, i) => pngChunk(type, Buffer.alloc(i, i + 1)));
+    const input = cat(
+      SIGNATURE,
+      IHDR,
+      ...kept,
+      pngChunk('tEXt', latin(`Comment\0${SECRET}`)),
+      pngChunk('zTXt', cat('Description\0\0', zlib.deflateSync(SECRET))),
+      pngChunk('iTXt', latin(`XML:com.adobe.xmp\0\0\0\0\0${XMP}`)),
+      pngChunk('tIME', Buffer.from([7, 233, 11, 23, 10, 0, 0])),
+      pngChunk('vpAg', latin(SECRET)),
+      pngChunk('PLTE', Buffer.from([1, 2, 3])),
+      pngChunk('XyZw', latin('critical, unknown')),
+      IDAT,
+      IEND,
+      `trailer ${SECRET}`,
+    );
+    const out = await stripAll('image/png', input);
+    expect(out.toString('hex')).toBe(
+      cat(SIGNATURE, IHDR, ...kept, pngChunk('PLTE', Buffer.from([1, 2, 3])), pngChunk('XyZw', latin('critical, unknown')), IDAT, IEND).toString('hex'),
+    );
+  });
+
+  it('keeps the first eXIf as its orientation alone (with a right CRC), even past 64 KiB; a later one and one without orientation go', async () => {
+    const big = cat(orientationTiff(6), Buffer.alloc(70_000, 0x41));
+    const input = cat(SIGNATURE, IHDR, pngChunk('eXIf', big), pngChunk('eXIf', orientationTiff(3)), IDAT, IEND);
+    expect((await stripAll('image/png', input)).toString('hex')).toBe(cat(SIGNATURE, IHDR, pngChunk('eXIf', orientationTiff(6)), IDAT, IEND).toString('hex'));
+    const upright = cat(SIGNATURE, IHDR, pngChunk('eXIf', orientationTiff(1)), pngChunk('eXIf', orientationTiff(3)), IDAT, IEND);
+    expect((await stripAll('image/png', upright)).toString('hex')).toBe(cat(SIGNATURE, IHDR, IDAT, IEND).toString('hex'));
+  });
+
+  it('refuses a wrong signature, a chunk type that is not four letters, a length over 2^31 - 1', async () => {
+    expect(await refusal('image/png', cat(SIGNATURE.slice(0, 7), [0x0b], IHDR, IEND))).toBe('no PNG signature');
+    for (const type of ['IHD1', 'I@DR', 'IHD[', '`HDR', 'IHD{', 'IH R'])
+      expect(await refusal('image/png', cat(SIGNATURE, [0, 0, 0, 0], type, [0, 0, 0, 0], IEND)), type).toBe('bad PNG chunk');
+    expect(await refusal('image/png', cat(SIGNATURE, [0x80, 0, 0, 0], 'IDAT', IEND))).toBe('bad PNG chunk');
+    // 2^31 - 1 is a length PNG allows: this file merely ends early.
+    expect(await refusal('image/png', cat(SIGNATURE, [0x7f, 0xff, 0xff, 0xff], 'IDAT', IEND))).toBe('ended early');
+    expect(await refusal('image/png', cat(SIGNATURE, IHDR, IDAT))).toBe('ended early');
+  });
+});
