@@ -385,3 +385,109 @@ describe('PNG chunks, byte for byte', () => {
     expect(await refusal('image/png', cat(SIGNATURE, IHDR, IDAT))).toBe('ended early');
   });
 });
+
+describe('GIF blocks, byte for byte', () => {
+  const sub = (...blocks: string[]) => cat(...blocks.flatMap((b) => [Buffer.from([b.length]), latin(b)]), [0]);
+  const app = (id: string, ...blocks: string[]) => cat([0x21, 0xff, id.length], id, sub(...blocks));
+  // 1×1, a global table of 4 colours (size bits 1).
+  const HEADER = cat('GIF89a', [1, 0, 1, 0, 0x81, 0, 0], Buffer.alloc(12, 0x22));
+  // A frame with a local table of 2 colours (size bits 0), then one without a table (size bits set, flag off).
+  const FRAME = cat([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x80], Buffer.alloc(6, 0x33), [2], sub('ab', 'c'));
+  const PLAIN = cat([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0x07], [2], sub('de'));
+  const CONTROL = cat([0x21, 0xf9], sub('\x04\x0a\x00\x00'));
+  const TEXT = cat([0x21, 0x01], sub('\x00\x00\x00\x00\x01\x00\x01\x00\x01\x01\x00\x01', 'drawn'));
+  const LOOP = app('NETSCAPE2.0', '\x01\x00\x00');
+  const LOOP2 = app('ANIMEXTS1.0', '\x01\x00\x00');
+
+  it('keeps the tables, frames, graphic control, plain text and loop; drops comments, other applications, unknown labels and the trailer', async () => {
+    const input = cat(
+      HEADER,
+      LOOP,
+      app('XMP DataXMP', XMP),
+      app('NETSCAPE2.1', '\x01\x00\x00'),
+      [0x21, 0xff, 0],
+      cat([0x21, 0xfe], sub(`comment ${SECRET}`)),
+      cat([0x21, 0x99], sub(SECRET)),
+      CONTROL,
+      FRAME,
+      LOOP2,
+      TEXT,
+      PLAIN,
+      [0x21, 0xff, 0],
+      [0x3b],
+      SECRET,
+    );
+    const out = await stripAll('image/gif', input);
+    expect(out.toString('hex')).toBe(cat(HEADER, LOOP, CONTROL, FRAME, LOOP2, TEXT, PLAIN, [0x3b]).toString('hex'));
+  });
+
+  it('reads GIF87a, and a header without a global table (its size bits set)', async () => {
+    const input = cat('GIF87a', [1, 0, 1, 0, 0x07, 0, 0], PLAIN, [0x3b]);
+    expect((await stripAll('image/gif', input)).toString('hex')).toBe(input.toString('hex'));
+  });
+
+  it('refuses another header and an unknown block', async () => {
+    expect(await refusal('image/gif', cat('GIF88a', [1, 0, 1, 0, 0, 0, 0, 0x3b]))).toBe('no GIF header');
+    expect(await refusal('image/gif', cat('GIF89a', [1, 0, 1, 0, 0, 0, 0, 0x2b]))).toBe('bad GIF block');
+    expect(await refusal('image/gif', cat(HEADER, LOOP))).toBe('ended early');
+  });
+});
+
+describe('WebP chunks, byte for byte', () => {
+  const chunk = (fourcc: string, data: Buffer | string) => {
+    const body = Buffer.isBuffer(data) ? data : latin(data);
+    const head = cat(fourcc, [0, 0, 0, 0]);
+    head.writeUInt32LE(body.length, 4);
+    return cat(head, body, body.length & 1 ? [0] : []);
+  };
+  const riff = (...chunks: Buffer[]) => {
+    const body = cat('WEBP', ...chunks);
+    const head = cat('RIFF', [0, 0, 0, 0]);
+    head.writeUInt32LE(body.length, 4);
+    return cat(head, body);
+  };
+  // Flags: ICC 0x20, alpha 0x10, EXIF 0x08, XMP 0x04, animation 0x02.
+  const vp8x = (flags: number) => chunk('VP8X', cat([flags, 0, 0, 0], [0, 0, 0, 0, 0, 0]));
+
+  it('keeps the picture chunks (padding included) and the first orientation, drops XMP, EXIF and unknown chunks, and rewrites the flags and size', async () => {
+    const kept = [chunk('ICCP', 'abc'), chunk('ANIM', 'loop!!'), chunk('ANMF', 'fram'), chunk('ALPH', 'al'), chunk('VP8L', 'pix'), chunk('VP8 ', 'px')];
+    const input = riff(
+      vp8x(0x3e),
+      kept[0]!,
+      chunk('EXIF', cat('Exif\0\0', orientationTiff(6))),
+      chunk('EXIF', orientationTiff(3)),
+      chunk('XMP ', `${SECRET}!`),
+      chunk('ABCD', SECRET),
+      ...kept.slice(1),
+      vp8x(0x0c),
+      chunk('ANIM', ''),
+    );
+    const original = Buffer.from(input);
+    const out = await stripAll('image/webp', cat(input, SECRET));
+    expect(out.toString('hex')).toBe(riff(vp8x(0x3a), kept[0]!, chunk('EXIF', orientationTiff(6)), ...kept.slice(1), vp8x(0x0c), chunk('ANIM', '')).toString('hex'));
+    // The flags are changed in a copy, not in the bytes received.
+    expect(input.equals(original)).toBe(true);
+  });
+
+  it('writes no orientation without VP8X (or with an empty one), nor for orientation 1; reads EXIF past 64 KiB', async () => {
+    const picture = chunk('VP8L', 'pix');
+    const exif6 = chunk('EXIF', orientationTiff(6));
+    expect((await stripAll('image/webp', riff(exif6, picture))).toString('hex')).toBe(riff(picture).toString('hex'));
+    expect((await stripAll('image/webp', riff(chunk('VP8X', ''), exif6, picture))).toString('hex')).toBe(riff(chunk('VP8X', ''), picture).toString('hex'));
+    expect((await stripAll('image/webp', riff(vp8x(0x08), chunk('EXIF', orientationTiff(1)), picture))).toString('hex')).toBe(riff(vp8x(0), picture).toString('hex'));
+    const big = riff(vp8x(0), chunk('EXIF', cat(orientationTiff(8), Buffer.alloc(70_001, 0x41))), picture);
+    expect((await stripAll('image/webp', big)).toString('hex')).toBe(riff(vp8x(0x08), chunk('EXIF', orientationTiff(8)), picture).toString('hex'));
+    // Fewer than 8 bytes left in the RIFF body: not a chunk, dropped.
+    const tail = riff(picture, Buffer.from([1, 2, 3, 4, 5, 6, 7]));
+    expect((await stripAll('image/webp', tail)).toString('hex')).toBe(riff(picture).toString('hex'));
+  });
+
+  it('refuses another header and a chunk past the RIFF end', async () => {
+    const picture = chunk('VP8L', 'pix');
+    expect(await refusal('image/webp', cat('RIFX', riff(picture).subarray(4)))).toBe('no WebP header');
+    expect(await refusal('image/webp', cat(riff(picture).subarray(0, 8), 'WEBQ', picture))).toBe('no WebP header');
+    const past = riff(picture);
+    past.writeUInt32LE(past.length - 9, 4);
+    expect(await refusal('image/webp', past)).toBe('WebP chunk past the end');
+  });
+});
