@@ -491,3 +491,21 @@ describe('WebP chunks, byte for byte', () => {
     expect(await refusal('image/webp', past)).toBe('WebP chunk past the end');
   });
 });
+
+describe('output pieces', () => {
+  const file = (dataLength: number) => cat([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], pngChunk('IDAT', Buffer.alloc(dataLength, 7)), pngChunk('IEND', Buffer.alloc(0)));
+  const piecesOf = async (input: Buffer, size: number) => {
+    const out: number[] = [];
+    for await (const piece of stripMetadata('image/png', pieces(input, size)[Symbol.asyncIterator]())!) out.push(piece.length);
+    return out;
+  };
+
+  it('are written once 64 KiB are pending, and the rest at the end (never an empty piece)', async () => {
+    // Signature, chunk head, data and CRC: 64 KiB exactly, then IEND's 12 bytes.
+    for (const size of [1, 1000, 1 << 20]) {
+      expect(await piecesOf(file(65_516), size)).toEqual([65_536, 12]);
+      expect(await piecesOf(file(65_504), size)).toEqual([65_536]);
+    }
+    expect(await piecesOf(file(10), 1)).toEqual([42]);
+  });
+});
