@@ -54,7 +54,8 @@ export function orientationTiff(orientation: number): Buffer {
   return t;
 }
 
-const startsWith = (b: Buffer, text: string) => b.length >= text.length && b.toString('latin1', 0, text.length) === text;
+// A shorter buffer gives a shorter string (toString stops at its end), never equal to `text`.
+const startsWith = (b: Buffer, text: string) => b.toString('latin1', 0, text.length) === text;
 
 // --- JPEG: markers and segments (ITU T.81 B.1) --------------------------------------------------
 
@@ -206,7 +207,8 @@ async function* gif(src: ByteSource): AsyncGenerator<Buffer> {
       // An empty extension: its first sub-block was already the terminator.
       if (size === 0) continue;
       const identifier = await src.read(size);
-      const keep = size === 11 && GIF_APPS.has(identifier.toString('latin1'));
+      // Both names are 11 bytes long: an identifier of another size is never one of them.
+      const keep = GIF_APPS.has(identifier.toString('latin1'));
       if (keep) yield Buffer.concat([Buffer.from([0x21, 0xff, size]), identifier]);
       yield* subBlocks(src, keep);
     } else yield* subBlocks(src, false);
@@ -219,11 +221,13 @@ const WEBP_KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP
 const VP8X_XMP = 0x04;
 const VP8X_EXIF = 0x08;
 
-const riffChunk = (fourcc: string, data: Buffer) => {
+/** The EXIF chunk holding the orientation alone: its 26 bytes are even, so there is no padding byte. */
+const exifChunk = (orientation: number) => {
+  const tiff = orientationTiff(orientation);
   const head = Buffer.alloc(8);
-  head.write(fourcc, 0, 'latin1');
-  head.writeUInt32LE(data.length, 4);
-  return Buffer.concat(data.length & 1 ? [head, data, Buffer.alloc(1)] : [head, data]);
+  head.write('EXIF', 0, 'latin1');
+  head.writeUInt32LE(tiff.length, 4);
+  return Buffer.concat([head, tiff]);
 };
 
 async function* webp(src: ByteSource): AsyncGenerator<Buffer> {
@@ -244,7 +248,8 @@ async function* webp(src: ByteSource): AsyncGenerator<Buffer> {
       // VP8X is copied: its flags are changed below, and the bytes read may be the request's own buffer.
       const data = fourcc === 'VP8X' ? Buffer.from(await src.read(padded)) : await src.read(padded);
       kept.push(head, data);
-      if (fourcc === 'VP8X' && data.length >= 1 && !vp8x) vp8x = data;
+      // An empty VP8X has no flags to change, so no orientation is written (nothing would say it is there).
+      if (fourcc === 'VP8X' && data.length > 0 && !vp8x) vp8x = data;
     } else if (fourcc === 'EXIF' && !exifSeen) {
       exifSeen = true;
       const read = Math.min(size, EXIF_READ_LIMIT);
@@ -253,7 +258,7 @@ async function* webp(src: ByteSource): AsyncGenerator<Buffer> {
       // Some writers put JPEG's "Exif\0\0" before the TIFF header.
       const orientation = orientationOf(startsWith(body, 'Exif\0\0') ? body.subarray(6) : body);
       if (orientation !== 1 && vp8x) {
-        kept.push(riffChunk('EXIF', orientationTiff(orientation)));
+        kept.push(exifChunk(orientation));
         exifWritten = true;
       }
     } else await src.skip(padded);
