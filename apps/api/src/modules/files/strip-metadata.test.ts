@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DamagedFile } from './byte-source';
-import { orientationOf, orientationTiff, stripMetadata } from './strip-metadata';
+import { orientationOf, orientationTiff, STRIPPED_TYPES, stripMetadata } from './strip-metadata';
 
 /**
  * The metadata walkers (decision 007) on real pictures written by libvips with a GPS position, a
@@ -315,8 +315,10 @@ describe('JPEG segments, byte for byte', () => {
   });
 
   it('keeps standalone markers, drops junk, stray 0xFF00 and fill between segments', async () => {
-    const input = cat(SOI, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7, 0xff, 0x00, 0x12, 0xff, 0xff], DQT, [0x99, 0x98], SOS, DATA, EOI);
-    const expected = cat(SOI, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7], DQT, SOS, DATA, EOI);
+    // A JFIF header of exactly 14 bytes, without a thumbnail, kept as it is.
+    const jfif = jpegSegment(0xe0, cat('JFIF\0', [1, 2, 1, 0, 72, 0, 72, 0, 0]));
+    const input = cat(SOI, jfif, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7, 0xff, 0x00, 0x12, 0xff, 0xff], DQT, [0x99, 0x98], SOS, DATA, EOI);
+    const expected = cat(SOI, jfif, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7], DQT, SOS, DATA, EOI);
     expect((await stripAll('image/jpeg', input)).toString('hex')).toBe(expected.toString('hex'));
   });
 
@@ -507,5 +509,106 @@ describe('output pieces', () => {
       expect(await piecesOf(file(65_504), size)).toEqual([65_536]);
     }
     expect(await piecesOf(file(10), 1)).toEqual([42]);
+  });
+});
+
+describe('the orientation in a TIFF structure', () => {
+  /** A TIFF header (byte order, 42, IFD0 at 8) and IFD0 with `entries` [tag, type, value], nothing after them. */
+  const tiff = (order: string, entries: [number, number, number][], count = entries.length, magic = 42) => {
+    const le = order === 'II';
+    const t = Buffer.alloc(10 + 12 * entries.length);
+    t.write(order, 0, 'latin1');
+    const u16 = (v: number, at: number) => (le ? t.writeUInt16LE(v, at) : t.writeUInt16BE(v, at));
+    u16(magic, 2);
+    if (le) t.writeUInt32LE(8, 4);
+    else t.writeUInt32BE(8, 4);
+    u16(count, 8);
+    entries.forEach(([tag, type, value], i) => {
+      u16(tag, 10 + 12 * i);
+      u16(type, 12 + 12 * i);
+      u16(1, 14 + 12 * i + (le ? 0 : 2));
+      u16(value, 18 + 12 * i);
+    });
+    return t;
+  };
+  const ORIENTATION = 0x0112;
+
+  it('reads it in either byte order, from any entry, up to the last byte', () => {
+    for (const order of ['II', 'MM']) {
+      for (const value of [1, 2, 7, 8]) expect(orientationOf(tiff(order, [[ORIENTATION, 3, value]])), `${order} ${value}`).toBe(value);
+      expect(
+        orientationOf(
+          tiff(order, [
+            [0x010e, 2, 5],
+            [0x0110, 2, 4],
+            [ORIENTATION, 3, 6],
+          ]),
+        ),
+      ).toBe(6);
+    }
+  });
+
+  it('is 1 without the right byte order mark, magic number, entry type or value', () => {
+    const body = tiff('II', [[ORIENTATION, 3, 6]]);
+    for (const mark of ['IM', 'MI', 'XI', 'IX', 'MX', 'XM', 'ii']) expect(orientationOf(Buffer.concat([Buffer.from(mark), body.subarray(2)])), mark).toBe(1);
+    expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 6]], 1, 43))).toBe(1);
+    expect(orientationOf(tiff('II', [[ORIENTATION, 4, 6]]))).toBe(1);
+    expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 0]]))).toBe(1);
+    expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 9]]))).toBe(1);
+    expect(orientationOf(tiff('MM', [[0x0113, 3, 6]]))).toBe(1);
+    expect(orientationOf(tiff('MM', []))).toBe(1);
+  });
+
+  it('is 1 for entries past the count or past the end, and for an IFD outside the bytes', () => {
+    // One entry counted: the orientation after it is not part of IFD0.
+    expect(
+      orientationOf(
+        tiff(
+          'MM',
+          [
+            [0x010e, 2, 5],
+            [ORIENTATION, 3, 6],
+          ],
+          1,
+        ),
+      ),
+    ).toBe(1);
+    // Three counted, two there: the walk stops at the end of the bytes.
+    expect(
+      orientationOf(
+        tiff(
+          'MM',
+          [
+            [0x010e, 2, 5],
+            [0x0110, 2, 4],
+          ],
+          3,
+        ),
+      ),
+    ).toBe(1);
+    expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 6]]).subarray(0, 21))).toBe(1);
+    const pointer = tiff('MM', [[ORIENTATION, 3, 6]]);
+    for (const ifd of [pointer.length - 2, pointer.length - 1, pointer.length, 0xffff]) {
+      pointer.writeUInt32BE(ifd, 4);
+      expect(orientationOf(pointer), `IFD at ${ifd}`).toBe(1);
+    }
+    for (const short of ['', 'M', 'MM', 'MM\0', 'MM\0*', 'MM\0*\0\0\0']) expect(orientationOf(Buffer.from(short, 'latin1')), short).toBe(1);
+  });
+});
+
+describe('the types stripped', () => {
+  it('are JPEG, PNG, GIF and WebP, each with its walker; the input is read to its end', async () => {
+    expect([...STRIPPED_TYPES]).toEqual(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+    for (const mime of STRIPPED_TYPES) expect(stripMetadata(mime, pieces(Buffer.alloc(0), 1)[Symbol.asyncIterator]()), mime).not.toBeNull();
+    let read = 0;
+    const input = cat('GIF87a', [1, 0, 1, 0, 0, 0, 0, 0x3b], Buffer.alloc(100));
+    const counted = (async function* () {
+      for await (const piece of pieces(input, 10)) {
+        read += piece.length;
+        yield piece;
+      }
+    })();
+    for await (const _ of stripMetadata('image/gif', counted)!);
+    expect(read).toBe(input.length);
   });
 });
