@@ -409,6 +409,9 @@ describe('GIF blocks, byte for byte', () => {
       app('NETSCAPE2.1', '\x01\x00\x00'),
       [0x21, 0xff, 0],
       cat([0x21, 0xfe], sub(`comment ${SECRET}`)),
+      // A comment and an unknown extension whose first sub-block reads like a loop's name are still dropped.
+      cat([0x21, 0xfe], sub('NETSCAPE2.0', SECRET)),
+      cat([0x21, 0x02], sub('NETSCAPE2.0', SECRET)),
       cat([0x21, 0x99], sub(SECRET)),
       CONTROL,
       FRAME,
