@@ -552,8 +552,10 @@ describe('the orientation in a TIFF structure', () => {
   });
 
   it('is 1 without the right byte order mark, magic number, entry type or value', () => {
-    const body = tiff('II', [[ORIENTATION, 3, 6]]);
-    for (const mark of ['IM', 'MI', 'XI', 'IX', 'MX', 'XM', 'ii']) expect(orientationOf(Buffer.concat([Buffer.from(mark), body.subarray(2)])), mark).toBe(1);
+    for (const order of ['II', 'MM']) {
+      const body = tiff(order, [[ORIENTATION, 3, 6]]);
+      for (const mark of ['IM', 'MI', 'XI', 'IX', 'MX', 'XM', 'ii', 'mm']) expect(orientationOf(Buffer.concat([Buffer.from(mark), body.subarray(2)])), `${mark} ${order}`).toBe(1);
+    }
     expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 6]], 1, 43))).toBe(1);
     expect(orientationOf(tiff('II', [[ORIENTATION, 4, 6]]))).toBe(1);
     expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 0]]))).toBe(1);
