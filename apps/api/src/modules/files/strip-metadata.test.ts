@@ -475,6 +475,15 @@ describe('WebP chunks, byte for byte', () => {
     expect(received.equals(original)).toBe(true);
   });
 
+  it('changes the flags of a VP8X that arrives in a piece of its own, not the piece', async () => {
+    // Pieces of 30 bytes: skipping the unknown chunk takes the second piece as it came, and VP8X lies inside it.
+    const received = riff(chunk('ABCD', Buffer.alloc(20, 0x41)), vp8x(0x0c), chunk('VP8L', 'pix'));
+    const original = Buffer.from(received);
+    const out = await strip('image/webp', received, 30);
+    expect(out.toString('hex')).toBe(riff(vp8x(0), chunk('VP8L', 'pix')).toString('hex'));
+    expect(received.equals(original)).toBe(true);
+  });
+
   it('writes no orientation without VP8X (or with an empty one), nor for orientation 1; reads EXIF past 64 KiB', async () => {
     const picture = chunk('VP8L', 'pix');
     const exif6 = chunk('EXIF', orientationTiff(6));
