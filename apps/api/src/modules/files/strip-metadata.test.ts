@@ -265,19 +265,19 @@ describe('JPEG segments, byte for byte', () => {
   const SOS = jpegSegment(0xda, cat([1, 1, 0, 0, 63, 0]));
   const DATA = cat([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xd7, 0x78]);
 
-  it('keeps JFIF (without its thumbnail), the first orientation, ICC and Adobe; drops every other APPn and COM', async () => {
+  it('keeps JFIF without its thumbnail, the first orientation, ICC and Adobe; drops every other APPn and COM', async () => {
     const jfif = cat('JFIF\0', [1, 2, 1, 0, 72, 0, 72, 2, 1], 'THUMBNAIL');
     const input = cat(
       SOI,
       jpegSegment(0xe0, jfif),
       jpegSegment(0xe0, 'JFXX\0\x10thumbnail'),
       jpegSegment(0xe0, 'JFIF\0\x01\x02\x01\0\x48\0\x48'), // 13 bytes: too short for JFIF
-      jpegSegment(0xe0, exif(6)), // EXIF in the wrong segment
+      jpegSegment(0xe0, exif(5)), // EXIF in the wrong segment
+      jpegSegment(0xe1, `http://ns.adobe.com/xap/1.0/\0${XMP}`), // an APP1 before the EXIF one
       jpegSegment(0xe1, exif(6)),
       jpegSegment(0xe1, exif(3)), // a second EXIF block
       jpegSegment(0xe1, 'JFIF\0\x01\x02\x01\0\x48\0\x48\0\0'),
       jpegSegment(0xe1, 'ICC_PROFILE\0\x01\x01profile'),
-      jpegSegment(0xe1, `http://ns.adobe.com/xap/1.0/\0${XMP}`),
       jpegSegment(0xe2, 'ICC_PROFILE\0\x01\x01profile'),
       jpegSegment(0xe2, `MPF\0${SECRET}`),
       jpegSegment(0xe2, 'ICC_PROFIL'),
