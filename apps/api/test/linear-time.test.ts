@@ -1,4 +1,5 @@
 import { sentenceWords } from '@habla/shared';
+import { EMAIL_PATTERN } from '@habla/shared/resources/define';
 import { describe, expect, it } from 'vitest';
 import { cleanFileName } from '../src/modules/files/upload';
 import { scrubText } from '../src/lib/logger';
@@ -86,6 +87,10 @@ const shapes: Shape[] = [
   ['log: a long run of letters and digits', (n) => fill('a1', n), scrubText],
   ['log: Bearer and spaces', (n) => `Bearer${fill(' ', n)}`, scrubText],
   ['log: digits and dashes', (n) => fill('123-45-', n), scrubText],
+  // The e-mail field's pattern (every form with an address): long runs that fail at their end.
+  ['e-mail: a local part with no @', (n) => fill('a', n), (s) => EMAIL_PATTERN.test(s)],
+  ['e-mail: a domain of dots ending in a space', (n) => `a@b${fill('.', n)} `, (s) => EMAIL_PATTERN.test(s)],
+  ['e-mail: labels and dots, then a second @', (n) => `a@${fill('b.', n)}@`, (s) => EMAIL_PATTERN.test(s)],
 ];
 
 describe('the text readers take time in proportion to the text', () => {

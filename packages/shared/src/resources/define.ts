@@ -169,7 +169,7 @@ const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input 
 export const SSN_PATTERN = /^(\d{3}-?\d{2}-?\d{4}|\*{3}-\*{2}-\d{4})$/;
 // The domain's first dot after its first character: one way to read any address, so linear time
 // (`[^\s@]+\.[^\s@]+` could split a run of dots many ways; decision 005).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 const USERNAME_PATTERN = /^[a-zA-Z0-9._-]+$/;
 
 const text = (f: TextFieldDef) => {

@@ -34,7 +34,12 @@ afterEach(async () => {
 
 /** The audit rows of the app configuration, newest first. */
 const auditRows = async () =>
-  (await call(superadmin, 'GET', '/api/audit-log?entity=app_configuration&max=100')).json().data as { id: string; entity_id: string; action: string; changes: unknown }[];
+  (await call(superadmin, 'GET', '/api/audit-log?entity=app_configuration&max=100')).json().data as {
+    id: string;
+    entity_id: string;
+    action: string;
+    changes: Record<string, { from: number | boolean | string; to: number | boolean | string }>;
+  }[];
 
 describe('app configuration', () => {
   it('the migration creates both modules at the seed defaults; every signed-in user reads them, the player included', async () => {
