@@ -142,16 +142,18 @@ function expectTryKeys(result: { done: boolean; correct_answer?: unknown }, kind
   expect(pathsOf(result)).toEqual(sorted([...(preview ? PREVIEW_TRY_KEYS : TRY_KEYS), ...(result.done ? OVER_KEYS[kind] : [])]));
 }
 
+/** A tile or word without the punctuation at its ends, lower-cased: written here, not taken from the code. */
+function bare(w: string): string {
+  // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every position).
+  const c = Array.from(w.toLowerCase());
+  const isWord = (x: string) => /[\p{L}\p{N}]/u.test(x);
+  while (c.length && !isWord(c[0]!)) c.shift();
+  while (c.length && !isWord(c.at(-1)!)) c.pop();
+  return c.join('');
+}
+
 /** Whether the target's words can be read in order along the tiles (the others skipped): the answer handed over. */
 function readsInOrder(tiles: readonly string[], target: string): boolean {
-  const bare = (w: string) => {
-    // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every position).
-    const c = Array.from(w.toLowerCase());
-    const isWord = (x: string) => /[\p{L}\p{N}]/u.test(x);
-    while (c.length && !isWord(c[0]!)) c.shift();
-    while (c.length && !isWord(c.at(-1)!)) c.pop();
-    return c.join('');
-  };
   const want = target.split(' ').map(bare);
   let i = 0;
   for (const tile of tiles) if (i < want.length && bare(tile) === want[i]) i++;
@@ -621,14 +623,6 @@ describe('sentence tiles', () => {
     );
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
     const id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 6 })).json().data.assigned[0].id as string;
-    const bare = (w: string) => {
-      // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every position).
-      const c = Array.from(w.toLowerCase());
-      const isWord = (x: string) => /[\p{L}\p{N}]/u.test(x);
-      while (c.length && !isWord(c[0]!)) c.shift();
-      while (c.length && !isWord(c.at(-1)!)) c.pop();
-      return c.join('');
-    };
     for (let attempt = 1; attempt <= 6; attempt++) {
       const s = (await start(kid, id)).json().data as { id: string; attempt: number; activities: Activity[] };
       expect(s.attempt).toBe(attempt);
