@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { loginAs } from '../../../test/factories';
+import { waitForJobs } from '../../../test/jobs';
 import { multipartBody, pngOfSize, UNKNOWN_BYTES, wavOfSize, type FormPart } from '../../../test/multipart';
 import { FRAMING_ALLOWANCE } from './receive';
 
@@ -153,8 +154,12 @@ async function quickUpload(server: Server, url: Route, who: Who): Promise<number
   if (url === '/api/images') parts[1] = { ...parts[1]!, data: photo };
   const body = multipartBody(parts);
   const res = await t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...body.headers }, payload: body.payload });
-  // A recording is deleted at once: the decoding job then finds nothing to do.
-  if (url === '/api/recordings' && res.statusCode === 201) await t.app.inject({ method: 'DELETE', url: `/api/recordings/${res.json().data.id}`, headers: who.headers });
+  // A recording is deleted at once. Its decoding job may already have started: it then stores the
+  // decoded audio and removes it again, so the count of stored files settles only once the queue is done.
+  if (url === '/api/recordings' && res.statusCode === 201) {
+    await t.app.inject({ method: 'DELETE', url: `/api/recordings/${res.json().data.id}`, headers: who.headers });
+    await waitForJobs(t.app);
+  }
   return res.statusCode;
 }
 
