@@ -21,9 +21,10 @@ export const FRAMING_ALLOWANCE = PART_LIMITS.fields * PART_LIMITS.fieldSize + PA
  * the file by `rule`. A declared length past the rule's size plus the framing allowance → 413 before
  * a byte of the body is read; missing file → 400, a second file or one under another name → 400,
  * too large → 413, a type the rule refuses → 415, too slow (the configured upload pace) → 408, each
- * naming the field `file`. On any failure the stored object is removed, and when the body was not
- * read to its end the connection closes after the answer (`Connection: close`), so the client's
- * remaining bytes are not read just to be dropped. The caller records the returned object
+ * naming the field `file`. On any failure the stored object is removed. A refused file (413, 415) is
+ * read to its end and dropped, so the connection serves the client's next request; when the body was
+ * not read to its end (408, a declared length too large, a broken form) the connection closes after
+ * the answer (`Connection: close`), so the client's remaining bytes are not read just to be dropped. The caller records the returned object
  * (createFile) and the fields.
  */
 export async function receiveUpload(
@@ -64,6 +65,9 @@ export async function receiveUpload(
     }
   } catch (err) {
     if (stored) await storage.delete(stored.key).catch(() => undefined);
+    // A refused file was read to its end (upload.ts drains it); the request's last bytes, parsed
+    // with it, end the request one turn later. Only a body still unread closes the connection.
+    if (!req.raw.readableEnded) await new Promise((resolve) => setImmediate(resolve));
     if (!req.raw.readableEnded) reply.header('connection', 'close');
     throw err;
   } finally {
