@@ -181,6 +181,8 @@ export async function storeFilePart(storage: Storage, part: MultipartFile, rule:
   } catch (err) {
     // Whatever failed (too large, a broken request, the store itself), nothing stays behind.
     await storage.delete(key).catch(() => undefined);
+    // A refused file is read to its end, so the connection serves the client's next request (receive.ts).
+    // Stryker disable next-line ConditionalExpression: a 413 here comes only once the part has ended (`truncated`, as above), so its drain reads nothing; kept for a caller that gives the parser a larger limit
     if (err instanceof AppError && (err.statusCode === 413 || err.statusCode === 415)) await drain().catch(() => undefined);
     throw err;
   }
