@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROLES } from '@habla/shared';
 import { starsFor } from '@habla/shared/play';
+import type { CaseloadBoard, Dashboard, StudentBoard } from '@habla/shared/schemas/dashboards';
 import type { CrudUser } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
 import { genericPlanPool } from '../../db/client';
@@ -16,17 +17,18 @@ import { studentsScope } from '../tenancy/scopes';
  * statement whose JSON PostgreSQL builds.
  */
 
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** A numeric column inside PostgreSQL's JSON: a number, or null. */
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const DAY = 86_400_000;
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-type Json = Record<string, unknown>;
+/** A time inside PostgreSQL's JSON (its own text form) as ISO 8601, or null. */
+const iso = (v: string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /**
  * A student's board in one statement (one round trip, JSON built by PostgreSQL): counts of their
  * games, the last eight results and progress by chapter.
  */
-export async function studentDashboard(ctx: ActorContext, studentId: string): Promise<Record<string, unknown>> {
+export async function studentDashboard(ctx: ActorContext, studentId: string): Promise<StudentBoard> {
   const now = ctx.now;
   const res = await genericPlanPool(ctx.db).query({
     // Named, on connections that keep its generic plan: planning it cost more than running it.
@@ -48,10 +50,15 @@ export async function studentDashboard(ctx: ActorContext, studentId: string): Pr
             (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'assigned', c.assigned, 'played', c.played, 'average', c.average) ORDER BY c.position, c.name), '[]') FROM chapters c) AS chapters`,
     values: [studentId, now, new Date(now.getTime() + DAY)],
   });
-  const row = res.rows[0] as { games: Json; recent: Json[]; chapters: Json[] };
+  // The statement's JSON, as PostgreSQL writes it (times as its text, numeric as numbers).
+  const row = res.rows[0] as {
+    games: StudentBoard['games'];
+    recent: { id: string; name: string; score: number | null; passed: boolean | null; min_rate: number | null; finished_at: string | null }[];
+    chapters: { id: string; name: string; assigned: number; played: number; average: number | null }[];
+  };
   const results = row.recent.map((r) => {
     const score = num(r.score) ?? 0;
-    return { id: r.id, name: r.name, score, passed: r.passed, stars: starsFor(score, Number(r.min_rate ?? 50)), finished_at: iso(r.finished_at) };
+    return { id: r.id, name: r.name, score, passed: r.passed, stars: starsFor(score, r.min_rate ?? 50), finished_at: iso(r.finished_at) };
   });
   return {
     games: row.games,
@@ -66,7 +73,7 @@ export async function studentDashboard(ctx: ActorContext, studentId: string): Pr
  * with their last play and last eight scores, the sessions waiting for an evaluation and the games
  * ending within a day among all the students in scope.
  */
-export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise<Record<string, unknown>> {
+export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise<Omit<CaseloadBoard, 'kind' | 'child'>> {
   const p = new SqlParams();
   const scope = studentsScope(u, p);
   const now = p.add(ctx.now);
@@ -94,30 +101,34 @@ export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise
                'student_name', (SELECT u.full_name FROM users u WHERE u.id = e.student_id)) ORDER BY e.end_time), '[]') FROM expiring e) AS expiring`;
   // Named by its text (the scope's SQL differs by role): each connection plans each shape once.
   const res = await genericPlanPool(ctx.db).query({ name: `dashboard-caseload-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: p.values });
-  const row = res.rows[0] as { students: Json[]; waiting: Json[]; expiring: Json[] };
+  const row = res.rows[0] as {
+    students: { id: string; full_name: string | null; last_played: string | null; scores: (number | string)[] }[];
+    waiting: { id: string; student_id: string; finished_at: string | null; score: number | null; name: string; student_name: string | null; total: number }[];
+    expiring: { id: string; name: string; end_time: string; student_id: string; student_name: string | null }[];
+  };
   return {
     students: row.students.map((s) => ({
       id: s.id,
       full_name: s.full_name,
       last_played: iso(s.last_played),
       // Oldest first: the trend reads left to right.
-      scores: (s.scores as unknown[]).map((x) => Number(x)).reverse(),
+      scores: s.scores.map((x) => Number(x)).reverse(),
     })),
     waiting: {
       total: Number(row.waiting[0]?.total ?? 0),
       sessions: row.waiting.map(({ total: _t, ...r }) => ({ ...r, score: num(r.score), finished_at: iso(r.finished_at) })),
     },
-    expiring: row.expiring.map((r) => ({ ...r, end_time: iso(r.end_time) })),
+    expiring: row.expiring.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() })),
   };
 }
 
 /** What the signed-in user's dashboard shows of the MLA loop. */
-export async function myDashboard(ctx: ActorContext, u: CrudUser): Promise<Record<string, unknown>> {
+export async function myDashboard(ctx: ActorContext, u: CrudUser): Promise<Dashboard> {
   if (u.role === ROLES.STUDENT) return { kind: 'student', ...(await studentDashboard(ctx, u.id)) };
   if (!u.account_id) return { kind: 'none' };
   const board = await caseloadDashboard(ctx, u);
   // One child in scope (a parent at home, a therapist with one student): their own board too.
-  const only = board.students as { id: string; full_name: string | null }[];
+  const only = board.students;
   if (only.length === 1) return { kind: 'caseload', ...board, child: { id: only[0]!.id, full_name: only[0]!.full_name, ...(await studentDashboard(ctx, only[0]!.id)) } };
   return { kind: 'caseload', ...board };
 }

@@ -1,5 +1,7 @@
 import { sentenceWords, type GameType } from '@habla/shared';
 import { wordsOutOfPlace, type PlayerAnswer } from '@habla/shared/play';
+import type { ErrorCounts, EvaluationBody, SessionDetail, SessionRow } from '@habla/shared/schemas/evaluation';
+import type { SessionStatus } from '@habla/shared/schemas/player';
 import type pg from 'pg';
 import type { CrudUser } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
@@ -23,9 +25,42 @@ import type { FrozenActivity } from './play.service';
 
 const sessionScope = (u: CrudUser, p: SqlParams, a = 's') => `${a}.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
 
-export type SessionQuery = { page: number; max: number; student_id?: string; game_id?: string; status?: string; evaluated?: boolean };
+export type SessionQuery = { page: number; max: number; student_id?: string; game_id?: string; status?: SessionStatus; evaluated?: boolean };
 
-export async function listSessions(ctx: ActorContext, q: SessionQuery): Promise<{ data: Record<string, unknown>[]; total: number }> {
+/** A list row as pg reads it (migration 0010: numeric score and bigint duration as text, times as Date). */
+type ListedRow = Omit<SessionRow, 'started_at' | 'finished_at' | 'evaluated_at' | 'score' | 'duration_ms'> & {
+  started_at: Date;
+  finished_at: Date | null;
+  evaluated_at: Date | null;
+  score: string | null;
+  duration_ms: string;
+};
+
+const isoOrNull = (d: Date | null): string | null => d?.toISOString() ?? null;
+
+/** A list row as the contract has it. */
+const presentRow = (r: ListedRow): SessionRow => ({
+  id: r.id,
+  assignment_id: r.assignment_id,
+  student_id: r.student_id,
+  status: r.status,
+  attempt: r.attempt,
+  started_at: r.started_at.toISOString(),
+  finished_at: isoOrNull(r.finished_at),
+  points: r.points,
+  score: r.score === null ? null : Number(r.score),
+  passed: r.passed,
+  total_right: r.total_right,
+  total_wrong: r.total_wrong,
+  duration_ms: Number(r.duration_ms),
+  evaluated_at: isoOrNull(r.evaluated_at),
+  game_id: r.game_id,
+  game_name: r.game_name,
+  game_type: r.game_type,
+  student_name: r.student_name,
+});
+
+export async function listSessions(ctx: ActorContext, q: SessionQuery): Promise<{ data: SessionRow[]; total: number }> {
   const p = new SqlParams();
   const conds = [sessionScope(ctx.actor, p)];
   if (q.student_id) conds.push(`s.student_id = ${p.add(q.student_id)}`);
@@ -48,7 +83,7 @@ export async function listSessions(ctx: ActorContext, q: SessionQuery): Promise<
     pool.query(`SELECT count(*)::int AS n ${from}`, values),
   ]);
   return {
-    data: (rows.rows as Record<string, unknown>[]).map((r) => ({ ...r, score: r.score === null ? null : Number(r.score), duration_ms: Number(r.duration_ms) })),
+    data: (rows.rows as ListedRow[]).map(presentRow),
     total: (total.rows[0] as { n: number }).n,
   };
 }
@@ -71,7 +106,7 @@ async function partsOfSpeech(c: pg.Pool | pg.PoolClient, words: string[]): Promi
 }
 
 /** The automatic error types of one wrong sentence-practice try. */
-function typeErrors(built: string[], target: string, pos: Map<string, Set<string>>): { words_out_of_place: number; parts_of_speech: number; syntax_error: number } {
+function typeErrors(built: string[], target: string, pos: Map<string, Set<string>>): ErrorCounts {
   const want = sentenceWords(target).map((w) => w.toLowerCase());
   const got = built.flatMap((w) => sentenceWords(w)).map((w) => w.toLowerCase());
   let wrongPos = 0;
@@ -86,21 +121,35 @@ function typeErrors(built: string[], target: string, pos: Map<string, Set<string
 }
 
 /** A session in the caller's scope with its game's activities, every try and the typed errors. */
-export async function getSession(ctx: ActorContext, id: string): Promise<Record<string, unknown>> {
+/** A session read in full: the list's columns, the rest of `game_sessions`, the frozen copy. */
+type FullRow = ListedRow & {
+  account_id: string;
+  words_out_of_place: number | null;
+  parts_of_speech: number | null;
+  syntax_error: number | null;
+  score_description: string | null;
+  evaluator_id: string | null;
+  evaluator_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  activities: FrozenActivity[];
+};
+
+export async function getSession(ctx: ActorContext, id: string): Promise<SessionDetail> {
   const pool = poolOf(ctx.db);
   const p = new SqlParams();
   const idParam = p.add(id);
   const res = await pool.query(
-    `SELECT s.*, x.name AS game_name, x.type AS game_type, x.game_id, x.activities, x.rules, (SELECT u.full_name FROM users u WHERE u.id = s.student_id) AS student_name,
+    `SELECT s.*, x.name AS game_name, x.type AS game_type, x.game_id, x.activities, (SELECT u.full_name FROM users u WHERE u.id = s.student_id) AS student_name,
             (SELECT u.full_name FROM users u WHERE u.id = s.evaluator_id) AS evaluator_name
        FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id WHERE s.id = ${idParam} AND ${sessionScope(ctx.actor, p)}`,
     p.values,
   );
-  const s = res.rows[0] as Record<string, unknown> | undefined;
+  const s = res.rows[0] as FullRow | undefined;
   if (!s) throw notFound();
   const tries = (await pool.query(`SELECT * FROM game_tries WHERE session_id = $1 ORDER BY activity_id, try_number`, [id])).rows as TryRow[];
-  const type = s.game_type as GameType;
-  const acts = (s.activities as FrozenActivity[]).slice().sort((a, b) => a.position - b.position);
+  const type: GameType = s.game_type;
+  const acts = s.activities.slice().sort((a, b) => a.position - b.position);
   const words =
     type === 'sentence_practice'
       ? [
@@ -115,7 +164,7 @@ export async function getSession(ctx: ActorContext, id: string): Promise<Record<
         ]
       : [];
   const pos = await partsOfSpeech(pool, words);
-  const auto = { words_out_of_place: 0, parts_of_speech: 0, syntax_error: 0 };
+  const auto: ErrorCounts = { words_out_of_place: 0, parts_of_speech: 0, syntax_error: 0 };
   const activities = acts.map((a) => ({
     id: a.id,
     position: a.position,
@@ -130,23 +179,28 @@ export async function getSession(ctx: ActorContext, id: string): Promise<Record<
         return { try_number: t.try_number, answer: t.answer, correct: t.correct, points: t.points, elapsed_ms: t.elapsed_ms, at: t.created_at.toISOString(), errors };
       }),
   }));
-  const { activities: _frozen, rules: _rules, ...rest } = s;
   return {
-    ...rest,
-    score: s.score === null ? null : Number(s.score),
-    duration_ms: Number(s.duration_ms),
+    ...presentRow(s),
+    account_id: s.account_id,
+    words_out_of_place: s.words_out_of_place,
+    parts_of_speech: s.parts_of_speech,
+    syntax_error: s.syntax_error,
+    score_description: s.score_description,
+    evaluator_id: s.evaluator_id,
+    evaluator_name: s.evaluator_name,
+    created_at: s.created_at.toISOString(),
+    updated_at: s.updated_at.toISOString(),
     activities,
     automatic: auto,
+    // An evaluated session has all three counts (evaluateSession writes them together).
     evaluation: s.evaluated_at
-      ? { words_out_of_place: s.words_out_of_place, parts_of_speech: s.parts_of_speech, syntax_error: s.syntax_error, score_description: s.score_description }
+      ? { words_out_of_place: s.words_out_of_place ?? 0, parts_of_speech: s.parts_of_speech ?? 0, syntax_error: s.syntax_error ?? 0, score_description: s.score_description }
       : { ...auto, score_description: null },
   };
 }
 
-export type EvaluationBody = { words_out_of_place: number; parts_of_speech: number; syntax_error: number; score_description?: string | null };
-
 /** Record the therapist's evaluation of a played (closed) session; an open one is refused (409). */
-export async function evaluateSession(ctx: ActorContext, id: string, body: EvaluationBody): Promise<Record<string, unknown>> {
+export async function evaluateSession(ctx: ActorContext, id: string, body: EvaluationBody): Promise<SessionDetail> {
   const client = await poolOf(ctx.db).connect();
   try {
     await client.query('BEGIN');

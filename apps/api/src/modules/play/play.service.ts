@@ -1,5 +1,7 @@
 import type { ActivityAnswers, GameType } from '@habla/shared';
 import { answerProblem, MAX_TRIES, pointsFor, sameSentence, sessionScore, shuffleTiles, type PlayerAnswer, type ScoringRules, type TryBody } from '@habla/shared/play';
+import type { Assignment, AssignBody, AssignmentsQuery, AssignResult, AssignStatus } from '@habla/shared/schemas/assignments';
+import type { PlayActivity, PlayerGame, PlaySession, PreviewTryBody, PreviewTryResult, SessionStatus, TryResult } from '@habla/shared/schemas/player';
 import type pg from 'pg';
 import type { CrudUser } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
@@ -18,6 +20,48 @@ import { studentsScope } from '../tenancy/scopes';
 
 export type FrozenActivity = { id: string; position: number; question: string | null; picture: string | null; audio_id: string | null; answers: ActivityAnswers };
 export type Rules = ScoringRules & { show_progress_bar: boolean; show_failed_attemps: boolean };
+
+/** A row of `assignments` as pg reads it (migration 0010: numeric scores as text, times as Date). */
+type AssignmentRow = {
+  id: string;
+  game_id: string;
+  student_id: string;
+  account_id: string;
+  name: string;
+  type: GameType;
+  chapter_id: string | null;
+  activities: FrozenActivity[];
+  activities_count: number;
+  rules: Rules;
+  max_attempts: number;
+  attempts: number;
+  start_time: Date;
+  end_time: Date;
+  assign_status: AssignStatus;
+  best_score: string | null;
+  last_score: string | null;
+  last_played_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string | null;
+  updated_by: string | null;
+};
+/** A row of `game_sessions` as pg reads it (migration 0010: numeric score and bigint duration as text). */
+type SessionRow = {
+  id: string;
+  assignment_id: string;
+  student_id: string;
+  account_id: string;
+  status: SessionStatus;
+  attempt: number;
+  started_at: Date | string;
+  finished_at: Date | string | null;
+  total_right: number;
+  total_wrong: number;
+  points: number;
+  score: string | number | null;
+  passed: boolean | null;
+};
 
 const conflict = (key: string, params: Record<string, string | number> = {}) => new AppError(409, 'CONFLICT', key, params);
 
@@ -81,8 +125,6 @@ function rulesOf(config: Record<string, unknown> | undefined): Rules {
   };
 }
 
-export type AssignBody = { game_ids: string[]; student_ids: string[]; max_attempts?: number; end_time?: string };
-
 /**
  * Assign completed games to students (one transaction): each student gets a frozen copy of each
  * game with its activities and today's scoring rules, `max_attempts` (given, else the game's, else
@@ -90,7 +132,7 @@ export type AssignBody = { game_ids: string[]; student_ids: string[]; max_attemp
  * refused (409); a game or a student outside the caller's scope does not exist (404). A game that
  * the student already has, unplayed and open, is not assigned twice.
  */
-export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<{ assigned: Record<string, unknown>[]; skipped: number }> {
+export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<AssignResult> {
   const gameIds = [...new Set(body.game_ids)];
   const studentIds = [...new Set(body.student_ids)];
   return tx(ctx, async (c) => {
@@ -114,7 +156,7 @@ export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<
     const end = body.end_time ? new Date(body.end_time) : new Date(ctx.now.getTime() + Number(config?.game_expiration ?? 2) * 86_400_000);
     if (!(end.getTime() > ctx.now.getTime())) throw fieldError('end_time', 'play.endInPast');
 
-    const assigned: Record<string, unknown>[] = [];
+    const assigned: Assignment[] = [];
     let skipped = 0;
     for (const g of games) {
       const acts = (await c.query(`SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`, [g.id]))
@@ -149,8 +191,7 @@ export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<
             ctx.actor.id,
           ],
         );
-        const row = made.rows[0] as Record<string, unknown>;
-        assigned.push(presentAssignment(row));
+        assigned.push(presentAssignment(made.rows[0] as AssignmentRow));
       }
     }
     await audit(
@@ -159,8 +200,8 @@ export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<
       'assign',
       'assignments',
       assigned.map((a) => ({
-        id: String(a.id),
-        account_id: String(a.account_id),
+        id: a.id,
+        account_id: a.account_id,
         changes: { game_id: a.game_id, student_id: a.student_id, end_time: a.end_time, max_attempts: a.max_attempts },
       })),
     );
@@ -169,51 +210,63 @@ export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<
 }
 
 /** Unassign (one transaction): only what has not been played; a played one is refused naming it (409). */
-export async function unassign(ctx: ActorContext, ids: string[]): Promise<Record<string, unknown>[]> {
+export async function unassign(ctx: ActorContext, ids: string[]): Promise<Assignment[]> {
   return tx(ctx, async (c) => {
     const p = new SqlParams();
     const list = p.add([...new Set(ids)]);
-    const rows = (await c.query(`SELECT x.* FROM assignments x WHERE x.id = ANY(${list}::uuid[]) AND ${assignmentScope(ctx.actor, p)} FOR UPDATE OF x`, p.values)).rows as Record<
-      string,
-      unknown
-    >[];
+    const rows = (await c.query(`SELECT x.* FROM assignments x WHERE x.id = ANY(${list}::uuid[]) AND ${assignmentScope(ctx.actor, p)} FOR UPDATE OF x`, p.values))
+      .rows as AssignmentRow[];
     if (rows.length !== new Set(ids).size) throw notFound();
-    const played = rows.find((r) => Number(r.attempts) > 0 || r.assign_status === 'PLAYED');
-    if (played) throw new AppError(409, 'CONFLICT', 'play.unassignPlayed', { name: String(played.name) }, { ids: 'play.unassignPlayed' });
+    const played = rows.find((r) => r.attempts > 0 || r.assign_status === 'PLAYED');
+    if (played) throw new AppError(409, 'CONFLICT', 'play.unassignPlayed', { name: played.name }, { ids: 'play.unassignPlayed' });
     const out = (
       await c.query(`UPDATE assignments SET assign_status = 'UNASSIGNED', updated_at = $2, updated_by = $3 WHERE id = ANY($1::uuid[]) RETURNING *`, [
         rows.map((r) => r.id),
         ctx.now,
         ctx.actor.id,
       ])
-    ).rows as Record<string, unknown>[];
+    ).rows as AssignmentRow[];
     await audit(
       c,
       ctx,
       'unassign',
       'assignments',
-      out.map((r) => ({ id: String(r.id), account_id: String(r.account_id), changes: { assign_status: { from: 'ASSIGNED', to: 'UNASSIGNED' } } })),
+      out.map((r) => ({ id: r.id, account_id: r.account_id, changes: { assign_status: { from: 'ASSIGNED', to: 'UNASSIGNED' } } })),
     );
     return out.map(presentAssignment);
   });
 }
 
+/** A score column (numeric, read as text) as a number. */
+const scoreOf = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
 /** An assignment as a therapist's list shows it (never its answer keys). */
-export function presentAssignment(r: Record<string, unknown>): Record<string, unknown> {
-  const { activities: _frozen, rules, ...rest } = r;
+export function presentAssignment(r: Omit<AssignmentRow, 'activities' | 'updated_at' | 'updated_by'> & { student_name?: string | null }): Assignment {
   return {
-    ...rest,
-    min_rate: (rules as Rules | undefined)?.min_rate ?? null,
-    best_score: r.best_score === null || r.best_score === undefined ? null : Number(r.best_score),
-    last_score: r.last_score === null || r.last_score === undefined ? null : Number(r.last_score),
-    start_time: (r.start_time as Date).toISOString(),
-    end_time: (r.end_time as Date).toISOString(),
+    id: r.id,
+    game_id: r.game_id,
+    student_id: r.student_id,
+    account_id: r.account_id,
+    name: r.name,
+    type: r.type,
+    chapter_id: r.chapter_id,
+    activities_count: r.activities_count,
+    max_attempts: r.max_attempts,
+    attempts: r.attempts,
+    start_time: r.start_time.toISOString(),
+    end_time: r.end_time.toISOString(),
+    assign_status: r.assign_status,
+    best_score: scoreOf(r.best_score),
+    last_score: scoreOf(r.last_score),
+    last_played_at: r.last_played_at?.toISOString() ?? null,
+    min_rate: r.rules.min_rate,
+    created_at: r.created_at.toISOString(),
+    created_by: r.created_by,
+    ...(r.student_name === undefined ? {} : { student_name: r.student_name }),
   };
 }
 
-export type AssignmentQuery = { page: number; max: number; student_id?: string; game_id?: string; assign_status?: string };
-
-export async function listAssignments(ctx: ActorContext, q: AssignmentQuery): Promise<{ data: Record<string, unknown>[]; total: number }> {
+export async function listAssignments(ctx: ActorContext, q: AssignmentsQuery): Promise<{ data: Assignment[]; total: number }> {
   const p = new SqlParams();
   const conds = [assignmentScope(ctx.actor, p)];
   if (q.student_id) conds.push(`x.student_id = ${p.add(q.student_id)}`);
@@ -230,7 +283,10 @@ export async function listAssignments(ctx: ActorContext, q: AssignmentQuery): Pr
     ),
     pool.query(`SELECT count(*)::int AS n FROM assignments x WHERE ${where}`, p.values.slice(0, p.values.length - 2)),
   ]);
-  return { data: (rows.rows as Record<string, unknown>[]).map(presentAssignment), total: (total.rows[0] as { n: number }).n };
+  return {
+    data: (rows.rows as (Omit<AssignmentRow, 'activities' | 'updated_at' | 'updated_by'> & { student_name: string | null })[]).map(presentAssignment),
+    total: (total.rows[0] as { n: number }).n,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +295,7 @@ export async function listAssignments(ctx: ActorContext, q: AssignmentQuery): Pr
 const SOON_MS = 24 * 3_600_000;
 
 /** The student's games as the player's cards show them: new, in progress, done, expired; expiring within a day. */
-export async function playerGames(ctx: ActorContext): Promise<Record<string, unknown>[]> {
+export async function playerGames(ctx: ActorContext): Promise<PlayerGame[]> {
   const res = await poolOf(ctx.db).query(
     // The card's picture is found in the frozen copy by PostgreSQL: the copies themselves stay there.
     `SELECT x.id, x.name, x.type, x.activities_count, x.attempts, x.max_attempts, x.best_score, x.end_time,
@@ -252,27 +308,30 @@ export async function playerGames(ctx: ActorContext): Promise<Record<string, unk
     [ctx.actor.id],
   );
   const now = ctx.now.getTime();
-  return (res.rows as Record<string, unknown>[]).map((r) => {
-    const end = (r.end_time as Date).getTime();
-    const state = end <= now ? 'expired' : r.open_session ? 'in_progress' : Number(r.attempts) >= Number(r.max_attempts) ? 'done' : Number(r.attempts) > 0 ? 'played' : 'new';
+  type Card = Pick<AssignmentRow, 'id' | 'name' | 'type' | 'activities_count' | 'attempts' | 'max_attempts' | 'best_score' | 'end_time'> & {
+    picture: string | null;
+    open_session: string | null;
+  };
+  return (res.rows as Card[]).map((r) => {
+    const end = r.end_time.getTime();
+    const state = end <= now ? 'expired' : r.open_session ? 'in_progress' : r.attempts >= r.max_attempts ? 'done' : r.attempts > 0 ? 'played' : 'new';
     return {
       id: r.id,
       name: r.name,
       type: r.type,
       activities_count: r.activities_count,
-      picture: (r.picture as string | null) || null,
+      picture: r.picture || null,
       state,
       expiring_soon: state !== 'expired' && end - now <= SOON_MS,
       attempts: r.attempts,
       max_attempts: r.max_attempts,
-      best_score: r.best_score === null ? null : Number(r.best_score),
-      end_time: (r.end_time as Date).toISOString(),
-      session_id: r.open_session ?? null,
+      best_score: scoreOf(r.best_score),
+      end_time: r.end_time.toISOString(),
+      session_id: r.open_session,
     };
   });
 }
 
-type SessionRow = Record<string, unknown> & { id: string; assignment_id: string; status: string };
 type TryRow = { activity_id: string; try_number: number; client_try_id: string; answer: PlayerAnswer; correct: boolean; points: number; elapsed_ms: number };
 
 /** The answer that was right, shown once an activity is over. */
@@ -285,15 +344,17 @@ const sentenceOf = (a: FrozenActivity) => (a.answers.target ?? '').split(/\s+/);
 /** Whether an activity is over: answered right, or out of tries. */
 const over = (tries: TryRow[]) => tries.some((t) => t.correct) || tries.length >= MAX_TRIES;
 
+/** What the player shows of an assignment: a student's, or a game previewed as it is now. */
+type PlayedAssignment = Pick<AssignmentRow, 'id' | 'name' | 'type' | 'max_attempts' | 'attempts' | 'end_time' | 'activities' | 'rules'>;
+
 /**
  * The session as the player shows it: every activity without its answer key (sentence tiles already
  * shuffled, multiple-choice answers without which is right) and, for those that are over, the
  * tries and the right answer.
  */
-function presentSession(session: SessionRow, assignment: Record<string, unknown>, tries: TryRow[]): Record<string, unknown> {
-  const type = assignment.type as GameType;
-  const rules = assignment.rules as Rules;
-  const acts = [...(assignment.activities as FrozenActivity[])].sort((a, b) => a.position - b.position);
+function presentSession(session: SessionRow, assignment: PlayedAssignment, tries: TryRow[]): PlaySession {
+  const { type, rules } = assignment;
+  const acts = [...assignment.activities].sort((a, b) => a.position - b.position);
   return {
     id: session.id,
     status: session.status,
@@ -301,15 +362,15 @@ function presentSession(session: SessionRow, assignment: Record<string, unknown>
     points: session.points,
     total_right: session.total_right,
     total_wrong: session.total_wrong,
-    score: session.score == null ? null : Number(session.score),
-    passed: session.passed ?? null,
+    score: scoreOf(session.score),
+    passed: session.passed,
     game: {
       assignment_id: assignment.id,
       name: assignment.name,
       type,
       max_attempts: assignment.max_attempts,
       attempts: assignment.attempts,
-      end_time: (assignment.end_time as Date).toISOString(),
+      end_time: assignment.end_time.toISOString(),
     },
     rules: { show_progress_bar: rules.show_progress_bar, show_failed_attemps: rules.show_failed_attemps, min_rate: rules.min_rate, point_first_try: rules.point_first_try },
     activities: acts.map((a) => {
@@ -318,7 +379,7 @@ function presentSession(session: SessionRow, assignment: Record<string, unknown>
       const shown =
         type === 'sentence_practice'
           ? {
-              kind: 'sentence',
+              kind: 'sentence' as const,
               prompt: a.question,
               picture: a.picture,
               audio: a.audio_id,
@@ -330,7 +391,7 @@ function presentSession(session: SessionRow, assignment: Record<string, unknown>
               ),
             }
           : {
-              kind: 'choice',
+              kind: 'choice' as const,
               // Stryker disable next-line StringLiteral: a multiple choice always has a question (answersProblem on every write)
               question: a.question ?? '',
               picture: a.picture,
@@ -338,7 +399,7 @@ function presentSession(session: SessionRow, assignment: Record<string, unknown>
               // Stryker disable next-line ArrayDeclaration: a multiple choice always has 2–6 answers (answersProblem on every write)
               answers: (a.answers.options ?? []).map((o) => ({ text: o.text ?? null, picture: o.picture ?? null, alt: o.alt ?? null })),
             };
-      return {
+      const activity: PlayActivity = {
         id: a.id,
         position: a.position,
         ...shown,
@@ -348,14 +409,15 @@ function presentSession(session: SessionRow, assignment: Record<string, unknown>
         points: mine.reduce((n, t) => n + t.points, 0),
         ...(done ? { correct_answer: correctAnswer(type, a) } : {}),
       };
+      return activity;
     }),
   };
 }
 
 /** The student's assignment, locked; 404 when it is not theirs. */
-async function ownAssignment(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<Record<string, unknown>> {
+async function ownAssignment(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<AssignmentRow> {
   const res = await c.query(`SELECT * FROM assignments WHERE id = $1 AND student_id = $2 FOR UPDATE`, [id, ctx.actor.id]);
-  const row = res.rows[0] as Record<string, unknown> | undefined;
+  const row = res.rows[0] as AssignmentRow | undefined;
   if (!row) throw notFound();
   return row;
 }
@@ -366,7 +428,7 @@ const EXPIRED = Symbol('expired');
  * Run `work` in a transaction that commits even when it finds the game expired (the open session it
  * closed stays closed), then answer 409 for that case.
  */
-async function closedIfExpired(ctx: ActorContext, work: (c: pg.PoolClient) => Promise<Record<string, unknown> | typeof EXPIRED>): Promise<Record<string, unknown>> {
+async function closedIfExpired<T>(ctx: ActorContext, work: (c: pg.PoolClient) => Promise<T | typeof EXPIRED>): Promise<T> {
   const out = await tx(ctx, work);
   if (out === EXPIRED) throw conflict('play.expired');
   return out;
@@ -384,22 +446,22 @@ async function expire(c: pg.PoolClient, ctx: ActorContext, assignmentId: string)
  * Start or resume a game: the open session if there is one; else a new one while attempts remain
  * (409 when none is left), never for an unassigned (409) or expired (409) game. Answer keys stay here.
  */
-export async function startSession(ctx: ActorContext, assignmentId: string): Promise<Record<string, unknown>> {
+export async function startSession(ctx: ActorContext, assignmentId: string): Promise<PlaySession> {
   return closedIfExpired(ctx, async (c) => {
     const a = await ownAssignment(c, ctx, assignmentId);
     if (a.assign_status === 'UNASSIGNED') throw conflict('play.unassigned');
-    if ((a.end_time as Date).getTime() <= ctx.now.getTime()) {
+    if (a.end_time.getTime() <= ctx.now.getTime()) {
       await expire(c, ctx, assignmentId);
       return EXPIRED;
     }
-    if ((a.start_time as Date).getTime() > ctx.now.getTime()) throw conflict('play.notYet');
+    if (a.start_time.getTime() > ctx.now.getTime()) throw conflict('play.notYet');
     const open = (await c.query(`SELECT * FROM game_sessions WHERE assignment_id = $1 AND status IN ('NEW', 'PLAYING')`, [assignmentId])).rows[0] as SessionRow | undefined;
     if (open) {
       const tries = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1`, [open.id])).rows as TryRow[];
       return presentSession(open, a, tries);
     }
-    if (Number(a.attempts) >= Number(a.max_attempts)) throw conflict('play.noAttemptsLeft', { max: Number(a.max_attempts) });
-    const attempt = Number(a.attempts) + 1;
+    if (a.attempts >= a.max_attempts) throw conflict('play.noAttemptsLeft', { max: a.max_attempts });
+    const attempt = a.attempts + 1;
     await c.query(`UPDATE assignments SET attempts = $2, updated_at = $3 WHERE id = $1`, [assignmentId, attempt, ctx.now]);
     a.attempts = attempt;
     const made = (
@@ -413,13 +475,13 @@ export async function startSession(ctx: ActorContext, assignmentId: string): Pro
 }
 
 /** The student's session and its assignment, both locked, in one round trip; 404 when it is not theirs. */
-async function ownSession(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<{ s: SessionRow; a: Record<string, unknown> }> {
+async function ownSession(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<{ s: SessionRow; a: AssignmentRow }> {
   const res = await c.query({
     name: 'play-own-session',
     text: `SELECT row_to_json(s) AS _session, a.* FROM game_sessions s JOIN assignments a ON a.id = s.assignment_id WHERE s.id = $1 AND s.student_id = $2 FOR UPDATE OF a, s`,
     values: [id, ctx.actor.id],
   });
-  const row = res.rows[0] as (Record<string, unknown> & { _session: SessionRow }) | undefined;
+  const row = res.rows[0] as (AssignmentRow & { _session: SessionRow }) | undefined;
   if (!row) throw notFound();
   const { _session, ...a } = row;
   return { s: _session, a };
@@ -451,11 +513,10 @@ function isCorrect(type: GameType, a: FrozenActivity, answer: PlayerAnswer): boo
  * expired (409) or the activity is already over (409). Points come from the frozen rules, never from
  * the client.
  */
-export async function submitTry(ctx: ActorContext, sessionId: string, body: TryBody): Promise<Record<string, unknown>> {
+export async function submitTry(ctx: ActorContext, sessionId: string, body: TryBody): Promise<TryResult> {
   return closedIfExpired(ctx, async (c) => {
     const { s, a } = await ownSession(c, ctx, sessionId);
-    const type = a.type as GameType;
-    const acts = a.activities as FrozenActivity[];
+    const { type, activities: acts } = a;
     // Every try of the session, once: the repeat check, the activity's tries so far and the answer's view.
     const all = (
       await c.query({
@@ -465,7 +526,8 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
       })
     ).rows as TryRow[];
     /** What a try answers, as of now: its result, whether its activity is over, the session's totals. */
-    const view = (t: TryRow, tries: TryRow[], totals: Record<string, unknown>, repeated: boolean): Record<string, unknown> => {
+    type Totals = Pick<SessionRow, 'points' | 'total_right' | 'total_wrong'>;
+    const view = (t: TryRow, tries: TryRow[], totals: Totals, repeated: boolean): TryResult => {
       const upTo = tries.filter((x) => x.activity_id === t.activity_id && x.try_number <= t.try_number);
       const done = over(upTo);
       const act = acts.find((x) => x.id === t.activity_id)!;
@@ -487,7 +549,7 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
       return view(again, all, s, true);
     }
     if (s.status !== 'NEW' && s.status !== 'PLAYING') throw conflict('play.sessionClosed');
-    if ((a.end_time as Date).getTime() <= ctx.now.getTime()) {
+    if (a.end_time.getTime() <= ctx.now.getTime()) {
       await expire(c, ctx, s.assignment_id);
       return EXPIRED;
     }
@@ -499,7 +561,7 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
     if (over(before)) throw conflict('play.activityOver');
     const n = before.length + 1;
     const correct = isCorrect(type, act, body.answer);
-    const points = correct ? pointsFor(n, a.rules as Rules) : 0;
+    const points = correct ? pointsFor(n, a.rules) : 0;
     // The try and the session's totals in one statement.
     const totals = (
       await c.query({
@@ -510,23 +572,23 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
           WHERE id = $1 AND EXISTS (SELECT 1 FROM t) RETURNING points, total_right, total_wrong`,
         values: [sessionId, act.id, n, body.client_try_id, JSON.stringify(body.answer), correct, points, body.elapsed_ms, ctx.now, correct ? 1 : 0, correct ? 0 : 1],
       })
-    ).rows[0] as Record<string, unknown>;
+    ).rows[0] as Totals;
     const made: TryRow = { activity_id: act.id, try_number: n, client_try_id: body.client_try_id, answer: body.answer, correct, points, elapsed_ms: body.elapsed_ms };
     return view(made, [...all, made], totals, false);
   });
 }
 
 /** End the session: COMPLETED once every activity is over (409 before), scored by the frozen rules. */
-export async function finishSession(ctx: ActorContext, sessionId: string): Promise<Record<string, unknown>> {
+export async function finishSession(ctx: ActorContext, sessionId: string): Promise<PlaySession> {
   return tx(ctx, async (c) => {
     const { s, a } = await ownSession(c, ctx, sessionId);
     const tries = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1`, [sessionId])).rows as TryRow[];
     if (s.status === 'COMPLETED') return presentSession(s, a, tries);
     if (s.status !== 'NEW' && s.status !== 'PLAYING') throw conflict('play.sessionClosed');
-    const acts = a.activities as FrozenActivity[];
+    const acts = a.activities;
     if (!acts.every((x) => over(tries.filter((t) => t.activity_id === x.id)))) throw conflict('play.notFinished');
     const points = tries.reduce((n, t) => n + t.points, 0);
-    const { score, passed } = sessionScore(points, acts.length, a.rules as Rules);
+    const { score, passed } = sessionScore(points, acts.length, a.rules);
     const done = (
       await c.query(`UPDATE game_sessions SET status = 'COMPLETED', finished_at = $2, points = $3, score = $4, passed = $5, updated_at = $2 WHERE id = $1 RETURNING *`, [
         sessionId,
@@ -545,7 +607,7 @@ export async function finishSession(ctx: ActorContext, sessionId: string): Promi
 }
 
 /** Leave mid-game: INCOMPLETE (what was tried stays); played once anything was tried. */
-export async function leaveSession(ctx: ActorContext, sessionId: string): Promise<Record<string, unknown>> {
+export async function leaveSession(ctx: ActorContext, sessionId: string): Promise<PlaySession> {
   return tx(ctx, async (c) => {
     const { s, a } = await ownSession(c, ctx, sessionId);
     const tries = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1`, [sessionId])).rows as TryRow[];
@@ -562,13 +624,14 @@ export async function leaveSession(ctx: ActorContext, sessionId: string): Promis
 // Nothing is recorded; the server still keeps the answer keys until an activity is over.
 
 /** The game as a preview plays it: readable by the caller (else 404), with its live activities. */
-async function previewedGame(ctx: ActorContext, gameId: string): Promise<{ game: Record<string, unknown>; acts: FrozenActivity[]; rules: Rules }> {
+type PreviewedGame = { id: string; name: string; type: GameType; max_attempts: number | null };
+async function previewedGame(ctx: ActorContext, gameId: string): Promise<{ game: PreviewedGame; acts: FrozenActivity[]; rules: Rules }> {
   const pool = poolOf(ctx.db);
   const p = new SqlParams();
   const id = p.add(gameId);
   const scope = gamesScope(ctx.actor, p);
   const game = (await pool.query(`SELECT t.id, t.name, t.type, t.max_attempts FROM games t WHERE t.id = ${id} AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''}`, p.values))
-    .rows[0] as Record<string, unknown> | undefined;
+    .rows[0] as PreviewedGame | undefined;
   if (!game) throw notFound();
   const [acts, config] = await Promise.all([
     pool.query(`SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`, [gameId]),
@@ -578,20 +641,32 @@ async function previewedGame(ctx: ActorContext, gameId: string): Promise<{ game:
 }
 
 /** Start a preview: the game's activities without their answer keys, played by today's rules. */
-export async function startPreview(ctx: ActorContext, gameId: string): Promise<Record<string, unknown>> {
+export async function startPreview(ctx: ActorContext, gameId: string): Promise<PlaySession> {
   const { game, acts, rules } = await previewedGame(ctx, gameId);
-  if (!acts.length) throw conflict('play.previewEmpty', { name: String(game.name) });
-  const session = { id: `preview-${gameId}`, assignment_id: gameId, status: 'NEW', attempt: 1, points: 0, total_right: 0, total_wrong: 0, score: null, passed: null };
-  const assignment = { ...game, activities: acts, rules, attempts: 0, end_time: new Date(ctx.now.getTime() + 86_400_000) };
+  if (!acts.length) throw conflict('play.previewEmpty', { name: game.name });
+  const session: SessionRow = {
+    id: `preview-${gameId}`,
+    assignment_id: gameId,
+    student_id: ctx.actor.id,
+    account_id: '',
+    status: 'NEW',
+    attempt: 1,
+    started_at: ctx.now,
+    finished_at: null,
+    points: 0,
+    total_right: 0,
+    total_wrong: 0,
+    score: null,
+    passed: null,
+  };
+  const assignment: PlayedAssignment = { ...game, max_attempts: game.max_attempts ?? 1, activities: acts, rules, attempts: 0, end_time: new Date(ctx.now.getTime() + 86_400_000) };
   return { ...presentSession(session, assignment, []), preview: true };
 }
 
-export type PreviewTryBody = { activity_id: string; answer: PlayerAnswer; try_number: number };
-
 /** One try of a preview, checked and scored as a student's would be (try `try_number` of three); nothing is kept. */
-export async function previewTry(ctx: ActorContext, gameId: string, body: PreviewTryBody): Promise<Record<string, unknown>> {
+export async function previewTry(ctx: ActorContext, gameId: string, body: PreviewTryBody): Promise<PreviewTryResult> {
   const { game, acts, rules } = await previewedGame(ctx, gameId);
-  const type = game.type as GameType;
+  const { type } = game;
   const act = acts.find((x) => x.id === body.activity_id);
   if (!act) throw fieldError('activity_id', 'play.noSuchActivity');
   checkAnswer(type, act, body.answer);
@@ -605,6 +680,6 @@ export async function previewTry(ctx: ActorContext, gameId: string, body: Previe
     tries_left: done ? 0 : MAX_TRIES - body.try_number,
     done,
     ...(done ? { correct_answer: correctAnswer(type, act) } : {}),
-    preview: true,
+    preview: true as const,
   };
 }

@@ -1,3 +1,4 @@
+import type { CaseloadBoard, Dashboard, StudentBoard } from '@habla/shared/schemas/dashboards';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardCheck, Gamepad2, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,22 +7,7 @@ import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-type StudentBoard = {
-  kind: 'student';
-  games: { new: number; in_progress: number; expiring_soon: number; played: number };
-  recent: { id: string; name: string; score: number; stars: number; finished_at: string | null }[];
-  stars: number;
-  chapters: { id: string; name: string; assigned: number; played: number; average: number | null }[];
-};
-type CaseloadBoard = {
-  kind: 'caseload';
-  students: { id: string; full_name: string | null; last_played: string | null; scores: number[] }[];
-  waiting: { total: number; sessions: { id: string; name: string; student_name: string | null; score: number | null; finished_at: string | null }[] };
-  expiring: { id: string; name: string; student_name: string | null; end_time: string }[];
-  /** The one student in scope (a parent's child): their own board. */
-  child?: Omit<StudentBoard, 'kind'> & { id: string; full_name: string | null };
-};
-type Board = StudentBoard | CaseloadBoard | { kind: 'none' };
+type Board = Dashboard;
 
 const heading = 'mb-3 text-lg font-semibold text-slate-900';
 

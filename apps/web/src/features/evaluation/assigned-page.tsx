@@ -1,3 +1,4 @@
+import type { Assignment } from '@habla/shared/schemas/assignments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -11,16 +12,6 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-type Assignment = {
-  id: string;
-  name: string;
-  student_name: string | null;
-  assign_status: 'ASSIGNED' | 'UNASSIGNED' | 'PLAYED';
-  attempts: number;
-  max_attempts: number;
-  end_time: string;
-  best_score: number | null;
-};
 type Page = { data: Assignment[]; meta: { total: number } };
 const MAX = 25;
 

@@ -1,3 +1,5 @@
+import type { PlayerAnswer } from '@habla/shared/play';
+import type { SessionDetail } from '@habla/shared/schemas/evaluation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -12,31 +14,8 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-type Answer = { words: string[] } | { index: number };
-type Errors = { words_out_of_place: number; parts_of_speech: number; syntax_error: number };
-type Session = {
-  id: string;
-  student_name: string | null;
-  game_name: string;
-  game_type: 'sentence_practice' | 'multiple_choice_answers';
-  status: string;
-  started_at: string;
-  score: number | null;
-  passed: boolean | null;
-  points: number;
-  duration_ms: number;
-  evaluated_at: string | null;
-  evaluator_name: string | null;
-  automatic: Errors;
-  evaluation: Errors & { score_description: string | null };
-  activities: {
-    id: string;
-    position: number;
-    question: string | null;
-    answers: { target?: string; options?: { text?: string | null; alt?: string | null }[]; correct?: number };
-    tries: { try_number: number; answer: Answer; correct: boolean; points: number; elapsed_ms: number; errors: Errors | null }[];
-  }[];
-};
+type Answer = PlayerAnswer;
+type Session = SessionDetail;
 
 const FIELDS = ['words_out_of_place', 'parts_of_speech', 'syntax_error'] as const;
 

@@ -1,3 +1,4 @@
+import type { SessionRow } from '@habla/shared/schemas/evaluation';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -9,18 +10,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
-type SessionRow = {
-  id: string;
-  student_name: string | null;
-  game_name: string;
-  status: string;
-  started_at: string;
-  score: number | null;
-  passed: boolean | null;
-  total_right: number;
-  total_wrong: number;
-  evaluated_at: string | null;
-};
 type Page = { data: SessionRow[]; meta: { total: number } };
 const MAX = 25;
 const FILTERS = ['waiting', 'evaluated', 'all'] as const;

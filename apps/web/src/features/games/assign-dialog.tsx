@@ -1,3 +1,4 @@
+import type { AssignResult } from '@habla/shared/schemas/assignments';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -88,7 +89,7 @@ export function AssignDialog({
     try {
       const body: Record<string, unknown> = { game_ids: [...chosenGames.keys()], student_ids: studentIds, max_attempts: Number(attempts) };
       if (endDate) body.end_time = new Date(`${endDate}T23:59:59`).toISOString();
-      const res = await api.post<{ data: { assigned: unknown[]; skipped: number } }>('/api/games/assign', body);
+      const res = await api.post<{ data: AssignResult }>('/api/games/assign', body);
       setDone({ assigned: res.data.assigned.length, skipped: res.data.skipped });
       // Lists of assignments and dashboards show the new ones.
       void queryClient.invalidateQueries({ queryKey: ['assignments'] });

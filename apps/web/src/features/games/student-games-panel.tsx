@@ -1,3 +1,4 @@
+import type { Assignment } from '@habla/shared/schemas/assignments';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -8,16 +9,6 @@ import { AssignDialog } from './assign-dialog';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
 import { formatDateTime, formatNumber } from '@/lib/format';
-
-type Assignment = {
-  id: string;
-  name: string;
-  assign_status: 'ASSIGNED' | 'UNASSIGNED' | 'PLAYED';
-  attempts: number;
-  max_attempts: number;
-  best_score: number | null;
-  end_time: string;
-};
 
 /** A student's page: the games given to them (newest first) and giving them more, chosen in the dialog. */
 export default function StudentGamesPanel({ row }: RecordPanelProps) {
