@@ -89,6 +89,32 @@ export const linearRegexRules = {
   },
 };
 
+/**
+ * House rule: a comment cites what a reader holding only the repository can open
+ * (`docs/` decisions, docs/product.md, the seed), never an issue number. Exported so
+ * `scripts/lint-rules.test.mjs` proves it on a fixture.
+ */
+export const houseRules = {
+  files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}', 'scripts/**/*.{ts,mjs}', 'scripts/fixtures/lint/house/**/*.ts'],
+  plugins: {
+    house: {
+      rules: {
+        'no-issue-numbers': {
+          meta: { type: 'suggestion', messages: { issue: 'Cite docs/ (a decision, docs/product.md), not an issue number: whoever reads this has only the repository.' } },
+          create(context) {
+            return {
+              Program() {
+                for (const comment of context.sourceCode.getAllComments()) if (/\bissues? #?\d+/i.test(comment.value)) context.report({ loc: comment.loc, messageId: 'issue' });
+              },
+            };
+          },
+        },
+      },
+    },
+  },
+  rules: { 'house/no-issue-numbers': 'error' },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '.stryker-tmp/**', 'data/**', 'apps/api/src/db/migrations/**', 'scripts/fixtures/lint/**'] },
   js.configs.recommended,
@@ -120,6 +146,7 @@ export default tseslint.config(
   },
   boundaryRules,
   linearRegexRules,
+  houseRules,
   { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { regexp }, rules: { 'regexp/no-super-linear-backtracking': 'error' } },
   boundaryConfig({ web: 'apps/web/src', api: 'apps/api/src' }, ['apps/*/src/**/*.{ts,tsx}']),
   boundaryConfig({ web: 'scripts/fixtures/lint/web', api: 'scripts/fixtures/lint/api' }, ['scripts/fixtures/lint/**/*.ts']),

@@ -52,7 +52,7 @@ async function startServer(): Promise<ChildProcess> {
       PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
-      // Issue 13: the local engine runs whisper.cpp's test model (the app never downloads a real one).
+      // The local engine runs whisper.cpp's test model (the app never downloads a real one).
       WHISPER_MODEL: join(root, 'apps', 'api', 'test', 'fixtures', 'whisper', 'for-tests-ggml-tiny.bin'),
       TRANSCRIPTION_ENGINE: 'manual',
     },

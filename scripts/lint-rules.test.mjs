@@ -85,6 +85,15 @@ describe('lint rules', () => {
     }
   });
 
+  it('fails on a comment that names an issue number, twice in the fixture, and not on the word "issues" used otherwise', async () => {
+    const [result] = await eslint.lintFiles([fixture('house/comments.ts')]);
+    expect(result.messages.map((m) => [m.ruleId, m.line])).toEqual([
+      ['house/no-issue-numbers', 1],
+      ['house/no-issue-numbers', 3],
+    ]);
+    expect(result.messages[0].message).toContain('Cite docs/');
+  });
+
   it('passes on the real engine: crud/ has no cycle and imports no module', async () => {
     const results = await eslint.lintFiles([path.join(root, 'apps/api/src/crud/*.ts')]);
     const problems = results.flatMap((r) =>

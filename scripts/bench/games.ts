@@ -4,7 +4,7 @@ import pg from 'pg';
 import { roundsAgainstHealth } from './load';
 
 /**
- * Issue 11: a chapter with 200 games. 200 library games (5 activities each) are added to the first
+ * A chapter with 200 games. 200 library games (5 activities each) are added to the first
  * chapter straight into the database, then the therapist's list of that chapter's games (page 1)
  * and one game's activities are measured against /api/health in interleaved rounds at 50
  * connections.

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /**
- * Issue 11: upload of a 5 MB JPEG (a phone photo with its EXIF and GPS) to `POST /api/images`, time
+ * Upload of a 5 MB JPEG (a phone photo with its EXIF and GPS) to `POST /api/images`, time
  * until all sizes are ready: the answer comes only after the original, medium and thumbnail are
  * stored, so the time to the 201 is the time to all sizes. Several uploads one after another, then
  * two at once; each size is fetched once afterwards to check it is there.

@@ -62,7 +62,7 @@ const line = (name: string, a: Audit, goal: number) =>
   `  ${name.padEnd(10)} performance ${String(a.score).padStart(3)}  FCP ${(a.fcp / 1000).toFixed(2)} s  LCP ${(a.lcp / 1000).toFixed(2)} s  TBT ${a.tbt.toFixed(0)} ms  SI ${(a.si / 1000).toFixed(2)} s  ${(a.bytes / 1024).toFixed(0)} KB transferred  CPU index ${a.benchmarkIndex.toFixed(0)}  goal ≥ ${goal}: ${verdict(a.score >= goal)}`;
 
 /**
- * Lighthouse (issue 10 point 7): the login page cold, and the dashboard cold but signed in (the
+ * Lighthouse: the login page cold, and the dashboard cold but signed in (the
  * session is stored as the sign-in page stores it, then the browser cache is cleared and localStorage
  * kept). Mobile form factor with Lighthouse's default simulated throttling (slow 4G, 4× CPU).
  * Targets: login ≥ 95, dashboard ≥ 90. Each page is audited `runs` times; the median score is reported.

@@ -56,7 +56,7 @@ export async function signUpNewUser(base: string): Promise<string> {
 }
 
 /**
- * The list hot path of issue 10 point 6: the dictionary list page and a search, signed in as the demo
+ * The list hot path (decision 008): the dictionary list page and a search, signed in as the demo
  * therapist and as a user who just signed up, against /api/health in the same interleaved rounds at
  * 50 connections. Target: the list page at ≥ 12 % of health's throughput. Each answer is asked for
  * with `accept-encoding: gzip, br` like a browser does, so compression is part of what is measured.

@@ -29,7 +29,7 @@ export function thousandUtterances(): string {
 }
 
 /**
- * Issue 14: `POST /api/lsa/analyze` on a 1,000-utterance CHAT transcript, one request at a time and
+ * `POST /api/lsa/analyze` on a 1,000-utterance CHAT transcript, one request at a time and
  * four at once; then an assessment of that transcript and the time to make its PDF report.
  */
 export async function benchLsa(base: string, token: string, seconds: number): Promise<void> {
@@ -39,7 +39,7 @@ export async function benchLsa(base: string, token: string, seconds: number): Pr
   const check = await fetch(`${base}/api/lsa/analyze`, { method: 'POST', headers, body });
   if (check.status !== 200) throw new Error(`the analysis answered ${check.status}`);
   const m = ((await check.json()) as { data: { mlu_m: { utterances: number; value: number } } }).data;
-  console.log(`\nLanguage-sample analysis (issue 14): ${(body.length / 1024).toFixed(0)} KB of CHAT, 1,000 child utterances (MLU-m ${m.mlu_m.value} over ${m.mlu_m.utterances})`);
+  console.log(`\nLanguage-sample analysis: ${(body.length / 1024).toFixed(0)} KB of CHAT, 1,000 child utterances (MLU-m ${m.mlu_m.value} over ${m.mlu_m.utterances})`);
   for (const connections of [1, 4]) {
     const r = await runLoad({ url: `${base}/api/lsa/analyze`, connections, seconds, method: 'POST', body, headers });
     console.log(`  ${connections} at once: ${r.rps.toFixed(1)} analyses/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`);

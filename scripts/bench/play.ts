@@ -10,7 +10,7 @@ const ACTIVITIES = 10;
 const TRIES_PER_SESSION = ACTIVITIES * 3;
 
 /**
- * Issue 12: try submissions (`POST /api/player/sessions/:id/tries`) at 50 connections against
+ * Try submissions (`POST /api/player/sessions/:id/tries`) at 50 connections against
  * /api/health, in interleaved rounds. A demo student (student3) gets 4,000 assigned games of 10 activities,
  * each with an open session, straight into the database; every request is a new try (its own
  * client_try_id, a wrong sentence so that each activity takes its three tries), so every one is

@@ -3,7 +3,7 @@ import { wavHeader } from '../../apps/api/src/modules/recordings/audio';
 import { Synthesizer } from '../../apps/api/src/modules/speech/synthesizer';
 
 /**
- * Issue 13: the server's resident memory while three 100 MB recordings upload at once (each streams
+ * The server's resident memory while three 100 MB recordings upload at once (each streams
  * to storage; nothing holds a whole file), and the time from the upload of a 5-minute WAV of speech to
  * READY through the whole pipeline (decode, normalise, transcribe) with the manual engine (voice
  * activity segments) and with the local engine (whisper.cpp) on its test model.
@@ -29,7 +29,7 @@ export async function benchRecordings(base: string, tokens: string[], serverPid:
   };
   const remove = (id: string) => fetch(`${base}/api/recordings/${id}`, { method: 'DELETE', headers: auth });
 
-  console.log('\nRecordings (issue 13)');
+  console.log('\nRecordings');
   // Three 100 MB uploads at once by three people (one person may send two at once); each recording is
   // deleted at once so its decoding does not run here.
   const big = wavOf(new Int16Array(50 * 1024 * 1024), 44_100);

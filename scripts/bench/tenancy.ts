@@ -7,7 +7,7 @@ const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Lucas', 'Sofia', 'Mateo', 
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Patel', 'Khan', 'Lopez', 'Brown', 'Silva', 'Kim', 'Diaz', 'Chen', 'Rossi', 'Walker', 'Stone', 'Reyes', 'Moss'];
 
 /**
- * Users and clients lists with 10,000 students in one account (issue 4): the students are added to
+ * Users and clients lists with 10,000 students in one account: the students are added to
  * "Demo Therapy Center" straight into the database (same columns the API writes), then the account
  * admin's students list (page 1, a deep page, a name search) and users list, and the therapist's
  * caseload (2 students among 10,000) are measured against /api/health in interleaved rounds.

@@ -114,7 +114,7 @@ export type Config = {
   appUrl: string;
   /** Load the demo data set of docs/product.md §8 on first start. */
   demo: boolean;
-  /** Load the starter curriculum and library games on first start (issue 11); off for an install that brings its own. */
+  /** Load the starter curriculum and library games on first start; off for an install that brings its own. */
   starterLibrary: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -188,7 +188,7 @@ export type Config = {
   recordingMaxBytes: number;
   recordingsPurgeDays: number;
   /**
-   * Transcription (issue 13, decision 018): the engine a new recording uses unless one is asked for
+   * Transcription (decision 018): the engine a new recording uses unless one is asked for
    * (default: local when a whisper.cpp model is configured, else hosted when a service is, else
    * manual); the ggml model file of the local engine (the operator puts it there; the app never
    * downloads one); an OpenAI-compatible service. The key is read from here only; nothing logs it.

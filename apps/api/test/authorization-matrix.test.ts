@@ -51,7 +51,7 @@ function engineRows(base: string, who: { list: Principal[]; show: Principal[]; e
   });
 }
 
-// Reference catalogs are exported by those who maintain them, not by every reader (issue 9).
+// Reference catalogs are exported by those who maintain them, not by every reader.
 for (const name of CATALOG_NAMES) {
   engineRows(`/api/catalogs/${name}`, { list: SIGNED_IN, show: SIGNED_IN, exporters: CATALOG_WRITERS, write: CATALOG_WRITERS, remove: CATALOG_WRITERS });
 }
@@ -88,7 +88,7 @@ for (const [name, { write, remove }] of Object.entries(CURRICULUM)) {
 }
 MATRIX['PUT /api/levels/{id}/chapters/order'] = CATALOG_WRITERS;
 /**
- * Games and activities (issue 11): every adult role but SUPPORT-as-writer reads them in its scope;
+ * Games and activities: every adult role but SUPPORT-as-writer reads them in its scope;
  * those who make content (the content team, platform admins, account admins, therapists and
  * supervisors) write them and take their actions; SUPPORT and VIEWER only read; students play
  * through the player, not here.
@@ -103,7 +103,7 @@ Object.assign(MATRIX, {
   'POST /api/activities/{id}/duplicate': GAME_AUTHORS,
   'PUT /api/games/{id}/activities/order': GAME_AUTHORS,
 });
-/** The image gallery (issue 11): read and written like games; an image comes in by its own multipart upload. */
+/** The image gallery: read and written like games; an image comes in by its own multipart upload. */
 for (const name of ['images', 'image-folders'])
   engineRows(`/api/${name}`, { list: GAME_READERS, show: GAME_READERS, exporters: GAME_AUTHORS, write: GAME_AUTHORS, remove: GAME_AUTHORS });
 delete MATRIX['POST /api/images/'];
@@ -130,7 +130,7 @@ Object.assign(MATRIX, {
   'GET /api/jobs': PLATFORM_ADMINS,
   'POST /api/jobs/{id}/retry': PLATFORM_ADMINS,
 });
-/** Assign and play (issue 12): authors assign and unassign, readers list assignments, whoever may play opens the player (their own games only). */
+/** Assign and play: authors assign and unassign, readers list assignments, whoever may play opens the player (their own games only). */
 const PLAYERS: Principal[] = SIGNED_IN.filter((p) => !['ADMIN', 'SUPPORT', 'EDITOR'].includes(p));
 Object.assign(MATRIX, {
   'POST /api/games/assign': GAME_AUTHORS,
@@ -151,17 +151,17 @@ Object.assign(MATRIX, {
   // Everyone signed in has a dashboard; what it holds is their own scope.
   'GET /api/dashboards/me': SIGNED_IN,
 });
-/** Files (issue 10): whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
+/** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];
 Object.assign(MATRIX, {
   'POST /api/files': UPLOADERS,
   'GET /api/files/{id}': SIGNED_IN,
   'GET /api/files/{id}/content': SIGNED_IN,
   'DELETE /api/files/{id}': UPLOADERS,
-  // An audio prompt (issue 11) is a file the server makes: the same people.
+  // An audio prompt is a file the server makes: the same people.
   'POST /api/speech': UPLOADERS,
 });
-/** Recordings (issue 13): the assessments permissions; support reads; what anyone sees is the students of their scope. */
+/** Recordings: the assessments permissions; support reads; what anyone sees is the students of their scope. */
 const RECORDING_READERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST', 'otherAccount'];
 const RECORDING_WRITERS: Principal[] = RECORDING_READERS.filter((p) => p !== 'SUPPORT');
 engineRows('/api/recordings', { list: RECORDING_READERS, show: RECORDING_READERS, exporters: RECORDING_READERS, write: RECORDING_WRITERS, remove: RECORDING_WRITERS });
@@ -177,10 +177,10 @@ Object.assign(MATRIX, {
   'GET /api/recordings/{id}/waveform': RECORDING_READERS,
   'GET /api/recordings/{id}/utterances': RECORDING_READERS,
   'PUT /api/recordings/{id}/utterances': RECORDING_WRITERS,
-  // Language-sample analysis (issue 14): whoever works with assessments; nothing is stored.
+  // Language-sample analysis: whoever works with assessments; nothing is stored.
   'POST /api/lsa/analyze': RECORDING_READERS,
 });
-/** Assessments (issue 14): the same people as recordings. */
+/** Assessments: the same people as recordings. */
 engineRows('/api/assessments', { list: RECORDING_READERS, show: RECORDING_READERS, exporters: RECORDING_READERS, write: RECORDING_WRITERS, remove: RECORDING_WRITERS });
 delete MATRIX['POST /api/assessments/'];
 Object.assign(MATRIX, {
@@ -192,7 +192,7 @@ Object.assign(MATRIX, {
   'GET /api/assessments/{id}/trend': RECORDING_READERS,
   'GET /api/assessments/{id}/report.pdf': RECORDING_READERS,
 });
-/** App configuration (issue 10): every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
+/** App configuration: every signed-in user reads it (the player needs the points); PERMISSION_FULL changes it. */
 Object.assign(MATRIX, {
   'GET /api/app-configuration/': SIGNED_IN,
   'GET /api/app-configuration/{module}': SIGNED_IN,

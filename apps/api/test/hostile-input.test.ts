@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './app';
 import { loginAs } from './factories';
 
-// Each request below answered 500 before the input rule (issue 9, point 1); each must answer 400
+// Each request below answered 500 before the input rule; each must answer 400
 // naming the field, in the caller's language, and write nothing.
 const { app } = await buildTestApp();
 let therapist: { authorization: string };

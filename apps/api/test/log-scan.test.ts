@@ -13,7 +13,7 @@ import { waitForJobs } from './jobs';
 
 /**
  * No log line may hold a password, a password hash, a token, a reset link, an SSN or a query's
- * parameters (issue 9, point 2). This test runs the server at its most talkative level (trace),
+ * parameters. This test runs the server at its most talkative level (trace),
  * provokes every error path it has (validation, conflicts, lockout, resets, SSN reveal, mail
  * failures, server failures with secret parameters, malformed and oversized bodies, odd URLs), and
  * then scans everything logged for every secret value it used or the server made.

@@ -12,7 +12,7 @@ import { startChildServer } from './child-server';
 
 /**
  * A recording whose audio step is running when the server is killed with SIGKILL goes on after a
- * restart and ends READY (issue 13): the step's job stays `active`, the new server's queue runs it
+ * restart and ends READY: the step's job stays `active`, the new server's queue runs it
  * again once its attempt has expired, and the step, written to be run twice, ends where one run would
  * (one normalised audio file, the right duration).
  */

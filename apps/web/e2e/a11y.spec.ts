@@ -27,7 +27,7 @@ test.describe('accessibility (axe)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  // The administration screens of issue 4, one test each: with its data on screen (what a person
+  // The administration screens, one test each: with its data on screen (what a person
   // would look at), not an idle network. The lists' loading skeleton is hidden from assistive
   // technology, so a row by role is a row of data.
   const screens: [path: string, heading: RegExp, loaded: (page: Page) => ReturnType<Page['locator']>][] = [

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiToken, expectToast, seriousViolations, signIn } from './helpers';
 
 /**
- * App Configuration (issue 10, point 4): the platform owner changes the pass score of a module on the
+ * App Configuration: the platform owner changes the pass score of a module on the
  * screen, the toast confirms it, and a reload shows the stored value; a therapist is refused by the
  * API (403) and sees the screen read-only.
  */

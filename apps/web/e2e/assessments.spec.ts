@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations, signIn } from './helpers';
 
 /**
- * Assessments (issue 14) in Chromium: a therapist pastes a plain-text transcript for Leo, opens the
+ * Assessments in Chromium: a therapist pastes a plain-text transcript for Leo, opens the
  * assessment, reads the measures, codes an error on an utterance (saved as they go), completes the
  * assessment (read-only afterwards) and downloads its PDF. The assessment screen passes axe.
  */

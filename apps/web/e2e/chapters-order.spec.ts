@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
-// Issue 10 point 4: the chapters of a level, reordered by keyboard in Chromium, keep their new order after a reload.
+// The chapters of a level, reordered by keyboard in Chromium, keep their new order after a reload.
 test('an editor moves a chapter to the top by keyboard and the order survives a reload', async ({ page }) => {
   await signIn(page, 'editor');
   await page.goto('/levels');

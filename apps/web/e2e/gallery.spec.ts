@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations, signIn, uniqueTag } from './helpers';
 
-// Issue 11: the image gallery in Chromium. A therapist makes a folder, uploads a photo into it,
+// The image gallery in Chromium. A therapist makes a folder, uploads a photo into it,
 // cropped square and compressed in the browser, finds it, changes its alt text; axe on the gallery
 // and the upload dialog; the page at a phone's width.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations, signIn, storageItem, uniqueTag } from './helpers';
 
-// Issue 11: the game builder in Chromium, from a new game to a completed one and its next version;
+// The game builder in Chromium, from a new game to a completed one and its next version;
 // a therapist collects a library game.
 
 /** Writes the target sentence of the open activity and saves it. */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, seriousViolations, signIn } from './helpers';
 
-// Issue 12 in Chromium, by keyboard: a therapist assigns a library game to Leo; Leo plays it (one
+// In Chromium, by keyboard: a therapist assigns a library game to Leo; Leo plays it (one
 // wrong then right, the others right first time), goes offline for two activities and plays on,
 // the tries arrive once when the connection is back, and the score shown is the server's.
 

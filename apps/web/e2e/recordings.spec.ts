@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { dataRows, seriousViolations, signIn } from './helpers';
 
 /**
- * Recorded sessions (issue 13) in Chromium with its fake microphone, which plays the synthesized
+ * Recorded sessions in Chromium with its fake microphone, which plays the synthesized
  * speech of e2e/fixtures/speech.wav (playwright.config.ts): a therapist records about five seconds
  * for Leo, sends the take with the guardian's consent, and watches the server take it through the
  * pipeline to "Ready to Work" (the e2e server transcribes by hand: voice activity segments); then

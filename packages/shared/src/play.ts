@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sentenceWords, type ActivityAnswers } from './resources/games';
 
 /**
- * The player's rules (docs/product.md §4, issue 12), shared by the server (which decides) and the
+ * The player's rules (docs/product.md §4), shared by the server (which decides) and the
  * web (which shows): tiles, whether a sentence is right, points per try, the session's score.
  */
 

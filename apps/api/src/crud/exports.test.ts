@@ -8,7 +8,7 @@ import { csvLine } from './csv';
 import { EXPORT_APPLICATION_NAME } from './export';
 
 /**
- * Exports (issue 9): who may download a reference catalog, the concurrent-export limits (per user
+ * Exports: who may download a reference catalog, the concurrent-export limits (per user
  * and per instance, 429 + Retry-After), and the slots given back after a finished, a failed and an
  * abandoned download, on a real HTTP listener (inject cannot abort a response half way).
  */

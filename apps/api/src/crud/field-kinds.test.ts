@@ -8,7 +8,7 @@ import type { ServerResource } from './contract';
 import { resourceRoutes } from './routes';
 
 /**
- * The engine's `json` and `file` field kinds (issue 10, point 4) on a resource of this test's own,
+ * The engine's `json` and `file` field kinds on a resource of this test's own,
  * served by the generic routes over a table the test creates: a JSON document validated by its
  * declared schema (a nested mistake named by its path), stored in `jsonb`, exported as compact
  * JSON and audited; a file field pointing at an upload the caller may see, of an accepted type as

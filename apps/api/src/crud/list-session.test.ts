@@ -6,7 +6,7 @@ import { hashToken } from '../lib/tokens';
 import { rowSchema } from './schemas';
 
 /**
- * The list hot path (issue 10 point 6, decision 008): a list request on a session this instance has
+ * The list hot path (decision 008): a list request on a session this instance has
  * seen reads the session in the page's own statement, and is answered only once that fresh row is
  * checked; when the person's rights changed meanwhile, the page is read again for who they are now.
  * Revocation across instances is tested in modules/auth/revocation-instances.test.ts.

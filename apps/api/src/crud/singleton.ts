@@ -11,7 +11,7 @@ import { errorResponses } from '../lib/responses';
 import { requireRule, signedIn } from '../plugins/access';
 
 /**
- * The generic engine's singletons (issue 10, point 4): records with exactly one row per key (the app
+ * The generic engine's singletons: records with exactly one row per key (the app
  * configuration: one per module). From the shared declaration alone it serves "all rows", "one row"
  * and "replace one row's settings", validated by the declaration, asked of the singleton's policy,
  * and audited with what changed (before → after). Rows are created by the table's migration, never

@@ -3,7 +3,7 @@ import { ENGINE_RESOURCES } from '../../test/resources';
 import { useTestDatabase } from '../../test/db';
 
 /**
- * Issue 10, point 4: every column a list may be sorted by (`sortable: true`) has an index in the
+ * Every column a list may be sorted by (`sortable: true`) has an index in the
  * migrated database whose first column is that column, so sorting a large list walks an index
  * instead of sorting the table. A relation is sorted by its record's label, which no index of this
  * table can serve; its own column still needs one (the relation is a filter, and the label is looked

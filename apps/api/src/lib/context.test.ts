@@ -11,7 +11,7 @@ import { createSuperadminUser } from '../modules/users/users.service';
 import { systemContext } from './context';
 
 /**
- * Services run without a request (issue 10, point 2): a job or the CLI builds a system context and
+ * Services run without a request: a job or the CLI builds a system context and
  * calls the engine and the tenancy services directly; the audit rows carry the context's actor and id.
  */
 let t: TestApp;

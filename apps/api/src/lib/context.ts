@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { CpuPool } from '../workers/pool';
 
 /**
- * What a service needs to know about whoever calls it, instead of the HTTP request (issue 10, point 2):
+ * What a service needs to know about whoever calls it, instead of the HTTP request:
  * the database, the acting principal, the time, a logger, and the id (and address) the audit log files
  * the write under. Routes build one per request with `contextOf(req)`; jobs and the CLI build one with
  * `systemContext(…)`, so every service can run outside HTTP. A leaf module: it imports only types.

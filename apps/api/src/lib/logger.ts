@@ -3,7 +3,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
  * The server's logger. No log line may hold a password, a password hash, a token, a reset link, an
- * SSN or a query's parameters (issue 9, point 2), whoever logs what. Two layers make sure of it:
+ * SSN or a query's parameters, whoever logs what. Two layers make sure of it:
  *
  * 1. serializers decide what of an error and a request is written at all: an error keeps its type,
  *    code and stack frames, never the parameters a failed query carries (Drizzle puts them in the

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { badRequest } from '../lib/errors';
 
 /**
- * The admission gate (issue 9, overload): with two turns and one place in the queue, requests beyond
+ * The admission gate (overload): with two turns and one place in the queue, requests beyond
  * are refused with 503 + Retry-After in the API's error envelope; admitted ones succeed; liveness
  * never waits; a turn is given back after every kind of answer and when the client goes away.
  * Behaviour only: the timing goal is measured by `npm run bench`.

@@ -5,7 +5,7 @@ import { buildUser } from '../factories';
 import { knownIds, objectOf, preferIds, queryValueOf, valueOf, type JsonSchema } from './schema-arbitrary';
 
 /**
- * Schema-driven fuzzing of every registered API route (issue 9, point 1): requests generated from the
+ * Schema-driven fuzzing of every registered API route: requests generated from the
  * route's own OpenAPI description (path, query, body), as an anonymous caller, a therapist and a
  * superadmin, must never answer 5xx. A 4xx must be the error envelope; a 2xx must be a status and a
  * content type the route declares.

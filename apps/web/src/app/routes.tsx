@@ -332,9 +332,9 @@ const mainRoutes: RouteObject[] = [
     element: <Guard permission={G.assessments} />,
     children: [
       { index: true, lazy: lazyPage.overview },
-      // Recorded sessions (issue 13): the generic list, edit and full view; the feature's upload and recording page.
+      // Recorded sessions: the generic list, edit and full view; the feature's upload and recording page.
       resourceRoutes(RECORDING_SCREEN, { create: lazyPage.newRecording, show: lazyPage.recording }),
-      // Language-sample assessments (issue 14): the generic list; the feature's new assessment and assessment page.
+      // Language-sample assessments: the generic list; the feature's new assessment and assessment page.
       resourceRoutes(ASSESSMENT_SCREEN, { create: lazyPage.newAssessment, show: lazyPage.assessment }),
       // The section's other screens arrive with later issues.
       { path: '*', lazy: lazyPage.placeholder },

@@ -1,5 +1,5 @@
 /**
- * Tries made while the connection is down (issue 12): kept in the browser's IndexedDB, keyed by
+ * Tries made while the connection is down: kept in the browser's IndexedDB, keyed by
  * their `client_try_id`, until the server has them. Sending one twice is harmless: the server counts
  * a `client_try_id` once. Nothing here decides anything: the server scores every try when it arrives.
  */

@@ -110,7 +110,7 @@ const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => (
 /** Levels and chapters: shared curriculum, open to all who reach them (the buttons follow the policies). */
 export const CURRICULUM_SCREENS: ResourceScreen[] = [curriculum('levels', 'crumbs.level'), curriculum('chapters', 'crumbs.chapter')];
 
-/** Games and their activities (issue 11): the generic screens; a game's activities are built in the game builder. */
+/** Games and their activities: the generic screens; a game's activities are built in the game builder. */
 export const GAME_SCREENS: ResourceScreen[] = (['games', 'activities'] as const).map((name) => ({
   path: name,
   base: `/${name}`,
@@ -122,7 +122,7 @@ export const GAME_SCREENS: ResourceScreen[] = (['games', 'activities'] as const)
 }));
 
 /**
- * Recorded sessions (issue 13) under Assessments: the generic list (its status, duration and failure
+ * Recorded sessions under Assessments: the generic list (its status, duration and failure
  * cells drawn by the recordings feature) following the rows the server is still processing; the
  * recordings feature draws the upload (`new`) and the recording page (`:id`).
  */
@@ -138,7 +138,7 @@ export const RECORDING_SCREEN: ResourceScreen = {
 };
 
 /**
- * Language-sample assessments (issue 14) under Assessments: the generic list (its status and MLU-m
+ * Language-sample assessments under Assessments: the generic list (its status and MLU-m
  * cells drawn by the assessments feature); the feature draws the new assessment (`new`, from a
  * recording or a transcript) and the assessment page (`:id`).
  */

@@ -4,7 +4,7 @@ import { MAA_RULES, MAA_WRITE, maaScope } from './recordings';
 const open = (row: PolicyRow) => row.assessment_status !== 'COMPLETED';
 
 /**
- * Assessments (issue 14): seen, like the recordings they come from, by whoever may see the student
+ * Assessments: seen, like the recordings they come from, by whoever may see the student
  * (the account's admin the account, a therapist their caseload; docs/product.md §2) with the
  * assessments permissions; a student sees none. A completed assessment is read-only:
  * - `complete`: the therapist has finished it (NEW or WORK_IN_PROGRESS → COMPLETED);

@@ -3,7 +3,7 @@ import { ROLES } from '../roles';
 import { definePolicy, passes, seesAllAccounts, type Actor, type PolicyRow, type Scope } from './policy';
 
 /**
- * Games and activities (docs/product.md §3–4, issue 11).
+ * Games and activities (docs/product.md §3–4).
  * - Who sees a game: platform staff who run accounts, all; the content team (EDITOR, VIEWER: no
  *   account), the library (games without an account); an account's members, the library, their
  *   account's shared games and their own private ones. A private game of someone else does not exist
@@ -90,7 +90,7 @@ export const activitiesPolicy = definePolicy({
 });
 
 /**
- * The MLA loop's rules (issue 12) that are not a record's: who assigns and unassigns games (those
+ * The MLA loop's rules that are not a record's: who assigns and unassigns games (those
  * who make them; the students must be in their caseload, which the API checks), who evaluates played
  * sessions, and who previews a game in the player (a reader of games who may play or make them; not
  * a student, whose player is their assigned games; a preview records nothing).

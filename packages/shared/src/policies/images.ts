@@ -3,7 +3,7 @@ import { contentScope, mayAuthor } from './games';
 import { definePolicy, type Actor, type PolicyRow, type Scope } from './policy';
 
 /**
- * The image gallery and its folders (issue 11). Seen like games (`contentScope`): the library by
+ * The image gallery and its folders. Seen like games (`contentScope`): the library by
  * everyone who reads content, an account's shared images by its members, with one rule stricter
  * than games: a **private** image or folder exists for its owner only (404 to everyone else, platform
  * staff included: a child's photo is not theirs to look at). Uploading is making content; changing

@@ -27,7 +27,7 @@ const failed = (row: PolicyRow) => typeof row.failure_reason === 'string' && row
 const workable = (row: PolicyRow) => row.session_status === 'READY' || row.session_status === 'WORK_IN_PROGRESS';
 
 /**
- * Recorded sessions (issue 13): a recording is seen by whoever may see its student (the account's
+ * Recorded sessions: a recording is seen by whoever may see its student (the account's
  * admin the account, a therapist their caseload; docs/product.md §2), with the assessments
  * permissions. A student, a parent without them, and the content team see none.
  * - `retry`: a failed step, run again;

@@ -3,7 +3,7 @@ import type { ResourceDef } from './define';
 import { RECORDING_LANGUAGES } from './recordings';
 
 /**
- * Assessments (issue 14; docs/product.md §5 and §9–10): a language sample of a student — a
+ * Assessments (docs/product.md §5 and §9–10): a language sample of a student — a
  * recording's transcript, or a transcript pasted or imported — with its measures computed as CLAN
  * counts them, the conclusions the program proposes from them and the therapist edits, the errors
  * coded per utterance, the recommendation, notes and summary. NEW → WORK_IN_PROGRESS (the first

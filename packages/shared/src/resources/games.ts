@@ -6,7 +6,7 @@ import type { ResourceDef } from './define';
 export type GameType = (typeof GAME_TYPES)[number];
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-/** A sentence practice's target has 2–15 words; a multiple choice 2–6 answers, one correct (issue 11). */
+/** A sentence practice's target has 2–15 words; a multiple choice 2–6 answers, one correct. */
 export const SENTENCE_WORDS = { min: 2, max: 15 } as const;
 export const CHOICE_OPTIONS = { min: 2, max: 6 } as const;
 export const DISTRACTORS_MAX = 10;
@@ -72,7 +72,7 @@ export function answersProblem(
 }
 
 /**
- * Games and their activities (docs/product.md §4, issue 11). A game belongs to an account (its
+ * Games and their activities (docs/product.md §4). A game belongs to an account (its
  * author's), or to the library (no account: written by the content team, read by everyone). Its
  * status, sharing and version change only through its declared actions; its activities are ordered
  * children (`parent`), editable while the game is a work in progress.

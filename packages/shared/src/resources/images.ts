@@ -1,7 +1,7 @@
 import type { ResourceDef } from './define';
 
 /**
- * The image gallery (issue 11; docs/product.md §4 and §9): images in folders, each private to its
+ * The image gallery (docs/product.md §4 and §9): images in folders, each private to its
  * owner or shared with the account (an image without an account is the library's, seen by every
  * account). The bytes come in through `POST /api/images` (multipart: `file` and these fields); the
  * server keeps the full-size image and makes a thumbnail and a medium size, all without metadata,

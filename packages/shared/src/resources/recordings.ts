@@ -2,7 +2,7 @@ import { SESSION_STATUSES } from '../enums';
 import type { ResourceDef } from './define';
 
 /**
- * Recorded sessions (issue 13; docs/product.md §5 and §9): a language sample of a student, recorded
+ * Recorded sessions (docs/product.md §5 and §9): a language sample of a student, recorded
  * in the browser or uploaded, with the guardian's consent. The audio comes in through
  * `POST /api/recordings` (multipart: `file` and the fields below) and moves through the seed's
  * session statuses, each step a job on the queue: decoded to 16 kHz mono with its waveform, then

@@ -3,7 +3,7 @@ import { APP_MODULES, DEFAULT_APP_CONFIGURATION } from '../enums';
 import { RECORDING_MAX_MINUTES } from './recordings';
 
 /**
- * Singletons (issue 10, point 4): records of which there is exactly one row per key — the app
+ * Singletons: records of which there is exactly one row per key — the app
  * configuration has one per module (MLA, MAA). Declared once here; the API serves them with the
  * generic singleton routes (`apps/api/src/crud/singleton.ts`: read all, read one, replace one) and
  * the web draws their form from the same declaration. Who may read and change them is in
@@ -59,7 +59,7 @@ export const APP_CONFIGURATION = {
     { name: 'show_progress_bar', kind: 'bool', default: d.show_progress_bar },
     // The seed's spelling, kept: it is the column and the API's field name.
     { name: 'show_failed_attemps', kind: 'bool', default: d.show_failed_attemps },
-    // MAA (issue 13): the longest recording, in the browser and uploaded; 60 is the pipeline's own limit.
+    // MAA: the longest recording, in the browser and uploaded; 60 is the pipeline's own limit.
     { name: 'max_recording_minutes', kind: 'int', min: 1, maxValue: RECORDING_MAX_MINUTES, default: RECORDING_MAX_MINUTES, unit: 'minutes', keys: ['MAA'] },
   ],
   checks: [notMoreThan('point_second_try', 'point_first_try', 'validation.pointsAfterFirst'), notMoreThan('point_third_try', 'point_second_try', 'validation.pointsAfterSecond')],

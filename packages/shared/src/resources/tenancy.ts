@@ -78,9 +78,9 @@ export const TENANCY_RESOURCES = {
       { name: 'amount', kind: 'decimal', required: true, sortable: true, listed: true },
       { name: 'max_students', kind: 'int', required: true, min: 0, maxValue: 100_000, sortable: true, listed: true },
       { name: 'max_adults', kind: 'int', required: true, min: 0, maxValue: 10_000, sortable: true, listed: true },
-      // MAA (issue 13): who transcribes the account's new recordings; empty: the server's default.
+      // MAA: who transcribes the account's new recordings; empty: the server's default.
       { name: 'transcription_engine', kind: 'enum', options: TRANSCRIPTION_ENGINES, enumName: 'transcriptionEngine' },
-      // MAA (issue 14): the language of the account's reports (an assessment's PDF).
+      // MAA: the language of the account's reports (an assessment's PDF).
       { name: 'language', kind: 'enum', options: LANGUAGES, enumName: 'language', default: 'en' },
     ],
   },

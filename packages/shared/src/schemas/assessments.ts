@@ -3,7 +3,7 @@ import { ERROR_KINDS } from '../resources/assessments';
 import { BROWN_STAGES, measuresSchema, SAMPLE_FORMATS, SAMPLE_TEXT_MAX, speakerCode, utteranceDetailSchema } from './lsa';
 
 /**
- * The assessment routes outside the resource engine (issue 14; docs/product.md §9): creating one
+ * The assessment routes outside the resource engine (docs/product.md §9): creating one
  * from a recording or a transcript, its measures with the errors coded per utterance, the
  * student's trend and the report.
  */

@@ -5,7 +5,7 @@ import { LANGUAGES } from '../enums';
 export const SPEECH_TEXT_MAX = 300;
 
 /**
- * `POST /api/speech`: speak a question's or a sentence's text as an audio prompt (issue 11: for
+ * `POST /api/speech`: speak a question's or a sentence's text as an audio prompt (for
  * children who cannot read yet), in English or Spanish, with the synthesizer that ships with the
  * server. The answer is the stored file, like an upload's.
  */

@@ -26,7 +26,7 @@ export const accounts = pgTable(
   },
   (t) => [
     index('accounts_status_idx').on(t.status),
-    // Every sortable column leads an index (issue 10; test: crud/sortable-indexes.test.ts).
+    // Every sortable column leads an index (test: crud/sortable-indexes.test.ts).
     index('accounts_type_sort_idx').on(t.type, t.id).where(live),
     index('accounts_membership_type_sort_idx').on(t.membership_type, t.id).where(live),
     index('accounts_membership_length_sort_idx').on(t.membership_length, t.id).where(live),

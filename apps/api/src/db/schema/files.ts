@@ -3,7 +3,7 @@ import { accounts } from './accounts';
 import { auditColumns, id } from './common';
 
 /**
- * A stored file (issue 10, point 4): the bytes live in the configured storage (lib/storage) under
+ * A stored file: the bytes live in the configured storage (lib/storage) under
  * `storage_key`, never a name a user chose; this row is written only once the object is complete.
  * `account_id` is the uploader's account (null for platform staff: shared content, docs/product.md §2).
  */

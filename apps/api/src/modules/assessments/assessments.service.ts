@@ -26,7 +26,7 @@ import { proposeConclusions } from './proposals';
 import { assessmentsResource, assessmentsScopeSql, SAMPLE, type PreparedSample } from './resources';
 
 /**
- * Assessments (issue 14; docs/product.md §5, §9): made from a recording's transcript or a pasted or
+ * Assessments (docs/product.md §5, §9): made from a recording's transcript or a pasted or
  * imported one, analysed by the same code as `POST /api/lsa/analyze`; the therapist codes errors
  * per utterance (one document with a version, like a transcript) and edits what was proposed.
  */

@@ -7,7 +7,7 @@ import { loginAs } from '../../../test/factories';
 import { poolOf } from '../../db/client';
 
 /**
- * Assessments on the real app (issue 14): made from a pasted CHAT transcript (CLAN's figures as
+ * Assessments on the real app: made from a pasted CHAT transcript (CLAN's figures as
  * measures, conclusions proposed in the account's language) and from a recording's transcript;
  * errors coded per utterance with a version; NEW → WORK_IN_PROGRESS → COMPLETED (read-only) →
  * reopened (audited); scope (another account's assessment, a therapist without the student: 404);

@@ -5,7 +5,7 @@ import { useFace } from './report-fonts';
 import { cleanText, drawText, type Span } from './report-text';
 
 /**
- * An assessment as a PDF a parent can read (issue 14), in the account's language: who and when,
+ * An assessment as a PDF a parent can read, in the account's language: who and when,
  * the sample, each measure with what it means, Brown's stage with its usual age, the kinds of
  * sentences, tenses and parts of speech, the conclusions, the errors coded, the recommendation,
  * notes and summary, and the therapist's name. The faces are embedded (subsets), so every accent

@@ -6,7 +6,7 @@ import { recordingsScopeSql } from '../recordings/resources';
 import { accountsScope, studentsScope } from '../tenancy/scopes';
 
 /**
- * Assessments on the resource engine (issue 14): list, show, edit (the conclusions, recommendation,
+ * Assessments on the resource engine: list, show, edit (the conclusions, recommendation,
  * notes, summary, title and date), delete, restore, export, and the declared actions `complete`
  * and `reopen` (each audited by the engine). Seen by whoever sees the student, like recordings.
  * Created only by `POST /api/assessments` (assessments.service.ts), which hands over the analysed

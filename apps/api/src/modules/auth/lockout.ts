@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
 import { loginAttempts } from '../../db/schema/index';
 
-/** Brute-force limits of issue 2: 10 failures per login or 30 per IP within 15 minutes. */
+/** Brute-force limits (decisions 002 and 005): 10 failures per login or 30 per IP within 15 minutes. */
 export const LOCKOUT = { windowMs: 15 * 60_000, perLogin: 10, perIp: 30 } as const;
 
 /** Lower-cased, trimmed: how a login that matches no user is counted. */
@@ -63,7 +63,7 @@ export async function refuseLockedAddress(req: FastifyRequest): Promise<void> {
 
 /**
  * onSend of the sign-in route: every answer but a success and a refusal for the limit itself counts
- * as a failure of the address (issue 9, point 3): a flood of malformed bodies or of requests that
+ * as a failure of the address: a flood of malformed bodies or of requests that
  * fail on the server is throttled like a flood of wrong passwords. Under no login, since none was read.
  */
 export async function countRefusedSignIn(req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -5,7 +5,7 @@ import { buildUser } from '../../../test/factories';
 import { LOCKOUT } from './lockout';
 
 // Every request to the sign-in, sign-up and reset routes counts against its address, whatever it is
-// answered (issue 9, point 3): malformed bodies (400) and server failures (500) included.
+// answered: malformed bodies (400) and server failures (500) included.
 const { app } = await buildTestApp({ env: { SIGN_IN_PER_MINUTE: '40' } });
 
 const raw = (url: string, body: string, remoteAddress: string) =>

@@ -15,7 +15,7 @@ import { multipartBody, pngOfSize, SIZED_SVG, UNKNOWN_BYTES as UNKNOWN, wavOfSiz
 import { S3_TEST_CREDENTIALS, startS3 } from '../../../test/s3';
 
 /**
- * Files (issue 10, point 4), the same suite on local disk and on a real S3-compatible server
+ * Files, the same suite on local disk and on a real S3-compatible server
  * (s3rver, started here on a free port): upload, download with ranges (clamped past the end, 416
  * from past the end), 413, 415 decided from the bytes only (an executable renamed .png, bytes no
  * sniffer knows sent as audio/wav or image/png, a sized SVG), a picture's metadata stripped before

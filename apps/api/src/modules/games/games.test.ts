@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { loginAs } from '../../../test/factories';
 
 /**
- * Games and activities (issue 11): scope across accounts and the library, answers checked against
+ * Games and activities: scope across accounts and the library, answers checked against
  * the game's type, the life cycle as declared actions with their refusals, activities in order, and
  * the chapter's totals.
  */

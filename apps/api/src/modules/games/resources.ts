@@ -8,7 +8,7 @@ import { AppError, fieldError, forbidden } from '../../lib/errors';
 import { accountsScope } from '../tenancy/scopes';
 
 /**
- * Games and activities on the resource engine (issue 11; docs/product.md §4). Who sees and changes
+ * Games and activities on the resource engine (docs/product.md §4). Who sees and changes
  * what is the games policy (packages/shared/src/policies/games.ts); here its scope becomes SQL, the
  * writes get their owner and account, activities are checked against their game's type and state,
  * and the life-cycle actions copy and change games in the action's transaction.

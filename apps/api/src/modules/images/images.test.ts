@@ -11,7 +11,7 @@ import { multipartBody, SIZED_SVG, UNKNOWN_BYTES, type FormPart } from '../../..
 import { NotAnImage, processImage } from './process';
 
 /**
- * The image gallery (issue 11): upload through `POST /api/images` with its checks (413, 415 for SVG
+ * The image gallery: upload through `POST /api/images` with its checks (413, 415 for SVG
  * and for bytes that are not a picture, alt required), the three sizes made and served without any
  * metadata (a photo's GPS position never leaves the server), who sees which image (a private one
  * only its owner, 404 to everyone else, platform staff and the account's admin included), folders

@@ -5,7 +5,7 @@ import { accountsScope } from '../tenancy/scopes';
 import type { ProcessedImage } from './process';
 
 /**
- * The image gallery on the resource engine (issue 11). The gallery's scope becomes SQL here: the
+ * The image gallery on the resource engine. The gallery's scope becomes SQL here: the
  * content scope of games, and a private row for its owner only, whoever asks.
  */
 function galleryCondition(scope: Scope, p: SqlParams, a: string, userId: string): string {

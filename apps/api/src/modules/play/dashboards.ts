@@ -9,7 +9,7 @@ import type { ActorContext } from '../../lib/context';
 import { studentsScope } from '../tenancy/scopes';
 
 /**
- * The dashboards of the MLA loop (issue 12): a student's own (games to play, recent results and
+ * The dashboards of the MLA loop: a student's own (games to play, recent results and
  * stars, progress per chapter) and, for whoever has students in scope (therapist, supervisor, an
  * account's admin, a parent), their caseload with the last played time and score trend, the
  * sessions waiting for an evaluation and the assignments ending within a day. Read from sessions

@@ -12,7 +12,7 @@ import { studentsScope } from '../tenancy/scopes';
 import type { FrozenActivity } from './play.service';
 
 /**
- * Evaluation of played sessions (issue 12): the therapist of the student sees every try, with the
+ * Evaluation of played sessions: the therapist of the student sees every try, with the
  * errors of a sentence practice typed automatically, changes them if they disagree, writes the score
  * description; the evaluator and the time are kept.
  *

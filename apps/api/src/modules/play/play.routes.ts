@@ -20,7 +20,7 @@ const READERS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join
 const PLAYERS = [P.PLAY_GAMES, P.PLAY_ACTIVITIES].join('|');
 
 /**
- * Assign and play (issue 12; docs/product.md §9): `POST /api/games/assign`, `POST /api/games/unassign`,
+ * Assign and play (docs/product.md §9): `POST /api/games/assign`, `POST /api/games/unassign`,
  * `GET /api/assignments`, and the signed-in student's player: `GET /api/player/games`,
  * `POST /api/player/games/:id/sessions` (start or resume), `POST /api/player/sessions/:id/tries`,
  * `…/leave`, `…/finish`. Every route checks the permission; the data is the caller's scope (the

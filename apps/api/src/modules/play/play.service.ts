@@ -12,7 +12,7 @@ import { gamesScope } from '../games/resources';
 import { studentsScope } from '../tenancy/scopes';
 
 /**
- * Assign, play and score (issue 12; docs/product.md §4, decision 017). An assignment is a frozen copy
+ * Assign, play and score (docs/product.md §4, decision 017). An assignment is a frozen copy
  * of a completed game for one student, with the scoring rules of the day it was made; a session is
  * one attempt at it; every try is kept. The server decides: answer keys leave it only once an
  * activity is over, and correctness, points and score are computed here.

@@ -10,7 +10,7 @@ import { seedStarterLibrary } from '../../db/seed/starter/index';
 import { multipartBody } from '../../../test/multipart';
 
 /**
- * Assign, play and score (issue 12): the frozen copy, the answer key never in a player payload
+ * Assign, play and score: the frozen copy, the answer key never in a player payload
  * before an activity is over, scoring 10/1/0 and with other rules, a repeated try counted once,
  * points from the client ignored, max attempts, expiry, unassign, and another student's or another
  * account's rows answering 404.

@@ -3,7 +3,7 @@ import audioType from 'audio-type';
 import { open } from 'node:fs/promises';
 
 /**
- * A recording's audio made ready for transcription (issue 13, the AUDIO step of the pipeline): any
+ * A recording's audio made ready for transcription (the AUDIO step of the pipeline, decision 018): any
  * format a therapist has (WAV, MP3, M4A/AAC from phones, OGG Vorbis or Opus, WebM from the browser's
  * recorder, FLAC) decoded by WebAssembly and JavaScript codecs from npm (@audio/decode; no system
  * audio tool), mixed down to mono, low-passed and resampled to 16 kHz, and written as 16-bit PCM WAV,

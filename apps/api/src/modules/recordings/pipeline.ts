@@ -19,7 +19,7 @@ import { manualEngine } from './engines/manual';
 import { replaceUtterances } from './utterances-sql';
 
 /**
- * The recording pipeline (issue 13; docs/product.md §5): each step a job on the queue, each written
+ * The recording pipeline (docs/product.md §5): each step a job on the queue, each written
  * so that running it again after a crash (pg-boss runs a job again once its attempt expires) ends in
  * the same place.
  * - `recording.audio`: RECORDED → PENDING_AUDIO (decoding; progress by bytes read) → AUDIO_COMPLETED

@@ -18,7 +18,7 @@ import { releaseVadModels } from './engines/manual';
 const TEST_MODEL = path.join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'whisper', 'for-tests-ggml-tiny.bin');
 
 /**
- * Recordings end to end on the real app (issue 13): upload with consent, the pipeline's jobs on the
+ * Recordings end to end on the real app: upload with consent, the pipeline's jobs on the
  * real queue (decode → transcribe → READY) with a real synthesized voice, the hosted engine pointed at
  * a local OpenAI-compatible server started here and the manual engine's voice activity segments; a
  * failing engine, its reason and the retry; 415, consent, scope (404 to another account and to a

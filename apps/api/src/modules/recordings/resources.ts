@@ -6,7 +6,7 @@ import { accountsScope, studentsScope } from '../tenancy/scopes';
 import { AUDIO_JOB, jobOfStep, queuedStatus, stepOf } from './pipeline';
 
 /**
- * Recordings on the resource engine (issue 13): list, show, rename, delete, restore, export, and the
+ * Recordings on the resource engine: list, show, rename, delete, restore, export, and the
  * declared actions `retry` and `complete`. A recording is seen by whoever sees its student (the
  * students' scope of docs/product.md §2); rows outside answer 404 like missing ones.
  */

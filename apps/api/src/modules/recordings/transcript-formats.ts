@@ -1,7 +1,7 @@
 import { TIER_NAME, TRANSCRIPT_LIMITS } from '@habla/shared';
 
 /**
- * A transcript in and out of the two formats therapists use (issue 13): CHAT (`.cha`, TalkBank's
+ * A transcript in and out of the two formats therapists use: CHAT (`.cha`, TalkBank's
  * format, read by CLAN) and plain text (`SPEAKER: words .` per line). The editor works on
  * utterances: who said it (the student, the therapist, someone else), the words with their CHAT /
  * SALT marks as typed, and the time in the recording when known. Importing keeps what the editor does

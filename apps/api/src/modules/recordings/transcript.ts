@@ -13,7 +13,7 @@ import { recordingsResource, recordingsScopeSql } from './resources';
 import { replaceUtterances } from './utterances-sql';
 
 /**
- * A recording's transcript and audio for whoever may see its student (issue 13): the utterances in
+ * A recording's transcript and audio for whoever may see its student: the utterances in
  * time order as one document with a version, saved whole; a save written against an older version
  * answers 409 instead of overwriting another editor's work.
  */

@@ -5,7 +5,7 @@ import { promptFileName } from './speech.service';
 import { Synthesizer, SynthesizerBusy } from './synthesizer';
 
 /**
- * Audio prompts (issue 11): a therapist has a question or a sentence spoken in English or Spanish by
+ * Audio prompts: a therapist has a question or a sentence spoken in English or Spanish by
  * the synthesizer that ships with the server, and gets a stored file like an upload.
  */
 

@@ -1,5 +1,5 @@
 /**
- * An activity as the player shows it (issue 11's builder preview, issue 12's player): what the
+ * An activity as the player shows it (the builder's preview, the player): what the
  * student sees, never the answer key. `picture` is a vocabulary picture (a Noto code such as
  * `1f34e`) or an image of the gallery (its id); `audio` the id of a file.
  */

@@ -13,7 +13,7 @@ import { json, signIn, stubApi, type Call } from '@/test/render-app';
 import { RecordForm } from './record-form';
 
 /**
- * An audio field of the generic form (issue 11's audio prompts), on a resource declared here: it
+ * An audio field of the generic form (a game's audio prompts), on a resource declared here: it
  * records from the microphone, or has the server speak the record's question, and plays the result.
  */
 const def: ResourceDef = {

@@ -17,7 +17,7 @@ type Done = (file: FileInfo) => void;
 type Failed = (message: string) => void;
 
 /**
- * Record an audio prompt with the microphone (issue 11: a therapist says the question for a child who
+ * Record an audio prompt with the microphone (a therapist says the question for a child who
  * cannot read yet). Start, then Stop (or the 30 s limit) uploads the recording to `POST /api/files`,
  * which checks its bytes like any upload.
  */

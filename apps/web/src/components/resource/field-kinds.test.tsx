@@ -16,7 +16,7 @@ import { FieldValue } from './field-value';
 import { RecordForm } from './record-form';
 
 /**
- * The generic form's inputs of the `json` and `file` field kinds (issue 10, point 4), on a resource
+ * The generic form's inputs of the `json` and `file` field kinds, on a resource
  * declared here (no entity has them yet): a JSON textarea validated with the field's own schema,
  * and a file input that uploads to /api/files, shows the server's refusal and previews a picture.
  */

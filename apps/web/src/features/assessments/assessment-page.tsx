@@ -25,7 +25,7 @@ import { ProgressOverTime } from './progress-over-time';
 import { AssessmentStatusBadge } from './status-badge';
 
 /**
- * `/assessments/list/:id` (issue 14): a language-sample assessment. Its measures at a glance, each
+ * `/assessments/list/:id`: a language-sample assessment. Its measures at a glance, each
  * with what it means; the analysed speaker's utterances, where the therapist codes errors; the
  * conclusions (proposed by the server, edited here); the student's progress over time; Complete
  * (then read-only) and Reopen; and the report as a PDF in English or Spanish.

@@ -40,7 +40,7 @@ function useStudentRecordings(studentId: string | undefined) {
 }
 
 /**
- * `/assessments/list/new` (issue 14): a language sample of a student, from one of their transcribed
+ * `/assessments/list/new`: a language sample of a student, from one of their transcribed
  * recordings or from a transcript pasted or imported (CHAT or plain text), with a title, the
  * sample's date and language. The server analyses it at once and proposes the conclusions; the
  * assessment's page follows. The server's refusals show beside their fields (a transcript it cannot

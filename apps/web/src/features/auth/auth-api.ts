@@ -5,7 +5,7 @@ import { CSRF_COOKIE_URL, LOGIN_URL, type RequestOptions } from '@/lib/api-clien
 export type MessageResponse = { status: true; message: string };
 export type RegisterResponse = MessageResponse & { data: { advice: string } };
 
-/** Calls of the auth API (issue 2, point 4). */
+/** Calls of the auth API. */
 export const authApi = {
   /** Asks the server to set its CSRF cookie; passed through unparsed and never toasted. */
   csrfCookie: () => api.get<Response>(CSRF_COOKIE_URL).catch(() => undefined),

@@ -21,7 +21,7 @@ import { UploadImageDialog } from '@/components/gallery/upload-dialog';
 const PAGE_SIZE = 24;
 
 /**
- * `/imagesGallery` (seed §2, issue 11): the pictures one may use in games and vocabulary cards, in
+ * `/imagesGallery` (seed §2): the pictures one may use in games and vocabulary cards, in
  * folders; upload (crop and compression), open one to see it, change it or delete it.
  */
 export function GalleryPage() {

@@ -13,7 +13,7 @@ type Student = { id: string; full_name: string | null; username?: string | null 
 export type AssignGame = { id: string; name: string };
 
 /**
- * Assign completed games to students of one's caseload (issue 12), from a game's page, the games
+ * Assign completed games to students of one's caseload, from a game's page, the games
  * list's selection, a chapter's page or a student's page: `games` are the games to give (all of them
  * chosen, or, with `pickGames`, offered with a search for more); `student`, when given, is the one
  * student (no student list). Then the tries allowed and, if not the configured number of days, the

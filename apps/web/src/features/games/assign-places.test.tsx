@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
 import { json, listAnswer, renderApp, served, signIn, stamp, writesOf, type Call } from '@/test/render-app';
 
-// Issue 12: assigning from the games list's selection, a chapter's page and a student's page.
+// Assigning from the games list's selection, a chapter's page and a student's page.
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const STUDENT = '22222222-2222-4222-8222-222222222222';
 const CHAPTER = '33333333-3333-4333-8333-333333333333';

@@ -34,7 +34,7 @@ const MAX = 100;
 const draftOf = (a: Activity): ActivityDraft => ({ question: a.question ?? '', picture: a.picture ?? null, audio_id: a.audio_id ?? null, answers: a.answers });
 
 /**
- * The game builder (issue 11): the game's settings at the top, its activities in order on the left
+ * The game builder: the game's settings at the top, its activities in order on the left
  * (add, edit, duplicate, delete, move up and down), the selected activity's form in the middle and,
  * beside it, a live preview exactly as the player will show it, at phone or tablet width. A game that
  * is no longer a work in progress is read-only here; "New version" copies it into one that is not.

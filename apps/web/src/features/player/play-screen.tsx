@@ -28,7 +28,7 @@ function answerText(a: PlayActivity, answer: PlayerAnswer | undefined): string {
 }
 
 /**
- * One game, played (issue 12): the server's session (started or resumed), one activity at a time,
+ * One game, played: the server's session (started or resumed), one activity at a time,
  * up to three tries each, feedback after each, the right answer after the last, a score at the end.
  * Tries made offline wait in IndexedDB and are sent when the connection returns; the student plays
  * on meanwhile (those activities are checked once the server has them).

@@ -27,7 +27,7 @@ const FORM_FIELDS = ['student_id', 'title', 'language', 'consent'] as const;
 type Errors = Partial<Record<(typeof FORM_FIELDS)[number] | 'file', string>>;
 
 /**
- * `/assessments/recordings/new` (issue 13): choose the student, a title and the language, then
+ * `/assessments/recordings/new`: choose the student, a title and the language, then
  * upload an audio file or record in the browser, confirm the guardian's consent and send, with the
  * upload's progress; the recording's page follows. Leaving with audio not yet sent asks first
  * (the browser's own warning on reload or close, a dialog inside the app).

@@ -28,7 +28,7 @@ import { TranscriptView } from './transcript-view';
 import { Waveform } from './waveform';
 import { formatDateTime } from '@/lib/format';
 
-/** The editor (issue 14) is its own chunk: only someone who may edit the transcript loads it. */
+/** The editor is its own chunk: only someone who may edit the transcript loads it. */
 const TranscriptEditor = lazy(() => import('./transcript-editor').then((m) => ({ default: m.TranscriptEditor })));
 
 type Segment = { key: string; start_ms: number; end_ms: number };
@@ -40,7 +40,7 @@ const UNDECODED: readonly SessionStatus[] = ['NEW', 'RECORDED', 'PENDING_AUDIO']
 const TRANSCRIBED: readonly SessionStatus[] = ['READY', 'WORK_IN_PROGRESS', 'COMPLETED'];
 
 /**
- * `/assessments/recordings/:id` (issue 13): a recording's details, where it is in the pipeline
+ * `/assessments/recordings/:id`: a recording's details, where it is in the pipeline
  * (followed live while the server works on it), a failed step's reason with Retry, Complete once the
  * transcript is worked on, the waveform, the whole recording to listen to, and the transcript with
  * each utterance playable on its own.

@@ -42,7 +42,7 @@ const SHORTCUTS = {
 };
 
 /**
- * The transcript, editable (issue 14): one row per utterance with its number, time, speaker, a play
+ * The transcript, editable: one row per utterance with its number, time, speaker, a play
  * button and its text; split, merge, speaker and history from the keyboard; saved whole 1.5 s after
  * the last change with the version it was read at, and never over another editor's save unasked.
  */

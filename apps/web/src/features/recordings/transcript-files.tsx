@@ -15,7 +15,7 @@ import { RECORDINGS_API, type Transcript } from './recordings-api';
 type Format = 'chat' | 'text';
 
 /**
- * The transcript as a file and back (issue 13): download it as CHAT (`.cha`, for CLAN) or plain text,
+ * The transcript as a file and back: download it as CHAT (`.cha`, for CLAN) or plain text,
  * and, while it can be edited, replace it with a CHAT or text file (after a confirmation: the file's
  * utterances take the place of the current ones). The file is read in the browser and sent as text
  * with the version it replaces, so an edit saved meanwhile by someone else is not overwritten (409).

@@ -1,5 +1,5 @@
 /**
- * The starter library (issue 11): games every account finds on the first start, two or more per
+ * The starter library: games every account finds on the first start, two or more per
  * chapter of the starter curriculum (seed/curriculum.ts), written as data and checked by
  * starter.test.ts against the loaded catalogs: every multiple choice has exactly one correct
  * answer, every picture is a word of the vocabulary catalog (its Noto picture), and every word of a

@@ -6,7 +6,7 @@ import { STARTER_GAMES, type StarterAnswer, type StarterGame } from './games';
 export const STARTER_SEED_KEY = 'starter_library_v1';
 
 /**
- * The starter curriculum and library (issue 11), once per database, with the reference data: the
+ * The starter curriculum and library, once per database, with the reference data: the
  * levels and chapters of seed/curriculum.ts and the completed library games of starter/games.ts in
  * them, pictures resolved to the vocabulary catalog's. Skipped, and never retried, when the
  * database already has levels (an install that wrote its own curriculum). One transaction; returns

@@ -7,7 +7,7 @@ import { seedStarterLibrary } from './index';
 import { lemmaCandidates, sentenceWords } from './words';
 
 /**
- * The starter library as data (issue 11), checked against the catalogs the seed loads (the test
+ * The starter library as data, checked against the catalogs the seed loads (the test
  * template ran it): enough games, each playable; every picture a vocabulary word; every word of
  * every target sentence in the dictionary or the verbs catalog.
  */

@@ -1,5 +1,5 @@
 /**
- * Transcription engines behind one interface (issue 13): manual (voice activity segments to type
+ * Transcription engines behind one interface: manual (voice activity segments to type
  * into), local (whisper.cpp) and hosted (any OpenAI-compatible `/v1/audio/transcriptions`). Each
  * takes a recording's normalised audio (16 kHz mono 16-bit WAV, audio.ts) and returns segments with
  * their times and confidences; the pipeline turns segments into utterances.
