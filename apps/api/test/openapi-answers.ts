@@ -174,7 +174,6 @@ export const EXCEPTIONS: Readonly<Record<string, LooseEntry>> = {};
 
 const ROW = "the resource row is a z.looseObject (rowSchema, apps/api/src/crud/schemas.ts): what a resource's `present` adds is described nowhere";
 const ACTIVITY = "the resource row is a z.looseObject, and the activity's `answers` (a json field kind) is z.unknown()";
-const PLAY = 'play.routes.ts answers `any`, a z.record(z.string(), z.unknown())';
 const UTTERANCES = "the transcript's utterances are z.record(z.string(), z.unknown()) (recordings.routes.ts)";
 const AUDIT_CHANGES = "an audit entry's `changes` is z.unknown() (packages/shared/src/schemas/audit-log.ts)";
 
@@ -303,21 +302,6 @@ export const KNOWN_LOOSE: Readonly<Record<string, LooseEntry>> = {
   'PUT /api/workspaces/{id} 200': { why: ROW, at: ['data'] },
   'PATCH /api/workspaces/{id} 200': { why: ROW, at: ['data'] },
   'POST /api/workspaces/{id}/restore 200': { why: ROW, at: ['data'] },
-  // Play: typed in another branch, removed from here when it merges: 14
-  'POST /api/games/assign 201': { why: PLAY, at: ['data/assigned/[]'] },
-  'POST /api/games/unassign 200': { why: PLAY, at: ['data/[]'] },
-  'GET /api/assignments 200': { why: PLAY, at: ['data/[]'] },
-  'GET /api/player/games 200': { why: PLAY, at: ['data/[]'] },
-  'POST /api/player/games/{id}/sessions 200': { why: PLAY, at: ['data'] },
-  'POST /api/player/sessions/{id}/tries 200': { why: PLAY, at: ['data'] },
-  'POST /api/player/sessions/{id}/leave 200': { why: PLAY, at: ['data'] },
-  'POST /api/player/sessions/{id}/finish 200': { why: PLAY, at: ['data'] },
-  'POST /api/player/preview/{id} 200': { why: PLAY, at: ['data'] },
-  'POST /api/player/preview/{id}/tries 200': { why: PLAY, at: ['data'] },
-  'GET /api/game-sessions 200': { why: PLAY, at: ['data/[]'] },
-  'GET /api/game-sessions/{id} 200': { why: PLAY, at: ['data'] },
-  'PUT /api/game-sessions/{id}/evaluation 200': { why: PLAY, at: ['data'] },
-  'GET /api/dashboards/me 200': { why: PLAY, at: ['data'] },
   // Curriculum (the resource engine and its declared actions): 32
   'GET /api/levels/ 200': { why: ROW, at: ['data/[]'] },
   'POST /api/levels/ 201': { why: ROW, at: ['data'] },
