@@ -14,9 +14,9 @@ const root = new URL('..', import.meta.url).pathname;
 export function functionLines(file, names) {
   const lines = readFileSync(root + file, 'utf8').split('\n');
   return names.map((name) => {
-    const start = lines.findIndex((l) => new RegExp(`^(export )?(async )?function ${name}\\b|^const ${name} = `).test(l));
+    const start = lines.findIndex((l) => new RegExp(`^(export )?(async )?function ${name}\\b|^(export )?const ${name} = `).test(l));
     if (start < 0) throw new Error(`${file}: no top-level function ${name}`);
-    const end = lines[start].startsWith('const ') ? start : lines.findIndex((l, i) => i > start && l === '}');
+    const end = /^(export )?const /.test(lines[start]) ? start : lines.findIndex((l, i) => i > start && l === '}');
     return `${file}:${start + 1}-${end + 1}`;
   });
 }
@@ -50,21 +50,16 @@ export const areas = [
   {
     name: 'api-scoring',
     project: 'api',
-    note: "play.service.ts's scoring: the frozen rules, a try's correctness and points, the session's points, score and pass, the preview's try; against the play tests",
+    note: "the player's scoring: the frozen rules, a try's correctness and points, the session's points, score and pass, the preview's try; against the play tests",
     // The functions that decide correctness, points, score and pass, not assigning and listing.
-    mutate: functionLines('apps/api/src/modules/play/play.service.ts', [
-      'rulesOf',
-      'correctAnswer',
-      'sentenceOf',
-      'over',
-      'presentSession',
-      'checkAnswer',
-      'isCorrect',
-      'submitTry',
-      'finishSession',
-      'previewTry',
-    ]),
-    tests: ['src/modules/play/play.test.ts'],
+    mutate: [
+      ...functionLines('apps/api/src/modules/assignments/rules.ts', ['rulesOf']),
+      ...functionLines('apps/api/src/modules/player/session.ts', ['correctAnswer', 'sentenceOf', 'over', 'presentSession', 'checkAnswer', 'isCorrect']),
+      ...functionLines('apps/api/src/modules/player/submit-try.ts', ['submitTry']),
+      ...functionLines('apps/api/src/modules/player/finish-session.ts', ['finishSession']),
+      ...functionLines('apps/api/src/modules/player/preview-try.ts', ['previewTry']),
+    ],
+    tests: ['src/modules/player/play.test.ts'],
   },
   {
     name: 'api-policy',

@@ -53,14 +53,14 @@ describe('the mutation summary', () => {
   });
 
   it('finds the lines of named functions, a block or a one-line const, and refuses a missing one', () => {
-    const file = 'apps/api/src/modules/play/play.service.ts';
+    const file = 'apps/api/src/modules/player/session.ts';
     const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
-    const [block, oneLine] = functionLines(file, ['finishSession', 'over']).map((r) => r.split(':')[1].split('-').map(Number));
-    expect(lines[block[0] - 1]).toMatch(/^export async function finishSession\(/);
+    const [block, oneLine] = functionLines(file, ['ownSession', 'over']).map((r) => r.split(':')[1].split('-').map(Number));
+    expect(lines[block[0] - 1]).toMatch(/^export async function ownSession\(/);
     expect(lines[block[1] - 1]).toBe('}');
     expect(lines.slice(block[0], block[1] - 1).includes('}')).toBe(false);
     expect(oneLine[0]).toBe(oneLine[1]);
-    expect(lines[oneLine[0] - 1]).toMatch(/^const over = /);
+    expect(lines[oneLine[0] - 1]).toMatch(/^export const over = /);
     expect(() => functionLines(file, ['noSuchFunction'])).toThrow(/no top-level function noSuchFunction/);
   });
 });

@@ -13,8 +13,9 @@ const API = 'api';
 const SHARED = 'shared';
 const WEB = 'web';
 
-const PLAY_SERVICE = 'apps/api/src/modules/play/play.service.ts';
-const PLAY_TEST = 'apps/api/src/modules/play/play.test.ts';
+const PLAY_SESSION = 'apps/api/src/modules/player/session.ts';
+const SUBMIT_TRY = 'apps/api/src/modules/player/submit-try.ts';
+const PLAY_TEST = 'apps/api/src/modules/player/play.test.ts';
 const SHARED_PLAY = 'packages/shared/src/play.ts';
 const SHARED_PLAY_TEST = 'packages/shared/src/play.test.ts';
 
@@ -30,7 +31,7 @@ export const FAULTS = [
     id: 'payload-solution',
     area: 'play',
     what: 'the answer key sent to the player under a new name (`solution`)',
-    file: PLAY_SERVICE,
+    file: PLAY_SESSION,
     edits: [
       {
         find: 'answers: (a.answers.options ?? []).map((o) => ({ text: o.text ?? null, picture: o.picture ?? null, alt: o.alt ?? null })),',
@@ -45,7 +46,7 @@ export const FAULTS = [
     id: 'tiles-in-order',
     area: 'play',
     what: 'sentence tiles sent in answer order',
-    file: PLAY_SERVICE,
+    file: PLAY_SESSION,
     edits: [
       {
         // The seed, the third argument, is left unused: the tiles come in the target's order.
@@ -60,7 +61,7 @@ export const FAULTS = [
     id: 'graded-live-game',
     area: 'play',
     what: 'tries graded against the live game instead of the frozen copy',
-    file: PLAY_SERVICE,
+    file: SUBMIT_TRY,
     edits: [
       {
         find: "const act = acts.find((x) => x.id === body.activity_id);\n    if (!act) throw fieldError('activity_id', 'play.noSuchActivity');",
@@ -186,8 +187,8 @@ export const FAULTS = [
     id: 'wrong-scores',
     area: 'play',
     what: 'a wrong answer scores points',
-    file: PLAY_SERVICE,
-    edits: [{ find: 'const points = correct ? pointsFor(n, a.rules as Rules) : 0;', replace: 'const points = pointsFor(n, a.rules as Rules);' }],
+    file: SUBMIT_TRY,
+    edits: [{ find: 'const points = correct ? pointsFor(n, a.rules) : 0;', replace: 'const points = pointsFor(n, a.rules);' }],
     projects: [API],
     tests: [PLAY_TEST],
   },
@@ -204,7 +205,7 @@ export const FAULTS = [
     id: 'repeated-try-counted',
     area: 'play',
     what: 'a try sent again (same client_try_id) counted twice',
-    file: PLAY_SERVICE,
+    file: SUBMIT_TRY,
     edits: [
       {
         find: 'const again = all.find((t) => t.client_try_id === body.client_try_id);',
@@ -218,7 +219,7 @@ export const FAULTS = [
     id: 'fourth-try',
     area: 'play',
     what: 'a fourth try allowed on an activity',
-    file: PLAY_SERVICE,
+    file: PLAY_SESSION,
     edits: [
       {
         find: 'const over = (tries: TryRow[]) => tries.some((t) => t.correct) || tries.length >= MAX_TRIES;',
@@ -382,7 +383,7 @@ export const FAULTS = [
     id: 'answer-out-of-range',
     area: 'play',
     what: 'an answer index past the options spends a try',
-    file: PLAY_SERVICE,
+    file: SUBMIT_TRY,
     edits: [{ find: 'checkAnswer(type, act, body.answer);\n    const before', replace: 'const before' }],
     projects: [API],
     tests: [PLAY_TEST],
