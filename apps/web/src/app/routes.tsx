@@ -289,7 +289,7 @@ const mainRoutes: RouteObject[] = [
   screen('games/assigned', handle('crumbs.assignedGames', 'crumbs.assignedGames'), lazyPage.assignedGames, G.games),
   screen('games/sessions', handle('crumbs.gameSessions', 'crumbs.gameSessions'), lazyPage.gameSessions, G.evaluation),
   screen('games/sessions/:id', handle('crumbs.evaluation', 'crumbs.evaluation'), lazyPage.evaluation, G.evaluation),
-  screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|')),
+  screen('games/:id/builder', handle('builder.eyebrow', 'builder.eyebrow'), lazyPage.gameBuilder, G.games),
   ...GAME_SCREENS.map((x) => resourceRoutes(x)),
   wildcard('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery'), lazyPage.gallery, G.gallery),
   resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),

@@ -1,6 +1,6 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
 import { AUDIT_LOG_READ_RULE } from '@habla/shared/policies/audit-log';
-import { accountsPolicy, billingsPolicy, organizationsPolicy, ruleExpression, type Action, type Policy } from '@habla/shared/policies/index';
+import { accountsPolicy, billingsPolicy, GAME_READERS, GAME_WRITERS, organizationsPolicy, ruleExpression, type Action, type Policy } from '@habla/shared/policies/index';
 
 /**
  * Permission expressions (shared pipe syntax: any of them) used by the menu and by the routes the
@@ -21,9 +21,9 @@ export const PERMISSION_GATES = {
   students: any(P.ADMIN_CLIENTS, P.CREATE_CLIENTS, P.EDIT_CLIENTS, P.READ_CLIENTS, P.ADMIN_USERS),
   levels: any(P.ADMIN_LEVELS, P.CREATE_LEVELS, P.EDIT_LEVELS, P.READ_LEVELS),
   chapters: any(P.ADMIN_CHAPTERS, P.CREATE_CHAPTERS, P.EDIT_CHAPTERS, P.READ_CHAPTERS),
-  games: any(P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES),
+  games: any(...GAME_READERS),
   activities: any(P.ADMIN_ACTIVITIES, P.CREATE_ACTIVITIES, P.EDIT_ACTIVITIES, P.READ_ACTIVITIES),
-  gallery: any(P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES),
+  gallery: any(...GAME_WRITERS),
   evaluation: any(P.ADMIN_GAMES, P.EVALUATE_GAMES),
   catalogs: any(
     P.ADMIN_CATALOGS,

@@ -19,8 +19,12 @@ export function contentScope(a: Actor): Scope {
   return { kind: 'content', accountId: a.account_id, userId: a.id };
 }
 
-const READ = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES] as const;
-const WRITE = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES] as const;
+/** Who reads games (and what is seen like them: the gallery, assignments, the builder): any of these. */
+export const GAME_READERS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES] as const;
+/** Who makes games (and gallery images): any of these. */
+export const GAME_WRITERS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES] as const;
+const READ = GAME_READERS;
+const WRITE = GAME_WRITERS;
 const isWip = (row: PolicyRow) => row.game_status === 'WORK_IN_PROGRESS';
 
 /** Who may change a game (or its activities), whatever its state. */

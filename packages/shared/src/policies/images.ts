@@ -1,5 +1,5 @@
 import { PERMISSIONS as P } from '../permissions';
-import { contentScope, mayAuthor } from './games';
+import { contentScope, GAME_READERS, GAME_WRITERS, mayAuthor } from './games';
 import { definePolicy, type Actor, type PolicyRow, type Scope } from './policy';
 
 /**
@@ -10,8 +10,8 @@ import { definePolicy, type Actor, type PolicyRow, type Scope } from './policy';
  * or removing one is for whoever may author it (its owner, the account's admin; the library's
  * authors for the library).
  */
-const READ = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES] as const;
-const WRITE = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES] as const;
+const READ = GAME_READERS;
+const WRITE = GAME_WRITERS;
 
 export const galleryScope = (a: Actor): Scope => contentScope(a);
 

@@ -28,7 +28,7 @@ export { CATALOG_POLICIES } from './catalogs';
 export { clientActions, clientsPolicy } from './clients';
 export { FILE_UPLOAD_RULE, fileScope, filesPolicy, type FileScope } from './files';
 export { chaptersPolicy, levelsPolicy } from './curriculum';
-export { activitiesPolicy, contentScope, gamesPolicy, mayAuthor, playActions } from './games';
+export { activitiesPolicy, contentScope, GAME_READERS, GAME_WRITERS, gamesPolicy, mayAuthor, playActions } from './games';
 export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from './images';
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';

@@ -1,5 +1,5 @@
-import { okEnvelope, pageEnvelope, PERMISSIONS as P, translate } from '@habla/shared';
-import { playActions } from '@habla/shared/policies/index';
+import { okEnvelope, pageEnvelope, translate } from '@habla/shared';
+import { GAME_READERS, playActions } from '@habla/shared/policies/index';
 import { assignBody, assignmentSchema, assignmentsQuery, assignResult, idsBody } from '@habla/shared/schemas/assignments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,8 @@ import { assignGames } from './assign-games';
 import { listAssignments } from './list-assignments';
 import { unassign } from './unassign-games';
 
-const READERS = [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES].join('|');
+/** Whoever reads games sees the assignments of the students in their scope. */
+const READERS = GAME_READERS.join('|');
 
 /**
  * Assigning games (docs/product.md §9, decision 017): `POST /api/games/assign`,
