@@ -38,6 +38,12 @@ export const FAULTS = [
         replace:
           'answers: (a.answers.options ?? []).map((o) => ({ text: o.text ?? null, picture: o.picture ?? null, alt: o.alt ?? null })),\n              solution: a.answers.correct,',
       },
+      // The player's contract drops a key it does not name (decision 023): the leak needs it named there too.
+      {
+        file: 'packages/shared/src/schemas/player.ts',
+        find: '  answers: z.array(z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() })),',
+        replace: '  answers: z.array(z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() })),\n  solution: z.number().optional(),',
+      },
     ],
     projects: [API],
     tests: [PLAY_TEST],
