@@ -65,6 +65,14 @@ export type WriteHooks = {
 };
 
 /**
+ * A create only its feature's own route makes (decision 003): what that route computed and a body
+ * never carries (a stored upload, an analysed sample), turned into the row's columns inside the
+ * create's transaction. A resource that has one gets no generic create route; its feature calls
+ * `createOwnedRow` with the typed input.
+ */
+export type OwnedCreate<In> = (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>, owned: In) => Promise<WriteExtras>;
+
+/**
  * What a declared action's handler gets (decision 010): the transaction's client, the caller's
  * context (with the job queue and configuration) and the rows it acts on (locked `FOR UPDATE`, in
  * scope, live, each allowed by the policy). It writes what the action changes; the engine writes one
@@ -96,6 +104,8 @@ export type ServerResource = {
    */
   scope?: ScopeSql;
   hooks?: WriteHooks;
+  /** Set when only the feature's own route creates rows (images, recordings, assessments). */
+  ownedCreate?: OwnedCreate<never>;
   /** The column naming the account a row belongs to ('id' for accounts): audit rows are filed under it. */
   tenantColumn?: string;
   /** Undeclared columns `present` needs (e.g. the last four SSN digits). */
@@ -105,3 +115,6 @@ export type ServerResource = {
   /** The handlers of the declaration's actions (`def.actions`), by name: every declared action needs one. */
   actions?: Record<string, ActionHandler>;
 };
+
+/** A resource whose rows only its feature creates, with what that feature hands over. */
+export type OwnedResource<In> = ServerResource & { ownedCreate: OwnedCreate<In> };

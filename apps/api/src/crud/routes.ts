@@ -207,8 +207,8 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
       },
     });
 
-    // A resource whose rows come from an upload (images) registers its own POST.
-    if (opts.create !== false)
+    // A resource whose rows only its feature creates (an upload, an analysed sample) has its own POST.
+    if (opts.create !== false && !r.ownedCreate)
       app.post('/', {
         preValidation: guard('create'),
         schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },

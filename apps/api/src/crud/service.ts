@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { poolOf } from '../db/client';
 import { conflict, fieldError, forbidden, notFound } from '../lib/errors';
-import type { CrudContext, CrudUser, ListParams, Row, ServerResource } from './contract';
+import type { CrudContext, CrudUser, ListParams, OwnedResource, Row, ServerResource, WriteExtras } from './contract';
 import { checkFileReference } from './file-refs';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor } from './list-query';
 import { manyFields, plainFields, storedFields } from './resource';
@@ -370,11 +370,29 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
 }
 
 export async function createRow(ctx: CrudContext, r: ServerResource, input: Record<string, unknown>): Promise<Row> {
+  if (r.ownedCreate) throw new Error(`${r.entity}: created by its feature's own route only (createOwnedRow)`);
+  return insertRow(ctx, r, input, async (client, body) => (await r.hooks?.beforeCreate?.(client, ctx, body)) ?? {});
+}
+
+/**
+ * Create a row of a resource its feature owns (contract.ts, `OwnedCreate`): the body as any create
+ * takes it, plus what the feature computed, which its `ownedCreate` turns into columns.
+ */
+export async function createOwnedRow<In>(ctx: CrudContext, r: OwnedResource<In>, input: Record<string, unknown>, owned: In): Promise<Row> {
+  return insertRow(ctx, r, input, async (client, body) => ({ ...(await r.hooks?.beforeCreate?.(client, ctx, body)), ...(await r.ownedCreate(client, ctx, body, owned)) }));
+}
+
+async function insertRow(
+  ctx: CrudContext,
+  r: ServerResource,
+  input: Record<string, unknown>,
+  extrasOf: (client: pg.PoolClient, body: Record<string, unknown>) => Promise<WriteExtras>,
+): Promise<Row> {
   const body = { ...input };
   // The answer is the row as this create wrote it, read before the commit: work started after the
   // commit (a queued job woken at once) may already be moving it on, e.g. a recording's decoding.
   const raw = await inTransaction(ctx, r, async (client) => {
-    const extras = (await r.hooks?.beforeCreate?.(client, ctx, body)) ?? {};
+    const extras = await extrasOf(client, body);
     await checkReferences(client, r, body, ctx.actor);
     const p = new SqlParams();
     // A field the body leaves out takes the column's default (a new user is ACTIVE, speaks English…).

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { users, accounts } from '../db/schema/index';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
-import { createRow } from '../crud/service';
+import { createOwnedRow, createRow } from '../crud/service';
+import { assessmentsResource } from '../modules/assessments/resources';
+import { imagesResource } from '../modules/images/resources';
+import { recordingsResource } from '../modules/recordings/resources';
 import { toAuthUser, userWithPermissions } from '../modules/auth/sessions';
 import { TENANCY_SERVER } from '../modules/tenancy/resources';
 import { addWorkspaceMember, getLiveWorkspace, listWorkspaceMembers } from '../modules/tenancy/tenancy.service';
@@ -53,6 +56,30 @@ describe('services outside HTTP', () => {
       expect(r.entity_id).toBe(ws.id);
       expect(r.ip).toBeNull();
     }
+  });
+
+  it('an image, a recording or an assessment is created only with what its feature hands over, which no body field overrides', async () => {
+    const admin = await principal('accountadmin');
+    const ctx = systemContext(t.app, { requestId: 'job:test.context:owned', actor: admin });
+    for (const r of [imagesResource, recordingsResource, assessmentsResource])
+      await expect(createRow(ctx, r, { name: 'Side door', alt: 'x', title: 'x' }), r.entity).rejects.toThrow(/created by its feature's own route only/);
+    // Nor is there a generic JSON create beside the feature's own route.
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'accountadmin', password: DEMO_PASSWORD } });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    for (const url of ['/api/recordings', '/api/assessments']) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload: { title: 'Side door', student_id: admin.id, account_id: admin.account_id } });
+      expect(res.statusCode, url).not.toBe(201);
+    }
+    const variant = (width: number) => ({ bytes: Buffer.alloc(width), contentType: 'image/png', width, height: width });
+    const made = await createOwnedRow(
+      ctx,
+      imagesResource,
+      { name: 'From a job', alt: 'A square', width: 1, size: 1, content_type: 'text/html', account_id: null },
+      { keys: { original: 'k/original', medium: 'k/medium', thumb: 'k/thumb' }, image: { original: variant(40), medium: variant(20), thumb: variant(10) }, sha256: 'ab' },
+    );
+    expect(made).toMatchObject({ name: 'From a job', alt: 'A square', width: 40, height: 40, size: 40, content_type: 'image/png', account_id: admin.account_id });
+    const { rows } = await t.database.pool.query('SELECT original_key, medium_key, thumb_key, sha256 FROM images WHERE id = $1', [made.id]);
+    expect(rows).toEqual([{ original_key: 'k/original', medium_key: 'k/medium', thumb_key: 'k/thumb', sha256: 'ab' }]);
   });
 
   it("the engine keeps the tenancy scope of the context actor: another account's workspace is missing (404)", async () => {

@@ -30,7 +30,7 @@ const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
  * its version); `GET …/:id/trend` (the student's assessments over time); `GET …/:id/report.pdf`.
  */
 export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(resourceRoutes(assessmentsResource, { create: false }), { prefix: '/assessments' });
+  await app.register(resourceRoutes(assessmentsResource), { prefix: '/assessments' });
   const row = rowSchema(ASSESSMENT_RESOURCES.assessments);
 
   app.post('/assessments', {

@@ -10,7 +10,7 @@ import {
   type TrendPoint,
 } from '@habla/shared';
 import type { Row } from '../../crud/contract';
-import { auditRows, createRow, getRow } from '../../crud/service';
+import { auditRows, createOwnedRow, getRow } from '../../crud/service';
 import { SqlParams } from '../../crud/sql';
 import { poolOf } from '../../db/client';
 import { withTransaction } from '../../jobs/transaction';
@@ -23,7 +23,7 @@ import { recordingsResource } from '../recordings/resources';
 import { exportTranscript } from '../recordings/transcript';
 import { studentsScope } from '../tenancy/scopes';
 import { proposeConclusions } from './proposals';
-import { assessmentsResource, assessmentsScopeSql, SAMPLE, type PreparedSample } from './resources';
+import { assessmentsResource, assessmentsScopeSql, type PreparedSample } from './resources';
 
 /**
  * Assessments (docs/product.md §5, §9): made from a recording's transcript or a pasted or
@@ -90,7 +90,7 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
     studentName: found.full_name,
     reportLanguage: found.language,
   });
-  return createRow(ctx, assessmentsResource, { title, student_id: studentId, sample_date: sampleDate ?? today(ctx.now), [SAMPLE]: prepared });
+  return createOwnedRow(ctx, assessmentsResource, { title, student_id: studentId, sample_date: sampleDate ?? today(ctx.now) }, prepared);
 }
 
 /** A sample analysed, its totals and proposed conclusions ready to store (the create route and the demo data). */

@@ -1,5 +1,5 @@
 import { ASSESSMENT_RESOURCES, assessmentsPolicy } from '@habla/shared';
-import type { CrudUser, ServerResource } from '../../crud/contract';
+import type { CrudUser, OwnedResource } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 import { AppError } from '../../lib/errors';
 import { recordingsScopeSql } from '../recordings/resources';
@@ -17,8 +17,7 @@ export function assessmentsScopeSql(u: CrudUser, p: SqlParams): string {
   return `t.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
 }
 
-/** What the create route computed, handed to the create hook (never from a body). */
-export const SAMPLE = Symbol('analysed sample');
+/** What the create service computed, handed over by it (never from a body). */
 export type PreparedSample = {
   accountId: string;
   recordingId: string | null;
@@ -33,7 +32,7 @@ export type PreparedSample = {
 /** The conclusions the therapist writes; changing one starts the work on a NEW assessment. */
 const EDITED = ['title', 'sample_date', 'syntax_conclusions', 'tense_conclusions', 'function_conclusions', 'subject_info', 'recommendation', 'notes', 'summary'];
 
-export const assessmentsResource: ServerResource = {
+export const assessmentsResource: OwnedResource<PreparedSample> = {
   def: ASSESSMENT_RESOURCES.assessments,
   table: 'assessments',
   entity: 'assessments',
@@ -45,22 +44,19 @@ export const assessmentsResource: ServerResource = {
   },
   many: {},
   scope: assessmentsScopeSql,
+  // Only the create service makes assessments, from the sample it analysed.
+  ownedCreate: async (_client, _ctx, _body, sample) => ({
+    account_id: sample.accountId,
+    recording_id: sample.recordingId,
+    assessment_status: 'NEW',
+    language: sample.language,
+    sample_format: sample.format,
+    transcript: sample.transcript,
+    speaker: sample.speaker,
+    measures: JSON.stringify(sample.measures),
+    ...sample.columns,
+  }),
   hooks: {
-    beforeCreate: async (_client, _ctx, body) => {
-      const sample = (body as Record<symbol, unknown>)[SAMPLE] as PreparedSample | undefined;
-      if (!sample) throw new Error('an assessment is created from its analysed sample only');
-      return {
-        account_id: sample.accountId,
-        recording_id: sample.recordingId,
-        assessment_status: 'NEW',
-        language: sample.language,
-        sample_format: sample.format,
-        transcript: sample.transcript,
-        speaker: sample.speaker,
-        measures: JSON.stringify(sample.measures),
-        ...sample.columns,
-      };
-    },
     beforeUpdate: async (_c, _ctx, body, before) => {
       if (body.student_id !== undefined && body.student_id !== before.student_id)
         throw new AppError(400, 'VALIDATION', 'assessments.errors.studentFixed', {}, { student_id: 'assessments.errors.studentFixed' });

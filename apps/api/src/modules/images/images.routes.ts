@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { resourceRoutes, presentRow, requireAction } from '../../crud/routes';
-import { createRow } from '../../crud/service';
+import { createOwnedRow } from '../../crud/service';
 import { rowSchema } from '../../crud/schemas';
 import { poolOf } from '../../db/client';
 import { actorContextOf } from '../../lib/context';
@@ -17,7 +17,7 @@ import { requireRule, signedIn } from '../../plugins/access';
 import { contentDisposition } from '../files/download';
 import { receiveUpload, type UploadFields } from '../files/receive';
 import { unsupportedType, type UploadRule } from '../files/upload';
-import { imageFoldersResource, imageKey, imagesResource, STORED, type StoredImage } from './resources';
+import { imageFoldersResource, imageKey, imagesResource, type StoredImage } from './resources';
 import { NotAnImage, processImage } from './process';
 import crypto from 'node:crypto';
 
@@ -99,7 +99,7 @@ const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
  */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(resourceRoutes(imageFoldersResource), { prefix: '/image-folders' });
-  await app.register(resourceRoutes(imagesResource, { create: false }), { prefix: '/images' });
+  await app.register(resourceRoutes(imagesResource), { prefix: '/images' });
 
   const rule: UploadRule = { maxBytes: Math.min(app.config.uploadMaxBytes, IMAGE_MAX_BYTES), types: IMAGE_TYPES };
   const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
@@ -146,7 +146,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
             made[size] = key;
           }
           const sha256 = crypto.createHash('sha256').update(image.original.bytes).digest('hex');
-          const data = await createRow(ctx, imagesResource, { ...(parsed.data as Record<string, unknown>), [STORED]: { keys: made, image, sha256 } satisfies StoredImage });
+          const data = await createOwnedRow(ctx, imagesResource, parsed.data as Record<string, unknown>, { keys: made, image, sha256 });
           keys.length = 0;
           return reply.code(201).send({ status: true as const, data: presentRow(imagesPolicy, actor, data), message: translate(requestLanguage(req), 'messages.created') });
         } finally {

@@ -1,5 +1,5 @@
 import { galleryScope, IMAGE_RESOURCES, ROLES, type Scope } from '@habla/shared';
-import type { CrudUser, ServerResource } from '../../crud/contract';
+import type { CrudUser, OwnedResource, ServerResource } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
 import { accountsScope } from '../tenancy/scopes';
 import type { ProcessedImage } from './process';
@@ -23,8 +23,7 @@ function galleryCondition(scope: Scope, p: SqlParams, a: string, userId: string)
 
 export const galleryScopeSql = (u: CrudUser, p: SqlParams): string => galleryCondition(galleryScope(u), p, 't', u.id);
 
-/** The stored sizes of an upload, handed to the create hook by the upload route (never from a body). */
-export const STORED = Symbol('stored image');
+/** The stored sizes of an upload, handed over by the upload route (never from a body). */
 export type StoredImage = { keys: Record<keyof ProcessedImage, string>; image: ProcessedImage; sha256: string };
 
 /** The owner's account (none for the content team: the library); private unless said otherwise. */
@@ -41,7 +40,7 @@ export const imageFoldersResource: ServerResource = {
   hooks: { beforeCreate: async (_c, ctx) => owner(ctx.actor) },
 };
 
-export const imagesResource: ServerResource = {
+export const imagesResource: OwnedResource<StoredImage> = {
   def: IMAGE_RESOURCES.images,
   table: 'images',
   entity: 'images',
@@ -52,24 +51,20 @@ export const imagesResource: ServerResource = {
   },
   many: {},
   scope: galleryScopeSql,
-  hooks: {
-    // Only the upload route creates images: it hands over the sizes it stored.
-    beforeCreate: async (_c, ctx, body) => {
-      const stored = (body as Record<symbol, unknown>)[STORED] as StoredImage | undefined;
-      if (!stored) throw new Error('an image is created by its upload only');
-      const { original } = stored.image;
-      return {
-        ...owner(ctx.actor),
-        content_type: original.contentType,
-        width: original.width,
-        height: original.height,
-        size: original.bytes.length,
-        original_key: stored.keys.original,
-        medium_key: stored.keys.medium,
-        thumb_key: stored.keys.thumb,
-        sha256: stored.sha256,
-      };
-    },
+  // Only the upload route creates images: it hands over the sizes it stored.
+  ownedCreate: async (_c, ctx, _body, stored) => {
+    const { original } = stored.image;
+    return {
+      ...owner(ctx.actor),
+      content_type: original.contentType,
+      width: original.width,
+      height: original.height,
+      size: original.bytes.length,
+      original_key: stored.keys.original,
+      medium_key: stored.keys.medium,
+      thumb_key: stored.keys.thumb,
+      sha256: stored.sha256,
+    };
   },
 };
 

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentRow, requireAction, resourceRoutes } from '../../crud/routes';
 import { rowSchema } from '../../crud/schemas';
-import { createRow, getRow } from '../../crud/service';
+import { createOwnedRow, getRow } from '../../crud/service';
 import { actorContextOf } from '../../lib/context';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { ExportSlots } from '../../lib/export-slots';
@@ -25,7 +25,7 @@ import { signedIn } from '../../plugins/access';
 import { contentDisposition, parseRange } from '../files/download';
 import { receiveUpload, type UploadFields } from '../files/receive';
 import type { UploadRule } from '../files/upload';
-import { recordingsResource, STORED, type StoredRecording } from './resources';
+import { recordingsResource } from './resources';
 import { exportTranscript, importTranscript, readTranscript, readWaveform, recordingAudio, saveTranscript, transcribeAgain, TRANSCRIPT_FORMATS } from './transcript';
 
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
@@ -49,7 +49,7 @@ function refused(field: string, key: string): AppError {
  * since); `GET /api/recordings/:id/waveform` the peaks for drawing it.
  */
 export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(resourceRoutes(recordingsResource, { create: false }), { prefix: '/recordings' });
+  await app.register(resourceRoutes(recordingsResource), { prefix: '/recordings' });
 
   const rule: UploadRule = { maxBytes: app.config.recordingMaxBytes, types: RECORDING_TYPES };
   const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
@@ -89,9 +89,12 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
             throw refused(field, /^validation\./.test(issue.message) ? issue.message : 'validation.invalid');
           }
           const engine: TranscriptionEngineName | undefined = own.data.engine;
-          const data = await createRow(ctx, recordingsResource, {
-            ...(parsed.data as Record<string, unknown>),
-            [STORED]: { key: stored.key, name: stored.name, contentType: stored.contentType, size: stored.size, engine } satisfies StoredRecording,
+          const data = await createOwnedRow(ctx, recordingsResource, parsed.data as Record<string, unknown>, {
+            key: stored.key,
+            name: stored.name,
+            contentType: stored.contentType,
+            size: stored.size,
+            engine,
           });
           key = undefined;
           return reply.code(201).send({ status: true as const, data: presentRow(recordingsPolicy, actor, data), message: translate(requestLanguage(req), 'messages.created') });

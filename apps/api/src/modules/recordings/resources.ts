@@ -1,5 +1,5 @@
 import { RECORDING_RESOURCES, recordingsPolicy, type TranscriptionEngineName } from '@habla/shared';
-import type { CrudUser, ServerResource } from '../../crud/contract';
+import type { CrudUser, OwnedResource } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 import { AppError } from '../../lib/errors';
 import { accountsScope, studentsScope } from '../tenancy/scopes';
@@ -16,8 +16,7 @@ export function recordingsScopeSql(u: CrudUser, p: SqlParams): string {
   return `t.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
 }
 
-/** What the upload route stored, handed to the create hook (never from a body). */
-export const STORED = Symbol('stored recording');
+/** What the upload route stored, handed over by it (never from a body). */
 export type StoredRecording = {
   key: string;
   name: string;
@@ -27,7 +26,7 @@ export type StoredRecording = {
   engine: TranscriptionEngineName | undefined;
 };
 
-export const recordingsResource: ServerResource = {
+export const recordingsResource: OwnedResource<StoredRecording> = {
   def: RECORDING_RESOURCES.recordings,
   table: 'recordings',
   entity: 'recordings',
@@ -42,28 +41,26 @@ export const recordingsResource: ServerResource = {
   present: (row) => {
     if (row.consent_at instanceof Date) row.consent_at = row.consent_at.toISOString();
   },
+  // Only the upload route creates recordings: it hands over the stored audio and the consent.
+  ownedCreate: async (client, ctx, body, stored) => {
+    // The recording belongs to its student's account (the relation's scope has checked the student).
+    const student = await client.query(`SELECT u.account_id, a.transcription_engine FROM users u LEFT JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`, [body.student_id]);
+    const found = student.rows[0] as { account_id: string | null; transcription_engine: TranscriptionEngineName | null } | undefined;
+    const accountId = found?.account_id;
+    if (!accountId) throw new AppError(400, 'VALIDATION', 'validation.invalid', {}, { student_id: 'validation.invalid' });
+    return {
+      account_id: accountId,
+      session_status: 'RECORDED',
+      engine: stored.engine ?? found?.transcription_engine ?? ctx.config.transcription.defaultEngine,
+      consent_by: ctx.actor.id,
+      consent_at: ctx.now,
+      source_key: stored.key,
+      source_name: stored.name,
+      source_type: stored.contentType,
+      source_size: stored.size,
+    };
+  },
   hooks: {
-    // Only the upload route creates recordings: it hands over the stored audio and the consent.
-    beforeCreate: async (client, ctx, body) => {
-      const stored = (body as Record<symbol, unknown>)[STORED] as StoredRecording | undefined;
-      if (!stored) throw new Error('a recording is created by its upload only');
-      // The recording belongs to its student's account (the relation's scope has checked the student).
-      const student = await client.query(`SELECT u.account_id, a.transcription_engine FROM users u LEFT JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`, [body.student_id]);
-      const found = student.rows[0] as { account_id: string | null; transcription_engine: TranscriptionEngineName | null } | undefined;
-      const accountId = found?.account_id;
-      if (!accountId) throw new AppError(400, 'VALIDATION', 'validation.invalid', {}, { student_id: 'validation.invalid' });
-      return {
-        account_id: accountId,
-        session_status: 'RECORDED',
-        engine: stored.engine ?? found?.transcription_engine ?? ctx.config.transcription.defaultEngine,
-        consent_by: ctx.actor.id,
-        consent_at: ctx.now,
-        source_key: stored.key,
-        source_name: stored.name,
-        source_type: stored.contentType,
-        source_size: stored.size,
-      };
-    },
     // A sample stays the sample of the student it was recorded with (and of that student's account).
     beforeUpdate: async (_c, _ctx, body, before) => {
       if (body.student_id !== undefined && body.student_id !== before.student_id)
