@@ -12,6 +12,7 @@ export const statementsMakeJob = defineJob({
   name: 'statements.make',
   schema: z.object({}),
   summary: () => 'all accounts',
+  schedule: { cron: (config) => config.jobsStatementsCron, atStart: true },
   run: async (ctx) => {
     // A service context of its own: the job's work is filed under `job:statements.make:…`.
     const made = await makeAllStatements(systemContext(ctx, { requestId: systemRequestId('job:statements.make') }));

@@ -43,6 +43,12 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   /** Strings of the payload that must never reach a failure reason (e.g. a mail server echoing the text). */
   secrets?: (data: z.output<S>, ctx: JobContext) => string[];
   run: (ctx: JobContext, data: z.output<S>) => Promise<void>;
+  /**
+   * When the job runs by itself (UTC): a cron expression, read from the configuration when it is
+   * one of its settings. `atStart`: also once when an instance starts, so a server that was off at
+   * the scheduled hour catches up.
+   */
+  schedule?: { cron: (config: Config) => string; atStart?: boolean };
 };
 
 export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;

@@ -54,7 +54,7 @@ export function failureReason(err: unknown, secrets: readonly string[]): string 
 
 /**
  * The job queue (pg-boss) on the app's own PostgreSQL pool: started with the app (after migrations),
- * workers for every registered job, the statements schedule, and a graceful stop on close.
+ * workers for every registered job, each job's own schedule, and a graceful stop on close.
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -129,12 +129,14 @@ export const jobsPlugin = fp(
       });
       workers.set(def.name, [...(workers.get(def.name) ?? []), id]);
     }
-    await boss.schedule('statements.make', config.jobsStatementsCron, {}, { tz: 'UTC' });
-    // Recordings in the trash past their time are deleted for good (with their files) once a day.
-    await boss.schedule('recordings.purge', '30 3 * * *', {}, { tz: 'UTC' });
-    // Once at start-up too, so a server that was off at the scheduled hour catches up.
-    await boss.send('statements.make', {}, { singletonKey: 'startup', singletonSeconds: 60 });
-    for (const id of workers.get('statements.make') ?? []) boss.notifyWorker(id);
+    // Each job's own schedule (its registry entry); a catching-up run at start-up where it asks for one.
+    for (const def of definitions.values()) {
+      if (!def.schedule) continue;
+      await boss.schedule(def.name, def.schedule.cron(config), {}, { tz: 'UTC' });
+      if (!def.schedule.atStart) continue;
+      await boss.send(def.name, {}, { singletonKey: 'startup', singletonSeconds: 60 });
+      for (const id of workers.get(def.name) ?? []) boss.notifyWorker(id);
+    }
 
     const jobs: Jobs = {
       enqueue: queue.enqueue,

@@ -302,6 +302,8 @@ export const recordingsPurgeJob = defineJob({
   name: PURGE_JOB,
   schema: z.object({}).passthrough(),
   summary: () => 'recordings in the trash past their time',
+  // Recordings in the trash past their time are deleted for good (with their files) once a day.
+  schedule: { cron: () => '30 3 * * *' },
   run: async (ctx) => {
     const old = await ctx.pool.query(`SELECT id, source_key, audio_key FROM recordings WHERE deleted_at < now() - make_interval(days => $1) ORDER BY deleted_at LIMIT 500`, [
       ctx.config.recordingsPurgeDays,
