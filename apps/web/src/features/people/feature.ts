@@ -1,8 +1,9 @@
 import { clientActions, userActions } from '@habla/shared/policies/index';
+import type { FeatureManifest } from '@/app/feature';
 import type { RecordPanel } from '@/lib/record-panels';
 
 /** What the people features add below a user's or a student's details. */
-export const peoplePanels: RecordPanel[] = [
+const peoplePanels: RecordPanel[] = [
   {
     id: 'ssn',
     resources: ['users', 'clients'],
@@ -11,3 +12,5 @@ export const peoplePanels: RecordPanel[] = [
   },
   { id: 'access', resources: ['users'], visible: (user) => userActions.readPermissions(user), load: () => import('./user-access-panel') },
 ];
+
+export const peopleFeature: FeatureManifest = { id: 'people', panels: peoplePanels };

@@ -1,7 +1,0 @@
-import { accountsPolicy } from '@habla/shared/policies/index';
-import type { RecordPanel } from '@/lib/record-panels';
-
-/** An account's billing statements below its details. */
-export const accountPanels: RecordPanel[] = [
-  { id: 'statements', resources: ['accounts'], visible: (user) => accountsPolicy.can(user, 'read'), load: () => import('./statements-panel') },
-];
