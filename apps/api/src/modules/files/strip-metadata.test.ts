@@ -277,7 +277,7 @@ describe('JPEG segments, byte for byte', () => {
       jpegSegment(0xe1, exif(6)),
       jpegSegment(0xe1, exif(3)), // a second EXIF block
       jpegSegment(0xe1, 'JFIF\0\x01\x02\x01\0\x48\0\x48\0\0'),
-      jpegSegment(0xe1, 'ICC_PROFILE\0\x01\x01profile'),
+      jpegSegment(0xe1, `ICC_PROFILE\0\x01\x01${SECRET}`), // an ICC profile outside APP2 is no ICC profile
       jpegSegment(0xe2, 'ICC_PROFILE\0\x01\x01profile'),
       jpegSegment(0xe2, `MPF\0${SECRET}`),
       jpegSegment(0xe2, 'ICC_PROFIL'),
