@@ -22,7 +22,8 @@ const chat = (main: string, extra = '') => `@UTF8\n@Begin\n@Languages:\teng\n@Pa
 const analyzeChat = (text: string) => analyzeTranscript(parseChat(text), { language: 'en', format: 'chat' });
 const analyzeText = (text: string) => analyzeTranscript(parseTextTranscript(text, 'en'), { language: 'en', format: 'text' });
 
-type Shape = [name: string, make: (size: number) => string, run: (input: string) => unknown];
+/** `limit`: the last step's bound where 24 is too tight for a reader's allocations (still far below a quadratic 64). */
+type Shape = [name: string, make: (size: number) => string, run: (input: string) => unknown, limit?: number];
 
 const shapes: Shape[] = [
   // The CHAT reader: time bullets, tiers, participants.
@@ -50,6 +51,9 @@ const shapes: Shape[] = [
         n,
       ),
     (s) => parseTextTranscript(s, 'en'),
+    // One utterance object per line: at a megabyte (140,000 utterances) the heap's move to its old
+    // space lands in the last step (measured 26.6 once on a CI run, 8.4 the step before).
+    32,
   ],
   // CLAN's rules, through the whole analysis.
   ['CLAN: a + dots + x', (n) => chat(`a${fill('.', n)}x`), analyzeChat],
@@ -96,13 +100,13 @@ const shapes: Shape[] = [
 describe('the text readers take time in proportion to the text', () => {
   it.each(shapes)(
     '%s',
-    (_name, make, run) => {
-      const { ratios, times } = growth(make, run);
+    (_name, make, run, limit = 24) => {
+      const { ratios, times } = growth(make, run, { limit });
       const detail = times.map((t) => `${t.size}: ${t.ms.toFixed(3)} ms`).join(', ');
       // A megabyte against its eighth: about 8 when linear, 64 when quadratic; 24 leaves room for a
       // busy machine. Smaller steps stop a quadratic reader early (growth's earlyLimit, 48, and stopMs).
       expect(times.at(-1)!.size, detail).toBe(1_000_000);
-      expect(ratios.at(-1), detail).toBeLessThan(24);
+      expect(ratios.at(-1), detail).toBeLessThan(limit);
     },
     120_000,
   );
