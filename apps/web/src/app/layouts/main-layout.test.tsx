@@ -72,7 +72,7 @@ describe('main layout', () => {
     expect(document.getElementById('sidebar-desktop')).not.toBeNull();
     act(() => useSidebarOptionsStore.getState().setMobile(true));
     // A phone draws one menu, the drawer, and only once it is opened.
-    expect(document.getElementById('sidebar-desktop')).toBeNull();
+    await waitFor(() => expect(document.getElementById('sidebar-desktop')).toBeNull());
     expect(document.getElementById('sidebar-mobile')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
