@@ -1,6 +1,7 @@
 import { ASSESSMENT_RESOURCES, assessmentsPolicy } from '@habla/shared';
 import type { CrudUser, OwnedResource } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
+import type { DbAssessmentRow } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { recordingsScopeSql } from '../recordings/resources';
 import { accountsScope, studentsScope } from '../tenancy/scopes';
@@ -25,8 +26,12 @@ export type PreparedSample = {
   format: 'chat' | 'text';
   transcript: string;
   speaker: string;
-  measures: Record<string, unknown>;
-  columns: Record<string, unknown>;
+  measures: DbAssessmentRow['measures'];
+  /** The totals and the proposed conclusions; MLU-m as computed (pg writes the number into the numeric column). */
+  columns: Pick<
+    DbAssessmentRow,
+    'total_student_sentences' | 'total_sentences' | 'total_vocabulary' | 'syntax_conclusions' | 'tense_conclusions' | 'function_conclusions' | 'subject_info'
+  > & { mlu_m: number };
 };
 
 /** The conclusions the therapist writes; changing one starts the work on a NEW assessment. */

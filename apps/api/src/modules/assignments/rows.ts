@@ -1,6 +1,5 @@
-import type { ActivityAnswers, GameType } from '@habla/shared';
-import type { ScoringRules } from '@habla/shared/play';
-import type { Assignment, AssignStatus } from '@habla/shared/schemas/assignments';
+import type { Assignment } from '@habla/shared/schemas/assignments';
+import type { DbAssignmentRow } from '../../db/schema/index';
 
 /**
  * An assignment (docs/product.md §4, decision 017) is a frozen copy of a completed game for one
@@ -8,34 +7,11 @@ import type { Assignment, AssignStatus } from '@habla/shared/schemas/assignments
  * assignments' contract shows it.
  */
 
-export type FrozenActivity = { id: string; position: number; question: string | null; picture: string | null; audio_id: string | null; answers: ActivityAnswers };
-export type Rules = ScoringRules & { show_progress_bar: boolean; show_failed_attemps: boolean };
+export type FrozenActivity = DbAssignmentRow['activities'][number];
+export type Rules = DbAssignmentRow['rules'];
 
-/** A row of `assignments` as pg reads it (migration 0010: numeric scores as text, times as Date). */
-export type AssignmentRow = {
-  id: string;
-  game_id: string;
-  student_id: string;
-  account_id: string;
-  name: string;
-  type: GameType;
-  chapter_id: string | null;
-  activities: FrozenActivity[];
-  activities_count: number;
-  rules: Rules;
-  max_attempts: number;
-  attempts: number;
-  start_time: Date;
-  end_time: Date;
-  assign_status: AssignStatus;
-  best_score: string | null;
-  last_score: string | null;
-  last_played_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  created_by: string | null;
-  updated_by: string | null;
-};
+/** A row of `assignments` as pg reads it (numeric scores as text, times as Date): the table's own row type. */
+export type AssignmentRow = DbAssignmentRow;
 
 /** A score column (numeric, read as text) as a number. */
 export const scoreOf = (v: string | number | null): number | null => (v === null ? null : Number(v));

@@ -2,6 +2,7 @@ import type { SessionRow } from '@habla/shared/schemas/evaluation';
 import type { SessionStatus } from '@habla/shared/schemas/player';
 import type { CrudUser } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
+import type { DbGameSessionRow } from '../../db/schema/index';
 import { studentsScope } from '../tenancy/scopes';
 /**
  * Evaluation of played sessions: the therapist of the student sees every try, with the
@@ -19,14 +20,15 @@ export const sessionScope = (u: CrudUser, p: SqlParams, a = 's') => `${a}.studen
 
 export type SessionQuery = { page: number; max: number; student_id?: string; game_id?: string; status?: SessionStatus; evaluated?: boolean };
 
-/** A list row as pg reads it (migration 0010: numeric score and bigint duration as text, times as Date). */
-export type ListedRow = Omit<SessionRow, 'started_at' | 'finished_at' | 'evaluated_at' | 'score' | 'duration_ms'> & {
-  started_at: Date;
-  finished_at: Date | null;
-  evaluated_at: Date | null;
-  score: string | null;
-  duration_ms: string;
-};
+/**
+ * A list row as pg reads it: the session's columns (numeric score as text, times as Date) with its game
+ * and student; the bigint duration comes as text too, where Drizzle's type has a number.
+ */
+export type ListedRow = Pick<
+  DbGameSessionRow,
+  'id' | 'assignment_id' | 'student_id' | 'status' | 'attempt' | 'started_at' | 'finished_at' | 'points' | 'score' | 'passed' | 'total_right' | 'total_wrong' | 'evaluated_at'
+> &
+  Pick<SessionRow, 'game_id' | 'game_name' | 'game_type' | 'student_name'> & { duration_ms: string };
 
 const isoOrNull = (d: Date | null): string | null => d?.toISOString() ?? null;
 

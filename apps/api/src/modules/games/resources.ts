@@ -4,6 +4,7 @@ import { orderedChildHooks, type ChildOrder } from '../../crud/children';
 import type { CrudContext, CrudUser, ServerResource, WriteHooks } from '../../crud/contract';
 import { auditRows, invalidateCounts } from '../../crud/service';
 import { SqlParams } from '../../crud/sql';
+import type { DbGameRow } from '../../db/schema/index';
 import { AppError, fieldError, forbidden } from '../../lib/errors';
 import { accountsScope } from '../tenancy/scopes';
 
@@ -39,13 +40,13 @@ export const activitiesScope = (u: CrudUser, p: SqlParams): string | null => {
 const locked = () => new AppError(409, 'CONFLICT', 'games.activitiesLocked', {}, { game_id: 'games.activitiesLocked' });
 
 /** The game of an activity, locked, in the caller's scope; the caller must be its author and it a work in progress. */
-async function writableGame(client: PoolClient, ctx: CrudContext, gameId: string): Promise<Record<string, unknown>> {
+async function writableGame(client: PoolClient, ctx: CrudContext, gameId: string): Promise<DbGameRow> {
   const p = new SqlParams();
   const conds = [`t.id = ${p.add(gameId)}`, 't.deleted_at IS NULL'];
   const scope = gamesScope(ctx.actor, p);
   if (scope) conds.push(scope);
   const res = await client.query(`SELECT t.* FROM games t WHERE ${conds.join(' AND ')} FOR UPDATE`, p.values);
-  const game = res.rows[0] as Record<string, unknown> | undefined;
+  const game = res.rows[0] as DbGameRow | undefined;
   // Outside the scope (or gone) the reference check names the field; here only what is in reach.
   if (!game) throw fieldError('game_id', 'validation.missingReference');
   if (!mayAuthor(ctx.actor, game as PolicyRow)) throw forbidden();
@@ -81,8 +82,8 @@ const COPY_ACTIVITIES = `INSERT INTO activities (game_id, position, question, pi
  * A copy of game `from` (and its live activities) with `set` over its columns; returns the new id.
  * The copy's audit row says where it came from.
  */
-async function copyGame(client: PoolClient, ctx: CrudContext, from: Record<string, unknown>, set: Record<string, unknown>, why: string): Promise<string> {
-  const columns = [
+async function copyGame(client: PoolClient, ctx: CrudContext, from: DbGameRow, set: Partial<DbGameRow>, why: string): Promise<string> {
+  const columns: (keyof DbGameRow)[] = [
     'name',
     'type',
     'chapter_id',
@@ -147,8 +148,8 @@ export const gamesResource: ServerResource = {
     },
     async versions({ client, ctx, rows }) {
       const answer: string[] = [];
-      for (const row of rows) {
-        const family = (row.origin_id as string | null) ?? String(row.id);
+      for (const row of rows as DbGameRow[]) {
+        const family = row.origin_id ?? row.id;
         const next = await client.query(`SELECT COALESCE(max(version), 0)::int + 1 AS v FROM games WHERE id = $1 OR origin_id = $1`, [family]);
         const version = (next.rows[0] as { v: number }).v;
         answer.push(await copyGame(client, ctx, row, { game_status: 'WORK_IN_PROGRESS', version, origin_id: family }, 'version_of'));
@@ -157,14 +158,14 @@ export const gamesResource: ServerResource = {
     },
     async duplicate({ client, ctx, rows }) {
       const answer: string[] = [];
-      for (const row of rows)
+      for (const row of rows as DbGameRow[])
         answer.push(
           await copyGame(
             client,
             ctx,
             row,
             {
-              name: `${String(row.name).slice(0, 110)} (copy)`,
+              name: `${row.name.slice(0, 110)} (copy)`,
               game_status: 'WORK_IN_PROGRESS',
               version: 1,
               origin_id: null,
@@ -187,7 +188,7 @@ export const gamesResource: ServerResource = {
     },
     async collect({ client, ctx, rows }) {
       const answer: string[] = [];
-      for (const row of rows)
+      for (const row of rows as DbGameRow[])
         answer.push(
           await copyGame(client, ctx, row, { version: 1, origin_id: row.id, account_id: ctx.actor.account_id, is_private: true, share_status: 'COLLECTED' }, 'collected_from'),
         );
@@ -211,12 +212,12 @@ const activityRules: WriteHooks = {
   beforeCreate: async (client, ctx, body) => {
     if (typeof body.game_id !== 'string') return;
     const game = await writableGame(client, ctx, body.game_id);
-    checkAnswers(game.type as GameType, body.answers, body.question);
+    checkAnswers(game.type, body.answers, body.question);
   },
   beforeUpdate: async (client, ctx, body, before) => {
     if (body.game_id !== undefined && body.game_id !== before.game_id) throw fieldError('game_id', 'games.activityMoves');
     const game = await writableGame(client, ctx, String(before.game_id));
-    checkAnswers(game.type as GameType, body.answers !== undefined ? body.answers : before.answers, body.question !== undefined ? body.question : before.question);
+    checkAnswers(game.type, body.answers !== undefined ? body.answers : before.answers, body.question !== undefined ? body.question : before.question);
   },
   beforeDelete: async (client, ctx, ids) => {
     const games = await client.query('SELECT DISTINCT game_id FROM activities WHERE id = ANY($1::uuid[]) ORDER BY game_id', [ids]);
