@@ -6,8 +6,8 @@ type Start = { task: number; script: number; longest: number; long: number[]; lc
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * The app's cold start on this machine, without throttling (docs/decisions/008-performance.md, stop
- * 24): the dashboard opened signed in with an empty cache, `runs` times. Reports the main thread's
+ * The app's cold start on this machine, without throttling (docs/performance-log.md,
+ * 2026-11-26): the dashboard opened signed in with an empty cache, `runs` times. Reports the main thread's
  * work (CDP Performance.getMetrics: all tasks, and script alone), the tasks of 50 ms or more the page
  * observed (Long Tasks API) and the largest paint. Lighthouse multiplies these tasks by four.
  */

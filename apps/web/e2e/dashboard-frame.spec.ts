@@ -4,7 +4,7 @@ import { seriousViolations, signIn } from './helpers';
 /**
  * `/dashboards` on a first load: the server sends the page's first frame (app/dashboard-frame.ts),
  * painted before any of the app's JavaScript, and the app's first render takes its place
- * (docs/decisions/008-performance.md, stop 25).
+ * (docs/performance-log.md, 2026-11-27).
  */
 
 const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;

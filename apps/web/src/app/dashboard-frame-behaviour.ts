@@ -12,7 +12,7 @@ export type DashboardFrameDeps = {
   nextTask: (next: () => void) => void;
 };
 
-/** Module links added per task (docs/decisions/008-performance.md, stop 25). */
+/** Module links added per task (docs/performance-log.md, 2026-11-27). */
 export const PRELOADS_PER_TASK = 5;
 
 /** The user menu's initials, as UserMenu draws them. */

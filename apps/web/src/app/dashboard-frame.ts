@@ -2,7 +2,7 @@
  * The dashboard's first frame (`/dashboards` on a first load): the signed-in shell — sidebar column,
  * header with its menu button, logo, breadcrumb, student selector, language and user menu — and the
  * page's heading, lead line and loading cards, drawn by the HTML and the CSS before any of the app's
- * JavaScript has arrived (docs/decisions/008-performance.md, stop 25). Written at build time by
+ * JavaScript has arrived (docs/performance-log.md, 2026-11-27). Written at build time by
  * vite.config.ts, one document per language; the server sends the one of the language the app
  * remembers (apps/api/src/plugins/web.ts). Its script (`src/dashboard-frame.ts`,
  * `dashboard-frame-behaviour.ts`) writes in the person's name, role and initials from the stored

@@ -16,7 +16,7 @@ type HeaderProps = {
 /**
  * Top bar: menu button, logo (phones), breadcrumbs, language switch and the user menu. Opaque, not a
  * translucent blur: a backdrop filter over a scrolling page is redrawn on every frame where pages are
- * painted in software (docs/decisions/008-performance.md, stop 25).
+ * painted in software (docs/performance-log.md, 2026-11-27).
  */
 export function Header({ menuExpanded, menuControls, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { type ReactNode, startTransition, useEffect, useRef, useState } from 're
  * `placeholder` in the first render, `children` in a transition right after it. For Headless UI's
  * Menu and Popover in the header: their buttons register with floating-ui as they mount, a state
  * update React must render at once, so in the first screen's commit they made the start-up's
- * longest task longer by a second pass over the shell (docs/decisions/008-performance.md, stop 25).
+ * longest task longer by a second pass over the shell (docs/performance-log.md, 2026-11-27).
  * The placeholder draws the same button. Pressed before the swap, it brings the real one at once and
  * presses it; focused when the swap comes, it hands the focus on: nobody loses a click or their place.
  */

@@ -37,7 +37,7 @@ export function useBoard() {
  * once it has arrived, so nothing on screen is pushed down by it (a layout shift). Tall enough that
  * the footer stays below the fold until then. Still, not pulsing: where pages are painted in software
  * (no GPU raster), an animation repaints every frame on the main thread while the app is starting
- * (docs/decisions/008-performance.md, stop 25).
+ * (docs/performance-log.md, 2026-11-27).
  */
 export function BoardPlaceholder() {
   const { t } = useTranslation();
