@@ -12,6 +12,7 @@ export * from './schemas/speech';
 export * from './schemas/lsa';
 export * from './schemas/assessments';
 export * from './schemas/transcripts';
+export * from './schemas/resource-row';
 export * from './messages';
 export * from './resources/index';
 export * from './policies/index';

@@ -1,4 +1,4 @@
-import { bulkBody, okEnvelope, RESERVED_ACTION_NAMES, translate, type ActionDef, type Policy } from '@habla/shared';
+import { type ActionDef, bulkBody, okEnvelope, type Policy, RESERVED_ACTION_NAMES, resourceRowSchema, translate } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -9,7 +9,7 @@ import { errorResponses } from '../lib/responses';
 import { requireRule } from '../plugins/access';
 import type { CrudContext, Row, ServerResource } from './contract';
 import { rowSelect } from './list-query';
-import { idParams, rowSchema } from './schemas';
+import { idParams } from './schemas';
 import { auditRows, inTransaction, toRow } from './service';
 import { ident, SqlParams } from './sql';
 
@@ -107,7 +107,7 @@ export function actionRoutes(
   const declared = checkActions(r, policy);
   return async (app) => {
     const tags = [r.def.name];
-    const rows = okEnvelope(z.array(rowSchema(r.def)));
+    const rows = okEnvelope(z.array(resourceRowSchema(r.def, policy.hideable)));
     for (const action of declared) {
       // The collection-level rule (no row): a caller without the permission never reaches the rows.
       const guard = requireRule((actor) => policy.can(actor, action.name));

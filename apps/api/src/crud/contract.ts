@@ -45,6 +45,12 @@ export type ManyLink = { joinTable: string; ownKey: string; otherKey: string; ta
  */
 export type OneLink = { targetTable: string; targetTitle: string; scope?: ScopeSql };
 
+/**
+ * A write's body as the resource's create or update schema parsed it (`createSchema`/`updateSchema`
+ * of @habla/shared): its declared fields by name, which the hooks may change before it is stored.
+ */
+export type WriteBody = Record<string, unknown>;
+
 /** What a write hook may add: columns the body does not carry (a password hash, the role of a client). */
 export type WriteExtras = Record<string, unknown>;
 
@@ -56,10 +62,10 @@ export type WriteExtras = Record<string, unknown>;
 export type WriteHooks = {
   /** First thing in every write transaction of the resource, before any row is locked (crud/children.ts takes its lock here). */
   begin?: (client: PoolClient, ctx: CrudContext) => Promise<void>;
-  beforeCreate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>) => Promise<WriteExtras | void>;
-  beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>, before: Record<string, unknown>) => Promise<WriteExtras | void>;
+  beforeCreate?: (client: PoolClient, ctx: CrudContext, body: WriteBody) => Promise<WriteExtras | void>;
+  beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: WriteBody, before: Record<string, unknown>) => Promise<WriteExtras | void>;
   /** After the row is written (id known); `before` is absent on create. */
-  afterWrite?: (client: PoolClient, ctx: CrudContext, id: string, body: Record<string, unknown>, before?: Record<string, unknown>) => Promise<void>;
+  afterWrite?: (client: PoolClient, ctx: CrudContext, id: string, body: WriteBody, before?: Record<string, unknown>) => Promise<void>;
   /** Before soft delete or restore of these rows (all in scope). */
   beforeDelete?: (client: PoolClient, ctx: CrudContext, ids: string[], deleted: boolean) => Promise<void>;
 };
@@ -70,7 +76,7 @@ export type WriteHooks = {
  * create's transaction. A resource that has one gets no generic create route; its feature calls
  * `createOwnedRow` with the typed input.
  */
-export type OwnedCreate<In> = (client: PoolClient, ctx: CrudContext, body: Record<string, unknown>, owned: In) => Promise<WriteExtras>;
+export type OwnedCreate<In> = (client: PoolClient, ctx: CrudContext, body: WriteBody, owned: In) => Promise<WriteExtras>;
 
 /**
  * What a declared action's handler gets (decision 010): the transaction's client, the caller's

@@ -1,7 +1,7 @@
 import type { FieldDef, RelationManyFieldDef } from '@habla/shared';
 import type { ServerResource } from './contract';
 
-export type { CrudContext, ListParams, ManyLink, OneLink, Row, ServerResource, WriteExtras, WriteHooks } from './contract';
+export type { CrudContext, ListParams, ManyLink, OneLink, Row, ServerResource, WriteBody, WriteExtras, WriteHooks } from './contract';
 
 /** Columns read from the row (write-only fields such as a password never are). */
 export const plainFields = (r: ServerResource): FieldDef[] => r.def.fields.filter((f) => f.kind !== 'relationMany' && !f.writeOnly);

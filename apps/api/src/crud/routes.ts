@@ -1,4 +1,4 @@
-import { bulkBody, createSchema, fieldLabel, okEnvelope, policyOf, rowActions, translate, updateSchema, type Action, type Policy } from '@habla/shared';
+import { type Action, bulkBody, createSchema, fieldLabel, okEnvelope, type Policy, policyOf, resourceRowSchema, rowActions, translate, updateSchema } from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -10,12 +10,12 @@ import { forbidden, tooManyRequests } from '../lib/errors';
 import { errorResponses, fileResponse } from '../lib/responses';
 import { requireRule, requireRuleDeferred, signedIn } from '../plugins/access';
 import { checkSessionAlongside, sameActor, sessionAlongside } from '../plugins/auth';
-import type { CrudUser, ListParams, Row, ServerResource } from './contract';
+import type { CrudUser, ListParams, Row, ServerResource, WriteBody } from './contract';
 import { actionRoutes } from './actions';
 import { csvLine } from './csv';
 import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './export';
 import { registerFileHolder } from './file-refs';
-import { idParams, listQuerySchema, rowSchema } from './schemas';
+import { idParams, listQuerySchema } from './schemas';
 import { rowsAsJson } from './list-query';
 import { createRow, findPage, findPageJson, getRow, setDeleted, updateRow, type CrudContext, type JsonRow } from './service';
 
@@ -38,9 +38,9 @@ function listParams(r: ServerResource, q: ListQuery, hidden: readonly string[] =
 /**
  * The list and show answers are written with JSON.stringify instead of being parsed by their zod
  * schema first: the rows are built field by field from the declaration (service.ts `toRow`,
- * `presentRow` here), the row schema is loose (it strips nothing) and parsing a 25-row page cost a
- * list request about a seventh of its CPU (docs/decisions/008-performance.md). The schema stays the
- * OpenAPI description, and crud/list-session.test.ts checks every resource's answers against it.
+ * `presentRow` here) and parsing a 25-row page cost a list request about a seventh of its CPU
+ * (docs/decisions/008-performance.md). The closed row contract stays the OpenAPI description, and
+ * crud/list-session.test.ts proves every resource's answers parse with it unchanged.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
@@ -86,9 +86,9 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
   registerFileHolder(r);
   return async (app) => {
     const tags = [r.def.name];
-    const row = rowSchema(r.def);
-    const query = listQuerySchema(r.def);
     const policy = policyOf(r.def.name);
+    const row = resourceRowSchema(r.def, policy.hideable);
+    const query = listQuerySchema(r.def);
     const guard = (action: Action) => requireAction(policy, action);
     const present = (req: FastifyRequest, data: Row) => presentRow(policy, signedIn(req), data);
     /** The service context, built once per request (lib/context.ts). */
@@ -213,7 +213,7 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
         preValidation: guard('create'),
         schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },
         handler: async (req, reply) => {
-          const data = await createRow(ctx(req), r, req.body as Record<string, unknown>);
+          const data = await createRow(ctx(req), r, req.body as WriteBody);
           return reply.code(201).send({ status: true as const, data: present(req, data), message: say(req, 'messages.created') });
         },
       });
@@ -223,7 +223,7 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
       schema: { tags, summary: `Replace one of ${r.def.name}`, params: idParams, body: createSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
       handler: async (req) => ({
         status: true as const,
-        data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)),
+        data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as WriteBody)),
         message: say(req, 'messages.updated'),
       }),
     });
@@ -233,7 +233,7 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
       schema: { tags, summary: `Change fields of one of ${r.def.name}`, params: idParams, body: updateSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
       handler: async (req) => ({
         status: true as const,
-        data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as Record<string, unknown>)),
+        data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as WriteBody)),
         message: say(req, 'messages.updated'),
       }),
     });

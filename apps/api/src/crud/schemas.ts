@@ -1,39 +1,5 @@
-import { INT_MAX, INT_MIN, outputFields, ROW_ACTIONS, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
+import { INT_MAX, INT_MIN, SORT_ORDERS, type FieldDef, type ResourceDef } from '@habla/shared';
 import { z } from 'zod';
-
-const ref = z.object({ id: z.string(), label: z.string() });
-
-function outputField(f: FieldDef): z.ZodType {
-  switch (f.kind) {
-    case 'int':
-      return z.number().nullable();
-    case 'bool':
-      return z.boolean();
-    case 'enumArray':
-    case 'relationMany':
-      return z.array(z.string());
-    case 'json':
-      return z.unknown();
-    default:
-      return z.string().nullable();
-  }
-}
-
-/** A row as the API returns it (also the OpenAPI description), with what the caller may do to it. */
-export function rowSchema(def: ResourceDef) {
-  const shape: Record<string, z.ZodType> = { id: z.string() };
-  for (const f of outputFields(def)) {
-    shape[f.name] = outputField(f);
-    if (f.kind === 'relation' && f.as) shape[f.as] = ref.nullable();
-    if (f.kind === 'relationMany' && f.as) shape[f.as] = z.array(ref);
-  }
-  for (const k of ['deleted_at', 'created_at', 'updated_at', 'created_by', 'updated_by', 'created_by_name', 'updated_by_name']) shape[k] = z.string().nullable();
-  shape._actions = z
-    .array(z.enum([...ROW_ACTIONS, ...(def.actions ?? []).map((a) => a.name)]))
-    .describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
-  // Loose: what a resource's `present` adds for its policy (an activity's game state) reaches the web's policy check too.
-  return z.looseObject(shape);
-}
 
 /** "true"/"1" or "false"/"0", as a query string carries a yes/no filter. */
 export const queryBool = z.enum(['true', 'false', '1', '0'], { error: 'validation.choice' }).transform((v) => v === 'true' || v === '1');

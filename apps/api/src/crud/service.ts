@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { poolOf } from '../db/client';
 import { conflict, fieldError, forbidden, notFound } from '../lib/errors';
-import type { CrudContext, CrudUser, ListParams, OwnedResource, Row, ServerResource, WriteExtras } from './contract';
+import type { CrudContext, CrudUser, ListParams, OwnedResource, Row, ServerResource, WriteBody, WriteExtras } from './contract';
 import { checkFileReference } from './file-refs';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor } from './list-query';
 import { manyFields, plainFields, storedFields } from './resource';
@@ -369,7 +369,7 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
   }
 }
 
-export async function createRow(ctx: CrudContext, r: ServerResource, input: Record<string, unknown>): Promise<Row> {
+export async function createRow(ctx: CrudContext, r: ServerResource, input: WriteBody): Promise<Row> {
   if (r.ownedCreate) throw new Error(`${r.entity}: created by its feature's own route only (createOwnedRow)`);
   return insertRow(ctx, r, input, async (client, body) => (await r.hooks?.beforeCreate?.(client, ctx, body)) ?? {});
 }
@@ -378,16 +378,11 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Reco
  * Create a row of a resource its feature owns (contract.ts, `OwnedCreate`): the body as any create
  * takes it, plus what the feature computed, which its `ownedCreate` turns into columns.
  */
-export async function createOwnedRow<In>(ctx: CrudContext, r: OwnedResource<In>, input: Record<string, unknown>, owned: In): Promise<Row> {
+export async function createOwnedRow<In>(ctx: CrudContext, r: OwnedResource<In>, input: WriteBody, owned: In): Promise<Row> {
   return insertRow(ctx, r, input, async (client, body) => ({ ...(await r.hooks?.beforeCreate?.(client, ctx, body)), ...(await r.ownedCreate(client, ctx, body, owned)) }));
 }
 
-async function insertRow(
-  ctx: CrudContext,
-  r: ServerResource,
-  input: Record<string, unknown>,
-  extrasOf: (client: pg.PoolClient, body: Record<string, unknown>) => Promise<WriteExtras>,
-): Promise<Row> {
+async function insertRow(ctx: CrudContext, r: ServerResource, input: WriteBody, extrasOf: (client: pg.PoolClient, body: WriteBody) => Promise<WriteExtras>): Promise<Row> {
   const body = { ...input };
   // The answer is the row as this create wrote it, read before the commit: work started after the
   // commit (a queued job woken at once) may already be moving it on, e.g. a recording's decoding.
@@ -433,7 +428,7 @@ const canonical = (v: unknown): unknown =>
       : v;
 
 /** Update a live row in scope with the fields present in `body`; records what changed. */
-export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, input: Record<string, unknown>): Promise<Row> {
+export async function updateRow(ctx: CrudContext, r: ServerResource, id: string, input: WriteBody): Promise<Row> {
   const body = { ...input };
   await inTransaction(ctx, r, async (client) => {
     const before = await selectOne(client, r, ctx.actor, id, { live: true, lock: true });

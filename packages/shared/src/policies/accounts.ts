@@ -23,5 +23,5 @@ export const accountsPolicy = definePolicy({
   },
   // Platform staff see every account; a member their own (on the accounts table itself: its `id`).
   scope: accountScope,
-  hiddenFields: (a) => (accountsPolicy.can(a, 'read') ? [] : ['amount', 'payment_method']),
+  hidden: { fields: ['amount', 'payment_method'], readers: (a) => accountsPolicy.can(a, 'read') },
 });

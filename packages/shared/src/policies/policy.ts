@@ -69,6 +69,8 @@ export type Policy = {
   refusal(actor: Actor | null | undefined, action: CustomAction, row: PolicyRow): 'forbidden' | 'state' | null;
   /** Fields the actor may list but not read (answered as null; never sorted or filtered on). */
   hiddenFields(actor: Actor): readonly string[];
+  /** Every field the policy may hide from someone: a row's contract lets these be null even when required. */
+  hideable: readonly string[];
   /** True when a row's actions depend on nothing but the actor and whether the row is in the trash (no row rules, no declared actions). */
   rowFree?: boolean;
 };
@@ -122,7 +124,8 @@ export type PolicySpec = {
   scope: (actor: Actor) => Scope;
   /** Rules of one row beyond the permission (nobody deletes themself…). */
   row?: (actor: Actor, action: RowAction, row: PolicyRow) => boolean;
-  hiddenFields?: (actor: Actor) => readonly string[];
+  /** Fields listed to everyone the list rule lets in, but read only by those `readers` passes (the others get null). */
+  hidden?: { fields: readonly string[]; readers: (actor: Actor) => boolean };
 };
 
 /**
@@ -144,7 +147,8 @@ export function definePolicy(spec: PolicySpec): Policy {
     rules: spec.rules,
     actions: Object.keys(custom),
     scope: spec.scope,
-    hiddenFields: spec.hiddenFields ?? (() => []),
+    hiddenFields: (actor) => (spec.hidden && !spec.hidden.readers(actor) ? spec.hidden.fields : []),
+    hideable: spec.hidden?.fields ?? [],
     rowFree: !spec.row && Object.keys(custom).length === 0,
     refusal,
     can(actor, action, row) {

@@ -32,32 +32,33 @@ export const ACCOUNT_TRANSITIONS: Record<(typeof ACCOUNT_STATUSES)[number], read
 };
 
 /** The personal fields users and clients share (seed §3 "User profile"; "Client: the profile fields"). */
-const person = (): FieldDef[] => [
-  { name: 'full_name', kind: 'text', readOnly: true, sortable: true, listed: false },
-  { name: 'first_name', kind: 'text', required: true, max: 100, sortable: true, listed: true },
-  { name: 'last_name', kind: 'text', required: true, max: 100, sortable: true, listed: true },
-  { name: 'username', kind: 'text', required: true, max: 40, format: 'username', sortable: true, listed: true, unique: true },
-  { name: 'email', kind: 'text', max: 254, format: 'email', sortable: true, listed: true, unique: true },
-  { name: 'password', kind: 'password', writeOnly: true },
-  { name: 'account_id', kind: 'relation', target: 'accounts', as: 'account', tenant: true, sortable: true, filterable: true, listed: true },
-  { name: 'status', kind: 'enum', options: USER_STATUSES, enumName: 'userStatus', default: 'ACTIVE', sortable: true, filterable: true, listed: true },
-  { name: 'ssn', kind: 'text', max: 11, format: 'ssn', secret: true },
-  { name: 'gender', kind: 'text', max: 40 },
-  { name: 'sex', kind: 'text', max: 40 },
-  { name: 'birthday', kind: 'date' },
-  { name: 'phone', kind: 'text', max: 40 },
-  { name: 'country', kind: 'text', max: 80 },
-  { name: 'state', kind: 'text', max: 80 },
-  { name: 'city', kind: 'text', max: 80 },
-  { name: 'street', kind: 'text', max: 200 },
-  { name: 'apt', kind: 'text', max: 40 },
-  { name: 'zipcode', kind: 'text', max: 20 },
-  { name: 'address', kind: 'longtext', max: 500 },
-  { name: 'language', kind: 'enum', options: LANGUAGES, enumName: 'language', default: 'en' },
-  { name: 'notify_by_email', kind: 'bool' },
-  { name: 'relationship_to_student', kind: 'enum', options: RELATIONSHIPS_TO_STUDENT, enumName: 'relationshipToStudent', filterable: true },
-  { name: 'total_workspaces', kind: 'int', readOnly: true, sortable: true, listed: true },
-];
+const person = () =>
+  [
+    { name: 'full_name', kind: 'text', readOnly: true, sortable: true, listed: false },
+    { name: 'first_name', kind: 'text', required: true, max: 100, sortable: true, listed: true },
+    { name: 'last_name', kind: 'text', required: true, max: 100, sortable: true, listed: true },
+    { name: 'username', kind: 'text', required: true, max: 40, format: 'username', sortable: true, listed: true, unique: true },
+    { name: 'email', kind: 'text', max: 254, format: 'email', sortable: true, listed: true, unique: true },
+    { name: 'password', kind: 'password', writeOnly: true },
+    { name: 'account_id', kind: 'relation', target: 'accounts', as: 'account', tenant: true, sortable: true, filterable: true, listed: true },
+    { name: 'status', kind: 'enum', options: USER_STATUSES, enumName: 'userStatus', default: 'ACTIVE', sortable: true, filterable: true, listed: true },
+    { name: 'ssn', kind: 'text', max: 11, format: 'ssn', secret: true },
+    { name: 'gender', kind: 'text', max: 40 },
+    { name: 'sex', kind: 'text', max: 40 },
+    { name: 'birthday', kind: 'date' },
+    { name: 'phone', kind: 'text', max: 40 },
+    { name: 'country', kind: 'text', max: 80 },
+    { name: 'state', kind: 'text', max: 80 },
+    { name: 'city', kind: 'text', max: 80 },
+    { name: 'street', kind: 'text', max: 200 },
+    { name: 'apt', kind: 'text', max: 40 },
+    { name: 'zipcode', kind: 'text', max: 20 },
+    { name: 'address', kind: 'longtext', max: 500 },
+    { name: 'language', kind: 'enum', options: LANGUAGES, enumName: 'language', default: 'en' },
+    { name: 'notify_by_email', kind: 'bool' },
+    { name: 'relationship_to_student', kind: 'enum', options: RELATIONSHIPS_TO_STUDENT, enumName: 'relationshipToStudent', filterable: true },
+    { name: 'total_workspaces', kind: 'int', readOnly: true, sortable: true, listed: true },
+  ] as const satisfies readonly FieldDef[];
 
 /** Accounts, organizations, plans, billings, users, clients and workspaces (seed §2–3, docs/product.md §2). */
 export const TENANCY_RESOURCES = {

@@ -51,6 +51,9 @@ export const registerBody = z.object({
   language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+/** What a registration answers besides its message: advice on what to do next. */
+export const registered = z.object({ advice: z.string() });
+export type Registered = z.infer<typeof registered>;
 
 export const changePasswordBody = z.object({
   current_password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024),

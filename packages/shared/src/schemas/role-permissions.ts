@@ -11,3 +11,4 @@ export const rolePermissionsBodySchema = z.strictObject({
 export type RolePermissionsBody = z.infer<typeof rolePermissionsBodySchema>;
 
 export const rolePermissionsSavedSchema = z.object({ role: z.string(), permissions: z.array(z.string()) });
+export type RolePermissionsSaved = z.infer<typeof rolePermissionsSavedSchema>;

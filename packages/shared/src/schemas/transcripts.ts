@@ -73,3 +73,32 @@ export const transcriptBody = z
   })
   .strict();
 export type TranscriptBody = z.input<typeof transcriptBody>;
+
+/** A timed word as a transcript answers it (what an engine sent, or the editor saved). */
+export const wordSchema = z.object({ text: z.string(), start_ms: z.number().nullable(), end_ms: z.number().nullable(), confidence: z.number().nullable() });
+export type Word = z.infer<typeof wordSchema>;
+
+/** One utterance as `GET/PUT /api/recordings/:id/utterances` and the import answer it, in position order. */
+export const utteranceSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  start_ms: z.number().nullable(),
+  end_ms: z.number().nullable(),
+  speaker: z.enum(SPEAKERS),
+  text: z.string(),
+  confidence: z.number().nullable(),
+  words: z.array(wordSchema),
+  /** From a CHAT import: the speaker's code, the dependent tiers by name (in the file's order) and the header lines before it. */
+  code: z.string().nullable(),
+  tiers: z.record(z.string(), z.string()),
+  before: z.array(z.string()),
+});
+export type Utterance = z.infer<typeof utteranceSchema>;
+
+/** A transcript: its version (sent back to save), whether the caller may edit it now, and its utterances. */
+export const transcriptSchema = z.object({ version: z.number().int(), editable: z.boolean(), utterances: z.array(utteranceSchema) });
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+/** A recording's waveform once decoded: the largest amplitude of each 1/50 s, 0–255, base64. */
+export const waveformSchema = z.object({ peaks_per_second: z.number(), duration_ms: z.number().nullable(), peaks: z.string() });
+export type Waveform = z.infer<typeof waveformSchema>;

@@ -5,13 +5,13 @@ import {
   assessmentMeasuresSchema,
   assessmentsPolicy,
   okEnvelope,
+  resourceRowSchema,
   translate,
   trendPointSchema,
 } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentRow, requireAction, resourceRoutes } from '../../crud/routes';
-import { rowSchema } from '../../crud/schemas';
 import { actorContextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
@@ -31,7 +31,7 @@ const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
  */
 export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(resourceRoutes(assessmentsResource), { prefix: '/assessments' });
-  const row = rowSchema(ASSESSMENT_RESOURCES.assessments);
+  const row = resourceRowSchema(ASSESSMENT_RESOURCES.assessments, assessmentsPolicy.hideable);
 
   app.post('/assessments', {
     // A pasted CHAT transcript with its dependent tiers is a few hundred kilobytes.

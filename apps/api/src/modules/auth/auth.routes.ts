@@ -7,6 +7,7 @@ import {
   profileBodySchema,
   profileRowSchema,
   registerBody,
+  registered,
   resetPasswordBody,
   sessionRowSchema,
   sessionUser,
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...pub,
       summary: 'Sign up: a free-trial account and its ACCOUNT_ADMIN user',
       body: registerBody,
-      response: { 201: messageOnly.extend({ data: z.object({ advice: z.string() }) }), ...errorResponses },
+      response: { 201: messageOnly.extend({ data: registered }), ...errorResponses },
     },
     handler: async (req, reply) => {
       await registerAccount(contextOf(req), req.body, requestLanguage(req));

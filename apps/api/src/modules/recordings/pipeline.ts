@@ -1,4 +1,4 @@
-import { RECORDING_MAX_MINUTES, type PipelineStep, type TranscriptionEngineName } from '@habla/shared';
+import { RECORDING_MAX_MINUTES, type PipelineStep, type TranscriptionEngineName, type Word } from '@habla/shared';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import type { DbRecordingRow } from '../../db/schema/index';
 import { withTransaction } from '../../jobs/transaction';
 import { defineJob, type JobContext } from '../../jobs/types';
 import { newStorageKey } from '../../lib/storage/index';
@@ -91,15 +92,15 @@ export function failureKey(err: unknown): string {
   return 'recordings.errors.stepFailed';
 }
 
-async function setStatus(ctx: JobContext, id: string, from: readonly string[], to: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown> | null> {
-  const cols = Object.keys(extra);
+async function setStatus(ctx: JobContext, id: string, from: readonly string[], to: string, extra: Partial<DbRecordingRow> = {}): Promise<DbRecordingRow | null> {
+  const cols = Object.keys(extra) as (keyof DbRecordingRow)[];
   const sets = cols.map((c, i) => `${c} = $${i + 4}`).join(', ');
   const res = await ctx.pool.query(
     `UPDATE recordings SET session_status = $2, updated_at = now()${sets ? `, ${sets}` : ''}
       WHERE id = $1 AND deleted_at IS NULL AND failure_reason IS NULL AND session_status = ANY($3::text[]) RETURNING *`,
     [id, to, from, ...cols.map((c) => extra[c])],
   );
-  return (res.rows[0] as Record<string, unknown> | undefined) ?? null;
+  return (res.rows[0] as DbRecordingRow | undefined) ?? null;
 }
 
 /** Record the failure on the recording (its step stays where it stopped) so the screens can show it and offer a retry. */
@@ -226,7 +227,7 @@ async function nextStep(ctx: JobContext, id: string, from: string, step: Pipelin
 /** Segments as utterances: in time order, numbered from 1, the student speaking until the therapist says otherwise. */
 export function utterancesOf(
   segments: readonly Segment[],
-): { position: number; start_ms: number; end_ms: number; speaker: 'STUDENT'; text: string; confidence: number | null; words: unknown[] }[] {
+): { position: number; start_ms: number; end_ms: number; speaker: 'STUDENT'; text: string; confidence: number | null; words: Word[] }[] {
   return [...segments]
     .sort((a, b) => a.startMs - b.startMs)
     .map((s, i) => ({

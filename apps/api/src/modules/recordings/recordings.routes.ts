@@ -1,29 +1,29 @@
-import multipart from '@fastify/multipart';
 import {
-  createSchema,
   errorEnvelope,
   okEnvelope,
   RECORDING_RESOURCES,
   RECORDING_TYPES,
   recordingsPolicy,
+  resourceRowSchema,
   transcriptBody,
   TRANSCRIPTION_ENGINES,
+  transcriptSchema,
+  waveformSchema,
   translate,
-  type TranscriptionEngineName,
 } from '@habla/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { WriteBody } from '../../crud/contract';
 import { presentRow, requireAction, resourceRoutes } from '../../crud/routes';
-import { rowSchema } from '../../crud/schemas';
-import { createOwnedRow, getRow } from '../../crud/service';
+import { getRow } from '../../crud/service';
 import { actorContextOf } from '../../lib/context';
-import { AppError, notFound, tooManyRequests } from '../../lib/errors';
-import { ExportSlots } from '../../lib/export-slots';
+import { AppError, notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
 import { signedIn } from '../../plugins/access';
 import { contentDisposition, parseRange } from '../files/download';
-import { receiveUpload, type UploadFields } from '../files/receive';
+import { ownedUploadRoute } from '../files/owned-upload';
+import type { UploadFields } from '../files/receive';
 import type { UploadRule } from '../files/upload';
 import { recordingsResource } from './resources';
 import { exportTranscript, importTranscript, readTranscript, readWaveform, recordingAudio, saveTranscript, transcribeAgain, TRANSCRIPT_FORMATS } from './transcript';
@@ -52,60 +52,36 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(resourceRoutes(recordingsResource), { prefix: '/recordings' });
 
   const rule: UploadRule = { maxBytes: app.config.recordingMaxBytes, types: RECORDING_TYPES };
-  const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
-  const row = rowSchema(RECORDING_RESOURCES.recordings);
-  const body = createSchema(RECORDING_RESOURCES.recordings);
-
-  await app.register(async (upload) => {
-    await upload.register(multipart);
-    upload.post('/recordings', {
-      config: { admission: false },
-      preValidation: requireAction(recordingsPolicy, 'create'),
-      schema: {
-        tags: ['recordings'],
+  const row = resourceRowSchema(RECORDING_RESOURCES.recordings, recordingsPolicy.hideable);
+  await app.register(
+    ownedUploadRoute({
+      path: '/recordings',
+      resource: recordingsResource,
+      policy: recordingsPolicy,
+      rule,
+      docs: {
+        tag: 'recordings',
         summary: 'Upload a recorded session (multipart/form-data: "file" and the fields student_id, title, language, consent, engine)',
         description: `WAV, MP3, M4A/AAC, OGG/Opus, WebM or FLAC, read from the bytes (anything else answers 415), up to ${rule.maxBytes} bytes (413 beyond) and ${60} minutes. The guardian's consent must be confirmed (consent=true); who confirmed it and when are stored. The answer comes once the file is stored; decoding and transcription follow as jobs.`,
-        consumes: ['multipart/form-data'],
-        response: { 201: okEnvelope(row), ...errorResponses, 408: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
       },
-      handler: async (req, reply) => {
-        const ctx = actorContextOf(req);
-        const actor = signedIn(req);
-        const release = uploads.tryAcquire(actor.id);
-        if (!release) throw tooManyRequests(5, 'files.busy');
-        let key: string | undefined;
-        try {
-          const { stored, fields } = await receiveUpload(req, reply, app.storage, rule, actor.account_id);
-          key = stored.key;
-          const own = uploadFields.safeParse(fields);
-          if (!own.success) {
-            const issue = own.error.issues[0]!;
-            throw refused(String(issue.path[0] ?? 'consent'), issue.path[0] === 'consent' ? 'recordings.consentRequired' : 'validation.choice');
-          }
-          const parsed = body.safeParse(recordingBody(fields, stored.name));
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0]!;
-            const field = issue.path.map(String).join('.') || 'body';
-            throw refused(field, /^validation\./.test(issue.message) ? issue.message : 'validation.invalid');
-          }
-          const engine: TranscriptionEngineName | undefined = own.data.engine;
-          const data = await createOwnedRow(ctx, recordingsResource, parsed.data as Record<string, unknown>, {
-            key: stored.key,
-            name: stored.name,
-            contentType: stored.contentType,
-            size: stored.size,
-            engine,
-          });
-          key = undefined;
-          return reply.code(201).send({ status: true as const, data: presentRow(recordingsPolicy, actor, data), message: translate(requestLanguage(req), 'messages.created') });
-        } finally {
-          release();
-          // Whatever failed after the audio was stored, it does not stay behind.
-          if (key) await app.storage.delete(key).catch((err: unknown) => req.log.error({ err }, 'could not remove the audio of a failed upload'));
-        }
+      // The audio as it came is the recording's file; decoding and transcription follow as jobs.
+      into: 'storage',
+      check: (fields) => {
+        const own = uploadFields.safeParse(fields);
+        if (own.success) return;
+        const issue = own.error.issues[0]!;
+        throw refused(String(issue.path[0] ?? 'consent'), issue.path[0] === 'consent' ? 'recordings.consentRequired' : 'validation.choice');
       },
-    });
-  });
+      body: recordingBody,
+      own: async ({ stored, fields }) => ({
+        key: stored.key,
+        name: stored.name,
+        contentType: stored.contentType,
+        size: stored.size,
+        engine: uploadFields.parse(fields).engine,
+      }),
+    }),
+  );
 
   app.get('/recordings/:id/audio', {
     // Byte ranges count bytes of the stored file: never re-encode them.
@@ -202,7 +178,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
           version: z.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }),
         })
         .strict(),
-      response: { 200: okEnvelope(z.object({ version: z.number(), editable: z.boolean(), utterances: z.array(z.record(z.string(), z.unknown())) })), ...errorResponses },
+      response: { 200: okEnvelope(transcriptSchema), ...errorResponses },
     },
     handler: async (req) => ({
       status: true as const,
@@ -217,7 +193,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['recordings'],
       summary: "The recording's waveform once decoded: the largest amplitude of each 1/50 s, 0–255, base64",
       params,
-      response: { 200: okEnvelope(z.object({ peaks_per_second: z.number(), duration_ms: z.number().nullable(), peaks: z.string() })), ...errorResponses },
+      response: { 200: okEnvelope(waveformSchema), ...errorResponses },
     },
     handler: async (req) => ({ status: true as const, data: await readWaveform(actorContextOf(req), req.params.id) }),
   });
@@ -228,7 +204,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['recordings'],
       summary: 'The transcript: utterances in time order, with the version to send back when saving',
       params,
-      response: { 200: okEnvelope(z.object({ version: z.number(), editable: z.boolean(), utterances: z.array(z.record(z.string(), z.unknown())) })), ...errorResponses },
+      response: { 200: okEnvelope(transcriptSchema), ...errorResponses },
     },
     handler: async (req) => ({ status: true as const, data: await readTranscript(actorContextOf(req), req.params.id) }),
   });
@@ -240,7 +216,7 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Save the transcript (every utterance, in order); 409 when it changed since `version` (another editor saved), or when the recording is not ready or is completed',
       params,
       body: transcriptBody,
-      response: { 200: okEnvelope(z.object({ version: z.number(), editable: z.boolean(), utterances: z.array(z.record(z.string(), z.unknown())) })), ...errorResponses },
+      response: { 200: okEnvelope(transcriptSchema), ...errorResponses },
     },
     handler: async (req) => ({
       status: true as const,
@@ -251,8 +227,8 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The form's record fields (not the upload's own); a title left out is the file's name, without its extension. */
-function recordingBody(fields: UploadFields, fileName: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function recordingBody(fields: UploadFields, fileName: string): WriteBody {
+  const out: WriteBody = {};
   for (const name of ['title', 'student_id', 'language']) if (fields[name] !== undefined && fields[name] !== '') out[name] = fields[name];
   for (const name of Object.keys(fields)) if (!['title', 'student_id', 'language', 'consent', 'engine'].includes(name)) out[name] = fields[name];
   if (out.title === undefined) out.title = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').slice(0, 120) || 'recording';

@@ -1,4 +1,4 @@
-import { recordingsPolicy, UTTERANCE_CODE, type TranscriptBody, type TranscriptionEngineName } from '@habla/shared';
+import { recordingsPolicy, UTTERANCE_CODE, type Transcript as TranscriptAnswer, type TranscriptBody, type TranscriptionEngineName, type Utterance } from '@habla/shared';
 import { SqlParams } from '../../crud/sql';
 import { auditRows } from '../../crud/service';
 import { poolOf } from '../../db/client';
@@ -52,16 +52,19 @@ async function findRecording(
 /** Whether the transcript may be changed now: ready or being worked on (not while the pipeline writes it, not once completed). */
 const editable = (status: string) => status === 'READY' || status === 'WORK_IN_PROGRESS';
 
-async function utterancesOf(c: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> }, id: string): Promise<Record<string, unknown>[]> {
+/** An utterance as its table holds it: the tiers as [name, text] pairs. */
+type UtteranceRow = Omit<Utterance, 'tiers'> & { tiers: [string, string][] | null };
+
+async function utterancesOf(c: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> }, id: string): Promise<Utterance[]> {
   const res = await c.query(
     `SELECT id, position, start_ms, end_ms, speaker, text, confidence, words, code, tiers, before FROM utterances WHERE recording_id = $1 ORDER BY position`,
     [id],
   );
   // Tiers are stored as [name, text] pairs, in the file's order (a jsonb object would reorder them).
-  return (res.rows as Record<string, unknown>[]).map((r) => ({ ...r, tiers: Object.fromEntries((r.tiers as [string, string][]) ?? []) }));
+  return (res.rows as UtteranceRow[]).map((r) => ({ ...r, tiers: Object.fromEntries(r.tiers ?? []) }));
 }
 
-export async function readTranscript(ctx: ActorContext, id: string): Promise<{ version: number; editable: boolean; utterances: Record<string, unknown>[] }> {
+export async function readTranscript(ctx: ActorContext, id: string): Promise<TranscriptAnswer> {
   const rec = await findRecording(ctx, id);
   if (!rec) throw notFound();
   return {
@@ -76,12 +79,7 @@ export async function readTranscript(ctx: ActorContext, id: string): Promise<{ v
  * the recording is not ready for work or already completed; the first save moves a READY recording
  * to WORK_IN_PROGRESS. The answer is the transcript as saved, with its new version.
  */
-export async function saveTranscript(
-  ctx: ActorContext,
-  id: string,
-  body: TranscriptBody,
-  opts: { meta?: TranscriptMeta; action?: string } = {},
-): Promise<{ version: number; editable: boolean; utterances: Record<string, unknown>[] }> {
+export async function saveTranscript(ctx: ActorContext, id: string, body: TranscriptBody, opts: { meta?: TranscriptMeta; action?: string } = {}): Promise<TranscriptAnswer> {
   return withTransaction(ctx.db, async (_tx, client) => {
     const rec = await findRecording(ctx, id, true, client);
     if (!rec) throw notFound();
@@ -208,15 +206,7 @@ export async function exportTranscript(ctx: ActorContext, id: string, format: Tr
   );
   const rec = res.rows[0] as { title: string; language: 'en' | 'es'; transcript_meta: TranscriptMeta | null } | undefined;
   if (!rec) throw notFound();
-  const rows = (await utterancesOf(poolOf(ctx.db), id)) as {
-    speaker: string;
-    text: string;
-    start_ms: number | null;
-    end_ms: number | null;
-    code: string | null;
-    tiers: Record<string, string>;
-    before: string[];
-  }[];
+  const rows = await utterancesOf(poolOf(ctx.db), id);
   const meta = rec.transcript_meta;
   const t: Transcript = {
     languages: meta?.languages?.length ? meta.languages : [rec.language === 'es' ? 'spa' : 'eng'],

@@ -1,3 +1,4 @@
+import type { Word } from '@habla/shared';
 import type pg from 'pg';
 
 /** One utterance as it is stored (the engine's, the editor's or an imported file's). */
@@ -7,7 +8,7 @@ export type StoredUtterance = {
   speaker: string;
   text: string;
   confidence?: number | null;
-  words?: unknown[];
+  words?: Word[];
   code?: string | null;
   tiers?: Record<string, string>;
   before?: string[];

@@ -1,24 +1,11 @@
+import type { IMAGE_RESOURCES } from '@habla/shared/resources/images';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** An image as `/api/images` answers it. */
-export type ImageRow = {
-  id: string;
-  name: string;
-  alt: string;
-  description: string | null;
-  folder_id: string | null;
-  folder: { id: string; label: string } | null;
-  is_private: boolean;
-  content_type: string;
-  width: number;
-  height: number;
-  size: number;
-  account_id: string | null;
-  created_by: string | null;
-  _actions: string[];
-};
-export type FolderRow = { id: string; name: string; description: string | null; is_private: boolean; images_count: number; account_id: string | null; _actions: string[] };
+/** An image and an image folder as `/api/images` and `/api/image-folders` answer them: the rows of their declarations (packages/shared/src/resources/images.ts). */
+export type ImageRow = ResourceRow<typeof IMAGE_RESOURCES.images>;
+export type FolderRow = ResourceRow<(typeof IMAGE_RESOURCES)['image-folders']>;
 type Page<T> = { data: T[]; meta: { page: number; max: number; total: number } };
 
 export const GALLERY_KEY = ['gallery'] as const;

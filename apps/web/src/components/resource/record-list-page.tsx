@@ -1,3 +1,4 @@
+import type { ViewOption } from '@habla/shared/schemas/auth';
 import { CAPABILITIES } from '@habla/shared/permissions';
 import { isTenantField } from '@habla/shared/resources/define';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -23,7 +24,6 @@ import { useListState } from './use-list-state';
 import { useCapabilities, useResourceScreen } from './use-resource-screen';
 
 type Pending = { kind: 'delete' | 'restore'; ids: string[] } | null;
-type ViewOption = { controller: string; view: string; columns: string[] };
 
 /** The one list screen of every resource: server paging, sort, search, filters, trash, selection and bulk actions, export, saved columns, quick view. */
 export function RecordListPage() {

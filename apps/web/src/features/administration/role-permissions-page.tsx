@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, PERMISSIONS } from '@habla/shared/permissions';
 import { rolePermissionsPolicy } from '@habla/shared/policies/role-permissions';
-import type { RolePermissionsRow } from '@habla/shared/schemas/role-permissions';
+import type { RolePermissionsRow, RolePermissionsSaved } from '@habla/shared/schemas/role-permissions';
 import { ROLE_VALUES } from '@habla/shared/roles';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -16,7 +16,7 @@ import { queryClient } from '@/lib/query-client';
 
 export type { RolePermissionsRow };
 type ListAnswer = { status: true; data: RolePermissionsRow[] };
-type SaveAnswer = { status: true; data: { role: string; permissions: string[] }; message?: string };
+type SaveAnswer = { status: true; data: RolePermissionsSaved; message?: string };
 
 export const ROLE_PERMISSIONS_KEY = ['administration', 'role-permissions'] as const;
 

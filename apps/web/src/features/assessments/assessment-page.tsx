@@ -56,7 +56,7 @@ function Assessment({ row }: { row: AssessmentRow }) {
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
       <PageHeader
         eyebrow={t(ASSESSMENT_SCREEN.titleKey)}
-        title={row.title}
+        title={row.title ?? ''}
         description={row.deleted_at ? t('records.inTrash') : undefined}
         actions={
           <>
@@ -86,7 +86,7 @@ function Assessment({ row }: { row: AssessmentRow }) {
           <DetailItem label={t('assessmentScreen.student')}>{row.student?.label ?? '—'}</DetailItem>
           <DetailItem label={t('assessmentScreen.sampleDate')}>{row.sample_date ? <time dateTime={row.sample_date}>{formatDay(lang, row.sample_date)}</time> : '—'}</DetailItem>
           <DetailItem label={t('assessmentScreen.status')}>
-            <AssessmentStatusBadge status={row.assessment_status} />
+            <AssessmentStatusBadge status={row.assessment_status ?? 'NEW'} />
           </DetailItem>
           <DetailItem label={t('fields.language')}>{t(`enums.language.${row.language}`)}</DetailItem>
           <DetailItem label={t('assessmentScreen.source')} className="col-span-2">
@@ -100,7 +100,7 @@ function Assessment({ row }: { row: AssessmentRow }) {
             {row.speaker ? ` · ${t('assessmentScreen.speaker', { speaker: row.speaker })}` : ''}
           </DetailItem>
         </dl>
-        <PdfDownload id={row.id} title={row.title} />
+        <PdfDownload id={row.id} title={row.title ?? ''} />
       </div>
       <p role="status" className="sr-only">
         {t('assessmentScreen.statusNow', { status: t(`enums.assessmentStatus.${row.assessment_status}`) })}

@@ -1,6 +1,7 @@
+import type { ASSESSMENT_RESOURCES } from '@habla/shared/resources/assessments';
 import type { AssessmentMeasures, TrendPoint } from '@habla/shared/schemas/assessments';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { useQuery } from '@tanstack/react-query';
-import type { RecordRow, Ref } from '@/components/resource/resource-api';
 import { api } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 
@@ -10,20 +11,8 @@ export type AssessmentStatus = 'NEW' | 'WORK_IN_PROGRESS' | 'COMPLETED';
 export const CONCLUSION_FIELDS = ['syntax_conclusions', 'tense_conclusions', 'function_conclusions', 'subject_info', 'recommendation', 'notes', 'summary'] as const;
 export type ConclusionField = (typeof CONCLUSION_FIELDS)[number];
 
-/** An assessment as `GET /api/assessments/:id` serves it (packages/shared/src/resources/assessments.ts). */
-export type AssessmentRow = RecordRow &
-  Record<ConclusionField, string | null> & {
-    title: string;
-    student_id: string;
-    student: Ref | null;
-    assessment_status: AssessmentStatus;
-    language: 'en' | 'es';
-    recording_id: string | null;
-    recording: Ref | null;
-    speaker: string | null;
-    sample_date: string | null;
-    mlu_m: number | string | null;
-  };
+/** An assessment as `GET /api/assessments/:id` serves it: the row of its declaration (packages/shared/src/resources/assessments.ts). */
+export type AssessmentRow = ResourceRow<typeof ASSESSMENT_RESOURCES.assessments>;
 
 export const ASSESSMENTS_API = '/api/assessments';
 

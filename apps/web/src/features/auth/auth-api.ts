@@ -1,9 +1,9 @@
-import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, LoginResponse, RegisterBody, ResetPasswordBody, SessionUser } from '@habla/shared/schemas/auth';
+import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, LoginResponse, RegisterBody, Registered, ResetPasswordBody, SessionUser } from '@habla/shared/schemas/auth';
 import { api } from '@/lib/api';
 import { CSRF_COOKIE_URL, LOGIN_URL, type RequestOptions } from '@/lib/api-client';
 
 export type MessageResponse = { status: true; message: string };
-export type RegisterResponse = MessageResponse & { data: { advice: string } };
+export type RegisterResponse = MessageResponse & { data: Registered };
 
 /** Calls of the auth API. */
 export const authApi = {

@@ -78,7 +78,7 @@ export function GalleryPage() {
             </li>
             {folderList.map((f) => (
               <li key={f.id}>
-                <FolderButton active={folderId === f.id} onClick={() => pick(f.id)} icon={f.is_private ? Lock : Folder} label={f.name} count={f.images_count} />
+                <FolderButton active={folderId === f.id} onClick={() => pick(f.id)} icon={f.is_private ? Lock : Folder} label={f.name} count={f.images_count ?? undefined} />
               </li>
             ))}
           </ul>

@@ -77,7 +77,7 @@ function ImageDetails({ image, folders, onClose }: { image: ImageRow; folders: F
             <ActivityPicture picture={image.id} alt={image.alt} className="max-h-full max-w-full" />
           </div>
           <figcaption className="text-xs text-slate-600">
-            {t('gallery.dimensions', { width: image.width, height: image.height, size: formatSize(image.size, i18n.language) })}
+            {t('gallery.dimensions', { width: image.width, height: image.height, size: formatSize(image.size ?? 0, i18n.language) })}
           </figcaption>
         </figure>
         {canEdit ? (

@@ -1,3 +1,5 @@
+import type { TENANCY_RESOURCES } from '@habla/shared/resources/tenancy';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import type { AssignResult } from '@habla/shared/schemas/assignments';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +11,8 @@ import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 
-type Student = { id: string; full_name: string | null; username?: string | null };
+/** A student as `/api/clients` answers it (packages/shared/src/resources/tenancy.ts). */
+type Student = ResourceRow<typeof TENANCY_RESOURCES.clients>;
 export type AssignGame = { id: string; name: string };
 
 /**

@@ -1,3 +1,4 @@
+import type { ActivityAnswers } from '@habla/shared/resources/games';
 import { sentenceTiles, shuffleTiles, type ShownActivity } from '@/components/activity/model';
 
 /** The two game types (seed §3, docs/product.md §4). */
@@ -20,6 +21,10 @@ export const SENTENCE_WORDS = { min: 2, max: 15 } as const;
 export const CHOICE_OPTIONS = { min: 2, max: 6 } as const;
 
 export const isChoice = (a: SentenceAnswers | ChoiceAnswers): a is ChoiceAnswers => 'options' in a;
+
+/** Stored answers (the shared contract, every key optional) as the builder edits them: options make a multiple choice. */
+export const draftAnswers = (a: ActivityAnswers): SentenceAnswers | ChoiceAnswers =>
+  a.options !== undefined ? { options: a.options, correct: a.correct ?? 0 } : { target: a.target ?? '', ...(a.distractors ? { distractors: a.distractors } : {}) };
 
 /** A new activity of the game's type. */
 export function emptyDraft(type: GameType): ActivityDraft {

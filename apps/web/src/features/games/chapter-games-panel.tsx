@@ -1,3 +1,5 @@
+import type { GAME_RESOURCES } from '@habla/shared/resources/games';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -6,9 +8,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
-import { AssignDialog, type AssignGame } from './assign-dialog';
+import { AssignDialog } from './assign-dialog';
 
-type Game = AssignGame & { type: string; activities_count: number };
+/** A game as `/api/games` answers it (packages/shared/src/resources/games.ts). */
+type Game = ResourceRow<typeof GAME_RESOURCES.games>;
 
 /** A chapter's page: its games ready to assign, and assigning them (all, or those left ticked) to students. */
 export default function ChapterGamesPanel({ row }: RecordPanelProps) {

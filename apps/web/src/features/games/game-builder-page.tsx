@@ -1,3 +1,5 @@
+import type { GAME_RESOURCES } from '@habla/shared/resources/games';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { playActions } from '@habla/shared/policies/index';
 import { ArrowDown, ArrowUp, CheckCircle2, Copy, GitBranch, Play, Plus, Send, Settings2, Trash2 } from 'lucide-react';
@@ -13,25 +15,17 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { ActivityEditor } from './activity-editor';
-import { activitySummary, draftProblems, emptyDraft, type ActivityDraft, type DraftProblems, type GameType } from './builder-model';
+import { activitySummary, draftAnswers, draftProblems, emptyDraft, type ActivityDraft, type DraftProblems } from './builder-model';
 import { ActivityPreview } from './activity-preview';
 import { AssignDialog } from './assign-dialog';
 
-type Game = {
-  id: string;
-  name: string;
-  type: GameType;
-  game_status: string;
-  share_status?: string | null;
-  version?: number | null;
-  max_attempts?: number | null;
-  _actions?: string[];
-};
-type Activity = ActivityDraft & { id: string; game_id: string; position: number; _actions?: string[] };
+/** A game and one of its activities as `/api/games` and `/api/activities` answer them (packages/shared/src/resources/games.ts). */
+type Game = ResourceRow<typeof GAME_RESOURCES.games>;
+type Activity = ResourceRow<typeof GAME_RESOURCES.activities>;
 type Confirm = { kind: 'complete' | 'version' } | { kind: 'delete'; activity: Activity };
 
 const MAX = 100;
-const draftOf = (a: Activity): ActivityDraft => ({ question: a.question ?? '', picture: a.picture ?? null, audio_id: a.audio_id ?? null, answers: a.answers });
+const draftOf = (a: Activity): ActivityDraft => ({ question: a.question ?? '', picture: a.picture ?? null, audio_id: a.audio_id ?? null, answers: draftAnswers(a.answers) });
 
 /**
  * The game builder: the game's settings at the top, its activities in order on the left
@@ -73,7 +67,7 @@ export function GameBuilderPage() {
   const rows = activities.data ?? [];
   const g = game.data;
   const readOnly = !!g && g.game_status !== 'WORK_IN_PROGRESS';
-  const allows = (action: string) => g?._actions?.includes(action) ?? false;
+  const allows = (action: Game['_actions'][number]) => g?._actions.includes(action) ?? false;
 
   // The first activity opens by itself; a game without any opens a new one.
   useEffect(() => {
@@ -146,7 +140,7 @@ export function GameBuilderPage() {
       const [moved] = ids.splice(index, 1);
       ids.splice(index + by, 0, moved!);
       await api.put(`/api/games/${id}/activities/order`, { ids }, { silentSuccess: true });
-      setAnnounce(t('builder.moved', { summary: activitySummary(rows[index]!), position: index + by + 1, count: rows.length }));
+      setAnnounce(t('builder.moved', { summary: activitySummary(draftOf(rows[index]!)), position: index + by + 1, count: rows.length }));
     });
 
   const duplicate = (a: Activity) =>

@@ -61,9 +61,12 @@ function Recording({ row }: { row: RecordingRow }) {
   const can = useCapabilities(RECORDING_SCREEN);
   const declared = useDeclaredActions(RECORDING_SCREEN);
   const runner = useActionRunner(RECORDING_SCREEN);
-  const decoded = !UNDECODED.includes(row.session_status);
+  // Never null for a recording (the column has a default); the row's contract types every declared value as nullable.
+  const status = row.session_status ?? 'NEW';
+  const title = row.title ?? '';
+  const decoded = !UNDECODED.includes(status);
   const waveform = useWaveform(row.id, decoded);
-  const transcript = useTranscript(row.id, TRANSCRIBED.includes(row.session_status));
+  const transcript = useTranscript(row.id, TRANSCRIBED.includes(status));
   const player = useSegmentPlayer(row.id);
   const failed = Boolean(row.failure_reason);
   const retry = declared.single.find((a) => a.name === 'retry');
@@ -100,7 +103,7 @@ function Recording({ row }: { row: RecordingRow }) {
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
       <PageHeader
         eyebrow={t(RECORDING_SCREEN.titleKey)}
-        title={row.title}
+        title={title}
         description={row.deleted_at ? t('records.inTrash') : undefined}
         actions={
           <>
@@ -126,7 +129,7 @@ function Recording({ row }: { row: RecordingRow }) {
           <FieldValue field={STUDENT_FIELD} row={row} />
         </DetailItem>
         <DetailItem label={t('fields.session_status')}>
-          <StatusBadge status={row.session_status} failed={failed} />
+          <StatusBadge status={status} failed={failed} />
         </DetailItem>
         <DetailItem label={t('fields.duration_ms')}>
           {duration !== null ? (
@@ -145,9 +148,9 @@ function Recording({ row }: { row: RecordingRow }) {
       </dl>
 
       <PanelSection id="recording-progress" title={t('recordings.progress')}>
-        <PipelineSteps status={row.session_status} failed={failed} progress={row.progress} />
+        <PipelineSteps status={status} failed={failed} progress={row.progress} />
         <p role="status" className="sr-only">
-          {t('recordings.statusNow', { status: t(`enums.sessionStatus.${row.session_status}`) })}
+          {t('recordings.statusNow', { status: t(`enums.sessionStatus.${status}`) })}
         </p>
         {row.failure_reason && (
           <div role="alert" className="mt-4 flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between">
@@ -170,7 +173,7 @@ function Recording({ row }: { row: RecordingRow }) {
       <PanelSection
         id="recording-audio"
         title={t('recordings.audio')}
-        aside={row.session_status !== 'NEW' && (duration === null || duration <= WHOLE_FILE_MAX_MS) ? <AudioPlayer recordingId={row.id} title={row.title} /> : undefined}
+        aside={status !== 'NEW' && (duration === null || duration <= WHOLE_FILE_MAX_MS) ? <AudioPlayer recordingId={row.id} title={title} /> : undefined}
       >
         {decoded && waveform.data?.peaks && duration !== null ? (
           <Waveform
@@ -204,7 +207,7 @@ function Recording({ row }: { row: RecordingRow }) {
           ) : undefined
         }
       >
-        {!TRANSCRIBED.includes(row.session_status) ? (
+        {!TRANSCRIBED.includes(status) ? (
           <p className="text-sm text-slate-600">{t('recordings.noTranscriptYet')}</p>
         ) : transcript.isPending ? (
           <Spinner size="sm" label={t('records.loading')} />

@@ -1,42 +1,17 @@
 import type { SESSION_STATUSES } from '@habla/shared/enums';
-import { RECORDING_MAX_MINUTES, type Speaker, type TranscriptionEngineName } from '@habla/shared/resources/recordings';
+import { RECORDING_MAX_MINUTES, type RECORDING_RESOURCES } from '@habla/shared/resources/recordings';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
+import type { Transcript, Waveform } from '@habla/shared/schemas/transcripts';
 import { useQuery } from '@tanstack/react-query';
-import type { RecordRow, Ref } from '@/components/resource/resource-api';
 import { api } from '@/lib/api';
 import { isPipelineRunning, RECORDING_POLL_MS } from '@/lib/recording-status';
 
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-/** A recording as `GET /api/recordings/:id` serves it (packages/shared/src/resources/recordings.ts). */
-export type RecordingRow = RecordRow & {
-  title: string;
-  student_id: string;
-  student: Ref | null;
-  language: 'en' | 'es';
-  session_status: SessionStatus;
-  engine: TranscriptionEngineName;
-  duration_ms: number | null;
-  progress: number | null;
-  /** A key of the shared catalogue (`recordings.errors.*`) while a step has failed. */
-  failure_reason: string | null;
-  consent_by: string | null;
-  consent_user: Ref | null;
-  consent_at: string | null;
-};
+/** A recording as `GET /api/recordings/:id` serves it: the row of its declaration (packages/shared/src/resources/recordings.ts). */
+export type RecordingRow = ResourceRow<typeof RECORDING_RESOURCES.recordings>;
 
-export type Word = { text: string; start_ms: number | null; end_ms: number | null; confidence: number | null };
-export type Utterance = {
-  id: string;
-  position: number;
-  start_ms: number | null;
-  end_ms: number | null;
-  speaker: Speaker;
-  text: string;
-  confidence: number | null;
-  words: Word[];
-};
-export type Transcript = { version: number; editable: boolean; utterances: Utterance[] };
-export type Waveform = { peaks_per_second: number; duration_ms: number | null; peaks: string };
+export type { Transcript, Utterance, Waveform, Word } from '@habla/shared/schemas/transcripts';
 
 export const RECORDINGS_API = '/api/recordings';
 

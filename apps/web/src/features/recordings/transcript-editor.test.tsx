@@ -15,6 +15,9 @@ const utterance = (over: Partial<Utterance> & Pick<Utterance, 'id' | 'position' 
   speaker: 'STUDENT',
   confidence: 0.9,
   words: [],
+  code: null,
+  tiers: {},
+  before: [],
   ...over,
 });
 const word = (text: string, confidence: number) => ({ text, start_ms: null, end_ms: null, confidence });
