@@ -58,8 +58,16 @@ export function boundaryZones({ web, api }) {
       except: [`./${name}`],
       message: 'A web feature does not import another feature: move what they share to components/ or lib/.',
     })),
-    { target: `${web}/components/resource`, from: features, message: 'The generic resource screens import no feature: let the feature register what it adds.' },
-    { target: `${api}/crud`, from: `${api}/modules`, message: 'The generic engine imports no module: modules depend on crud/contract.ts, not the other way.' },
+    {
+      target: `${web}/components/resource`,
+      from: features,
+      message: 'The generic resource screens import no feature: let the feature register what it adds.',
+    },
+    {
+      target: `${api}/crud`,
+      from: `${api}/modules`,
+      message: 'The generic engine imports no module: modules depend on crud/contract.ts, not the other way.',
+    },
   ];
 }
 
@@ -81,7 +89,11 @@ export const boundaryConfig = (trees, files) => ({
  * first. Exported so `scripts/lint-rules.test.mjs` proves them on fixtures.
  */
 export const linearRegexRules = {
-  files: ['apps/api/src/**/*.{ts,tsx,js,mjs}', 'packages/shared/src/**/*.{ts,tsx,js,mjs}', 'scripts/fixtures/lint/regexp/**/*.ts'],
+  files: [
+    'apps/api/src/**/*.{ts,tsx,js,mjs}',
+    'packages/shared/src/**/*.{ts,tsx,js,mjs}',
+    'scripts/fixtures/lint/regexp/**/*.ts',
+  ],
   plugins: { regexp },
   rules: {
     'regexp/no-super-linear-backtracking': 'error',
@@ -95,16 +107,28 @@ export const linearRegexRules = {
  * `scripts/lint-rules.test.mjs` proves it on a fixture.
  */
 export const houseRules = {
-  files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}', 'scripts/**/*.{ts,mjs}', 'scripts/fixtures/lint/house/**/*.ts'],
+  files: [
+    'apps/**/*.{ts,tsx,js,mjs}',
+    'packages/**/*.{ts,tsx,js,mjs}',
+    'scripts/**/*.{ts,mjs}',
+    'scripts/fixtures/lint/house/**/*.ts',
+  ],
   plugins: {
     house: {
       rules: {
         'no-issue-numbers': {
-          meta: { type: 'suggestion', messages: { issue: 'Cite docs/ (a decision, docs/product.md), not an issue number: whoever reads this has only the repository.' } },
+          meta: {
+            type: 'suggestion',
+            messages: {
+              issue:
+                'Cite docs/ (a decision, docs/product.md), not an issue number: whoever reads this has only the repository.',
+            },
+          },
           create(context) {
             return {
               Program() {
-                for (const comment of context.sourceCode.getAllComments()) if (/\bissues? #?\d+/i.test(comment.value)) context.report({ loc: comment.loc, messageId: 'issue' });
+                for (const comment of context.sourceCode.getAllComments())
+                  if (/\bissues? #?\d+/i.test(comment.value)) context.report({ loc: comment.loc, messageId: 'issue' });
               },
             };
           },
@@ -116,7 +140,17 @@ export const houseRules = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '.stryker-tmp/**', 'data/**', 'apps/api/src/db/migrations/**', 'scripts/fixtures/lint/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.tmp/**',
+      '.stryker-tmp/**',
+      'data/**',
+      'apps/api/src/db/migrations/**',
+      'scripts/fixtures/lint/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -126,6 +160,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      // Prettier wraps code at 120 columns; comments are held to it here. Strings, template literals and
+      // regular expressions stay whole (a message is greppable), and so does a tool's one-line directive.
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignorePattern: '^\\s*// (Stryker disable|eslint-disable)',
+        },
+      ],
     },
   },
   {
@@ -147,13 +194,28 @@ export default tseslint.config(
   boundaryRules,
   linearRegexRules,
   houseRules,
-  { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { regexp }, rules: { 'regexp/no-super-linear-backtracking': 'error' } },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error' },
+  },
   boundaryConfig({ web: 'apps/web/src', api: 'apps/api/src' }, ['apps/*/src/**/*.{ts,tsx}']),
-  boundaryConfig({ web: 'scripts/fixtures/lint/web', api: 'scripts/fixtures/lint/api' }, ['scripts/fixtures/lint/**/*.ts']),
+  boundaryConfig({ web: 'scripts/fixtures/lint/web', api: 'scripts/fixtures/lint/api' }, [
+    'scripts/fixtures/lint/**/*.ts',
+  ]),
   {
     // The engine's contract stays a leaf: nothing of crud/ but the SQL parameter list (the cycle
     // list-query → resource → service ran through type imports, which import-x/no-cycle does not follow).
     files: ['apps/api/src/crud/contract.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!sql$)', message: 'crud/contract.ts is a leaf module: move the type here instead.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\./(?!sql$)', message: 'crud/contract.ts is a leaf module: move the type here instead.' },
+          ],
+        },
+      ],
+    },
   },
 );

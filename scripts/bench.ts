@@ -3,7 +3,8 @@
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
  *
- * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports, overload, recordings, lsa, lsa-loop,
+ * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports,
+ * overload, recordings, lsa, lsa-loop,
  * lighthouse, startup; these two need `npm run build` first and Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
@@ -33,7 +34,12 @@ const base = `http://127.0.0.1:${port}`;
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 54351);
 const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop').split(',').map((x) => x.trim()),
+  (
+    process.env.BENCH_ONLY ??
+    'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop'
+  )
+    .split(',')
+    .map((x) => x.trim()),
 );
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -81,7 +87,8 @@ async function login(username: string): Promise<string> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+const fmt = (r: LoadResult) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
 
 function initialJsKb(): number | null {
   const dist = join(root, 'apps', 'web', 'dist');
@@ -115,26 +122,51 @@ async function main() {
     const token = await login('therapist');
     const auth = { authorization: `Bearer ${token}` };
     if (only.has('base')) await benchBase(auth);
-    if (only.has('list')) await benchList(base, { therapist: token, 'new user': await signUpNewUser(base) }, rounds, seconds, server.pid);
+    if (only.has('list'))
+      await benchList(base, { therapist: token, 'new user': await signUpNewUser(base) }, rounds, seconds, server.pid);
     if (only.has('catalogs')) await benchCatalogs(base, await login('editor'), rounds, seconds);
-    if (only.has('tenancy')) await benchTenancy(base, dataDir, pgPort, { accountadmin: await login('accountadmin'), therapist: await login('therapist') }, rounds, seconds);
+    if (only.has('tenancy'))
+      await benchTenancy(
+        base,
+        dataDir,
+        pgPort,
+        { accountadmin: await login('accountadmin'), therapist: await login('therapist') },
+        rounds,
+        seconds,
+      );
     if (only.has('games')) await benchGames(base, dataDir, pgPort, await login('therapist'), rounds, seconds);
     if (only.has('images')) await benchImages(base, await login('therapist'));
     if (only.has('play'))
-      await benchPlay(base, dataDir, pgPort, { player: await login('student3'), student: await login('student'), therapist: await login('therapist') }, rounds, seconds);
+      await benchPlay(
+        base,
+        dataDir,
+        pgPort,
+        { player: await login('student3'), student: await login('student'), therapist: await login('therapist') },
+        rounds,
+        seconds,
+      );
     // Four exports by three catalog maintainers (two per user at most).
-    if (only.has('exports')) await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
+    if (only.has('exports'))
+      await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);
     if (only.has('lighthouse')) await benchLighthouse(base, { username: 'therapist', password: 'Habla-Demo-2026' });
     if (only.has('startup')) await benchStartup(base, { username: 'therapist', password: 'Habla-Demo-2026' });
-    if (only.has('recordings')) await benchRecordings(base, [await login('therapist'), await login('supervisor'), await login('accountadmin')], server.pid);
+    if (only.has('recordings'))
+      await benchRecordings(
+        base,
+        [await login('therapist'), await login('supervisor'), await login('accountadmin')],
+        server.pid,
+      );
     if (only.has('lsa')) await benchLsa(base, await login('therapist'), seconds);
     if (only.has('lsa-loop')) await benchLsaLoop(base, await login('therapist'), seconds);
     if (only.has('overload')) await benchOverload(base, token, Number(process.env.BENCH_OVERLOAD_SECONDS ?? 15));
 
     const js = initialJsKb();
-    console.log(`\nInitial JS of the production build: ${js === null ? 'no build (run npm run build)' : `${js.toFixed(1)} KB gzip (budget 150: ${js <= 150 ? 'PASS' : 'MISS'})`}`);
+    console.log(
+      `\nInitial JS of the production build: ${js === null ? 'no build (run npm run build)' : `${js.toFixed(1)} KB gzip (budget 150: ${js <= 150 ? 'PASS' : 'MISS'})`}`,
+    );
     const chunks = chunkSizes();
-    if (chunks.length) console.log('  chunks (route chunks ≤ 50 KB gzip; index is the initial bundle):\n' + chunks.join('\n'));
+    if (chunks.length)
+      console.log('  chunks (route chunks ≤ 50 KB gzip; index is the initial bundle):\n' + chunks.join('\n'));
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -153,14 +185,27 @@ async function benchBase(auth: { authorization: string }) {
   }
   const hRps = median(health.map((r) => r.rps));
   const mRps = median(me.map((r) => r.rps));
-  console.log('\nGET /api/health   median', hRps.toFixed(0), 'req/s, p99', median(health.map((r) => r.p99)).toFixed(1), 'ms');
+  console.log(
+    '\nGET /api/health   median',
+    hRps.toFixed(0),
+    'req/s, p99',
+    median(health.map((r) => r.p99)).toFixed(1),
+    'ms',
+  );
   console.log('GET /api/auth/me  median', mRps.toFixed(0), 'req/s, p99', median(me.map((r) => r.p99)).toFixed(1), 'ms');
   console.log(`/api/auth/me ÷ /api/health = ${((mRps / hRps) * 100).toFixed(1)} %`);
 
   // Logins hash with argon2id; the event loop must stay free while they run.
   const body = JSON.stringify({ login: 'student', password: 'Habla-Demo-2026' });
   const [logins, healthDuring] = await Promise.all([
-    runLoad({ url: `${base}/api/auth/login`, connections: 8, seconds, method: 'POST', body, headers: { 'content-type': 'application/json' } }),
+    runLoad({
+      url: `${base}/api/auth/login`,
+      connections: 8,
+      seconds,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    }),
     runLoad({ url: `${base}/api/health`, connections: 10, seconds }),
   ]);
   console.log(`\nPOST /api/auth/login at 8 connections: ${fmt(logins)}`);

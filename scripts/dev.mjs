@@ -4,11 +4,15 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const children = [
-  spawn('node', ['--watch-path=apps/api/src', '--watch-path=packages/shared/src', '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? '' },
-  }),
+  spawn(
+    'node',
+    ['--watch-path=apps/api/src', '--watch-path=packages/shared/src', '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? '' },
+    },
+  ),
   spawn('npm', ['run', 'dev', '-w', '@habla/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = (signal) => {

@@ -13,7 +13,9 @@ import { join, resolve } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 // Under the system temp folder: PostgreSQL runs as the unprivileged 'postgres' user, which may not
 // be able to enter a checkout under a private home folder. One folder per checkout.
-const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `habla-e2e-${createHash('sha256').update(resolve(root)).digest('hex').slice(0, 10)}`);
+const dataDir =
+  process.env.E2E_DATA_DIR ??
+  join(tmpdir(), `habla-e2e-${createHash('sha256').update(resolve(root)).digest('hex').slice(0, 10)}`);
 const port = process.env.E2E_PORT ?? '3100';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,7 +63,9 @@ const pidIn = (file) => {
 // A live server on this folder is another e2e run of the same checkout: never wipe its data.
 const owner = pidIn(join(dataDir, 'habla.lock'));
 if (owner !== undefined && runs(owner, 'server.ts')) {
-  console.error(`e2e-server: another Habla server (pid ${owner}) is using ${dataDir}; is another e2e run of this checkout going on?`);
+  console.error(
+    `e2e-server: another Habla server (pid ${owner}) is using ${dataDir}; is another e2e run of this checkout going on?`,
+  );
   process.exit(1);
 }
 // A postgres left behind by an earlier, killed run would hold the folder: stop it, and wait until it

@@ -56,7 +56,11 @@ for (const fault of chosen) {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ];
-    status = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, CI: '1' } }).status;
+    status = spawnSync(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env: { ...process.env, CI: '1' },
+    }).status;
   } finally {
     restore();
     restore = null;
@@ -65,8 +69,10 @@ for (const fault of chosen) {
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     for (const f of r.testResults ?? []) {
-      for (const t of f.assertionResults ?? []) if (t.status === 'failed') failedTests.push(`${f.name.replace(root, '')} › ${t.title}`);
-      if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) failedTests.push(`${f.name.replace(root, '')} (the file failed to run)`);
+      for (const t of f.assertionResults ?? [])
+        if (t.status === 'failed') failedTests.push(`${f.name.replace(root, '')} › ${t.title}`);
+      if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(`${f.name.replace(root, '')} (the file failed to run)`);
     }
   }
   // Caught only by a failing test: a file that fails to load is a broken fault, not a catch.

@@ -29,7 +29,8 @@ beforeAll(async () => {
 
 describe('lint rules', () => {
   it('fails on an import cycle (list-query → resource → service → list-query), in every file of it', () => {
-    for (const file of ['cycle/list-query.ts', 'cycle/resource.ts', 'cycle/service.ts']) expect(found.get(file), file).toContain('import-x/no-cycle');
+    for (const file of ['cycle/list-query.ts', 'cycle/resource.ts', 'cycle/service.ts'])
+      expect(found.get(file), file).toContain('import-x/no-cycle');
   });
 
   it('fails when a web feature imports another feature, not when it imports its own files', () => {
@@ -51,13 +52,18 @@ describe('lint rules', () => {
     const filePath = path.join(root, 'apps/api/src/crud/contract.ts');
     const [bad] = await eslint.lintText("import type { Row } from './service';\nexport type X = Row;\n", { filePath });
     expect(bad.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
-    const [ok] = await eslint.lintText("import type { SqlParams } from './sql';\nexport type X = SqlParams;\n", { filePath });
+    const [ok] = await eslint.lintText("import type { SqlParams } from './sql';\nexport type X = SqlParams;\n", {
+      filePath,
+    });
     expect(ok.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports');
   });
 
   it('applies to the real trees: a settings screen importing the administration feature fails', async () => {
     const filePath = path.join(root, 'apps/web/src/features/settings/probe.tsx');
-    const [bad] = await eslint.lintText("import { renderScreen } from '@/features/administration/test-helpers';\nexport const x = renderScreen;\n", { filePath });
+    const [bad] = await eslint.lintText(
+      "import { renderScreen } from '@/features/administration/test-helpers';\nexport const x = renderScreen;\n",
+      { filePath },
+    );
     expect(bad.messages.map((m) => m.ruleId)).toContain('import-x/no-restricted-paths');
     const [ok] = await eslint.lintText("import { api } from '@/lib/api';\nexport const x = api;\n", { filePath });
     expect(ok.messages.map((m) => m.ruleId)).not.toContain('import-x/no-restricted-paths');
@@ -69,15 +75,25 @@ describe('lint rules', () => {
     const lines = messages.get(file).split('\n');
     expect(lines).toHaveLength(2);
     expect(lines.find((m) => m.includes('quadratic runtime'))).toMatch(/\\s\+/);
-    expect(lines.find((m) => m.includes('polynomial backtracking'))).toContain("'.*?' can exchange characters with '[.?!]+'");
+    expect(lines.find((m) => m.includes('polynomial backtracking'))).toContain(
+      "'.*?' can exchange characters with '[.?!]+'",
+    );
   });
 
   it('holds the API and the shared code to it, and leaves a linear expression alone', async () => {
     for (const file of ['apps/api/src/modules/lsa/probe.ts', 'packages/shared/src/schemas/probe.ts']) {
       const filePath = path.join(root, file);
-      const [bad] = await eslint.lintText('export const trailing = (s: string) => s.replace(/\\/+$/, "");\nexport const tail = /^(.*?)([.?!]+)$/;\n', { filePath });
-      expect(bad.messages.map((m) => m.ruleId).sort(), file).toEqual(['regexp/no-super-linear-backtracking', 'regexp/no-super-linear-move']);
-      const [ok] = await eslint.lintText('export const trailing = (s: string) => s.replace(/(?<!\\/)\\/+$/, "");\n', { filePath });
+      const [bad] = await eslint.lintText(
+        'export const trailing = (s: string) => s.replace(/\\/+$/, "");\nexport const tail = /^(.*?)([.?!]+)$/;\n',
+        { filePath },
+      );
+      expect(bad.messages.map((m) => m.ruleId).sort(), file).toEqual([
+        'regexp/no-super-linear-backtracking',
+        'regexp/no-super-linear-move',
+      ]);
+      const [ok] = await eslint.lintText('export const trailing = (s: string) => s.replace(/(?<!\\/)\\/+$/, "");\n', {
+        filePath,
+      });
       expect(
         ok.messages.map((m) => m.ruleId),
         file,
@@ -97,7 +113,9 @@ describe('lint rules', () => {
   it('passes on the real engine: crud/ has no cycle and imports no module', async () => {
     const results = await eslint.lintFiles([path.join(root, 'apps/api/src/crud/*.ts')]);
     const problems = results.flatMap((r) =>
-      r.messages.filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId === 'no-restricted-imports').map((m) => `${path.basename(r.filePath)}: ${m.ruleId}`),
+      r.messages
+        .filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId === 'no-restricted-imports')
+        .map((m) => `${path.basename(r.filePath)}: ${m.ruleId}`),
     );
     expect(problems).toEqual([]);
   }, 120_000);

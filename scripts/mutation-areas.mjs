@@ -14,7 +14,9 @@ const root = new URL('..', import.meta.url).pathname;
 export function functionLines(file, names) {
   const lines = readFileSync(root + file, 'utf8').split('\n');
   return names.map((name) => {
-    const start = lines.findIndex((l) => new RegExp(`^(export )?(async )?function ${name}\\b|^(export )?const ${name} = `).test(l));
+    const start = lines.findIndex((l) =>
+      new RegExp(`^(export )?(async )?function ${name}\\b|^(export )?const ${name} = `).test(l),
+    );
     if (start < 0) throw new Error(`${file}: no top-level function ${name}`);
     const end = /^(export )?const /.test(lines[start]) ? start : lines.findIndex((l, i) => i > start && l === '}');
     return `${file}:${start + 1}-${end + 1}`;
@@ -22,7 +24,8 @@ export function functionLines(file, names) {
 }
 
 /**
- * @typedef {{ name: string; project: 'shared' | 'api'; mutate: string[]; tests: string[]; note: string; database?: false }} MutationArea
+ * @typedef {{ name: string; project: 'shared' | 'api'; mutate: string[]; tests: string[]; note: string; database?:
+ * false }} MutationArea
  * `database: false`: the area's API tests need no PostgreSQL, so the global setup is left out (a
  * mutant that times out restarts the test process, and with it the setup).
  */
@@ -33,7 +36,12 @@ export const areas = [
     name: 'shared',
     project: 'shared',
     note: "the shared package's scoring, policies and permissions, against its own unit tests",
-    mutate: ['packages/shared/src/play.ts', 'packages/shared/src/policies/*.ts', '!packages/shared/src/policies/*.test.ts', 'packages/shared/src/permissions.ts'],
+    mutate: [
+      'packages/shared/src/play.ts',
+      'packages/shared/src/policies/*.ts',
+      '!packages/shared/src/policies/*.test.ts',
+      'packages/shared/src/permissions.ts',
+    ],
     tests: ['src/**/*.test.ts'],
   },
   {
@@ -54,7 +62,14 @@ export const areas = [
     // The functions that decide correctness, points, score and pass, not assigning and listing.
     mutate: [
       ...functionLines('apps/api/src/modules/assignments/rules.ts', ['rulesOf']),
-      ...functionLines('apps/api/src/modules/player/session.ts', ['correctAnswer', 'sentenceOf', 'over', 'presentSession', 'checkAnswer', 'isCorrect']),
+      ...functionLines('apps/api/src/modules/player/session.ts', [
+        'correctAnswer',
+        'sentenceOf',
+        'over',
+        'presentSession',
+        'checkAnswer',
+        'isCorrect',
+      ]),
       ...functionLines('apps/api/src/modules/player/submit-try.ts', ['submitTry']),
       ...functionLines('apps/api/src/modules/player/finish-session.ts', ['finishSession']),
       ...functionLines('apps/api/src/modules/player/preview-try.ts', ['previewTry']),
@@ -69,7 +84,12 @@ export const areas = [
     // Not the policy-parity and authorization-matrix tests: each walks every route as every role,
     // 160 s of tests that nearly every one of these mutants reaches (about 80 minutes for 65 mutants).
     // file-scope.test.ts: who reads which file of an account (a student their assigned prompts).
-    tests: ['src/modules/tenancy/scopes.test.ts', 'src/modules/tenancy/tenancy.test.ts', 'src/modules/files/file-scope.test.ts', 'src/modules/files/files.test.ts'],
+    tests: [
+      'src/modules/tenancy/scopes.test.ts',
+      'src/modules/tenancy/tenancy.test.ts',
+      'src/modules/files/file-scope.test.ts',
+      'src/modules/files/files.test.ts',
+    ],
   },
   {
     name: 'api-upload',

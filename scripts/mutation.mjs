@@ -3,7 +3,8 @@
 // the machine is shared), then one plain-text summary per area and in total, with every surviving
 // mutant as file:line:column, mutator and replacement (docs/decisions/021-mutation-testing.md).
 // MUTATION_ONLY=shared,api-upload runs only those areas; MUTATION_MUTATE=file,file narrows them to
-// those files; MUTATION_REPORT_ONLY=1 only re-reads the reports of the last run. Stryker's sandboxes, logs and reports stay in .stryker-tmp/ (ignored).
+// those files; MUTATION_REPORT_ONLY=1 only re-reads the reports of the last run. Stryker's sandboxes, logs and
+// reports stay in .stryker-tmp/ (ignored).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,7 +58,9 @@ export function summarizeReport(report) {
       // A mutant marked in the code (`// Stryker disable next-line Mutator: why`) as one no test can
       // tell apart: listed with its reason, so the explanation is read where the mutant is.
       if (m.status === 'Ignored') {
-        explained.push(`  ${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}: ${oneLine(m.statusReason ?? 'no reason given', 160)}`);
+        explained.push(
+          `  ${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}: ${oneLine(m.statusReason ?? 'no reason given', 160)}`,
+        );
         continue;
       }
       if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
@@ -65,7 +68,11 @@ export function summarizeReport(report) {
       const original =
         start.line === end.line
           ? source[start.line - 1].slice(start.column - 1, end.column - 1)
-          : [source[start.line - 1].slice(start.column - 1), ...source.slice(start.line, end.line - 1), source[end.line - 1].slice(0, end.column - 1)].join('\n');
+          : [
+              source[start.line - 1].slice(start.column - 1),
+              ...source.slice(start.line, end.line - 1),
+              source[end.line - 1].slice(0, end.column - 1),
+            ].join('\n');
       survivors.push({ file, line: start.line, column: start.column, m, original });
     }
   }
@@ -85,11 +92,15 @@ function runStryker(area) {
   const started = Date.now();
   console.log(`\n== ${area.name}: ${area.note}\n   Stryker's log: ${log}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', 'stryker.config.mjs'], {
-      cwd: root,
-      env: { ...process.env, MUTATION_AREA: area.name, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', 'stryker.config.mjs'],
+      {
+        cwd: root,
+        env: { ...process.env, MUTATION_AREA: area.name, FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let last = 0;
     const onData = (chunk) => {
       file.write(chunk);
@@ -113,7 +124,9 @@ function runStryker(area) {
 const duration = (s) => (s === undefined ? 'time unknown' : `${Math.floor(s / 60)} min ${s % 60} s`);
 
 async function main() {
-  const chosen = process.env.MUTATION_ONLY ? process.env.MUTATION_ONLY.split(',').map((s) => areaNamed(s.trim())) : areas;
+  const chosen = process.env.MUTATION_ONLY
+    ? process.env.MUTATION_ONLY.split(',').map((s) => areaNamed(s.trim()))
+    : areas;
   const reportOnly = process.env.MUTATION_REPORT_ONLY === '1';
   const results = [];
   let exitCode = 0;
@@ -121,7 +134,9 @@ async function main() {
     const file = join(reports, `${area.name}.json`);
     // How long the area's last run took, kept beside its report for a later MUTATION_REPORT_ONLY.
     const timeFile = join(reports, `${area.name}.seconds`);
-    const run = reportOnly ? { code: 0, seconds: existsSync(timeFile) ? Number(readFileSync(timeFile, 'utf8')) : undefined } : await runStryker(area);
+    const run = reportOnly
+      ? { code: 0, seconds: existsSync(timeFile) ? Number(readFileSync(timeFile, 'utf8')) : undefined }
+      : await runStryker(area);
     if (!reportOnly && run.code === 0) writeFileSync(timeFile, String(run.seconds));
     if (run.code !== 0 || !existsSync(file)) {
       console.error(`   ${area.name}: Stryker failed (exit ${run.code}); see .stryker-tmp/logs/${area.name}.log`);
@@ -139,7 +154,8 @@ async function main() {
     text.push(...r.perFile);
     text.push(r.survivors.length ? `  Not caught (${r.survivors.length}):` : '  Not caught: none');
     text.push(...r.survivors.map((s) => `  ${s}`));
-    if (r.explained.length) text.push(`  Explained in the code as equivalent (${r.explained.length}):`, ...r.explained.map((s) => `  ${s}`));
+    if (r.explained.length)
+      text.push(`  Explained in the code as equivalent (${r.explained.length}):`, ...r.explained.map((s) => `  ${s}`));
     text.push('');
   }
   const done = results.filter((r) => !r.failed);

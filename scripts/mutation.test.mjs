@@ -16,7 +16,10 @@ const report = {
   files: {
     'src/b.ts': {
       source: 'export const pass = (s, min) => s >= min;\n',
-      mutants: [mutant('1', 'Killed', 1, 33, 41, 'EqualityOperator', 's < min'), mutant('2', 'Survived', 1, 33, 41, 'EqualityOperator', 's > min')],
+      mutants: [
+        mutant('1', 'Killed', 1, 33, 41, 'EqualityOperator', 's < min'),
+        mutant('2', 'Survived', 1, 33, 41, 'EqualityOperator', 's > min'),
+      ],
     },
     'src/a.ts': {
       source: "const NOTHING = 'false';\nexport const f = () => NOTHING;\n",
@@ -24,7 +27,9 @@ const report = {
         mutant('3', 'NoCoverage', 1, 17, 24, 'StringLiteral', '""', { static: true }),
         mutant('4', 'Timeout', 2, 18, 31, 'ArrowFunction', '() => undefined'),
         mutant('5', 'CompileError', 2, 18, 31, 'ArrowFunction', '() => undefined'),
-        mutant('6', 'Ignored', 2, 18, 31, 'ArrowFunction', '() => undefined', { statusReason: 'the result is never read' }),
+        mutant('6', 'Ignored', 2, 18, 31, 'ArrowFunction', '() => undefined', {
+          statusReason: 'the result is never read',
+        }),
       ],
     },
   },
@@ -35,13 +40,20 @@ describe('the mutation summary', () => {
     const n = countMutants(Object.values(report.files).flatMap((f) => f.mutants));
     expect(n).toMatchObject({ mutants: 6, killed: 1, survived: 1, noCoverage: 1, timeout: 1, errors: 1, ignored: 1 });
     expect(n.score).toBe(50);
-    expect(countsLine(n)).toBe('mutants 6, killed 1, survived 1, no coverage 1, timeout 1, errors 1, ignored 1; score 50.0 %');
+    expect(countsLine(n)).toBe(
+      'mutants 6, killed 1, survived 1, no coverage 1, timeout 1, errors 1, ignored 1; score 50.0 %',
+    );
   });
 
   it('lists what no test caught, in file and line order, with the original text and the replacement', () => {
     const s = summarizeReport(report);
-    expect(s.survivors).toEqual(['  src/a.ts:1:17 StringLiteral [no coverage] [static]: \'false\' → ""', '  src/b.ts:1:33 EqualityOperator: s >= min → s > min']);
-    expect(s.perFile[0]).toMatch(/^ {2}src\/a\.ts: mutants 4, killed 0, survived 0, no coverage 1, timeout 1, errors 1, ignored 1; score 50\.0 %$/);
+    expect(s.survivors).toEqual([
+      '  src/a.ts:1:17 StringLiteral [no coverage] [static]: \'false\' → ""',
+      '  src/b.ts:1:33 EqualityOperator: s >= min → s > min',
+    ]);
+    expect(s.perFile[0]).toMatch(
+      /^ {2}src\/a\.ts: mutants 4, killed 0, survived 0, no coverage 1, timeout 1, errors 1, ignored 1; score 50\.0 %$/,
+    );
     // Marked equivalent in the code: not a survivor, listed apart with the reason written there.
     expect(s.explained).toEqual(['  src/a.ts:2:18 ArrowFunction: the result is never read']);
   });
@@ -55,7 +67,9 @@ describe('the mutation summary', () => {
   it('finds the lines of named functions, a block or a one-line const, and refuses a missing one', () => {
     const file = 'apps/api/src/modules/player/session.ts';
     const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
-    const [block, oneLine] = functionLines(file, ['ownSession', 'over']).map((r) => r.split(':')[1].split('-').map(Number));
+    const [block, oneLine] = functionLines(file, ['ownSession', 'over']).map((r) =>
+      r.split(':')[1].split('-').map(Number),
+    );
     expect(lines[block[0] - 1]).toMatch(/^export async function ownSession\(/);
     expect(lines[block[1] - 1]).toBe('}');
     expect(lines.slice(block[0], block[1] - 1).includes('}')).toBe(false);

@@ -31,7 +31,10 @@ export function countVitest(report) {
     counts.passed += passed;
     if (file.status === 'failed') {
       counts.failed += Math.max(failed + notRun, 1);
-      if (failed === 0) counts.broken.push(`${file.name}: ${firstLine(file.message) || 'the file failed outside its tests (set-up or tear-down)'}`);
+      if (failed === 0)
+        counts.broken.push(
+          `${file.name}: ${firstLine(file.message) || 'the file failed outside its tests (set-up or tear-down)'}`,
+        );
     } else {
       counts.failed += failed;
       counts.skipped += notRun;
@@ -105,7 +108,8 @@ export function playwrightFailures(report) {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
           const last = test.results?.at(-1);
-          const failed = test.status === 'unexpected' || (test.status === 'skipped' && test.expectedStatus !== 'skipped');
+          const failed =
+            test.status === 'unexpected' || (test.status === 'skipped' && test.expectedStatus !== 'skipped');
           if (!failed) continue;
           const why = firstLine(last?.error?.message) || (last ? `ended ${last.status}` : 'did not run');
           out.push(`${shortPath(spec.file)}:${spec.line} › ${[...inner, spec.title].join(' › ')}: ${why}`);

@@ -26,12 +26,23 @@ describe('countVitest', () => {
   });
 
   it('counts a file that failed with no test to show as one failure', () => {
-    const report = { success: false, testResults: [{ name: 'a.test.ts', status: 'failed', message: 'Cannot find module', assertionResults: [] }] };
-    expect(countVitest(report)).toEqual({ passed: 0, failed: 1, skipped: 0, broken: ['a.test.ts: Cannot find module'] });
+    const report = {
+      success: false,
+      testResults: [{ name: 'a.test.ts', status: 'failed', message: 'Cannot find module', assertionResults: [] }],
+    };
+    expect(countVitest(report)).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      broken: ['a.test.ts: Cannot find module'],
+    });
   });
 
   it('counts a failed run with every file green (an unhandled error) as one failure', () => {
-    const report = { success: false, testResults: [{ name: 'a.test.ts', status: 'passed', message: '', assertionResults: [{ status: 'passed' }] }] };
+    const report = {
+      success: false,
+      testResults: [{ name: 'a.test.ts', status: 'passed', message: '', assertionResults: [{ status: 'passed' }] }],
+    };
     expect(countVitest(report)).toMatchObject({ passed: 1, failed: 1 });
   });
 });
@@ -59,12 +70,16 @@ describe('countPlaywright', () => {
 
 describe('the closing line', () => {
   it('adds the parts up', () => {
-    const all = sum(countVitest(fixture('vitest-broken-files.json')), countPlaywright(fixture('playwright-load-error.json')), {
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      broken: ['npm run lint'],
-    });
+    const all = sum(
+      countVitest(fixture('vitest-broken-files.json')),
+      countPlaywright(fixture('playwright-load-error.json')),
+      {
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        broken: ['npm run lint'],
+      },
+    );
     expect(closingLine(all)).toBe('2 passed, 7 failed, 1 skipped');
     expect(all.broken).toHaveLength(4);
     expect(closingLine({ passed: 3, failed: 0, skipped: 0, broken: [] })).toBe('3 passed, 0 failed');

@@ -15,7 +15,8 @@ const playwrightReport = join(tmp, 'playwright.json');
 rmSync(vitestReport, { force: true });
 rmSync(playwrightReport, { force: true });
 
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const started = Date.now();
 // Static checks, a missing report, a failed build: one failure each, on top of the reports' counts.
@@ -38,7 +39,13 @@ if (process.env.SKIP_STATIC !== '1') {
 }
 
 // 1. Vitest: unit + API + web component tests.
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   parts.push(countVitest(report));

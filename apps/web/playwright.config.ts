@@ -23,7 +23,10 @@ process.env.E2E_PORT ??= await freePort();
 // One data directory per checkout (several checkouts may run their e2e tests on one machine); the
 // server script empties it at start and the specs read the e-mail outbox from it.
 const checkout = join(import.meta.dirname, '..', '..');
-process.env.E2E_DATA_DIR ??= join(tmpdir(), `habla-e2e-${createHash('sha256').update(checkout).digest('hex').slice(0, 10)}`);
+process.env.E2E_DATA_DIR ??= join(
+  tmpdir(),
+  `habla-e2e-${createHash('sha256').update(checkout).digest('hex').slice(0, 10)}`,
+);
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -14,15 +14,20 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
-const outDirOf = (config: ResolvedConfig): string => (config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir));
+const outDirOf = (config: ResolvedConfig): string =>
+  config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
 
 /** The chunk the build made from the module whose path ends with `suffix`. */
 const chunkFrom = (bundle: Rollup.OutputBundle, suffix: string): Rollup.OutputChunk | undefined =>
-  Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)));
+  Object.values(bundle).find(
+    (c): c is Rollup.OutputChunk => c.type === 'chunk' && Boolean(c.facadeModuleId?.endsWith(suffix)),
+  );
 
 /** The entry chunk called `name`; the build fails without it. */
 function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChunk {
-  const entry = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && c.name === name);
+  const entry = Object.values(bundle).find(
+    (c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && c.name === name,
+  );
   if (!entry) throw new Error(`vite.config.ts: the ${name} entry is missing from the build`);
   return entry;
 }
@@ -64,12 +69,18 @@ function precompress(): Plugin {
       outDir = outDirOf(config);
     },
     closeBundle: () => {
-      const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const raw = readFileSync(file);
         if (raw.length < 1024) continue;
-        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const br = brotliCompressSync(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        });
         const gz = gzipSync(raw, { level: 9 });
         if (br.length < raw.length) writeFileSync(`${file}.br`, br);
         if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
@@ -92,9 +103,15 @@ function preloadStartup(): Plugin {
       handler: (html, ctx) => {
         const bundle = ctx.bundle ?? {};
         const named = new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!));
-        const roots = ['/locales/en.json', '/app/router.tsx'].flatMap((suffix) => chunkFrom(bundle, suffix)?.fileName ?? []);
+        const roots = ['/locales/en.json', '/app/router.tsx'].flatMap(
+          (suffix) => chunkFrom(bundle, suffix)?.fileName ?? [],
+        );
         const files = importsOf(bundle, roots, named, true);
-        return files.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+        return files.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -111,7 +128,9 @@ function scriptsAfterStyles(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"').replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"'),
+        html
+          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+          .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"'),
     },
   };
 }
@@ -138,11 +157,17 @@ function signInShells(): Plugin {
       for (const lang of ['en', 'es'] as const) {
         const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof signInTexts>[0];
         const page = signInShell(
-          signInTexts(read(join(root, 'src', 'locales', `${lang}.json`)), read(join(root, '..', '..', 'packages', 'shared', 'src', 'locales', `${lang}.json`))),
+          signInTexts(
+            read(join(root, 'src', 'locales', `${lang}.json`)),
+            read(join(root, '..', '..', 'packages', 'shared', 'src', 'locales', `${lang}.json`)),
+          ),
           lang,
           appScriptsIn(index, bundle, lang),
         );
-        writeFileSync(join(outDir, 'shell', `login.${lang}.html`), signInDocument(index, page, lang, `/${entry.fileName}`));
+        writeFileSync(
+          join(outDir, 'shell', `login.${lang}.html`),
+          signInDocument(index, page, lang, `/${entry.fileName}`),
+        );
       }
     },
   };
@@ -179,15 +204,27 @@ function dashboardFrames(): Plugin {
         if (!chunk) throw new Error(`habla-dashboard-frame: no chunk for ${suffix}`);
         return chunk.fileName;
       });
-      const route = importsOf(bundle, routeRoots, new Set(appScripts(index).map((href) => href.slice(1))), true).map((f) => `/${f}`);
+      const route = importsOf(bundle, routeRoots, new Set(appScripts(index).map((href) => href.slice(1))), true).map(
+        (f) => `/${f}`,
+      );
       mkdirSync(join(outDir, 'shell'), { recursive: true });
       for (const lang of ['en', 'es'] as const) {
-        const texts = dashboardFrameTexts(JSON.parse(readFileSync(join(root, 'src', 'locales', `${lang}.json`), 'utf8')) as Parameters<typeof dashboardFrameTexts>[0]);
+        const texts = dashboardFrameTexts(
+          JSON.parse(readFileSync(join(root, 'src', 'locales', `${lang}.json`), 'utf8')) as Parameters<
+            typeof dashboardFrameTexts
+          >[0],
+        );
         const [, ...preload] = appScriptsIn(index, bundle, lang);
         const frame = dashboardFrame(texts, lang, { entry: app, preload, route });
         writeFileSync(
           join(outDir, 'shell', `dashboards.${lang}.html`),
-          dashboardFrameDocument(index, frame, lang, { entry: `/${entry.fileName}`, imports }, `${texts.crumb} · ${texts.name}`),
+          dashboardFrameDocument(
+            index,
+            frame,
+            lang,
+            { entry: `/${entry.fileName}`, imports },
+            `${texts.crumb} · ${texts.name}`,
+          ),
         );
       }
     },
@@ -200,7 +237,15 @@ function dashboardFrames(): Plugin {
  * which keeps the initial JavaScript small.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadStartup(), scriptsAfterStyles(), signInShells(), dashboardFrames(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadStartup(),
+    scriptsAfterStyles(),
+    signInShells(),
+    dashboardFrames(),
+    precompress(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { port: 5173, proxy },

@@ -1,7 +1,8 @@
 import { runLoad, type LoadResult } from './load';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+const fmt = (r: LoadResult) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 /**
@@ -22,7 +23,9 @@ export async function benchCatalogs(base: string, token: string, rounds: number,
   const results: Record<string, LoadResult[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
   const check = await fetch(targets['dictionary p4000'], { headers });
   const body = (await check.json()) as { data?: unknown[]; meta?: { total: number } };
-  console.log(`\nCatalogs: dictionary holds ${body.meta?.total ?? '?'} rows; page 4,000 returned ${body.data?.length ?? 0} rows`);
+  console.log(
+    `\nCatalogs: dictionary holds ${body.meta?.total ?? '?'} rows; page 4,000 returned ${body.data?.length ?? 0} rows`,
+  );
   for (let i = 0; i < rounds; i++) {
     for (const [name, url] of Object.entries(targets)) {
       const r = await runLoad({ url, connections: 50, seconds, headers: name === 'health' ? {} : headers });
@@ -41,10 +44,16 @@ export async function benchCatalogs(base: string, token: string, rounds: number,
   }
   for (const name of ['dictionary p1', 'dictionary p4000', 'verbs']) {
     const pct = (m(name, 'rps') / health) * 100;
-    console.log(`  goal ${name}: ≥ 12 % of health (${pct.toFixed(1)} %) ${verdict(pct >= 12)}, p99 ≤ 40 ms (${m(name, 'p99').toFixed(1)}) ${verdict(m(name, 'p99') <= 40)}`);
+    console.log(
+      `  goal ${name}: ≥ 12 % of health (${pct.toFixed(1)} %) ${verdict(pct >= 12)}, p99 ≤ 40 ms (${m(name, 'p99').toFixed(1)}) ${verdict(m(name, 'p99') <= 40)}`,
+    );
   }
-  console.log(`  goal search: p99 ≤ 75 ms (${m('search "ter"', 'p99').toFixed(1)}) ${verdict(m('search "ter"', 'p99') <= 75)}`);
+  console.log(
+    `  goal search: p99 ≤ 75 ms (${m('search "ter"', 'p99').toFixed(1)}) ${verdict(m('search "ter"', 'p99') <= 75)}`,
+  );
   const ratio = m('dictionary p4000', 'p50') / m('dictionary p1', 'p50');
   const ratio99 = m('dictionary p4000', 'p99') / m('dictionary p1', 'p99');
-  console.log(`  goal deep page: page 4,000 ÷ page 1 latency p50 ${ratio.toFixed(2)}×, p99 ${ratio99.toFixed(2)}× (≤ 2×) ${verdict(ratio <= 2 && ratio99 <= 2)}`);
+  console.log(
+    `  goal deep page: page 4,000 ÷ page 1 latency p50 ${ratio.toFixed(2)}×, p99 ${ratio99.toFixed(2)}× (≤ 2×) ${verdict(ratio <= 2 && ratio99 <= 2)}`,
+  );
 }

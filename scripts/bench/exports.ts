@@ -9,12 +9,14 @@
 
 type Timing = { p50: number; p99: number; max: number; n: number };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const timing = (xs: number[]): Timing => {
   const s = [...xs].sort((a, b) => a - b);
   return { p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? 0, n: s.length };
 };
-const fmt = (t: Timing) => `p50 ${t.p50.toFixed(1).padStart(6)} ms  p99 ${t.p99.toFixed(1).padStart(7)} ms  max ${t.max.toFixed(1).padStart(7)} ms  (${t.n} requests)`;
+const fmt = (t: Timing) =>
+  `p50 ${t.p50.toFixed(1).padStart(6)} ms  p99 ${t.p99.toFixed(1).padStart(7)} ms  max ${t.max.toFixed(1).padStart(7)} ms  (${t.n} requests)`;
 
 /** Health, one request at a time, until `until` settles (or for `ms` when no promise is given). */
 async function healthLatencies(base: string, until: Promise<unknown> | number): Promise<number[]> {
@@ -37,7 +39,11 @@ async function healthLatencies(base: string, until: Promise<unknown> | number): 
  * One export read to the end: milliseconds, bytes, lines (when asked: counting them byte by byte
  * costs this process time that would show as health latency), or the refusal status.
  */
-async function exportOnce(url: string, token: string, countLines = false): Promise<{ ms: number; bytes: number; lines: number; status: number }> {
+async function exportOnce(
+  url: string,
+  token: string,
+  countLines = false,
+): Promise<{ ms: number; bytes: number; lines: number; status: number }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   let bytes = 0;
@@ -56,7 +62,9 @@ export async function benchExports(base: string, tokens: string[]): Promise<void
   const url = `${base}/api/catalogs/dictionary/export`;
   console.log('\nExports: GET /api/catalogs/dictionary/export (the whole dictionary)');
   const alone = await exportOnce(url, tokens[0]!, true);
-  console.log(`  one export alone: ${alone.status}, ${(alone.bytes / 1e6).toFixed(1)} MB, ${alone.lines} lines in ${(alone.ms / 1000).toFixed(2)} s`);
+  console.log(
+    `  one export alone: ${alone.status}, ${(alone.bytes / 1e6).toFixed(1)} MB, ${alone.lines} lines in ${(alone.ms / 1000).toFixed(2)} s`,
+  );
   // From here this process only drains the exports (no per-byte work), so health latency is the server's.
 
   const idle = timing(await healthLatencies(base, 3000));
@@ -69,5 +77,7 @@ export async function benchExports(base: string, tokens: string[]): Promise<void
   console.log(`  the 4 exports: ${results.map((r) => `${r.status} ${(r.ms / 1000).toFixed(2)} s`).join(', ')}`);
   const refused = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => exportOnce(url, tokens[i % tokens.length]!)));
   console.log(`  6 at once (over the limits): ${refused.map((r) => r.status).join(' ')}`);
-  console.log(`  goal: health p99 during 4 exports ≤ 100 ms (${during.p99.toFixed(1)}) ${during.p99 <= 100 ? 'PASS' : 'MISS'}`);
+  console.log(
+    `  goal: health p99 during 4 exports ≤ 100 ms (${during.p99.toFixed(1)}) ${during.p99 <= 100 ? 'PASS' : 'MISS'}`,
+  );
 }

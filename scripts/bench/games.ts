@@ -9,14 +9,27 @@ import { roundsAgainstHealth } from './load';
  * and one game's activities are measured against /api/health in interleaved rounds at 50
  * connections.
  */
-export async function benchGames(base: string, dataDir: string, pgPort: number, token: string, rounds: number, seconds: number): Promise<void> {
+export async function benchGames(
+  base: string,
+  dataDir: string,
+  pgPort: number,
+  token: string,
+  rounds: number,
+  seconds: number,
+): Promise<void> {
   const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
+  });
   await client.connect();
   let chapter: string;
   let game: string;
   try {
-    chapter = (await client.query(`SELECT c.id FROM chapters c JOIN levels l ON l.id = c.level_id ORDER BY l.position, c.position LIMIT 1`)).rows[0].id as string;
+    chapter = (
+      await client.query(
+        `SELECT c.id FROM chapters c JOIN levels l ON l.id = c.level_id ORDER BY l.position, c.position LIMIT 1`,
+      )
+    ).rows[0].id as string;
     const made = await client.query(
       `INSERT INTO games (name, type, chapter_id, game_status, is_private, version, activities_count, created_at, updated_at)
        SELECT 'Bench game ' || i, 'sentence_practice', $1, 'COMPLETED', false, 1, 5, now(), now() FROM generate_series(1, 200) i RETURNING id`,
@@ -39,7 +52,11 @@ export async function benchGames(base: string, dataDir: string, pgPort: number, 
     'chapter games': { url: `${base}/api/games?chapter_id=${chapter}&page=0&max=25`, headers: auth },
     activities: { url: `${base}/api/activities?game_id=${game}&col=position&order=asc`, headers: auth },
   };
-  const check = (await (await fetch(targets['chapter games']!.url, { headers: auth })).json()) as { meta?: { total: number } };
-  console.log(`\nGames: 200 library games of 5 activities added to one chapter; the therapist sees ${check.meta?.total ?? '?'} games there`);
+  const check = (await (await fetch(targets['chapter games']!.url, { headers: auth })).json()) as {
+    meta?: { total: number };
+  };
+  console.log(
+    `\nGames: 200 library games of 5 activities added to one chapter; the therapist sees ${check.meta?.total ?? '?'} games there`,
+  );
   await roundsAgainstHealth(targets, rounds, seconds);
 }

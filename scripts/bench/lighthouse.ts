@@ -6,7 +6,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 /** benchmarkIndex: Lighthouse's measure of this machine's CPU at the time (higher is faster; ~1000+ is a desktop). */
-type Audit = { score: number; fcp: number; lcp: number; tbt: number; si: number; bytes: number; benchmarkIndex: number };
+type Audit = {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  si: number;
+  bytes: number;
+  benchmarkIndex: number;
+};
 
 /** One Lighthouse performance run (mobile, its default simulated throttling) on the page as it is. */
 async function audit(page: Page, url: string, keepStorage: boolean): Promise<Audit> {
@@ -14,10 +22,19 @@ async function audit(page: Page, url: string, keepStorage: boolean): Promise<Aud
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-  const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage }, undefined, page);
+  const result = await lighthouse(
+    url,
+    { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage },
+    undefined,
+    page,
+  );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (process.env.BENCH_LIGHTHOUSE_SAVE) writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${new URL(url).pathname.replace(/\W/g, '') || 'root'}.json`, JSON.stringify(lhr));
+  if (process.env.BENCH_LIGHTHOUSE_SAVE)
+    writeFileSync(
+      `${process.env.BENCH_LIGHTHOUSE_SAVE}-${new URL(url).pathname.replace(/\W/g, '') || 'root'}.json`,
+      JSON.stringify(lhr),
+    );
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
   const value = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
@@ -32,7 +49,9 @@ async function audit(page: Page, url: string, keepStorage: boolean): Promise<Aud
 }
 
 // The build's version: the app drops a stored session whose `version` differs (apps/web/src/lib/storage.ts).
-const APP_VERSION = (JSON.parse(readFileSync(new URL('../../apps/web/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const APP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../apps/web/package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * Signs in through the API and stores the session where the sign-in page would (`token`, `user`,
@@ -42,7 +61,11 @@ const APP_VERSION = (JSON.parse(readFileSync(new URL('../../apps/web/package.jso
  * cache holds.) The form itself is covered by the e2e tests.
  */
 export async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: username, password }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: username, password }),
+  });
   if (!res.ok) throw new Error(`sign-in of ${username}: HTTP ${res.status}`);
   const { token, data } = (await res.json()) as { token: string; data: unknown };
   await page.goto(`${base}/api/health`);
@@ -67,13 +90,25 @@ const line = (name: string, a: Audit, goal: number) =>
  * kept). Mobile form factor with Lighthouse's default simulated throttling (slow 4G, 4× CPU).
  * Targets: login ≥ 95, dashboard ≥ 90. Each page is audited `runs` times; the median score is reported.
  */
-export async function benchLighthouse(base: string, login: { username: string; password: string }, runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)): Promise<void> {
+export async function benchLighthouse(
+  base: string,
+  login: { username: string; password: string },
+  runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+): Promise<void> {
   let browser: Browser | undefined;
   try {
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     console.log(`\nLighthouse ${runs}× per page (mobile, default throttling) against ${base}`);
     const pick = (xs: Audit[]) => [...xs].sort((a, b) => a.score - b.score)[Math.floor(xs.length / 2)]!;

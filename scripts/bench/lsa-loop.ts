@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { thousandUtterances } from './lsa';
 
-/** The 1,000-utterance sample without its %mor tiers: the analysis then reads the words with the dictionary (two database queries). */
+/** The 1,000-utterance sample without its %mor tiers: the analysis then reads the words with the dictionary (two
+ * database queries). */
 function withoutMor(text: string): string {
   return text
     .split('\n')
@@ -51,7 +52,8 @@ function probeHealth(base: string): Probe {
 }
 
 const MB = 1024 * 1024;
-const chat = (utterance: string) => `@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child\n*CHI:\t${utterance}\n@End\n`;
+const chat = (utterance: string) =>
+  `@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child\n*CHI:\t${utterance}\n@End\n`;
 /** The probe's shapes, a megabyte each (apps/api/test/linear-time.test.ts has them all, timed against size). */
 const HOSTILE: [string, string][] = [
   ['1 MB of spaces in an utterance', chat(`a${' '.repeat(MB)}b .`)],
@@ -67,7 +69,13 @@ type FloodResult = Pick<autocannon.Result, 'statusCodeStats' | 'errors' | 'timeo
  * are other machines, while on this 2-core machine an in-process autocannon with 200 connections
  * takes a core from the server it measures (the "200 connections" case above shows both at once).
  */
-async function floodApart(o: { url: string; connections: number; seconds: number; body: string; headers: Record<string, string> }): Promise<FloodResult> {
+async function floodApart(o: {
+  url: string;
+  connections: number;
+  seconds: number;
+  body: string;
+  headers: Record<string, string>;
+}): Promise<FloodResult> {
   const dir = mkdtempSync(join(tmpdir(), 'habla-flood-'));
   const input = join(dir, 'body.json');
   writeFileSync(input, o.body);
@@ -103,7 +111,8 @@ async function floodApart(o: { url: string; connections: number; seconds: number
   }
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /**
  * Decision 020: does the event loop stay free while analyses run? `/api/health` probed one request
@@ -116,26 +125,54 @@ export async function benchLsaLoop(base: string, token: string, benchSeconds: nu
   const seconds = Math.max(benchSeconds, 10);
   const text = thousandUtterances();
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  console.log(`\nEvent loop during analyses (decision 020): /api/health probed one at a time while POST /api/lsa/analyze runs (1,000 utterances), ${seconds} s each`);
+  console.log(
+    `\nEvent loop during analyses (decision 020): /api/health probed one at a time while POST /api/lsa/analyze runs (1,000 utterances), ${seconds} s each`,
+  );
   const idle = probeHealth(base);
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const idleTimes = await idle.stop();
   const idleP99 = pct(idleTimes, 99);
-  console.log(`  idle server:                       health p50 ${pct(idleTimes, 50).toFixed(1)} ms  p99 ${idleP99.toFixed(1)} ms  (${idleTimes.length} probes)`);
+  console.log(
+    `  idle server:                       health p50 ${pct(idleTimes, 50).toFixed(1)} ms  p99 ${idleP99.toFixed(1)} ms  (${idleTimes.length} probes)`,
+  );
   const cases: { name: string; body: string; connections: number; apart?: boolean }[] = [
     { name: 'with %mor, 4 at once', body: JSON.stringify({ language: 'en', format: 'chat', text }), connections: 4 },
-    { name: 'without %mor, 4 at once', body: JSON.stringify({ language: 'en', format: 'chat', text: withoutMor(text) }), connections: 4 },
-    { name: 'with %mor, 200 connections', body: JSON.stringify({ language: 'en', format: 'chat', text }), connections: 200 },
-    { name: '200 connections, apart', body: JSON.stringify({ language: 'en', format: 'chat', text }), connections: 200, apart: true },
+    {
+      name: 'without %mor, 4 at once',
+      body: JSON.stringify({ language: 'en', format: 'chat', text: withoutMor(text) }),
+      connections: 4,
+    },
+    {
+      name: 'with %mor, 200 connections',
+      body: JSON.stringify({ language: 'en', format: 'chat', text }),
+      connections: 200,
+    },
+    {
+      name: '200 connections, apart',
+      body: JSON.stringify({ language: 'en', format: 'chat', text }),
+      connections: 200,
+      apart: true,
+    },
     // The outside probe's reproductions (decision 005): a megabyte of the shapes that once took
     // quadratic time, analysed 4 at once. They answer 200 or a 400 naming the line, never a 5xx.
-    ...HOSTILE.map(([name, sample]) => ({ name: `probe: ${name}`, body: JSON.stringify({ language: 'en', format: 'chat', text: sample }), connections: 4 })),
+    ...HOSTILE.map(([name, sample]) => ({
+      name: `probe: ${name}`,
+      body: JSON.stringify({ language: 'en', format: 'chat', text: sample }),
+      connections: 4,
+    })),
   ];
   for (const c of cases) {
     const probe = probeHealth(base);
     const result = c.apart
       ? await floodApart({ url: `${base}/api/lsa/analyze`, connections: c.connections, seconds, body: c.body, headers })
-      : await autocannon({ url: `${base}/api/lsa/analyze`, connections: c.connections, duration: seconds, method: 'POST', body: c.body, headers });
+      : await autocannon({
+          url: `${base}/api/lsa/analyze`,
+          connections: c.connections,
+          duration: seconds,
+          method: 'POST',
+          body: c.body,
+          headers,
+        });
     const health = await probe.stop();
     const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
     const count = (pred: (code: number) => boolean) =>
@@ -145,7 +182,10 @@ export async function benchLsaLoop(base: string, token: string, benchSeconds: nu
     // An answer: the measures, or a 400 naming what is wrong with the sample (the probe's inputs).
     const ok = count((code) => code >= 200 && code < 500 && code !== 429);
     const shed = count((code) => code === 503);
-    const other = count((code) => (code < 200 || code >= 500 || code === 429 ? code !== 503 : false)) + result.errors + result.timeouts;
+    const other =
+      count((code) => (code < 200 || code >= 500 || code === 429 ? code !== 503 : false)) +
+      result.errors +
+      result.timeouts;
     const p99 = pct(health, 99);
     console.log(
       `  ${c.name.padEnd(27)}: ${(ok / seconds).toFixed(1).padStart(5)} answers/s  p50 ${result.latency.p50.toFixed(0)} ms  p99 ${result.latency.p99.toFixed(0)} ms  shed (503) ${shed}  other errors ${other}`,

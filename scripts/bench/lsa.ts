@@ -16,7 +16,8 @@ export function thousandUtterances(): string {
   let children = 0;
   for (let i = first; i < end && children < 10; i++) {
     if (lines[i]!.startsWith('*CHI:')) children++;
-    if (children && (lines[i]!.startsWith('*CHI:') || (!lines[i]!.startsWith('*') && !lines[i]!.startsWith('@')))) again.push(lines[i]!);
+    if (children && (lines[i]!.startsWith('*CHI:') || (!lines[i]!.startsWith('*') && !lines[i]!.startsWith('@'))))
+      again.push(lines[i]!);
     if (lines[i]!.startsWith('*') && !lines[i]!.startsWith('*CHI:') && children) {
       // skip adults' lines and their tiers
       while (i + 1 < end && !lines[i + 1]!.startsWith('*')) i++;
@@ -39,17 +40,27 @@ export async function benchLsa(base: string, token: string, seconds: number): Pr
   const check = await fetch(`${base}/api/lsa/analyze`, { method: 'POST', headers, body });
   if (check.status !== 200) throw new Error(`the analysis answered ${check.status}`);
   const m = ((await check.json()) as { data: { mlu_m: { utterances: number; value: number } } }).data;
-  console.log(`\nLanguage-sample analysis: ${(body.length / 1024).toFixed(0)} KB of CHAT, 1,000 child utterances (MLU-m ${m.mlu_m.value} over ${m.mlu_m.utterances})`);
+  console.log(
+    `\nLanguage-sample analysis: ${(body.length / 1024).toFixed(0)} KB of CHAT, 1,000 child utterances (MLU-m ${m.mlu_m.value} over ${m.mlu_m.utterances})`,
+  );
   for (const connections of [1, 4]) {
     const r = await runLoad({ url: `${base}/api/lsa/analyze`, connections, seconds, method: 'POST', body, headers });
-    console.log(`  ${connections} at once: ${r.rps.toFixed(1)} analyses/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`);
+    console.log(
+      `  ${connections} at once: ${r.rps.toFixed(1)} analyses/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`,
+    );
   }
 
   const students = (await (await fetch(`${base}/api/clients?max=1`, { headers })).json()) as { data: { id: string }[] };
   const created = await fetch(`${base}/api/assessments`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ student_id: students.data[0]!.id, title: 'Bench · Adam at 3;1', language: 'en', format: 'chat', transcript: text }),
+    body: JSON.stringify({
+      student_id: students.data[0]!.id,
+      title: 'Bench · Adam at 3;1',
+      language: 'en',
+      format: 'chat',
+      transcript: text,
+    }),
   });
   if (created.status !== 201) throw new Error(`the assessment answered ${created.status}`);
   const id = ((await created.json()) as { data: { id: string } }).data.id;

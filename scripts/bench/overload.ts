@@ -34,7 +34,8 @@ export async function benchOverload(base: string, token: string, seconds: number
       client.on('headers', (h: { headers: string[] | Record<string, string>; statusCode?: number }) => {
         const list = Array.isArray(h.headers) ? h.headers : Object.entries(h.headers).flat();
         const status = Number((h as { statusCode?: number }).statusCode ?? 0);
-        if (status === 503 && !list.some((x, i) => i % 2 === 0 && String(x).toLowerCase() === 'retry-after')) retryAfterMissing += 1;
+        if (status === 503 && !list.some((x, i) => i % 2 === 0 && String(x).toLowerCase() === 'retry-after'))
+          retryAfterMissing += 1;
       });
     },
   });
@@ -58,7 +59,9 @@ export async function benchOverload(base: string, token: string, seconds: number
   console.log(
     `  shed (503): ${shed}${shed ? ` (${retryAfterMissing} without Retry-After)` : ''}   other errors: ${other} (non-2xx/503 ${count((c) => c < 200 || (c >= 300 && c !== 503))}, socket errors ${result.errors}, timeouts ${result.timeouts})`,
   );
-  console.log(`  health alongside: p50 ${hp(50).toFixed(0)} ms  p99 ${hp(99).toFixed(0)} ms  max ${(sorted[sorted.length - 1] ?? 0).toFixed(0)} ms  (${sorted.length} probes)`);
+  console.log(
+    `  health alongside: p50 ${hp(50).toFixed(0)} ms  p99 ${hp(99).toFixed(0)} ms  max ${(sorted[sorted.length - 1] ?? 0).toFixed(0)} ms  (${sorted.length} probes)`,
+  );
   console.log(
     `  goal: admitted p99 ≤ 1000 ms (${p99.toFixed(0)} ms, ${(p99 / 1000).toFixed(2)}× the target) ${p99 <= 1000 ? 'PASS' : 'MISS'}; no error but 503 (${other}) ${other === 0 ? 'PASS' : 'MISS'}`,
   );

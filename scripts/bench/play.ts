@@ -26,7 +26,9 @@ export async function benchPlay(
 ): Promise<void> {
   const studentToken = tokens.player;
   const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
+  });
   await client.connect();
   const acts = Array.from({ length: ACTIVITIES }, (_, i) => ({
     id: crypto.randomUUID(),
@@ -38,9 +40,21 @@ export async function benchPlay(
   }));
   let sessions: string[];
   try {
-    const student = (await client.query(`SELECT id, account_id FROM users WHERE username = 'student3'`)).rows[0] as { id: string; account_id: string };
-    const game = (await client.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)).rows[0] as { id: string };
-    const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: false, show_failed_attemps: false };
+    const student = (await client.query(`SELECT id, account_id FROM users WHERE username = 'student3'`)).rows[0] as {
+      id: string;
+      account_id: string;
+    };
+    const game = (
+      await client.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)
+    ).rows[0] as { id: string };
+    const rules = {
+      point_first_try: 10,
+      point_second_try: 1,
+      point_third_try: 0,
+      min_rate: 50,
+      show_progress_bar: false,
+      show_failed_attemps: false,
+    };
     const made = await client.query(
       `INSERT INTO assignments (game_id, student_id, account_id, name, type, activities, activities_count, rules, max_attempts, attempts, start_time, end_time)
        SELECT $1, $2, $3, 'Bench game ' || i, 'sentence_practice', $4, $5, $6, 1, 1, now(), now() + interval '7 days' FROM generate_series(1, $7) i RETURNING id`,
@@ -76,17 +90,31 @@ export async function benchPlay(
             return {
               ...req,
               path: `/api/player/sessions/${session}/tries`,
-              body: JSON.stringify({ activity_id: act.id, answer: { words: ['runs', 'The', 'dog'] }, client_try_id: `bench-${run}-${n}`, elapsed_ms: 1200 }),
+              body: JSON.stringify({
+                activity_id: act.id,
+                answer: { words: ['runs', 'The', 'dog'] },
+                client_try_id: `bench-${run}-${n}`,
+                elapsed_ms: 1200,
+              }),
             };
           },
         },
       ],
     });
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, non2xx: result.non2xx };
+    return {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      non2xx: result.non2xx,
+    };
   };
 
-  console.log(`\nPlay: try submissions by one student (student3) over ${SESSIONS} open sessions of ${ACTIVITIES} activities, 50 connections`);
-  const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
+  console.log(
+    `\nPlay: try submissions by one student (student3) over ${SESSIONS} open sessions of ${ACTIVITIES} activities, 50 connections`,
+  );
+  const fmt = (r: LoadResult) =>
+    `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
   const health: LoadResult[] = [];
   const written: LoadResult[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -107,14 +135,24 @@ export async function benchPlay(
   // Dashboards over a million tries, spread as a school's would be: 1,000 students of another
   // account with 33 played games each, and Leo (the demo student, in the therapist's caseload) with
   // 300, about a year of daily play; 30 tries per game.
-  const db = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
+  const db = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
+  });
   await db.connect();
   const t0 = performance.now();
   try {
-    const leo = (await db.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as { id: string; account_id: string };
+    const leo = (await db.query(`SELECT id, account_id FROM users WHERE username = 'student'`)).rows[0] as {
+      id: string;
+      account_id: string;
+    };
     const chapter = (await db.query(`SELECT id FROM chapters ORDER BY position LIMIT 1`)).rows[0] as { id: string };
-    const game = (await db.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)).rows[0] as { id: string };
-    const school = (await db.query(`INSERT INTO accounts (name, membership_type, max_students) VALUES ('Bench school', 'school', 2000) RETURNING id`)).rows[0] as { id: string };
+    const game = (await db.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`))
+      .rows[0] as { id: string };
+    const school = (
+      await db.query(
+        `INSERT INTO accounts (name, membership_type, max_students) VALUES ('Bench school', 'school', 2000) RETURNING id`,
+      )
+    ).rows[0] as { id: string };
     const pupils = (
       await db.query(
         `INSERT INTO users (email, username, password_hash, role, account_id, first_name, last_name)
@@ -122,7 +160,14 @@ export async function benchPlay(
         [school.id],
       )
     ).rows.map((r: { id: string }) => r.id as string);
-    const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: false, show_failed_attemps: false };
+    const rules = {
+      point_first_try: 10,
+      point_second_try: 1,
+      point_third_try: 0,
+      min_rate: 50,
+      show_progress_bar: false,
+      show_failed_attemps: false,
+    };
     const played = async (students: string[], account: string, each: number) =>
       db.query(
         `WITH a AS (
@@ -145,7 +190,9 @@ export async function benchPlay(
     await db.query('ANALYZE users; ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries');
     const n = Number((await db.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
     const sessionsNow = Number((await db.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n);
-    const leoSessions = Number((await db.query('SELECT count(*)::int AS n FROM game_sessions WHERE student_id = $1', [leo.id])).rows[0].n);
+    const leoSessions = Number(
+      (await db.query('SELECT count(*)::int AS n FROM game_sessions WHERE student_id = $1', [leo.id])).rows[0].n,
+    );
     console.log(
       `\nDashboards: ${n.toLocaleString('en')} tries in ${sessionsNow.toLocaleString('en')} sessions (Leo: ${leoSessions.toLocaleString('en')}; made in ${((performance.now() - t0) / 1000).toFixed(0)} s); 50 connections`,
     );

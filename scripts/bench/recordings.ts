@@ -8,9 +8,16 @@ import { Synthesizer } from '../../apps/api/src/modules/speech/synthesizer';
  * READY through the whole pipeline (decode, normalise, transcribe) with the manual engine (voice
  * activity segments) and with the local engine (whisper.cpp) on its test model.
  */
-export async function benchRecordings(base: string, tokens: string[], serverPid: number | undefined, localEngine = process.env.BENCH_RECORDINGS_LOCAL !== 'false'): Promise<void> {
+export async function benchRecordings(
+  base: string,
+  tokens: string[],
+  serverPid: number | undefined,
+  localEngine = process.env.BENCH_RECORDINGS_LOCAL !== 'false',
+): Promise<void> {
   const auth = { authorization: `Bearer ${tokens[0]}` };
-  const students = (await (await fetch(`${base}/api/clients?max=1`, { headers: auth })).json()) as { data: { id: string }[] };
+  const students = (await (await fetch(`${base}/api/clients?max=1`, { headers: auth })).json()) as {
+    data: { id: string }[];
+  };
   const studentId = students.data[0]?.id;
   if (!studentId) throw new Error('no student to record');
   const rss = () => {
@@ -20,9 +27,20 @@ export async function benchRecordings(base: string, tokens: string[], serverPid:
   };
   const send = async (wav: Uint8Array, title: string, engine?: string, token = tokens[0]): Promise<string> => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ student_id: studentId, language: 'en', consent: 'true', title, ...(engine ? { engine } : {}) })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      student_id: studentId,
+      language: 'en',
+      consent: 'true',
+      title,
+      ...(engine ? { engine } : {}),
+    }))
+      form.append(k, v);
     form.append('file', new Blob([wav], { type: 'audio/wav' }), `${title}.wav`);
-    const res = await fetch(`${base}/api/recordings`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${base}/api/recordings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const body = (await res.json()) as { data?: { id: string } };
     if (res.status !== 201 || !body.data) throw new Error(`upload answered ${res.status}`);
     return body.data.id;
@@ -37,7 +55,9 @@ export async function benchRecordings(base: string, tokens: string[], serverPid:
   let peak = before;
   const watch = setInterval(() => (peak = Math.max(peak, rss())), 20);
   const t0 = performance.now();
-  const ids = await Promise.all([0, 1, 2].map((n) => send(big, `Bench upload ${n + 1}`, undefined, tokens[n % tokens.length])));
+  const ids = await Promise.all(
+    [0, 1, 2].map((n) => send(big, `Bench upload ${n + 1}`, undefined, tokens[n % tokens.length])),
+  );
   const took = performance.now() - t0;
   clearInterval(watch);
   for (const id of ids) await remove(id);
@@ -52,7 +72,8 @@ export async function benchRecordings(base: string, tokens: string[], serverPid:
   const rate = sentence.readUInt32LE(24);
   const voice = new Int16Array(sentence.buffer.slice(sentence.byteOffset + 44, sentence.byteOffset + sentence.length));
   const samples = new Int16Array(rate * 300);
-  for (let at = 0; at + voice.length < samples.length; at += voice.length + Math.round(rate * 0.8)) samples.set(voice, at);
+  for (let at = 0; at + voice.length < samples.length; at += voice.length + Math.round(rate * 0.8))
+    samples.set(voice, at);
   const speech = wavOf(samples, rate);
   for (const engine of localEngine ? ['manual', 'local'] : ['manual']) {
     const start = performance.now();
@@ -61,12 +82,16 @@ export async function benchRecordings(base: string, tokens: string[], serverPid:
     let row: { session_status: string; failure_reason: string | null } = { session_status: '', failure_reason: null };
     const deadline = Date.now() + 30 * 60_000;
     while (row.session_status !== 'READY') {
-      if (row.failure_reason || Date.now() > deadline) throw new Error(`the ${engine} pipeline stopped at ${row.session_status} (${row.failure_reason})`);
+      if (row.failure_reason || Date.now() > deadline)
+        throw new Error(`the ${engine} pipeline stopped at ${row.session_status} (${row.failure_reason})`);
       await new Promise((r) => setTimeout(r, 200));
-      row = ((await (await fetch(`${base}/api/recordings/${id}`, { headers: auth })).json()) as { data: typeof row }).data;
+      row = ((await (await fetch(`${base}/api/recordings/${id}`, { headers: auth })).json()) as { data: typeof row })
+        .data;
     }
     const total = performance.now() - start;
-    const transcript = (await (await fetch(`${base}/api/recordings/${id}/utterances`, { headers: auth })).json()) as { data: { utterances: unknown[] } };
+    const transcript = (await (await fetch(`${base}/api/recordings/${id}/utterances`, { headers: auth })).json()) as {
+      data: { utterances: unknown[] };
+    };
     console.log(
       `  5-minute WAV (${(speech.length / 1024 / 1024).toFixed(1)} MB) to READY with the ${engine} engine: ${(total / 1000).toFixed(1)} s (upload ${(uploaded / 1000).toFixed(1)} s), ${transcript.data.utterances.length} utterances`,
     );

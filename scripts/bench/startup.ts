@@ -11,10 +11,18 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * work (CDP Performance.getMetrics: all tasks, and script alone), the tasks of 50 ms or more the page
  * observed (Long Tasks API) and the largest paint. Lighthouse multiplies these tasks by four.
  */
-export async function benchStartup(base: string, login: { username: string; password: string }, runs = Number(process.env.BENCH_STARTUP_RUNS ?? 7)): Promise<void> {
+export async function benchStartup(
+  base: string,
+  login: { username: string; password: string },
+  runs = Number(process.env.BENCH_STARTUP_RUNS ?? 7),
+): Promise<void> {
   let browser: Browser | undefined;
   try {
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    });
     console.log(`\nCold start of the dashboard, ${runs}× (Chromium unthrottled, phone viewport) against ${base}`);
     const starts: Start[] = [];
     for (let i = 0; i < runs; i++) {
@@ -25,7 +33,11 @@ export async function benchStartup(base: string, login: { username: string; pass
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.send('Performance.enable');
-      const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])) as Record<string, number>;
+      const metrics = async () =>
+        Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])) as Record<
+          string,
+          number
+        >;
       const before = await metrics();
       await page.evaluateOnNewDocument(() => {
         const w = window as unknown as { __longTasks: number[] };
@@ -40,7 +52,10 @@ export async function benchStartup(base: string, login: { username: string; pass
       const lcp = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+            new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+              type: 'largest-contentful-paint',
+              buffered: true,
+            });
           }),
       );
       const long = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);

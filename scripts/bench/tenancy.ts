@@ -3,8 +3,42 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { roundsAgainstHealth } from './load';
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Lucas', 'Sofia', 'Mateo', 'Isla', 'Leo', 'Zoe', 'Ethan', 'Lola', 'Omar', 'Nia', 'Hugo'];
-const LAST = ['Garcia', 'Smith', 'Nguyen', 'Patel', 'Khan', 'Lopez', 'Brown', 'Silva', 'Kim', 'Diaz', 'Chen', 'Rossi', 'Walker', 'Stone', 'Reyes', 'Moss'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Emma',
+  'Lucas',
+  'Sofia',
+  'Mateo',
+  'Isla',
+  'Leo',
+  'Zoe',
+  'Ethan',
+  'Lola',
+  'Omar',
+  'Nia',
+  'Hugo',
+];
+const LAST = [
+  'Garcia',
+  'Smith',
+  'Nguyen',
+  'Patel',
+  'Khan',
+  'Lopez',
+  'Brown',
+  'Silva',
+  'Kim',
+  'Diaz',
+  'Chen',
+  'Rossi',
+  'Walker',
+  'Stone',
+  'Reyes',
+  'Moss',
+];
 
 /**
  * Users and clients lists with 10,000 students in one account: the students are added to
@@ -21,13 +55,16 @@ export async function benchTenancy(
   seconds: number,
 ): Promise<void> {
   const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
+  });
   await client.connect();
   const started = Date.now();
   try {
     const acc = await client.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`);
     const account = (acc.rows[0] as { id: string }).id;
-    const hash = (await client.query(`SELECT password_hash FROM users WHERE username = 'student'`)).rows[0].password_hash as string;
+    const hash = (await client.query(`SELECT password_hash FROM users WHERE username = 'student'`)).rows[0]
+      .password_hash as string;
     await client.query('UPDATE accounts SET max_students = 20000 WHERE id = $1', [account]);
     await client.query(
       `INSERT INTO users (username, email, password_hash, role, account_id, first_name, last_name, client_status, created_at, updated_at)
@@ -39,7 +76,9 @@ export async function benchTenancy(
   } finally {
     await client.end();
   }
-  console.log(`\nTenancy: 10,000 students added to "Demo Therapy Center" in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nTenancy: 10,000 students added to "Demo Therapy Center" in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const admin = { authorization: `Bearer ${tokens.accountadmin}` };
   const therapist = { authorization: `Bearer ${tokens.therapist}` };
   const targets: Record<string, { url: string; headers: Record<string, string> }> = {
@@ -52,8 +91,12 @@ export async function benchTenancy(
   };
   const check = await fetch(targets['clients p300']!.url, { headers: admin });
   const body = (await check.json()) as { data?: unknown[]; meta?: { total: number } };
-  console.log(`  the account admin sees ${body.meta?.total ?? '?'} students; page 300 returned ${body.data?.length ?? 0} rows`);
+  console.log(
+    `  the account admin sees ${body.meta?.total ?? '?'} students; page 300 returned ${body.data?.length ?? 0} rows`,
+  );
   const m = await roundsAgainstHealth(targets, rounds, seconds);
   const ratio = m('clients p300', 'p50') / m('clients p1', 'p50');
-  console.log(`  clients page 300 ÷ page 1 latency: ${ratio.toFixed(2)}× p50 (goal ≤ 2×: ${ratio <= 2 ? 'PASS' : 'MISS'})`);
+  console.log(
+    `  clients page 300 ÷ page 1 latency: ${ratio.toFixed(2)}× p50 (goal ≤ 2×: ${ratio <= 2 ? 'PASS' : 'MISS'})`,
+  );
 }

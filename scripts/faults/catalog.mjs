@@ -21,7 +21,8 @@ const SHARED_PLAY_TEST = 'packages/shared/src/play.test.ts';
 
 /**
  * @typedef {{ find: string, replace: string, file?: string }} Edit (`file`: another file than the fault's own)
- * @typedef {{ id: string, area: string, what: string, file: string, edits: Edit[], projects: string[], tests: string[] }} Fault
+ * @typedef {{ id: string, area: string, what: string, file: string, edits: Edit[], projects: string[], tests: string[]
+ * }} Fault
  */
 
 /** @type {Fault[]} */
@@ -34,15 +35,15 @@ export const FAULTS = [
     file: PLAY_SESSION,
     edits: [
       {
-        find: 'answers: (a.answers.options ?? []).map((o) => ({ text: o.text ?? null, picture: o.picture ?? null, alt: o.alt ?? null })),',
-        replace:
-          'answers: (a.answers.options ?? []).map((o) => ({ text: o.text ?? null, picture: o.picture ?? null, alt: o.alt ?? null })),\n              solution: a.answers.correct,',
+        find: '                alt: o.alt ?? null,\n              })),',
+        replace: '                alt: o.alt ?? null,\n              })),\n              solution: a.answers.correct,',
       },
       // The player's contract drops a key it does not name (decision 023): the leak needs it named there too.
       {
         file: 'packages/shared/src/schemas/player.ts',
-        find: '  answers: z.array(z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() })),',
-        replace: '  answers: z.array(z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() })),\n  solution: z.number().optional(),',
+        find: '    z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() }),\n  ),\n});',
+        replace:
+          '    z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() }),\n  ),\n  solution: z.number().optional(),\n});',
       },
     ],
     projects: [API],
@@ -108,7 +109,8 @@ export const FAULTS = [
     edits: [
       {
         find: "const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };",
-        replace: "const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', svg: 'image/png' };",
+        replace:
+          "const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', svg: 'image/png' };",
       },
     ],
     projects: [API],
@@ -122,7 +124,8 @@ export const FAULTS = [
     edits: [
       {
         find: 'const detected = await fileTypeFromBuffer(Buffer.concat(head));',
-        replace: "const detected = (await fileTypeFromBuffer(Buffer.concat(head))) ?? { mime: part.mimetype, ext: '' };",
+        replace:
+          "const detected = (await fileTypeFromBuffer(Buffer.concat(head))) ?? { mime: part.mimetype, ext: '' };",
       },
     ],
     projects: [API],
@@ -133,7 +136,12 @@ export const FAULTS = [
     area: 'upload',
     what: 'a byte range past the end of the file not clamped',
     file: 'apps/api/src/modules/files/download.ts',
-    edits: [{ find: "const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);", replace: "const end = m[2] === '' ? size - 1 : Number(m[2]);" }],
+    edits: [
+      {
+        find: "const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);",
+        replace: "const end = m[2] === '' ? size - 1 : Number(m[2]);",
+      },
+    ],
     projects: [API],
     tests: ['apps/api/src/modules/files/files.test.ts', 'apps/api/src/modules/recordings/audio.test.ts'],
   },
@@ -142,7 +150,9 @@ export const FAULTS = [
     area: 'play',
     what: 'tries made offline dropped instead of queued',
     file: 'apps/web/src/lib/offline-tries.ts',
-    edits: [{ find: "return run('readwrite', (s) => s.put(kept));", replace: 'return Promise.resolve(kept.client_try_id);' }],
+    edits: [
+      { find: "return run('readwrite', (s) => s.put(kept));", replace: 'return Promise.resolve(kept.client_try_id);' },
+    ],
     projects: [WEB],
     tests: ['apps/web/src/features/player/offline.test.tsx'],
   },
@@ -151,7 +161,12 @@ export const FAULTS = [
     area: 'logs',
     what: "the log scrubber removed (log-scan's own case)",
     file: 'apps/api/src/lib/logger.ts',
-    edits: [{ find: 'return { write: (line: string) => inner.write(scrubLine(line)) };', replace: 'return { write: (line: string) => inner.write(line) };' }],
+    edits: [
+      {
+        find: 'return { write: (line: string) => inner.write(scrubLine(line)) };',
+        replace: 'return { write: (line: string) => inner.write(line) };',
+      },
+    ],
     projects: [API],
     tests: ['apps/api/test/log-scan.test.ts'],
   },
@@ -176,7 +191,9 @@ export const FAULTS = [
     area: 'play',
     what: 'a right first try scores the second try’s points',
     file: SHARED_PLAY,
-    edits: [{ find: 'if (n === 1) return rules.point_first_try;', replace: 'if (n === 1) return rules.point_second_try;' }],
+    edits: [
+      { find: 'if (n === 1) return rules.point_first_try;', replace: 'if (n === 1) return rules.point_second_try;' },
+    ],
     projects: [SHARED, API],
     tests: [SHARED_PLAY_TEST, PLAY_TEST],
   },
@@ -185,7 +202,9 @@ export const FAULTS = [
     area: 'play',
     what: 'a right second try scores the third try’s points',
     file: SHARED_PLAY,
-    edits: [{ find: 'if (n === 2) return rules.point_second_try;', replace: 'if (n === 2) return rules.point_third_try;' }],
+    edits: [
+      { find: 'if (n === 2) return rules.point_second_try;', replace: 'if (n === 2) return rules.point_third_try;' },
+    ],
     projects: [SHARED, API],
     tests: [SHARED_PLAY_TEST, PLAY_TEST],
   },
@@ -194,7 +213,9 @@ export const FAULTS = [
     area: 'play',
     what: 'a wrong answer scores points',
     file: SUBMIT_TRY,
-    edits: [{ find: 'const points = correct ? pointsFor(n, a.rules) : 0;', replace: 'const points = pointsFor(n, a.rules);' }],
+    edits: [
+      { find: 'const points = correct ? pointsFor(n, a.rules) : 0;', replace: 'const points = pointsFor(n, a.rules);' },
+    ],
     projects: [API],
     tests: [PLAY_TEST],
   },
@@ -254,7 +275,12 @@ export const FAULTS = [
     area: 'upload',
     what: 'the gallery keeps EXIF/GPS in the sizes it stores',
     file: 'apps/api/src/modules/images/process.ts',
-    edits: [{ find: "failOn: 'error', animated: false }).autoOrient();", replace: "failOn: 'error', animated: false }).autoOrient().keepMetadata();" }],
+    edits: [
+      {
+        find: "failOn: 'error', animated: false }).autoOrient();",
+        replace: "failOn: 'error', animated: false }).autoOrient().keepMetadata();",
+      },
+    ],
     projects: [API],
     tests: ['apps/api/src/modules/images/images.test.ts'],
   },
@@ -275,7 +301,8 @@ export const FAULTS = [
     edits: [
       {
         find: 'export const seesGalleryRow = (a: Actor, row: PolicyRow): boolean => row.is_private !== true || row.created_by === a.id;',
-        replace: 'export const seesGalleryRow = (a: Actor, row: PolicyRow): boolean => row.is_private !== true || a.id !== row.id;',
+        replace:
+          'export const seesGalleryRow = (a: Actor, row: PolicyRow): boolean => row.is_private !== true || a.id !== row.id;',
       },
     ],
     projects: [SHARED, API],
@@ -300,7 +327,7 @@ export const FAULTS = [
     area: 'recordings',
     what: "a transcript saved over someone else's newer save (no version check)",
     file: 'apps/api/src/modules/recordings/transcript.ts',
-    edits: [{ find: 'if (rec.transcript_version !== body.version) throw', replace: 'if (body.version < 0) throw' }],
+    edits: [{ find: 'if (rec.transcript_version !== body.version)', replace: 'if (body.version < 0)' }],
     projects: [API],
     tests: ['apps/api/src/modules/recordings/recordings.test.ts'],
   },
@@ -309,7 +336,7 @@ export const FAULTS = [
     area: 'assessments',
     what: "an assessment's error coding saved over a newer save (no version check)",
     file: 'apps/api/src/modules/assessments/assessments.service.ts',
-    edits: [{ find: 'if (row.errors_version !== body.version) throw', replace: 'if (body.version < 0) throw' }],
+    edits: [{ find: 'if (row.errors_version !== body.version)', replace: 'if (body.version < 0)' }],
     projects: [API],
     tests: ['apps/api/src/modules/assessments/assessments.test.ts'],
   },
@@ -318,7 +345,9 @@ export const FAULTS = [
     area: 'analysis',
     what: 'retraced words (`<…> [/]`) counted',
     file: 'apps/api/src/modules/lsa/clan-rules.ts',
-    edits: [{ find: 'const RETRACE = /^\\[\\/(\\/{0,2}|\\?|-)\\]$/;', replace: 'const RETRACE = /^\\[\\/\\/\\/\\/\\]$/;' }],
+    edits: [
+      { find: 'const RETRACE = /^\\[\\/(\\/{0,2}|\\?|-)\\]$/;', replace: 'const RETRACE = /^\\[\\/\\/\\/\\/\\]$/;' },
+    ],
     projects: [API],
     tests: ['apps/api/src/modules/lsa/clan-rules.test.ts', 'apps/api/src/modules/lsa/lsa.clan.test.ts'],
   },
@@ -369,9 +398,16 @@ export const FAULTS = [
     what: 'a streamed upload allowed past its size limit (the parser’s limit and the store’s own count both loosened: either alone still refuses it)',
     file: 'apps/api/src/modules/files/upload.ts',
     edits: [
-      { find: 'if (received > rule.maxBytes) throw tooLarge(rule);', replace: 'if (received > rule.maxBytes * 1000) throw tooLarge(rule);' },
+      {
+        find: 'if (received > rule.maxBytes) throw tooLarge(rule);',
+        replace: 'if (received > rule.maxBytes * 1000) throw tooLarge(rule);',
+      },
       { find: '    headBytes > rule.maxBytes\n', replace: '    headBytes > rule.maxBytes * 1000\n' },
-      { file: 'apps/api/src/modules/files/receive.ts', find: 'fileSize: rule.maxBytes }', replace: 'fileSize: rule.maxBytes * 1000 }' },
+      {
+        file: 'apps/api/src/modules/files/receive.ts',
+        find: 'fileSize: rule.maxBytes }',
+        replace: 'fileSize: rule.maxBytes * 1000 }',
+      },
     ],
     projects: [API],
     tests: ['apps/api/src/modules/files/files.test.ts', 'apps/api/src/modules/files/receive.test.ts'],
@@ -381,7 +417,12 @@ export const FAULTS = [
     area: 'upload',
     what: "any member of the account reads a file of a student they don't work with",
     file: 'packages/shared/src/policies/files.ts',
-    edits: [{ find: "if (seesAllAccounts(a)) return { kind: 'all' };", replace: "if (seesAllAccounts(a) || a.account_id !== null) return { kind: 'all' };" }],
+    edits: [
+      {
+        find: "if (seesAllAccounts(a)) return { kind: 'all' };",
+        replace: "if (seesAllAccounts(a) || a.account_id !== null) return { kind: 'all' };",
+      },
+    ],
     projects: [API],
     tests: ['apps/api/src/modules/files/file-scope.test.ts'],
   },
@@ -400,7 +441,12 @@ export const FAULTS = [
     area: 'recordings',
     what: 'an imported utterance longer than a save takes',
     file: 'apps/api/src/modules/recordings/transcript-formats.ts',
-    edits: [{ find: '      if (words.length > TRANSCRIPT_LIMITS.text)\n        throw', replace: '      if (words.length > TRANSCRIPT_LIMITS.text * 1000)\n        throw' }],
+    edits: [
+      {
+        find: '      if (words.length > TRANSCRIPT_LIMITS.text)\n        throw',
+        replace: '      if (words.length > TRANSCRIPT_LIMITS.text * 1000)\n        throw',
+      },
+    ],
     projects: [API],
     tests: ['apps/api/test/hostile-transcripts.test.ts'],
   },
@@ -433,7 +479,12 @@ export const FAULTS = [
     area: 'upload',
     what: 'a declared Content-Length of 2 GB read instead of refused',
     file: 'apps/api/src/modules/files/receive.ts',
-    edits: [{ find: 'if (declared > rule.maxBytes + FRAMING_ALLOWANCE) throw tooLarge(rule);', replace: 'if (declared < 0) throw tooLarge(rule);' }],
+    edits: [
+      {
+        find: 'if (declared > rule.maxBytes + FRAMING_ALLOWANCE) throw tooLarge(rule);',
+        replace: 'if (declared < 0) throw tooLarge(rule);',
+      },
+    ],
     projects: [API],
     tests: ['apps/api/src/modules/files/upload-limits.test.ts'],
   },
@@ -492,5 +543,7 @@ export function checkFault(root, fault) {
 
 /** The text of `file` (the fault's own by default) with the fault's edits of that file written in. */
 export function applyFault(text, fault, file = fault.file) {
-  return fault.edits.filter((e) => (e.file ?? fault.file) === file).reduce((t, e) => t.replace(e.find, () => e.replace), text);
+  return fault.edits
+    .filter((e) => (e.file ?? fault.file) === file)
+    .reduce((t, e) => t.replace(e.find, () => e.replace), text);
 }

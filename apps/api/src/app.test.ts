@@ -27,7 +27,11 @@ describe('infrastructure', () => {
   it('echoes a sane caller request id and replaces an unsafe one', async () => {
     const kept = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(kept.headers['x-request-id']).toBe('abc-123');
-    const replaced = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id\n<script>' } });
+    const replaced = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\n<script>' },
+    });
     expect(replaced.headers['x-request-id']).not.toContain('<');
   });
 

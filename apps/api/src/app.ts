@@ -83,7 +83,16 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', opts.db);
   app.decorate('now', opts.now ?? systemClock);
-  app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: logger }));
+  app.decorate(
+    'mailer',
+    opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: logger,
+      }),
+  );
 
   const web = hasWebBuild(config.webDist);
   await app.register(errorsPlugin, web ? { spaFallback: sendSpaIndex } : {});

@@ -22,7 +22,10 @@ describe('loadConfig', () => {
 
   it('reads the upload pace: 30 s idle and 1 KiB/s after 10 s by default, fractions of a second allowed, 0 turns the minimum rate off', () => {
     expect(loadConfig({}).uploadPace).toEqual({ idleMs: 30_000, minBytesPerSecond: 1024, graceMs: 10_000 });
-    expect(loadConfig({ UPLOAD_IDLE_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '0', UPLOAD_RATE_GRACE_SECONDS: '2.5' }).uploadPace).toEqual({
+    expect(
+      loadConfig({ UPLOAD_IDLE_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '0', UPLOAD_RATE_GRACE_SECONDS: '2.5' })
+        .uploadPace,
+    ).toEqual({
       idleMs: 500,
       minBytesPerSecond: 0,
       graceMs: 2500,
@@ -37,12 +40,18 @@ describe('loadConfig', () => {
 
   it('sizes the worker pool to the cores but one, at least one thread, unless told (decision 020)', () => {
     expect(loadConfig({}).workerPoolSize).toBe(Math.max(1, os.availableParallelism() - 1));
-    expect(loadConfig({ WORKER_POOL_SIZE: '3', WORKER_POOL_MAX_QUEUE: '0' })).toMatchObject({ workerPoolSize: 3, workerPoolMaxQueue: 0 });
+    expect(loadConfig({ WORKER_POOL_SIZE: '3', WORKER_POOL_MAX_QUEUE: '0' })).toMatchObject({
+      workerPoolSize: 3,
+      workerPoolMaxQueue: 0,
+    });
     expect(loadConfig({})).toMatchObject({ workerPoolMaxQueue: 16, workerPoolMaxWaitMs: 2000 });
   });
 
   it('treats empty variables as unset and trims a trailing slash of APP_URL', () => {
-    expect(loadConfig({ DATABASE_URL: '', PORT: '8080', APP_URL: 'https://habla.example.org/' })).toMatchObject({ databaseUrl: undefined, appUrl: 'https://habla.example.org' });
+    expect(loadConfig({ DATABASE_URL: '', PORT: '8080', APP_URL: 'https://habla.example.org/' })).toMatchObject({
+      databaseUrl: undefined,
+      appUrl: 'https://habla.example.org',
+    });
   });
 
   it('names every bad variable, one line each, and nothing else', () => {

@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Environment variables the server reads; every one has a default that works on a laptop. */
 const envSchema = z.object({
@@ -122,7 +124,8 @@ export type Config = {
   webDist: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in lockout is per IP). */
   trustProxy: boolean;
-  /** Sign-in requests per client address and minute, whatever they are answered (a school signs in a class from one address). */
+  /** Sign-in requests per client address and minute, whatever they are answered (a school signs in a class from one
+   * address). */
   signInPerMinute: number;
   /**
    * Strict-Transport-Security max-age in seconds; 0 sends none. By default 180 days when APP_URL is
@@ -184,7 +187,8 @@ export type Config = {
   jobsStatementsCron: string;
   /** Registers the test-only jobs (`test.fail`, `test.slow`) the e2e and crash tests use; never in production. */
   jobsTestHandlers: boolean;
-  /** Largest recording upload (bytes; 1 GB holds an hour of studio WAV) and how long a deleted recording stays restorable (days). */
+  /** Largest recording upload (bytes; 1 GB holds an hour of studio WAV) and how long a deleted recording stays
+   * restorable (days). */
   recordingMaxBytes: number;
   recordingsPurgeDays: number;
   /**
@@ -229,8 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
-  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both or neither');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -266,14 +272,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             bucket: e.S3_BUCKET ?? '',
             endpoint: e.S3_ENDPOINT,
             region: e.S3_REGION,
-            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
           }
         : { driver: 'local', root: path.join(dataDir, 'files') },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxPerUser: e.UPLOAD_MAX_PER_USER,
     uploadMaxConcurrent: e.UPLOAD_MAX_CONCURRENT,
-    uploadPace: { idleMs: e.UPLOAD_IDLE_SECONDS * 1000, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND, graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000 },
+    uploadPace: {
+      idleMs: e.UPLOAD_IDLE_SECONDS * 1000,
+      minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      graceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000,
+    },
     jobsRetryLimit: e.JOBS_RETRY_LIMIT,
     jobsRetryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS,
     jobsExpireSeconds: e.JOBS_EXPIRE_SECONDS,
@@ -287,7 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       defaultEngine: e.TRANSCRIPTION_ENGINE ?? (e.WHISPER_MODEL ? 'local' : e.TRANSCRIPTION_URL ? 'hosted' : 'manual'),
       whisperModel: e.WHISPER_MODEL ? path.resolve(e.WHISPER_MODEL) : undefined,
       whisperThreads: e.WHISPER_THREADS,
-      hosted: e.TRANSCRIPTION_URL ? { url: e.TRANSCRIPTION_URL, key: e.TRANSCRIPTION_KEY, model: e.TRANSCRIPTION_MODEL } : undefined,
+      hosted: e.TRANSCRIPTION_URL
+        ? { url: e.TRANSCRIPTION_URL, key: e.TRANSCRIPTION_KEY, model: e.TRANSCRIPTION_MODEL }
+        : undefined,
     },
   };
 }

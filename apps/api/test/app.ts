@@ -44,11 +44,23 @@ export async function buildTestApp(
   const database = await useTestDatabase();
   // Never created unless something writes to it (the outbox, when a test uses the file mailer).
   const dataDir = path.join(os.tmpdir(), `habla-test-data-${crypto.randomBytes(6).toString('hex')}`);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), APP_URL: 'http://habla.test', ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    APP_URL: 'http://habla.test',
+    ...opts.env,
+  });
   const clock = opts.clock ?? fakeClock();
   // With SMTP_URL the app builds its real mailer from the configuration, as in production.
   const mailer = opts.mailer ?? (config.smtpUrl ? undefined : memoryMailer());
-  const app = await buildApp({ config, db: database.db, now: clock.now, mailer, logger: opts.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'silent' }) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    now: clock.now,
+    mailer,
+    logger: opts.logger ?? createLogger({ level: process.env.LOG_LEVEL ?? 'silent' }),
+  });
   opts.routes?.(app);
   await app.ready();
   afterAll(async () => {

@@ -36,7 +36,10 @@ const MATRIX: Record<string, Principal[]> = {
   'GET /api/pictures/{code}': PUBLIC,
 };
 /** The ten generic routes of one resource on the engine: who lists, opens one row, exports, writes and removes. */
-function engineRows(base: string, who: { list: Principal[]; show: Principal[]; exporters: Principal[]; write: Principal[]; remove: Principal[] }): void {
+function engineRows(
+  base: string,
+  who: { list: Principal[]; show: Principal[]; exporters: Principal[]; write: Principal[]; remove: Principal[] },
+): void {
   Object.assign(MATRIX, {
     [`GET ${base}/`]: who.list,
     [`GET ${base}/export`]: who.exporters,
@@ -53,14 +56,21 @@ function engineRows(base: string, who: { list: Principal[]; show: Principal[]; e
 
 // Reference catalogs are exported by those who maintain them, not by every reader.
 for (const name of CATALOG_NAMES) {
-  engineRows(`/api/catalogs/${name}`, { list: SIGNED_IN, show: SIGNED_IN, exporters: CATALOG_WRITERS, write: CATALOG_WRITERS, remove: CATALOG_WRITERS });
+  engineRows(`/api/catalogs/${name}`, {
+    list: SIGNED_IN,
+    show: SIGNED_IN,
+    exporters: CATALOG_WRITERS,
+    write: CATALOG_WRITERS,
+    remove: CATALOG_WRITERS,
+  });
 }
 
 /** Tenancy resources (docs/product.md §3 defaults): who may read and who may write each. */
 const ADMIN_USERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'otherAccount'];
 const PLATFORM_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN'];
 const ACCOUNT_ADMINS: Principal[] = ['SUPERADMIN', 'ADMIN', 'ACCOUNT_ADMIN', 'otherAccount'];
-/** `open`: who may open one row and export (when narrower than listing: seed §6 gates account show behind ADMIN_USERS). */
+/** `open`: who may open one row and export (when narrower than listing: seed §6 gates account show behind ADMIN_USERS).
+ * */
 const TENANCY: Record<string, { read: Principal[]; open?: Principal[]; write: Principal[]; remove?: Principal[] }> = {
   accounts: { read: SIGNED_IN, open: ADMIN_USERS, write: PLATFORM_ADMINS },
   plans: { read: SIGNED_IN, write: ['SUPERADMIN'] },
@@ -94,10 +104,26 @@ MATRIX['PUT /api/levels/{id}/chapters/order'] = CATALOG_WRITERS;
  * through the player, not here.
  */
 const GAME_READERS: Principal[] = SIGNED_IN.filter((p) => p !== 'STUDENT');
-const GAME_AUTHORS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST', 'parent', 'otherAccount'];
+const GAME_AUTHORS: Principal[] = [
+  'SUPERADMIN',
+  'ADMIN',
+  'EDITOR',
+  'ACCOUNT_ADMIN',
+  'SUPERVISOR',
+  'THERAPIST',
+  'parent',
+  'otherAccount',
+];
 for (const name of ['games', 'activities'])
-  engineRows(`/api/${name}`, { list: GAME_READERS, show: GAME_READERS, exporters: GAME_AUTHORS, write: GAME_AUTHORS, remove: GAME_AUTHORS });
-for (const action of ['complete', 'versions', 'duplicate', 'share', 'make-private', 'collect']) MATRIX[`POST /api/games/{id}/${action}`] = GAME_AUTHORS;
+  engineRows(`/api/${name}`, {
+    list: GAME_READERS,
+    show: GAME_READERS,
+    exporters: GAME_AUTHORS,
+    write: GAME_AUTHORS,
+    remove: GAME_AUTHORS,
+  });
+for (const action of ['complete', 'versions', 'duplicate', 'share', 'make-private', 'collect'])
+  MATRIX[`POST /api/games/{id}/${action}`] = GAME_AUTHORS;
 Object.assign(MATRIX, {
   'POST /api/games/complete': GAME_AUTHORS,
   'POST /api/activities/{id}/duplicate': GAME_AUTHORS,
@@ -105,7 +131,13 @@ Object.assign(MATRIX, {
 });
 /** The image gallery: read and written like games; an image comes in by its own multipart upload. */
 for (const name of ['images', 'image-folders'])
-  engineRows(`/api/${name}`, { list: GAME_READERS, show: GAME_READERS, exporters: GAME_AUTHORS, write: GAME_AUTHORS, remove: GAME_AUTHORS });
+  engineRows(`/api/${name}`, {
+    list: GAME_READERS,
+    show: GAME_READERS,
+    exporters: GAME_AUTHORS,
+    write: GAME_AUTHORS,
+    remove: GAME_AUTHORS,
+  });
 delete MATRIX['POST /api/images/'];
 // A student reads the pictures of the games assigned to them (404 for any other).
 Object.assign(MATRIX, { 'POST /api/images': GAME_AUTHORS, 'GET /api/images/{id}/file': SIGNED_IN });
@@ -130,7 +162,8 @@ Object.assign(MATRIX, {
   'GET /api/jobs': PLATFORM_ADMINS,
   'POST /api/jobs/{id}/retry': PLATFORM_ADMINS,
 });
-/** Assign and play: authors assign and unassign, readers list assignments, whoever may play opens the player (their own games only). */
+/** Assign and play: authors assign and unassign, readers list assignments, whoever may play opens the player (their own
+ * games only). */
 const PLAYERS: Principal[] = SIGNED_IN.filter((p) => !['ADMIN', 'SUPPORT', 'EDITOR'].includes(p));
 Object.assign(MATRIX, {
   'POST /api/games/assign': GAME_AUTHORS,
@@ -152,7 +185,15 @@ Object.assign(MATRIX, {
   'GET /api/dashboards/me': SIGNED_IN,
 });
 /** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
-const UPLOADERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'EDITOR', 'ACCOUNT_ADMIN', 'otherAccount', 'SUPERVISOR', 'THERAPIST'];
+const UPLOADERS: Principal[] = [
+  'SUPERADMIN',
+  'ADMIN',
+  'EDITOR',
+  'ACCOUNT_ADMIN',
+  'otherAccount',
+  'SUPERVISOR',
+  'THERAPIST',
+];
 Object.assign(MATRIX, {
   'POST /api/files': UPLOADERS,
   'GET /api/files/{id}': SIGNED_IN,
@@ -162,9 +203,23 @@ Object.assign(MATRIX, {
   'POST /api/speech': UPLOADERS,
 });
 /** Recordings: the assessments permissions; support reads; what anyone sees is the students of their scope. */
-const RECORDING_READERS: Principal[] = ['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST', 'otherAccount'];
+const RECORDING_READERS: Principal[] = [
+  'SUPERADMIN',
+  'ADMIN',
+  'SUPPORT',
+  'ACCOUNT_ADMIN',
+  'SUPERVISOR',
+  'THERAPIST',
+  'otherAccount',
+];
 const RECORDING_WRITERS: Principal[] = RECORDING_READERS.filter((p) => p !== 'SUPPORT');
-engineRows('/api/recordings', { list: RECORDING_READERS, show: RECORDING_READERS, exporters: RECORDING_READERS, write: RECORDING_WRITERS, remove: RECORDING_WRITERS });
+engineRows('/api/recordings', {
+  list: RECORDING_READERS,
+  show: RECORDING_READERS,
+  exporters: RECORDING_READERS,
+  write: RECORDING_WRITERS,
+  remove: RECORDING_WRITERS,
+});
 delete MATRIX['POST /api/recordings/'];
 Object.assign(MATRIX, {
   'POST /api/recordings': RECORDING_WRITERS,
@@ -181,7 +236,13 @@ Object.assign(MATRIX, {
   'POST /api/lsa/analyze': RECORDING_READERS,
 });
 /** Assessments: the same people as recordings. */
-engineRows('/api/assessments', { list: RECORDING_READERS, show: RECORDING_READERS, exporters: RECORDING_READERS, write: RECORDING_WRITERS, remove: RECORDING_WRITERS });
+engineRows('/api/assessments', {
+  list: RECORDING_READERS,
+  show: RECORDING_READERS,
+  exporters: RECORDING_READERS,
+  write: RECORDING_WRITERS,
+  remove: RECORDING_WRITERS,
+});
 delete MATRIX['POST /api/assessments/'];
 Object.assign(MATRIX, {
   'POST /api/assessments': RECORDING_WRITERS,
@@ -200,7 +261,8 @@ Object.assign(MATRIX, {
 });
 
 // A parent is the ACCOUNT_ADMIN of a family account: wherever an account admin is allowed, so is a parent.
-for (const allowed of Object.values(MATRIX)) if (allowed.includes('ACCOUNT_ADMIN') && !allowed.includes('parent')) allowed.push('parent');
+for (const allowed of Object.values(MATRIX))
+  if (allowed.includes('ACCOUNT_ADMIN') && !allowed.includes('parent')) allowed.push('parent');
 
 let t: TestApp;
 const tokens = new Map<Principal, string>();
@@ -210,7 +272,11 @@ async function principalUser(p: Principal) {
   if (p === 'anonymous') return null;
   if (p === 'otherAccount') return buildUser(t.app.db, { role: 'ACCOUNT_ADMIN' });
   if (p === 'parent') {
-    const family = await createAccount(t.app.db, { name: 'Family account', membership_type: 'parent', now: new Date() });
+    const family = await createAccount(t.app.db, {
+      name: 'Family account',
+      membership_type: 'parent',
+      now: new Date(),
+    });
     return buildUser(t.app.db, { role: 'ACCOUNT_ADMIN', accountId: family });
   }
   return buildUser(t.app.db, { role: p });
@@ -283,11 +349,14 @@ describe('authorization matrix', () => {
         probes += 1;
         const refused = status === 401 || status === 403;
         const expected = allowed.includes(who) ? 'allowed' : who === 'anonymous' ? 401 : 403;
-        if (expected === 'allowed' ? refused || status >= 500 : status !== expected) wrong.push(`${route} as ${who}: ${status}, expected ${expected}`);
+        if (expected === 'allowed' ? refused || status >= 500 : status !== expected)
+          wrong.push(`${route} as ${who}: ${status}, expected ${expected}`);
       }
     }
     expect(probes).toBe(Object.keys(MATRIX).length * PRINCIPALS.length);
-    console.info(`authorization matrix: ${Object.keys(MATRIX).length} routes × ${PRINCIPALS.length} principals = ${probes} probes`);
+    console.info(
+      `authorization matrix: ${Object.keys(MATRIX).length} routes × ${PRINCIPALS.length} principals = ${probes} probes`,
+    );
     expect(wrong).toEqual([]);
   });
 });

@@ -29,7 +29,11 @@ export async function startChildServer(
     SMTP_URL: '',
     ...opts.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => void (out += d.toString()));
@@ -38,7 +42,8 @@ export async function startChildServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, port, base: `http://127.0.0.1:${port}`, output: () => out };
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok)
+        return { child, port, base: `http://127.0.0.1:${port}`, output: () => out };
     } catch {
       // not listening yet
     }

@@ -33,7 +33,8 @@ const SUBREAPER = [
   'while True:',
   '    time.sleep(3600)  # never wait(): whatever dies below stays a zombie',
 ].join('\n');
-const subreaper = spawnSync('python3', ['-c', 'import ctypes, sys; sys.exit(ctypes.CDLL(None).prctl(36, 1, 0, 0, 0))']).status === 0;
+const subreaper =
+  spawnSync('python3', ['-c', 'import ctypes, sys; sys.exit(ctypes.CDLL(None).prctl(36, 1, 0, 0, 0))']).status === 0;
 
 type Server = { holder: ChildProcess; port: number; pid: Promise<number>; output: () => string };
 const holders: ChildProcess[] = [];
@@ -57,7 +58,11 @@ async function startServer(pgPort: number): Promise<Server> {
   const server = [process.execPath, '--import', 'tsx', 'apps/api/src/server.ts'];
   const holder = subreaper
     ? spawn('python3', ['-c', SUBREAPER, ...server], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn('sh', ['-c', '"$0" "$@" & echo "pid $!"; exec sleep 100000', ...server], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn('sh', ['-c', '"$0" "$@" & echo "pid $!"; exec sleep 100000', ...server], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   holders.push(holder);
   let out = '';
   const pid = new Promise<number>((resolve) => {
@@ -92,14 +97,20 @@ async function waitHealthy(server: Server, ms: number): Promise<void> {
 }
 
 const post = (server: Server, url: string, body: object) =>
-  fetch(`http://127.0.0.1:${server.port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`http://127.0.0.1:${server.port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function usernames(pgPort: number): Promise<string[]> {
   const password = fs.readFileSync(path.join(dataDir, '.pg-password'), 'utf8').trim();
   const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', password, database: 'habla' });
   await client.connect();
   try {
-    const { rows } = await client.query<{ username: string }>("SELECT username FROM users WHERE username LIKE 'crash%' ORDER BY username");
+    const { rows } = await client.query<{ username: string }>(
+      "SELECT username FROM users WHERE username LIKE 'crash%' ORDER BY username",
+    );
     return rows.map((r) => r.username);
   } finally {
     await client.end();
@@ -131,68 +142,74 @@ afterAll(async () => {
 });
 
 describe('crash and restart', () => {
-  it(`starts on the first try right after kill -9 of the server and its PostgreSQL, ${CYCLES} times in a row, losing no acknowledged write`, { timeout: 20 * 60_000 }, async () => {
-    const pgPort = await freePort();
-    const firstStart = performance.now();
-    let server = await startServer(pgPort);
-    await waitHealthy(server, 300_000);
-    const firstStartSeconds = (performance.now() - firstStart) / 1000;
+  it(
+    `starts on the first try right after kill -9 of the server and its PostgreSQL, ${CYCLES} times in a row, losing no acknowledged write`,
+    { timeout: 20 * 60_000 },
+    async () => {
+      const pgPort = await freePort();
+      const firstStart = performance.now();
+      let server = await startServer(pgPort);
+      await waitHealthy(server, 300_000);
+      const firstStartSeconds = (performance.now() - firstStart) / 1000;
 
-    const acknowledged: string[] = [];
-    const restartSeconds: number[] = [];
-    const zombies = { server: 0, postmaster: 0 };
-    for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const username = `crash${String(cycle).padStart(2, '0')}`;
-      const signUp = await post(server, '/api/auth/register', {
-        first_name: 'Ada',
-        last_name: 'Crash',
-        email: `${username}@example.test`,
-        username,
-        password: PASSWORD,
-        membership_type: 'parent',
-      });
-      expect(signUp.status).toBe(201);
-      acknowledged.push(username);
+      const acknowledged: string[] = [];
+      const restartSeconds: number[] = [];
+      const zombies = { server: 0, postmaster: 0 };
+      for (let cycle = 0; cycle < CYCLES; cycle++) {
+        const username = `crash${String(cycle).padStart(2, '0')}`;
+        const signUp = await post(server, '/api/auth/register', {
+          first_name: 'Ada',
+          last_name: 'Crash',
+          email: `${username}@example.test`,
+          username,
+          password: PASSWORD,
+          membership_type: 'parent',
+        });
+        expect(signUp.status).toBe(201);
+        acknowledged.push(username);
 
-      // The crash: kill -9 of the server and of its postmaster, then a start as soon as both are dead.
-      const serverPid = await server.pid;
-      const pm = postmasterPid();
-      expect(pm).toBeDefined();
-      const killed = performance.now();
-      process.kill(serverPid, 'SIGKILL');
-      process.kill(pm!, 'SIGKILL');
-      for (let i = 0; i < 500 && !(exited(serverPid) && exited(pm!)); i++) await sleep(10);
-      if (processState(serverPid) === 'Z') zombies.server++;
-      if (processState(pm!) === 'Z') zombies.postmaster++;
-      const previous = server;
-      server = await startServer(pgPort);
-      await waitHealthy(server, 120_000).catch((err: unknown) => {
-        throw new Error(`restart ${cycle + 1} of ${CYCLES} failed on the first try: ${(err as Error).message}`);
-      });
-      restartSeconds.push((performance.now() - killed) / 1000);
-      previous.holder.kill('SIGKILL');
+        // The crash: kill -9 of the server and of its postmaster, then a start as soon as both are dead.
+        const serverPid = await server.pid;
+        const pm = postmasterPid();
+        expect(pm).toBeDefined();
+        const killed = performance.now();
+        process.kill(serverPid, 'SIGKILL');
+        process.kill(pm!, 'SIGKILL');
+        for (let i = 0; i < 500 && !(exited(serverPid) && exited(pm!)); i++) await sleep(10);
+        if (processState(serverPid) === 'Z') zombies.server++;
+        if (processState(pm!) === 'Z') zombies.postmaster++;
+        const previous = server;
+        server = await startServer(pgPort);
+        await waitHealthy(server, 120_000).catch((err: unknown) => {
+          throw new Error(`restart ${cycle + 1} of ${CYCLES} failed on the first try: ${(err as Error).message}`);
+        });
+        restartSeconds.push((performance.now() - killed) / 1000);
+        previous.holder.kill('SIGKILL');
 
-      // Every write acknowledged before any of the crashes so far is there, and the last one signs in.
-      expect(await usernames(pgPort)).toEqual(acknowledged);
-      expect((await post(server, '/api/auth/login', { login: `${username}@example.test`, password: PASSWORD })).status).toBe(200);
-    }
+        // Every write acknowledged before any of the crashes so far is there, and the last one signs in.
+        expect(await usernames(pgPort)).toEqual(acknowledged);
+        expect(
+          (await post(server, '/api/auth/login', { login: `${username}@example.test`, password: PASSWORD })).status,
+        ).toBe(200);
+      }
 
-    // A clean stop at the end leaves nothing behind.
-    const lastPid = await server.pid;
-    process.kill(lastPid, 'SIGTERM');
-    for (let i = 0; i < 300 && !exited(lastPid); i++) await sleep(100);
-    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'habla.lock'))).toBe(false);
+      // A clean stop at the end leaves nothing behind.
+      const lastPid = await server.pid;
+      process.kill(lastPid, 'SIGTERM');
+      for (let i = 0; i < 300 && !exited(lastPid); i++) await sleep(100);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'habla.lock'))).toBe(false);
 
-    const sorted = [...restartSeconds].sort((a, b) => a - b);
-    const s = (n: number) => `${n.toFixed(1)} s`;
-    console.log(
-      `crash-restart: ${CYCLES}/${CYCLES} restarts healthy on the first try; kill -9 → healthy: median ${s(sorted[Math.floor(sorted.length / 2)]!)}, ` +
-        `max ${s(sorted.at(-1)!)}, total ${s(restartSeconds.reduce((a, b) => a + b, 0))} (first start with seeding ${s(firstStartSeconds)}); ` +
-        `zombies at restart: server ${zombies.server}/${CYCLES}, postmaster ${zombies.postmaster}/${CYCLES} (${subreaper ? 'python3 subreaper' : 'sh holder, postmaster left to init'})`,
-    );
-    // The case this is about was there each time: the killed processes were zombies, not yet reaped.
-    expect(zombies.server).toBe(CYCLES);
-    if (subreaper) expect(zombies.postmaster).toBe(CYCLES);
-  });
+      const sorted = [...restartSeconds].sort((a, b) => a - b);
+      const s = (n: number) => `${n.toFixed(1)} s`;
+      console.log(
+        `crash-restart: ${CYCLES}/${CYCLES} restarts healthy on the first try; kill -9 → healthy: median ${s(sorted[Math.floor(sorted.length / 2)]!)}, ` +
+          `max ${s(sorted.at(-1)!)}, total ${s(restartSeconds.reduce((a, b) => a + b, 0))} (first start with seeding ${s(firstStartSeconds)}); ` +
+          `zombies at restart: server ${zombies.server}/${CYCLES}, postmaster ${zombies.postmaster}/${CYCLES} (${subreaper ? 'python3 subreaper' : 'sh holder, postmaster left to init'})`,
+      );
+      // The case this is about was there each time: the killed processes were zombies, not yet reaped.
+      expect(zombies.server).toBe(CYCLES);
+      if (subreaper) expect(zombies.postmaster).toBe(CYCLES);
+    },
+  );
 });

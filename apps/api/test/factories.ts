@@ -6,7 +6,14 @@ import { createAccount, createUser } from '../src/modules/users/users.service';
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-42';
 
-export type BuiltUser = { id: string; username: string; email: string; password: string; role: Role; accountId: string | null };
+export type BuiltUser = {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  accountId: string | null;
+};
 
 const unique = () => crypto.randomBytes(4).toString('hex');
 
@@ -32,7 +39,12 @@ export async function buildUser(
   const password = opts.password ?? TEST_PASSWORD;
   let accountId = opts.accountId ?? null;
   if (!isPlatformRole(role) && opts.accountId === undefined) {
-    accountId = await createAccount(db, { name: `Account ${unique()}`, membership_type: 'therapist_center', status: opts.accountStatus, now });
+    accountId = await createAccount(db, {
+      name: `Account ${unique()}`,
+      membership_type: 'therapist_center',
+      status: opts.accountStatus,
+      now,
+    });
   }
   const id = await createUser(db, {
     email,
@@ -50,7 +62,11 @@ export async function buildUser(
 }
 
 /** Sign in through the API; returns the token and ready-made headers. */
-export async function login(app: App, loginName: string, password: string): Promise<{ token: string; headers: { authorization: string } }> {
+export async function login(
+  app: App,
+  loginName: string,
+  password: string,
+): Promise<{ token: string; headers: { authorization: string } }> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password } });
   if (res.statusCode !== 200) throw new Error(`login failed (${res.statusCode}): ${res.body}`);
   const token = (res.json() as { token: string }).token;

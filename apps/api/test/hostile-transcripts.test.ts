@@ -13,7 +13,8 @@ import { loginAs } from './factories';
  */
 const NAK = String.fromCharCode(0x15);
 const MB = 1_000_000;
-const chat = (main: string, extra = '') => `@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child, MOT Mother\n*CHI:\t${main}\n${extra}@End\n`;
+const chat = (main: string, extra = '') =>
+  `@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child, MOT Mother\n*CHI:\t${main}\n${extra}@End\n`;
 
 let t: TestApp;
 type Who = Awaited<ReturnType<typeof loginAs>>;
@@ -23,7 +24,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   therapist = await loginAs(t.app, 'THERAPIST');
   student = await loginAs(t.app, 'STUDENT', { accountId: therapist.user.accountId });
-  await poolOf(t.database.db).query(`UPDATE users SET created_by = $1 WHERE id = $2`, [therapist.user.id, student.user.id]);
+  await poolOf(t.database.db).query(`UPDATE users SET created_by = $1 WHERE id = $2`, [
+    therapist.user.id,
+    student.user.id,
+  ]);
 });
 
 const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object, headers: Record<string, string> = {}) =>
@@ -59,7 +63,11 @@ describe('POST /api/lsa/analyze with the probe’s transcripts', () => {
   );
 
   it('counts a group nested 100,000 deep', async () => {
-    const res = await call('POST', '/api/lsa/analyze', { language: 'en', format: 'chat', text: chat(`${'<'.repeat(100_000)}the dog${'>'.repeat(100_000)} ran .`) });
+    const res = await call('POST', '/api/lsa/analyze', {
+      language: 'en',
+      format: 'chat',
+      text: chat(`${'<'.repeat(100_000)}the dog${'>'.repeat(100_000)} ran .`),
+    });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json().data.mlu_w).toEqual({ utterances: 1, words: 3, value: 3 });
   });
@@ -95,7 +103,8 @@ describe('a CHAT import takes what a save takes, and refuses the rest naming the
     id = rec.rows[0]!.id;
     version = rec.rows[0]!.transcript_version;
   });
-  const importChat = (text: string, lang = 'en') => call('POST', `/api/recordings/${id}/transcript`, { format: 'chat', text, version }, { 'accept-language': lang });
+  const importChat = (text: string, lang = 'en') =>
+    call('POST', `/api/recordings/${id}/transcript`, { format: 'chat', text, version }, { 'accept-language': lang });
   const refusal = (res: { statusCode: number; json: () => { fields: Record<string, string>; code: string } }) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
@@ -105,24 +114,40 @@ describe('a CHAT import takes what a save takes, and refuses the rest naming the
 
   it('a time bullet of 26 digits: 400 naming its line, in English and Spanish', async () => {
     const text = chat(`hi . ${NAK}${'9'.repeat(26)}_${'9'.repeat(26)}${NAK}`);
-    expect(refusal(await importChat(text))).toBe('Line 5: the time bullet is out of range (start_end in milliseconds, at most 24 hours).');
+    expect(refusal(await importChat(text))).toBe(
+      'Line 5: the time bullet is out of range (start_end in milliseconds, at most 24 hours).',
+    );
     expect(refusal(await importChat(text, 'es'))).toMatch(/^Línea 5: la marca de tiempo está fuera de rango/);
     // The largest time a save takes is read; one more millisecond is not.
-    expect(refusal(await importChat(chat(`hi . ${NAK}0_${TRANSCRIPT_LIMITS.timeMs + 1}${NAK}`)))).toMatch(/^Line 5: the time bullet is out of range/);
-    expect(refusal(await importChat(chat(`hi . ${NAK}900_100${NAK}`)))).toBe('Line 5: the time bullet ends before it starts.');
+    expect(refusal(await importChat(chat(`hi . ${NAK}0_${TRANSCRIPT_LIMITS.timeMs + 1}${NAK}`)))).toMatch(
+      /^Line 5: the time bullet is out of range/,
+    );
+    expect(refusal(await importChat(chat(`hi . ${NAK}900_100${NAK}`)))).toBe(
+      'Line 5: the time bullet ends before it starts.',
+    );
   });
 
   it('an utterance of 100,000 characters or a tier of a megabyte: 400 naming the line and the save’s limit', async () => {
-    expect(refusal(await importChat(chat(`${'a'.repeat(100_000)} .`)))).toBe(`Line 5: an utterance has at most ${TRANSCRIPT_LIMITS.text} characters.`);
-    expect(refusal(await importChat(chat('hi .', `%com:\t${'x'.repeat(MB)}\n`)))).toBe(`Line 6: a dependent tier has at most ${TRANSCRIPT_LIMITS.tier} characters.`);
+    expect(refusal(await importChat(chat(`${'a'.repeat(100_000)} .`)))).toBe(
+      `Line 5: an utterance has at most ${TRANSCRIPT_LIMITS.text} characters.`,
+    );
+    expect(refusal(await importChat(chat('hi .', `%com:\t${'x'.repeat(MB)}\n`)))).toBe(
+      `Line 6: a dependent tier has at most ${TRANSCRIPT_LIMITS.tier} characters.`,
+    );
     expect(refusal(await importChat(chat('hi .', '%MOR:\tn|hi\n')))).toMatch(/^Line 6: a dependent tier is named/);
     const comments = Array.from({ length: TRANSCRIPT_LIMITS.before + 1 }, (_, i) => `@Comment:\tnote ${i}\n`).join('');
     expect(refusal(await importChat(chat('hi .', `${comments}*CHI:\tho .\n`)))).toBe(
       `Line ${6 + TRANSCRIPT_LIMITS.before}: at most ${TRANSCRIPT_LIMITS.before} header lines may stand before an utterance.`,
     );
     const many = Array.from({ length: TRANSCRIPT_LIMITS.utterances }, () => '*CHI:\thi .\n').join('');
-    expect(refusal(await importChat(chat('hi .', many)))).toBe(`Line ${5 + TRANSCRIPT_LIMITS.utterances}: a transcript has at most ${TRANSCRIPT_LIMITS.utterances} utterances.`);
-    const tooLong = await call('POST', `/api/recordings/${id}/transcript`, { format: 'text', text: `C: ${'a'.repeat(TRANSCRIPT_LIMITS.text + 1)}`, version });
+    expect(refusal(await importChat(chat('hi .', many)))).toBe(
+      `Line ${5 + TRANSCRIPT_LIMITS.utterances}: a transcript has at most ${TRANSCRIPT_LIMITS.utterances} utterances.`,
+    );
+    const tooLong = await call('POST', `/api/recordings/${id}/transcript`, {
+      format: 'text',
+      text: `C: ${'a'.repeat(TRANSCRIPT_LIMITS.text + 1)}`,
+      version,
+    });
     expect(refusal(tooLong)).toBe(`Line 1: an utterance has at most ${TRANSCRIPT_LIMITS.text} characters.`);
     // Nothing was stored by any of them.
     expect((await call('GET', `/api/recordings/${id}/utterances`)).json().data.utterances).toEqual([]);
@@ -130,17 +155,36 @@ describe('a CHAT import takes what a save takes, and refuses the rest naming the
 
   it('takes a file at the limits, and what it stored a save takes back unchanged', async () => {
     const longest = `${'a'.repeat(TRANSCRIPT_LIMITS.text - 2)} .`;
-    const text = chat(`${longest} ${NAK}0_${TRANSCRIPT_LIMITS.timeMs}${NAK}`, `%com:\t${'x'.repeat(TRANSCRIPT_LIMITS.tier)}\n`);
+    const text = chat(
+      `${longest} ${NAK}0_${TRANSCRIPT_LIMITS.timeMs}${NAK}`,
+      `%com:\t${'x'.repeat(TRANSCRIPT_LIMITS.tier)}\n`,
+    );
     const res = await importChat(text);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const saved = res.json().data as {
       version: number;
-      utterances: { speaker: string; text: string; start_ms: number; end_ms: number; code: string; tiers: object; before: string[] }[];
+      utterances: {
+        speaker: string;
+        text: string;
+        start_ms: number;
+        end_ms: number;
+        code: string;
+        tiers: object;
+        before: string[];
+      }[];
     };
     expect(saved.utterances[0]).toMatchObject({ text: longest, start_ms: 0, end_ms: TRANSCRIPT_LIMITS.timeMs });
     const again = await call('PUT', `/api/recordings/${id}/utterances`, {
       version: saved.version,
-      utterances: saved.utterances.map((u) => ({ start_ms: u.start_ms, end_ms: u.end_ms, speaker: u.speaker, text: u.text, code: u.code, tiers: u.tiers, before: u.before })),
+      utterances: saved.utterances.map((u) => ({
+        start_ms: u.start_ms,
+        end_ms: u.end_ms,
+        speaker: u.speaker,
+        text: u.text,
+        code: u.code,
+        tiers: u.tiers,
+        before: u.before,
+      })),
     });
     expect(again.statusCode, again.body.slice(0, 300)).toBe(200);
     version = again.json().data.version;
@@ -154,7 +198,9 @@ describe('a CHAT import takes what a save takes, and refuses the rest naming the
     version = res.json().data.version;
     expect(performance.now() - started).toBeLessThan(10_000);
     started = performance.now();
-    expect(refusal(await importChat(chat(`a${' '.repeat(MB)}b ${NAK}1_2${NAK}`)))).toMatch(/^Line 5: an utterance has at most/);
+    expect(refusal(await importChat(chat(`a${' '.repeat(MB)}b ${NAK}1_2${NAK}`)))).toMatch(
+      /^Line 5: an utterance has at most/,
+    );
     expect(performance.now() - started).toBeLessThan(10_000);
   }, 60_000);
 });

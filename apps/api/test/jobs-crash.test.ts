@@ -37,7 +37,12 @@ async function startServer() {
 
 const db = new pg.Client({ connectionString: dbUrl });
 async function jobRow(id: string): Promise<{ state: string; retry_count: number; output: unknown } | undefined> {
-  return (await db.query<{ state: string; retry_count: number; output: unknown }>('SELECT state::text AS state, retry_count, output FROM pgboss.job WHERE id = $1', [id])).rows[0];
+  return (
+    await db.query<{ state: string; retry_count: number; output: unknown }>(
+      'SELECT state::text AS state, retry_count, output FROM pgboss.job WHERE id = $1',
+      [id],
+    )
+  ).rows[0];
 }
 async function waitState(id: string, state: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
@@ -58,37 +63,48 @@ afterAll(async () => {
 });
 
 describe('jobs and kill -9', () => {
-  it('a job interrupted by kill -9 of the server runs to completion after a restart', { timeout: 300_000 }, async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-    await admin.end();
-    const first = await startServer();
-    await db.connect();
+  it(
+    'a job interrupted by kill -9 of the server runs to completion after a restart',
+    { timeout: 300_000 },
+    async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+      await admin.end();
+      const first = await startServer();
+      await db.connect();
 
-    // Queued from outside, as another instance would.
-    const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => db.query(text, values) }, migrate: false, supervise: false, schedule: false });
-    await boss.start();
-    const id = await boss.send('test.slow', { label: 'crash test', ms: 2000 });
-    await boss.stop({ graceful: false, close: false });
-    expect(id).toBeTruthy();
-    await waitState(id!, 'active', 30_000);
+      // Queued from outside, as another instance would.
+      const boss = new PgBoss({
+        db: { executeSql: (text: string, values: unknown[]) => db.query(text, values) },
+        migrate: false,
+        supervise: false,
+        schedule: false,
+      });
+      await boss.start();
+      const id = await boss.send('test.slow', { label: 'crash test', ms: 2000 });
+      await boss.stop({ graceful: false, close: false });
+      expect(id).toBeTruthy();
+      await waitState(id!, 'active', 30_000);
 
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
-    // Nobody finished it: the killed server left it running.
-    expect((await jobRow(id!))?.state).toBe('active');
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      // Nobody finished it: the killed server left it running.
+      expect((await jobRow(id!))?.state).toBe('active');
 
-    const restartedAt = Date.now();
-    const second = await startServer();
-    await waitState(id!, 'completed', 60_000).catch((err: unknown) => {
-      throw new Error(`${(err as Error).message}\n${second.output()}`);
-    });
-    const row = await jobRow(id!);
-    // The second attempt is the one that completed.
-    expect(row?.retry_count).toBe(1);
-    console.log(`jobs-crash: the killed job completed ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began`);
-    second.child.kill('SIGTERM');
-    await new Promise((r) => second.child.once('exit', r));
-  });
+      const restartedAt = Date.now();
+      const second = await startServer();
+      await waitState(id!, 'completed', 60_000).catch((err: unknown) => {
+        throw new Error(`${(err as Error).message}\n${second.output()}`);
+      });
+      const row = await jobRow(id!);
+      // The second attempt is the one that completed.
+      expect(row?.retry_count).toBe(1);
+      console.log(
+        `jobs-crash: the killed job completed ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began`,
+      );
+      second.child.kill('SIGTERM');
+      await new Promise((r) => second.child.once('exit', r));
+    },
+  );
 });

@@ -20,12 +20,21 @@ export async function waitForJobs(app: App, timeoutMs = 10_000): Promise<void> {
 }
 
 /** Wait for one job to reach one of `states`; returns its row. */
-export async function waitForJobState(app: App, id: string, states: string[], timeoutMs = 15_000): Promise<Record<string, unknown>> {
+export async function waitForJobState(
+  app: App,
+  id: string,
+  states: string[],
+  timeoutMs = 15_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await poolOf(app.db).query<Record<string, unknown>>(`SELECT *, state::text AS state FROM ${app.jobs.schema}.job WHERE id = $1`, [id]);
+    const { rows } = await poolOf(app.db).query<Record<string, unknown>>(
+      `SELECT *, state::text AS state FROM ${app.jobs.schema}.job WHERE id = $1`,
+      [id],
+    );
     if (rows[0] && states.includes(String(rows[0].state))) return rows[0];
-    if (Date.now() > deadline) throw new Error(`job ${id} is ${String(rows[0]?.state)}, not ${states.join('/')}, after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${id} is ${String(rows[0]?.state)}, not ${states.join('/')}, after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

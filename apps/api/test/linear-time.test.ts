@@ -18,9 +18,11 @@ import { growth, settle } from './linear-time';
  */
 const NAK = String.fromCharCode(0x15);
 const fill = (unit: string, size: number) => unit.repeat(Math.max(1, Math.floor(size / unit.length)));
-const chat = (main: string, extra = '') => `@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child, MOT Mother\n*CHI:\t${main}\n${extra}@End\n`;
+const chat = (main: string, extra = '') =>
+  `@UTF8\n@Begin\n@Languages:\teng\n@Participants:\tCHI Target_Child, MOT Mother\n*CHI:\t${main}\n${extra}@End\n`;
 const analyzeChat = (text: string) => analyzeTranscript(parseChat(text), { language: 'en', format: 'chat' });
-const analyzeText = (text: string) => analyzeTranscript(parseTextTranscript(text, 'en'), { language: 'en', format: 'text' });
+const analyzeText = (text: string) =>
+  analyzeTranscript(parseTextTranscript(text, 'en'), { language: 'en', format: 'text' });
 
 /** `limit`: the last step's bound where 24 is too tight for a reader's allocations (still far below a quadratic 64). */
 type Shape = [name: string, make: (size: number) => string, run: (input: string) => unknown, limit?: number];
@@ -32,13 +34,33 @@ const shapes: Shape[] = [
   ['CHAT: tabs and no-break spaces', (n) => chat(`a${fill('\t\u00a0', n)}b .`), (s) => parseChat(s)],
   ['CHAT: spaces and bullet marks in turn', (n) => chat(`a${fill(` ${NAK}`, n)}b .`), (s) => parseChat(s)],
   ['CHAT: bullets that never close', (n) => chat(`a ${fill(`${NAK}12_`, n)} .`), (s) => parseChat(s)],
-  ['CHAT: one bullet of a million digits', (n) => chat(`a . ${NAK}${fill('7', n / 2)}_${fill('8', n / 2)}${NAK}`), (s) => parseChat(s)],
-  ['CHAT: a main tier of spaces, a word and a line separator', (n) => chat(`${fill(' ', n)}x\u2028y`), (s) => settle(() => parseChat(s))],
-  ['CHAT: a dependent tier of spaces ending in a line separator', (n) => chat('hi .', `%com:${fill(' ', n)}x\u2028y\n`), (s) => settle(() => parseChat(s))],
-  ['CHAT: many header lines before an utterance', (n) => chat('hi .', `${fill('@Comment:\tx\n', n)}*CHI:\tho .\n`), (s) => parseChat(s)],
+  [
+    'CHAT: one bullet of a million digits',
+    (n) => chat(`a . ${NAK}${fill('7', n / 2)}_${fill('8', n / 2)}${NAK}`),
+    (s) => parseChat(s),
+  ],
+  [
+    'CHAT: a main tier of spaces, a word and a line separator',
+    (n) => chat(`${fill(' ', n)}x\u2028y`),
+    (s) => settle(() => parseChat(s)),
+  ],
+  [
+    'CHAT: a dependent tier of spaces ending in a line separator',
+    (n) => chat('hi .', `%com:${fill(' ', n)}x\u2028y\n`),
+    (s) => settle(() => parseChat(s)),
+  ],
+  [
+    'CHAT: many header lines before an utterance',
+    (n) => chat('hi .', `${fill('@Comment:\tx\n', n)}*CHI:\tho .\n`),
+    (s) => parseChat(s),
+  ],
   ['CHAT: continuation lines', (n) => chat(`a${fill('\n\t b', n)} .`), (s) => parseChat(s)],
   // The plain-text reader.
-  ['text: spaces before words that end in a line separator', (n) => `C:${fill(' ', n)}a\u2028b`, (s) => settle(() => parseTextTranscript(s, 'en'))],
+  [
+    'text: spaces before words that end in a line separator',
+    (n) => `C:${fill(' ', n)}a\u2028b`,
+    (s) => settle(() => parseTextTranscript(s, 'en')),
+  ],
   ['text: a line without a colon', (n) => fill('a', n), (s) => settle(() => parseTextTranscript(s, 'en'))],
   [
     'text: many speakers',

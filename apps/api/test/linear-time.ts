@@ -46,7 +46,8 @@ function msPerCall(fn: () => unknown, runs: number, stopMs: number): number {
  * grows past `limit` is measured once more (a busy machine, a collection of the heap) before the
  * measurement stops there; steps below the last may grow up to `earlyLimit` (small inputs are the
  * noisiest, and a reader that allocates much pays the heap's move from its young to its old space in
- * one of them: 31 measured for 100,000 levels of nesting), still below a quadratic 64. One call of more than `stopMs` of CPU below the largest
+ * one of them: 31 measured for 100,000 levels of nesting), still below a quadratic 64. One call of more than `stopMs`
+ * of CPU below the largest
  * size also stops it (a linear reader reads a megabyte in well under a second): a quadratic reader
  * whose small steps hide behind fixed costs then fails in seconds, not hours.
  */

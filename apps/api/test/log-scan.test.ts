@@ -38,7 +38,10 @@ const { app, config, clock } = await buildTestApp({
     // A query that fails with a secret among its parameters, through Drizzle and through pg.
     a.get('/api/test/failing-query', async () => a.db.execute(sql`SELECT ${QUERY_SECRET}::int AS n`));
     a.get('/api/test/failing-pool', async () =>
-      (a.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } }).$client.query('SELECT $1::date', [QUERY_SECRET]),
+      (a.db as unknown as { $client: { query: (t: string, v: unknown[]) => Promise<unknown> } }).$client.query(
+        'SELECT $1::date',
+        [QUERY_SECRET],
+      ),
     );
   },
 });
@@ -48,7 +51,12 @@ const { app: failingMail } = await buildTestApp({ logger: logger(), mailer: echo
 
 const secrets: string[] = [PASSWORD, NEW_PASSWORD, WRONG_PASSWORD, SSN, SSN.replace(/-/g, ''), QUERY_SECRET];
 const post = (a: typeof app, url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  a.inject({ method: 'POST', url, payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } });
+  a.inject({
+    method: 'POST',
+    url,
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 function readResetToken(): string {
   const files = fs.readdirSync(outbox).sort();
@@ -60,7 +68,14 @@ function readResetToken(): string {
 
 beforeAll(async () => {
   // Sign-up: refused (NUL) with the password in the body, then accepted, then a duplicate.
-  const signUp = { first_name: 'Ana', last_name: 'Ruiz', email: 'ana.ruiz@example.test', username: 'ana_ruiz', password: PASSWORD, membership_type: 'parent' };
+  const signUp = {
+    first_name: 'Ana',
+    last_name: 'Ruiz',
+    email: 'ana.ruiz@example.test',
+    username: 'ana_ruiz',
+    password: PASSWORD,
+    membership_type: 'parent',
+  };
   expect((await post(app, '/api/auth/register', { ...signUp, first_name: 'Ana\u0000' })).statusCode).toBe(400);
   expect((await post(app, '/api/auth/register', signUp)).statusCode).toBe(201);
   expect((await post(app, '/api/auth/register', signUp)).statusCode).toBe(409);
@@ -74,24 +89,65 @@ beforeAll(async () => {
   secrets.push(session.token);
   // The app's clock stands still in tests: failures after the success must come later to count.
   clock.advance(1000);
-  for (let i = 0; i < 11; i++) await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'ana_ruiz', password: WRONG_PASSWORD }, remoteAddress: `10.3.0.${i}` });
-  expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'ana_ruiz', password: PASSWORD }, remoteAddress: '10.3.1.1' })).statusCode).toBe(429);
+  for (let i = 0; i < 11; i++)
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'ana_ruiz', password: WRONG_PASSWORD },
+      remoteAddress: `10.3.0.${i}`,
+    });
+  expect(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: 'ana_ruiz', password: PASSWORD },
+        remoteAddress: '10.3.1.1',
+      })
+    ).statusCode,
+  ).toBe(429);
 
   // A signed-in caller: a wrong current password, a malformed body quoting a password, an oversized one.
-  expect((await post(app, '/api/auth/change-password', { current_password: WRONG_PASSWORD, new_password: NEW_PASSWORD }, session.headers)).statusCode).toBe(400);
-  expect((await post(app, '/api/auth/change-password', `{"current_password":"${PASSWORD}", new_password`, session.headers)).statusCode).toBe(400);
   expect(
-    (await post(app, '/api/auth/change-password', JSON.stringify({ current_password: PASSWORD, new_password: NEW_PASSWORD.repeat(80_000) }), session.headers)).statusCode,
+    (
+      await post(
+        app,
+        '/api/auth/change-password',
+        { current_password: WRONG_PASSWORD, new_password: NEW_PASSWORD },
+        session.headers,
+      )
+    ).statusCode,
+  ).toBe(400);
+  expect(
+    (await post(app, '/api/auth/change-password', `{"current_password":"${PASSWORD}", new_password`, session.headers))
+      .statusCode,
+  ).toBe(400);
+  expect(
+    (
+      await post(
+        app,
+        '/api/auth/change-password',
+        JSON.stringify({ current_password: PASSWORD, new_password: NEW_PASSWORD.repeat(80_000) }),
+        session.headers,
+      )
+    ).statusCode,
   ).toBe(413);
-  expect((await post(app, '/api/auth/login', `{"__proto__":{"x":1},"login":"ana_ruiz","password":"${PASSWORD}"}`)).statusCode).toBe(400);
+  expect(
+    (await post(app, '/api/auth/login', `{"__proto__":{"x":1},"login":"ana_ruiz","password":"${PASSWORD}"}`))
+      .statusCode,
+  ).toBe(400);
 
   // Password reset: the link is e-mailed (to the outbox), used once, then refused.
   expect((await post(app, '/api/auth/forgot-password', { login: 'ana.ruiz@example.test' })).statusCode).toBe(200);
   await waitForJobs(app);
   const resetToken = readResetToken();
   secrets.push(resetToken, `${config.appUrl}/resetPassword?token=${resetToken}`);
-  expect((await post(app, '/api/auth/reset-password', { token: resetToken, password: NEW_PASSWORD })).statusCode).toBe(200);
-  expect((await post(app, '/api/auth/reset-password', { token: resetToken, password: NEW_PASSWORD })).statusCode).toBe(400);
+  expect((await post(app, '/api/auth/reset-password', { token: resetToken, password: NEW_PASSWORD })).statusCode).toBe(
+    200,
+  );
+  expect((await post(app, '/api/auth/reset-password', { token: resetToken, password: NEW_PASSWORD })).statusCode).toBe(
+    400,
+  );
   // The link opened in a browser (no web build here: a 404 that logs the address), and in a query of an API route.
   await app.inject({ method: 'GET', url: `/resetPassword?token=${resetToken}` });
   await app.inject({ method: 'GET', url: `/api/nowhere?token=${resetToken}&ssn=${SSN}` });
@@ -107,32 +163,72 @@ beforeAll(async () => {
   const created = await post(
     app,
     '/api/users',
-    { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', email: 'leo.diaz@example.test', role: 'ADMIN', ssn: SSN, password: PASSWORD },
+    {
+      first_name: 'Leo',
+      last_name: 'Diaz',
+      username: 'leo_diaz',
+      email: 'leo.diaz@example.test',
+      role: 'ADMIN',
+      ssn: SSN,
+      password: PASSWORD,
+    },
     adminSession.headers,
   );
   expect(created.statusCode).toBe(201);
   const id = created.json().data.id as string;
-  const reveal = await app.inject({ method: 'POST', url: `/api/users/${id}/reveal-ssn`, headers: adminSession.headers });
+  const reveal = await app.inject({
+    method: 'POST',
+    url: `/api/users/${id}/reveal-ssn`,
+    headers: adminSession.headers,
+  });
   expect(reveal.json().data.ssn).toBe(SSN);
-  expect((await app.inject({ method: 'PATCH', url: `/api/users/${id}`, payload: { ssn: `${SSN}0` }, headers: adminSession.headers })).statusCode).toBe(400);
   expect(
-    (await post(app, '/api/users', { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', role: 'ADMIN', ssn: SSN, password: PASSWORD }, adminSession.headers)).statusCode,
+    (
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        payload: { ssn: `${SSN}0` },
+        headers: adminSession.headers,
+      })
+    ).statusCode,
+  ).toBe(400);
+  expect(
+    (
+      await post(
+        app,
+        '/api/users',
+        { first_name: 'Leo', last_name: 'Diaz', username: 'leo_diaz', role: 'ADMIN', ssn: SSN, password: PASSWORD },
+        adminSession.headers,
+      )
+    ).statusCode,
   ).toBe(409);
 
   // Server failures with a secret among the query's parameters (the first under a caller's request id
   // with nine digits in a row, which the log must keep whole: the answer shows it to find the log by).
-  const failed = await app.inject({ method: 'GET', url: '/api/test/failing-query', headers: { ...adminSession.headers, 'x-request-id': CALLER_REQUEST_ID } });
+  const failed = await app.inject({
+    method: 'GET',
+    url: '/api/test/failing-query',
+    headers: { ...adminSession.headers, 'x-request-id': CALLER_REQUEST_ID },
+  });
   expect(failed.statusCode).toBe(500);
   expect(failed.body).toContain(CALLER_REQUEST_ID);
-  expect((await app.inject({ method: 'GET', url: '/api/test/failing-pool', headers: adminSession.headers })).statusCode).toBe(500);
+  expect(
+    (await app.inject({ method: 'GET', url: '/api/test/failing-pool', headers: adminSession.headers })).statusCode,
+  ).toBe(500);
 
   // A user invited without a password gets a link by e-mail, and the mail server refuses it.
   const other = await buildUser(failingMail.db, { role: 'SUPERADMIN' });
   const otherSession = await login(failingMail, other.username, other.password);
   secrets.push(otherSession.token);
   expect(
-    (await post(failingMail, '/api/users', { first_name: 'Mia', last_name: 'Soto', username: 'mia_soto', email: 'mia.soto@example.test', role: 'ADMIN' }, otherSession.headers))
-      .statusCode,
+    (
+      await post(
+        failingMail,
+        '/api/users',
+        { first_name: 'Mia', last_name: 'Soto', username: 'mia_soto', email: 'mia.soto@example.test', role: 'ADMIN' },
+        otherSession.headers,
+      )
+    ).statusCode,
   ).toBe(201);
   expect((await post(failingMail, '/api/auth/forgot-password', { login: 'mia_soto' })).statusCode).toBe(200);
   await waitForJobs(failingMail);
@@ -180,6 +276,9 @@ describe('the log of a run that provokes every error path', () => {
     // Every request id of the run is a UUID or the caller's, whole.
     const ids = lines.map((l) => (JSON.parse(l) as { reqId?: string }).reqId).filter((id) => id !== undefined);
     expect(ids.length).toBeGreaterThan(50);
-    for (const id of ids) expect(id).toMatch(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|web-1700000000-b0d975318642)$/);
+    for (const id of ids)
+      expect(id).toMatch(
+        /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|web-1700000000-b0d975318642)$/,
+      );
   });
 });

@@ -35,10 +35,18 @@ export function pngOfSize(size: number): Buffer {
   ihdr.writeUInt32BE(1, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const pixel = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  const fixed = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixel), chunk('IEND', Buffer.alloc(0))];
+  const fixed = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixel),
+    chunk('IEND', Buffer.alloc(0)),
+  ];
   const bare = fixed.reduce((n, b) => n + b.length, 0);
   const padding = Math.max(0, size - bare - 12 - 8);
-  const text = Buffer.concat([Buffer.from('Comment\0'), Buffer.from(crypto.randomBytes(padding).map((b) => 97 + (b % 26)))]);
+  const text = Buffer.concat([
+    Buffer.from('Comment\0'),
+    Buffer.from(crypto.randomBytes(padding).map((b) => 97 + (b % 26))),
+  ]);
   return Buffer.concat([fixed[0]!, fixed[1]!, chunk('tEXt', text), fixed[2]!, fixed[3]!]);
 }
 
@@ -56,7 +64,12 @@ export function noisyPngOfSize(size: number): Buffer {
   const raw = crypto.randomBytes(rows * (1 + width * 3));
   for (let r = 0; r < rows; r += 1) raw[r * (1 + width * 3)] = 0;
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -85,4 +98,5 @@ export function wavOfSize(size: number): Buffer {
 export const UNKNOWN_BYTES = Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 7919 + 13) % 256));
 
 /** An SVG with a width and height: libvips draws it (64×48), so only its type can refuse it. */
-export const SIZED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="red"/><script>alert(1)</script></svg>';
+export const SIZED_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="red"/><script>alert(1)</script></svg>';

@@ -4,7 +4,17 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from './app';
-import { describeSpot, EXCEPTIONS, KNOWN_LOOSE, looseSpots, NON_JSON_MEDIA, walkAnswers, type Answer, type LooseEntry, type SchemaNode } from './openapi-answers';
+import {
+  describeSpot,
+  EXCEPTIONS,
+  KNOWN_LOOSE,
+  looseSpots,
+  NON_JSON_MEDIA,
+  walkAnswers,
+  type Answer,
+  type LooseEntry,
+  type SchemaNode,
+} from './openapi-answers';
 
 /**
  * Typed answers (docs/decisions/023-typed-answers.md): every 2xx JSON answer of the OpenAPI document
@@ -21,20 +31,25 @@ describe('the detector, on hand-written schemas', () => {
     expect(paths(true)).toEqual(['']);
     expect(paths({ description: 'anything', nullable: true })).toEqual(['']);
     expect(paths(false)).toEqual([]);
-    for (const typed of [{ type: 'string' }, { enum: [null] }, { const: 3 }, { type: 'integer', nullable: true }]) expect(paths(typed)).toEqual([]);
+    for (const typed of [{ type: 'string' }, { enum: [null] }, { const: 3 }, { type: 'integer', nullable: true }])
+      expect(paths(typed)).toEqual([]);
   });
 
   it('finds an open map: additionalProperties of any value, propertyNames without a typed value', () => {
     expect(paths({ type: 'object', additionalProperties: {} })).toEqual(['']);
     expect(paths({ type: 'object', additionalProperties: true })).toEqual(['']);
     expect(paths({ type: 'object', additionalProperties: { description: 'x' } })).toEqual(['']);
-    expect(looseSpots({ type: 'object', properties: { a: { type: 'string' } }, propertyNames: { pattern: '^a' } })).toEqual([
-      { path: '', why: 'propertyNames without a typed value' },
-    ]);
-    expect(paths({ type: 'object', propertyNames: { pattern: '^a' }, additionalProperties: { type: 'number' } })).toEqual([]);
+    expect(
+      looseSpots({ type: 'object', properties: { a: { type: 'string' } }, propertyNames: { pattern: '^a' } }),
+    ).toEqual([{ path: '', why: 'propertyNames without a typed value' }]);
+    expect(
+      paths({ type: 'object', propertyNames: { pattern: '^a' }, additionalProperties: { type: 'number' } }),
+    ).toEqual([]);
     expect(paths({ type: 'object', additionalProperties: { type: 'number' } })).toEqual([]);
     // A typed map of loose values: the spot is the value.
-    expect(paths({ type: 'object', additionalProperties: { type: 'object', additionalProperties: {} } })).toEqual(['*']);
+    expect(paths({ type: 'object', additionalProperties: { type: 'object', additionalProperties: {} } })).toEqual([
+      '*',
+    ]);
   });
 
   it('finds an open object: named properties and more of any value', () => {
@@ -75,7 +90,13 @@ describe('the detector, on hand-written schemas', () => {
         },
       },
     };
-    expect(paths(schema)).toEqual(['data/[]/answer/anyOf[1]', 'data/[]/pick/oneOf[1]', 'data/[]/both/allOf[1]', 'data/[]/scores/*', 'data/[]/pair/[1]']);
+    expect(paths(schema)).toEqual([
+      'data/[]/answer/anyOf[1]',
+      'data/[]/pick/oneOf[1]',
+      'data/[]/both/allOf[1]',
+      'data/[]/scores/*',
+      'data/[]/pair/[1]',
+    ]);
     expect(looseSpots({ type: 'array' })).toEqual([{ path: '', why: 'array without items' }]);
     expect(paths({ anyOf: [] })).toEqual(['']);
   });
@@ -86,31 +107,52 @@ describe('the detector, on hand-written schemas', () => {
         schemas: {
           Word: { type: 'object', properties: { text: { type: 'string' } }, additionalProperties: false },
           Bag: { type: 'object', additionalProperties: {} },
-          Tree: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } } },
+          Tree: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } },
+            },
+          },
           'a/b': { type: 'object', properties: { leaf: {} } },
         },
       },
     };
     expect(paths({ $ref: '#/components/schemas/Word' }, document)).toEqual([]);
-    expect(paths({ type: 'object', properties: { bag: { $ref: '#/components/schemas/Bag' } } }, document)).toEqual(['bag']);
+    expect(paths({ type: 'object', properties: { bag: { $ref: '#/components/schemas/Bag' } } }, document)).toEqual([
+      'bag',
+    ]);
     expect(paths({ $ref: '#/components/schemas/Tree' }, document)).toEqual([]);
     expect(paths({ $ref: '#/components/schemas/a~1b' }, document)).toEqual(['leaf']);
-    expect(looseSpots({ $ref: '#/components/schemas/Nowhere' }, document)).toEqual([{ path: '', why: '$ref #/components/schemas/Nowhere leads nowhere' }]);
+    expect(looseSpots({ $ref: '#/components/schemas/Nowhere' }, document)).toEqual([
+      { path: '', why: '$ref #/components/schemas/Nowhere leads nowhere' },
+    ]);
     expect(paths({ $ref: 'https://example.com/schema.json' }, document)).toEqual(['']);
   });
 
   it('walks the 2xx answers of a document: JSON checked, other bodies skipped, a 2xx without a body loose unless 204', () => {
-    const ok = { content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'boolean' } } } } } };
+    const ok = {
+      content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'boolean' } } } } },
+    };
     const document = {
       paths: {
         '/a': {
           parameters: [],
           get: { responses: { 200: ok, 400: { content: { 'application/json': { schema: {} } } } } },
-          post: { responses: { 201: { content: { 'application/json': { schema: { type: 'object', properties: { data: {} } } } } } } },
+          post: {
+            responses: {
+              201: { content: { 'application/json': { schema: { type: 'object', properties: { data: {} } } } } },
+            },
+          },
         },
         '/a.csv': { get: { responses: { 200: { content: { 'text/csv': { schema: {} } } } } } },
-        '/b': { delete: { responses: { 204: { description: 'No content' } } }, put: { responses: { 200: { description: 'Default Response' } } } },
-        '/c': { patch: { responses: { 200: { content: { 'application/problem+json': { schema: { type: 'object' } } } } } } },
+        '/b': {
+          delete: { responses: { 204: { description: 'No content' } } },
+          put: { responses: { 200: { description: 'Default Response' } } },
+        },
+        '/c': {
+          patch: { responses: { 200: { content: { 'application/problem+json': { schema: { type: 'object' } } } } } },
+        },
       },
     };
     const { operations, answers } = walkAnswers(document);
@@ -143,7 +185,10 @@ describe('the detector, on what zod 4 publishes through fastify-type-provider-zo
     empty: z.object({}),
     json: z.json(),
     recursive: tree,
-    branch: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b'), value: z.unknown() })]),
+    branch: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('a') }),
+      z.object({ kind: z.literal('b'), value: z.unknown() }),
+    ]),
   };
   const typed = {
     object: z.object({ a: z.string().nullable(), b: z.array(z.number()).optional() }),
@@ -165,7 +210,10 @@ describe('the detector, on what zod 4 publishes through fastify-type-provider-zo
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    await app.register(swagger, { openapi: { info: { title: 'probe', version: '0' } }, transform: jsonSchemaTransform });
+    await app.register(swagger, {
+      openapi: { info: { title: 'probe', version: '0' } },
+      transform: jsonSchemaTransform,
+    });
     app.get('/probe', { schema: { response: { 200: z.object({ ...loose, ...typed }) } } }, async () => ({}));
     await app.ready();
     published = app.swagger();
@@ -176,7 +224,20 @@ describe('the detector, on what zod 4 publishes through fastify-type-provider-zo
     const [answer] = walkAnswers(published).answers;
     expect(answer?.answer).toBe('GET /probe 200');
     expect(answer?.spots.map((s) => s.path).sort()).toEqual(
-      ['unknown', 'any', 'custom', 'nullableUnknown', 'map', 'unknowns/[]', 'record', 'looseObject', 'empty', 'json', 'recursive', 'branch/oneOf[1]/value'].sort(),
+      [
+        'unknown',
+        'any',
+        'custom',
+        'nullableUnknown',
+        'map',
+        'unknowns/[]',
+        'record',
+        'looseObject',
+        'empty',
+        'json',
+        'recursive',
+        'branch/oneOf[1]/value',
+      ].sort(),
     );
   });
 });
@@ -184,7 +245,20 @@ describe('the detector, on what zod 4 publishes through fastify-type-provider-zo
 describe("the API's OpenAPI document", () => {
   let operations: string[];
   let answers: Map<string, Answer>;
-  let document: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, SchemaNode> } }> }> }>> };
+  let document: {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          responses: Record<
+            string,
+            { content?: Record<string, { schema?: { properties?: Record<string, SchemaNode> } }> }
+          >;
+        }
+      >
+    >;
+  };
 
   beforeAll(async () => {
     const t = await buildTestApp();
@@ -204,24 +278,46 @@ describe("the API's OpenAPI document", () => {
 
   it('sees the typed answers as typed', () => {
     // Written by hand from their zod contracts: each one's `data` is an object or array of closed objects.
-    const TYPED = ['GET /api/auth/me 200', 'GET /api/jobs 200', 'GET /api/selector 200', 'GET /api/app-configuration/{module} 200', 'POST /api/files 201'];
+    const TYPED = [
+      'GET /api/auth/me 200',
+      'GET /api/jobs 200',
+      'GET /api/selector 200',
+      'GET /api/app-configuration/{module} 200',
+      'POST /api/files 201',
+    ];
     for (const name of TYPED) {
       const answer = answers.get(name);
       expect(answer, name).toBeDefined();
       expect({ name, json: answer?.json, spots: answer?.spots }).toEqual({ name, json: true, spots: [] });
       const [method = '', path = '', status = ''] = name.split(' ');
-      const data = document.paths[path]?.[method.toLowerCase()]?.responses[status]?.content?.['application/json']?.schema?.properties?.data;
-      expect(typeof data === 'object' && ('properties' in data || 'items' in data), `${name}: data is an object or an array`).toBe(true);
+      const data =
+        document.paths[path]?.[method.toLowerCase()]?.responses[status]?.content?.['application/json']?.schema
+          ?.properties?.data;
+      expect(
+        typeof data === 'object' && ('properties' in data || 'items' in data),
+        `${name}: data is an object or an array`,
+      ).toBe(true);
     }
   });
 
   it('skips only the non-JSON bodies a decision allows', () => {
     const skipped = [...answers.values()].filter((a) => !a.json && a.mediaTypes.length > 0);
     expect(skipped.map((a) => a.answer)).toEqual(
-      expect.arrayContaining(['GET /api/catalogs/dictionary/export 200', 'GET /api/recordings/{id}/audio 206', 'GET /api/assessments/{id}/report.pdf 200']),
+      expect.arrayContaining([
+        'GET /api/catalogs/dictionary/export 200',
+        'GET /api/recordings/{id}/audio 206',
+        'GET /api/assessments/{id}/report.pdf 200',
+      ]),
     );
-    const unexplained = skipped.flatMap((a) => a.mediaTypes.filter((m) => !NON_JSON_MEDIA.some((allowed) => allowed.pattern.test(m))).map((m) => `${a.answer}: ${m}`));
-    expect(unexplained, 'a non-JSON answer no decision allows: describe its body as JSON, or add its media type to NON_JSON_MEDIA with its decision').toEqual([]);
+    const unexplained = skipped.flatMap((a) =>
+      a.mediaTypes
+        .filter((m) => !NON_JSON_MEDIA.some((allowed) => allowed.pattern.test(m)))
+        .map((m) => `${a.answer}: ${m}`),
+    );
+    expect(
+      unexplained,
+      'a non-JSON answer no decision allows: describe its body as JSON, or add its media type to NON_JSON_MEDIA with its decision',
+    ).toEqual([]);
   });
 
   it('has no loose JSON answer that is neither an exception nor known debt', () => {
@@ -230,9 +326,17 @@ describe("the API's OpenAPI document", () => {
       if (!answer.json || answer.spots.length === 0) continue;
       const at = answer.spots.map((s) => s.path);
       const entry: LooseEntry | undefined = EXCEPTIONS[answer.answer] ?? KNOWN_LOOSE[answer.answer];
-      if (!entry) problems.push(...answer.spots.map((s) => `${describeSpot(answer.answer, s)}: describe it with a typed zod contract (docs/decisions/023-typed-answers.md)`));
+      if (!entry)
+        problems.push(
+          ...answer.spots.map(
+            (s) =>
+              `${describeSpot(answer.answer, s)}: describe it with a typed zod contract (docs/decisions/023-typed-answers.md)`,
+          ),
+        );
       else if (JSON.stringify(at) !== JSON.stringify(entry.at))
-        problems.push(`${answer.answer}: loose at ${JSON.stringify(at)}, the list says ${JSON.stringify(entry.at)}: write at: ${JSON.stringify(at)}`);
+        problems.push(
+          `${answer.answer}: loose at ${JSON.stringify(at)}, the list says ${JSON.stringify(entry.at)}: write at: ${JSON.stringify(at)}`,
+        );
     }
     expect(problems).toEqual([]);
   });
@@ -246,7 +350,8 @@ describe("the API's OpenAPI document", () => {
       for (const name of Object.keys(entries)) {
         const answer = answers.get(name);
         if (!answer) stale.push(`${name} no longer exists: remove it from ${list} in apps/api/test/openapi-answers.ts`);
-        else if (!answer.json || answer.spots.length === 0) stale.push(`${name} is no longer loose: remove it from ${list} in apps/api/test/openapi-answers.ts`);
+        else if (!answer.json || answer.spots.length === 0)
+          stale.push(`${name} is no longer loose: remove it from ${list} in apps/api/test/openapi-answers.ts`);
       }
     }
     expect(stale).toEqual([]);

@@ -49,7 +49,12 @@ function typedValue(schema: unknown): boolean {
  * names no property, an array without items, a `$ref` that leads nowhere. Follows `$ref`s into
  * `document`, and walks properties, items, anyOf / oneOf / allOf and typed additionalProperties.
  */
-export function looseSpots(schema: unknown, document: unknown = {}, path = '', following: ReadonlySet<string> = new Set()): LooseSpot[] {
+export function looseSpots(
+  schema: unknown,
+  document: unknown = {},
+  path = '',
+  following: ReadonlySet<string> = new Set(),
+): LooseSpot[] {
   if (schema === false) return []; // nothing is allowed there: a closed door, not a loose one
   if (schema === true) return [{ path, why: 'any value (true)' }];
   if (!isRecord(schema)) return [{ path, why: 'not a schema' }];
@@ -68,19 +73,27 @@ export function looseSpots(schema: unknown, document: unknown = {}, path = '', f
   for (const k of combined) {
     const branches = schema[k];
     if (!Array.isArray(branches) || branches.length === 0) spots.push({ path, why: `${k} without branches` });
-    else branches.forEach((branch, i) => spots.push(...looseSpots(branch, document, join(path, `${k}[${i}]`), following)));
+    else
+      branches.forEach((branch, i) => spots.push(...looseSpots(branch, document, join(path, `${k}[${i}]`), following)));
   }
 
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const names = Object.keys(properties);
   const additional = schema.additionalProperties;
-  const objectLike = types.includes('object') || 'properties' in schema || 'additionalProperties' in schema || 'propertyNames' in schema;
+  const objectLike =
+    types.includes('object') || 'properties' in schema || 'additionalProperties' in schema || 'propertyNames' in schema;
   if (objectLike) {
     for (const name of names) spots.push(...looseSpots(properties[name], document, join(path, name), following));
     if (additional !== undefined && additional !== false) {
       if (typedValue(additional)) spots.push(...looseSpots(additional, document, join(path, '*'), following));
-      else spots.push({ path, why: names.length ? 'open object (additionalProperties of any value)' : 'map of any value (additionalProperties of any value)' });
+      else
+        spots.push({
+          path,
+          why: names.length
+            ? 'open object (additionalProperties of any value)'
+            : 'map of any value (additionalProperties of any value)',
+        });
     } else if ('propertyNames' in schema) {
       spots.push({ path, why: 'propertyNames without a typed value' });
     } else if (names.length === 0 && combined.length === 0) {
@@ -91,7 +104,8 @@ export function looseSpots(schema: unknown, document: unknown = {}, path = '', f
   if (types.includes('array') || 'items' in schema) {
     const items = schema.items;
     if (items === undefined) spots.push({ path, why: 'array without items' });
-    else if (Array.isArray(items)) items.forEach((item, i) => spots.push(...looseSpots(item, document, join(path, `[${i}]`), following)));
+    else if (Array.isArray(items))
+      items.forEach((item, i) => spots.push(...looseSpots(item, document, join(path, `[${i}]`), following)));
     else spots.push(...looseSpots(items, document, join(path, '[]'), following));
   }
   return spots;
@@ -100,7 +114,15 @@ export function looseSpots(schema: unknown, document: unknown = {}, path = '', f
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 /** A 2xx answer of one operation, as `METHOD /path STATUS`, with its loose spots (none: typed). */
-export type Answer = { answer: string; method: string; path: string; status: string; json: boolean; mediaTypes: string[]; spots: LooseSpot[] };
+export type Answer = {
+  answer: string;
+  method: string;
+  path: string;
+  status: string;
+  json: boolean;
+  mediaTypes: string[];
+  spots: LooseSpot[];
+};
 
 /** JSON media types: `application/json` and the `+json` family; everything else is not JSON. */
 export const isJsonMediaType = (mediaType: string) => {
@@ -130,7 +152,12 @@ export function walkAnswers(document: unknown): { operations: string[]; answers:
         const base = { answer, method: METHOD, path, status };
         if (mediaTypes.length === 0) {
           // Only a 204 has no body; any other 2xx without content is an answer without a contract.
-          answers.push({ ...base, json: status !== '204', mediaTypes, spots: status === '204' ? [] : [{ path: '', why: 'no schema for the body' }] });
+          answers.push({
+            ...base,
+            json: status !== '204',
+            mediaTypes,
+            spots: status === '204' ? [] : [{ path: '', why: 'no schema for the body' }],
+          });
           continue;
         }
         const json = mediaTypes.filter(isJsonMediaType);
@@ -157,10 +184,19 @@ export const describeSpot = (answer: string, spot: LooseSpot) => `${answer}: ${s
 export const NON_JSON_MEDIA: ReadonlyArray<{ pattern: RegExp; reason: string }> = [
   { pattern: /^text\/csv$/, reason: 'CSV exports of the resources (decision 005, exports)' },
   { pattern: /^text\/plain$/, reason: "a recording's transcript exported as text (decision 018, transcript formats)" },
-  { pattern: /^application\/pdf$/, reason: 'PDF bodies: the assessment report (decision 019) and stored PDF files (decision 007)' },
+  {
+    pattern: /^application\/pdf$/,
+    reason: 'PDF bodies: the assessment report (decision 019) and stored PDF files (decision 007)',
+  },
   { pattern: /^image\/(?:png|jpeg|gif|webp)$/, reason: 'stored images and files (decisions 007, 016)' },
-  { pattern: /^image\/svg\+xml$/, reason: 'the pictures the app draws itself, GET /api/pictures/{code} (decision 023)' },
-  { pattern: /^(?:audio|video)\/[\w.+-]+$/, reason: 'audio and video files, whole (200) or a byte range (206) (decisions 007, 018)' },
+  {
+    pattern: /^image\/svg\+xml$/,
+    reason: 'the pictures the app draws itself, GET /api/pictures/{code} (decision 023)',
+  },
+  {
+    pattern: /^(?:audio|video)\/[\w.+-]+$/,
+    reason: 'audio and video files, whole (200) or a byte range (206) (decisions 007, 018)',
+  },
 ];
 
 /** A listed loose answer: why it is loose, and its loose spots exactly as `looseSpots` finds them. */

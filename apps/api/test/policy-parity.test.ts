@@ -38,7 +38,19 @@ import { buildUser, login } from './factories';
  * row's state) counts as refused like 403 and 404.
  */
 let t: TestApp;
-const PEOPLE = ['superadmin', 'admin', 'support', 'editor', 'viewer', 'accountadmin', 'supervisor', 'therapist', 'student', 'parent', 'student4'];
+const PEOPLE = [
+  'superadmin',
+  'admin',
+  'support',
+  'editor',
+  'viewer',
+  'accountadmin',
+  'supervisor',
+  'therapist',
+  'student',
+  'parent',
+  'student4',
+];
 const RESOURCES = [
   ...CATALOG_NAMES,
   ...TENANCY_NAMES,
@@ -48,7 +60,8 @@ const RESOURCES = [
   ...RECORDING_RESOURCE_NAMES,
   ...ASSESSMENT_RESOURCE_NAMES,
 ] as string[];
-const base = (resource: string) => ((CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`);
+const base = (resource: string) =>
+  (CATALOG_NAMES as readonly string[]).includes(resource) ? `/api/catalogs/${resource}` : `/api/${resource}`;
 
 const tokens = new Map<string, string>();
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -63,13 +76,19 @@ async function call(who: string, method: Method, url: string, payload?: object):
       token = (await login(t.app, who, DEMO_PASSWORD)).token;
       tokens.set(who, token);
     }
-    const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
     if (res.statusCode !== 401 || attempt > 0) return res;
     tokens.delete(who);
   }
 }
 
-/** 2xx: the API did it; 403 (refused), 404 (not in that state, or not in scope) or 409 (a declared action's state): it did not; anything else fails the test. */
+/** 2xx: the API did it; 403 (refused), 404 (not in that state, or not in scope) or 409 (a declared action's state): it
+ * did not; anything else fails the test. */
 function allowed(what: string, res: Res, past = [200, 201]): boolean {
   if (past.includes(res.statusCode)) return true;
   if (res.statusCode === 403 || res.statusCode === 404 || res.statusCode === 409) return false;
@@ -113,12 +132,17 @@ async function triedRowActions(who: string, resource: string, row: Row): Promise
   // completed, shared) is undone before the next is tried. What they make (copies, versions, an
   // e-mailed link) stays: it changes no row being judged.
   const state = STATEFUL[resource];
-  const before = state ? (await t.database.pool.query(`SELECT ${state.join(', ')} FROM ${resource} WHERE id = $1`, [row.id])).rows[0] : undefined;
+  const before = state
+    ? (await t.database.pool.query(`SELECT ${state.join(', ')} FROM ${resource} WHERE id = $1`, [row.id])).rows[0]
+    : undefined;
   for (const action of policyOf(resource).actions) {
     if (!allowed(`${who} ${action} ${url}`, await call(who, 'POST', `${url}/${action}`))) continue;
     out.push(action);
     if (state && before)
-      await t.database.pool.query(`UPDATE ${resource} SET ${state.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [row.id, ...state.map((c) => before[c])]);
+      await t.database.pool.query(
+        `UPDATE ${resource} SET ${state.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`,
+        [row.id, ...state.map((c) => before[c])],
+      );
   }
   return out;
 }
@@ -129,8 +153,16 @@ async function triedCollectionActions(who: string, resource: string): Promise<st
   if (allowed(`${who} GET ${url}`, await call(who, 'GET', `${url}?max=1`))) out.push('list');
   // An empty body passes the guard only to be refused by validation (400): nothing is created. An
   // image comes only as an upload: past the guard, a JSON body is refused as not multipart (415).
-  if (allowed(`${who} POST ${url}`, await call(who, 'POST', url, {}), ['images', 'recordings'].includes(resource) ? [415] : [400])) out.push('create');
-  if (allowed(`${who} export ${url}`, await call(who, 'GET', `${url}/export?q=no-such-word-anywhere`))) out.push('export');
+  if (
+    allowed(
+      `${who} POST ${url}`,
+      await call(who, 'POST', url, {}),
+      ['images', 'recordings'].includes(resource) ? [415] : [400],
+    )
+  )
+    out.push('create');
+  if (allowed(`${who} export ${url}`, await call(who, 'GET', `${url}/export?q=no-such-word-anywhere`)))
+    out.push('export');
   return out;
 }
 
@@ -141,20 +173,35 @@ beforeAll(async () => {
   await seedDemoImages(t.app.db, t.app.storage, t.clock.now());
   await seedDemoRecordings(t.app.db, t.app.storage, t.clock.now());
   await seedDemoAssessments(t.app.db, t.clock.now());
-  const [center] = (await t.database.pool.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`)).rows as { id: string }[];
+  const [center] = (await t.database.pool.query(`SELECT id FROM accounts WHERE name = 'Demo Therapy Center'`)).rows as {
+    id: string;
+  }[];
   // One row of every resource in the trash, made for the purpose (restoring it must not touch the demo people).
   const spare = {
-    accounts: await createAccount(t.app.db, { name: 'Spare account', membership_type: 'therapist', now: t.clock.now() }),
+    accounts: await createAccount(t.app.db, {
+      name: 'Spare account',
+      membership_type: 'therapist',
+      now: t.clock.now(),
+    }),
     users: (await buildUser(t.app.db, { role: 'THERAPIST', accountId: center!.id })).id,
     clients: (await buildUser(t.app.db, { role: 'STUDENT', accountId: center!.id })).id,
     // A completed game, never the demo's draft: the draft's activity below goes to the trash only
     // while its game is live and a work in progress (the first game of the list was sometimes the
     // draft, whose trashing then made that activity's delete a 400).
-    games: ((await t.database.pool.query(`SELECT id FROM games WHERE game_status <> 'WORK_IN_PROGRESS' ORDER BY name LIMIT 1`)).rows[0] as { id: string }).id,
+    games: (
+      (
+        await t.database.pool.query(
+          `SELECT id FROM games WHERE game_status <> 'WORK_IN_PROGRESS' ORDER BY name LIMIT 1`,
+        )
+      ).rows[0] as { id: string }
+    ).id,
     // An activity goes to the trash only while its game is a work in progress (the demo's draft).
     activities: (
-      (await t.database.pool.query(`SELECT a.id FROM activities a JOIN games g ON g.id = a.game_id WHERE g.game_status = 'WORK_IN_PROGRESS' ORDER BY a.position DESC LIMIT 1`))
-        .rows[0] as { id: string }
+      (
+        await t.database.pool.query(
+          `SELECT a.id FROM activities a JOIN games g ON g.id = a.game_id WHERE g.game_status = 'WORK_IN_PROGRESS' ORDER BY a.position DESC LIMIT 1`,
+        )
+      ).rows[0] as { id: string }
     ).id,
   } as Record<string, string>;
   for (const resource of RESOURCES) {
@@ -169,40 +216,50 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('policy parity', () => {
-  it('for every resource and role, the actions the web shows equal the actions the API allows', { timeout: 600_000 }, async () => {
-    const wrong: string[] = [];
-    let rowsChecked = 0;
-    let tries = 0;
-    const customSeen = { allowed: false, refused: false };
-    for (const resource of RESOURCES) {
-      const policy = policyOf(resource);
-      for (const who of PEOPLE) {
-        const actor = (await call(who, 'GET', '/api/auth/me')).json().data as Actor;
-        const web = collectionActions(policy, actor);
-        const api = await triedCollectionActions(who, resource);
-        tries += COLLECTION_ACTIONS.length;
-        if (web.join() !== api.join()) wrong.push(`${who} ${resource}: web shows [${web}], API allows [${api}]`);
-        if (!api.includes('list')) continue;
-        const live = (await call(who, 'GET', `${base(resource)}?max=2`)).json().data as Row[];
-        const trash = (await call(who, 'GET', `${base(resource)}?max=1&trash=true`)).json().data as Row[];
-        for (const row of [...live, ...trash]) {
-          const shown = [...row._actions].sort();
-          const webRow = rowActions(policy, actor, row).sort();
-          const apiRow = (await triedRowActions(who, resource, row)).sort();
-          rowsChecked += 1;
-          tries += ROW_ACTIONS.length + policy.actions.length;
-          for (const action of policy.actions) customSeen[apiRow.includes(action) ? 'allowed' : 'refused'] = true;
-          if (shown.join() !== webRow.join()) wrong.push(`${who} ${resource}/${row.id}: _actions [${shown}], shared policy [${webRow}]`);
-          if (shown.join() !== apiRow.join()) wrong.push(`${who} ${resource}/${row.id}${row.deleted_at ? ' (trash)' : ''}: _actions [${shown}], API allows [${apiRow}]`);
+  it(
+    'for every resource and role, the actions the web shows equal the actions the API allows',
+    { timeout: 600_000 },
+    async () => {
+      const wrong: string[] = [];
+      let rowsChecked = 0;
+      let tries = 0;
+      const customSeen = { allowed: false, refused: false };
+      for (const resource of RESOURCES) {
+        const policy = policyOf(resource);
+        for (const who of PEOPLE) {
+          const actor = (await call(who, 'GET', '/api/auth/me')).json().data as Actor;
+          const web = collectionActions(policy, actor);
+          const api = await triedCollectionActions(who, resource);
+          tries += COLLECTION_ACTIONS.length;
+          if (web.join() !== api.join()) wrong.push(`${who} ${resource}: web shows [${web}], API allows [${api}]`);
+          if (!api.includes('list')) continue;
+          const live = (await call(who, 'GET', `${base(resource)}?max=2`)).json().data as Row[];
+          const trash = (await call(who, 'GET', `${base(resource)}?max=1&trash=true`)).json().data as Row[];
+          for (const row of [...live, ...trash]) {
+            const shown = [...row._actions].sort();
+            const webRow = rowActions(policy, actor, row).sort();
+            const apiRow = (await triedRowActions(who, resource, row)).sort();
+            rowsChecked += 1;
+            tries += ROW_ACTIONS.length + policy.actions.length;
+            for (const action of policy.actions) customSeen[apiRow.includes(action) ? 'allowed' : 'refused'] = true;
+            if (shown.join() !== webRow.join())
+              wrong.push(`${who} ${resource}/${row.id}: _actions [${shown}], shared policy [${webRow}]`);
+            if (shown.join() !== apiRow.join())
+              wrong.push(
+                `${who} ${resource}/${row.id}${row.deleted_at ? ' (trash)' : ''}: _actions [${shown}], API allows [${apiRow}]`,
+              );
+          }
         }
       }
-    }
-    console.info(`policy parity: ${RESOURCES.length} resources × ${PEOPLE.length} users, ${rowsChecked} rows, ${tries} actions tried, ${wrong.length} differences`);
-    expect(rowsChecked).toBeGreaterThan(200);
-    // The declared actions were really reached: some row allowed one, some refused it.
-    expect(customSeen).toEqual({ allowed: true, refused: true });
-    expect(wrong).toEqual([]);
-  });
+      console.info(
+        `policy parity: ${RESOURCES.length} resources × ${PEOPLE.length} users, ${rowsChecked} rows, ${tries} actions tried, ${wrong.length} differences`,
+      );
+      expect(rowsChecked).toBeGreaterThan(200);
+      // The declared actions were really reached: some row allowed one, some refused it.
+      expect(customSeen).toEqual({ allowed: true, refused: true });
+      expect(wrong).toEqual([]);
+    },
+  );
 });
 
 describe('accounts (decision 009)', () => {

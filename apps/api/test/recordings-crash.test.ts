@@ -54,8 +54,19 @@ function stereoWav(seconds: number): Buffer {
 }
 
 const db = new pg.Client({ connectionString: dbUrl });
-async function recording(id: string): Promise<{ session_status: string; progress: number; duration_ms: number | null; audio_key: string | null; failure_reason: string | null }> {
-  return (await db.query('SELECT session_status, progress, duration_ms, audio_key, failure_reason FROM recordings WHERE id = $1', [id])).rows[0];
+async function recording(id: string): Promise<{
+  session_status: string;
+  progress: number;
+  duration_ms: number | null;
+  audio_key: string | null;
+  failure_reason: string | null;
+}> {
+  return (
+    await db.query(
+      'SELECT session_status, progress, duration_ms, audio_key, failure_reason FROM recordings WHERE id = $1',
+      [id],
+    )
+  ).rows[0];
 }
 
 afterAll(async () => {
@@ -70,61 +81,75 @@ afterAll(async () => {
 });
 
 describe('recordings and kill -9', () => {
-  it('a recording whose audio step is killed mid-way is decoded after a restart and ends READY', { timeout: 300_000 }, async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-    await admin.end();
-    database = connect(dbUrl, 2);
-    const therapist = await buildUser(database.db, { role: 'ACCOUNT_ADMIN' });
-    const student = await buildUser(database.db, { role: 'STUDENT', accountId: therapist.accountId });
-    const first = await startServer();
-    await db.connect();
+  it(
+    'a recording whose audio step is killed mid-way is decoded after a restart and ends READY',
+    { timeout: 300_000 },
+    async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+      await admin.end();
+      database = connect(dbUrl, 2);
+      const therapist = await buildUser(database.db, { role: 'ACCOUNT_ADMIN' });
+      const student = await buildUser(database.db, { role: 'STUDENT', accountId: therapist.accountId });
+      const first = await startServer();
+      await db.connect();
 
-    const signIn = await fetch(`${first.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: therapist.username, password: therapist.password }),
-    });
-    const { token } = (await signIn.json()) as { token: string };
-    const form = new FormData();
-    form.set('student_id', student.id);
-    form.set('language', 'en');
-    form.set('consent', 'true');
-    form.set('title', 'Long session');
-    form.set('file', new Blob([new Uint8Array(stereoWav(300))], { type: 'audio/wav' }), 'long.wav');
-    const res = await fetch(`${first.base}/api/recordings`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    expect(res.status).toBe(201);
-    const id = ((await res.json()) as { data: { id: string } }).data.id;
+      const signIn = await fetch(`${first.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: therapist.username, password: therapist.password }),
+      });
+      const { token } = (await signIn.json()) as { token: string };
+      const form = new FormData();
+      form.set('student_id', student.id);
+      form.set('language', 'en');
+      form.set('consent', 'true');
+      form.set('title', 'Long session');
+      form.set('file', new Blob([new Uint8Array(stereoWav(300))], { type: 'audio/wav' }), 'long.wav');
+      const res = await fetch(`${first.base}/api/recordings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      const id = ((await res.json()) as { data: { id: string } }).data.id;
 
-    // Kill the server while the audio step runs.
-    const deadline = Date.now() + 60_000;
-    while ((await recording(id)).session_status !== 'PENDING_AUDIO') {
-      if (Date.now() > deadline) throw new Error(`never decoding: ${JSON.stringify(await recording(id))}\n${first.output()}`);
-      await sleep(20);
-    }
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
-    const killed = await recording(id);
-    expect(killed.session_status).toBe('PENDING_AUDIO');
-    expect(killed.audio_key).toBeNull();
+      // Kill the server while the audio step runs.
+      const deadline = Date.now() + 60_000;
+      while ((await recording(id)).session_status !== 'PENDING_AUDIO') {
+        if (Date.now() > deadline)
+          throw new Error(`never decoding: ${JSON.stringify(await recording(id))}\n${first.output()}`);
+        await sleep(20);
+      }
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      const killed = await recording(id);
+      expect(killed.session_status).toBe('PENDING_AUDIO');
+      expect(killed.audio_key).toBeNull();
 
-    const restartedAt = Date.now();
-    const second = await startServer();
-    const until = Date.now() + 120_000;
-    let now = await recording(id);
-    while (now.session_status !== 'READY') {
-      if (now.failure_reason || Date.now() > until) throw new Error(`recording is ${JSON.stringify(now)}\n${second.output()}`);
-      await sleep(200);
-      now = await recording(id);
-    }
-    expect(now.duration_ms).toBe(300_000);
-    // One normalised file (16 kHz mono, 16-bit: 32,000 bytes a second) besides the upload; nothing half-written kept.
-    const files = (fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile() && !d.name.endsWith('.part'));
-    const sizes = files.map((f) => fs.statSync(path.join(f.parentPath, f.name)).size).sort((a, b) => a - b);
-    expect(sizes).toEqual([44 + 300 * 32_000, 44 + 300 * 48_000 * 4]);
-    console.log(`recordings-crash: the killed audio step finished ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began`);
-    second.child.kill('SIGTERM');
-    await new Promise((r) => second.child.once('exit', r));
-  });
+      const restartedAt = Date.now();
+      const second = await startServer();
+      const until = Date.now() + 120_000;
+      let now = await recording(id);
+      while (now.session_status !== 'READY') {
+        if (now.failure_reason || Date.now() > until)
+          throw new Error(`recording is ${JSON.stringify(now)}\n${second.output()}`);
+        await sleep(200);
+        now = await recording(id);
+      }
+      expect(now.duration_ms).toBe(300_000);
+      // One normalised file (16 kHz mono, 16-bit: 32,000 bytes a second) besides the upload; nothing half-written kept.
+      const files = (
+        fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }) as fs.Dirent[]
+      ).filter((d) => d.isFile() && !d.name.endsWith('.part'));
+      const sizes = files.map((f) => fs.statSync(path.join(f.parentPath, f.name)).size).sort((a, b) => a - b);
+      expect(sizes).toEqual([44 + 300 * 32_000, 44 + 300 * 48_000 * 4]);
+      console.log(
+        `recordings-crash: the killed audio step finished ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began`,
+      );
+      second.child.kill('SIGTERM');
+      await new Promise((r) => second.child.once('exit', r));
+    },
+  );
 });

@@ -7,7 +7,8 @@ import { afterAll } from 'vitest';
 
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-/** 40 characters in the shape of an AWS secret key, with `/` and `+` (the log scrubber's token pattern does not catch it whole). */
+/** 40 characters in the shape of an AWS secret key, with `/` and `+` (the log scrubber's token pattern does not catch
+ * it whole). */
 const awsLikeSecret = () => {
   const b = crypto.randomBytes(30).toString('base64').split('');
   b[9] = '/';
@@ -23,7 +24,14 @@ const awsLikeSecret = () => {
  */
 export async function startS3(bucket: string): Promise<{ endpoint: string; env: Record<string, string> }> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }], allowMismatchedSignatures: true });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+    allowMismatchedSignatures: true,
+  });
   const { port } = await server.run();
   afterAll(async () => {
     await server.close();

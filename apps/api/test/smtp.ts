@@ -11,7 +11,12 @@ const decodeQuotedPrintable = (s: string): string =>
   ).toString('utf8');
 
 /** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives, for e-mail tests. */
-export async function startSmtpServer(): Promise<{ url: string; messages: Received[]; waitFor: (n?: number) => Promise<Received>; close: () => Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  messages: Received[];
+  waitFor: (n?: number) => Promise<Received>;
+  close: () => Promise<void>;
+}> {
   const messages: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,7 +29,12 @@ export async function startSmtpServer(): Promise<{ url: string; messages: Receiv
         const raw = Buffer.concat(chunks).toString('utf8');
         const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
         const text = /content-transfer-encoding:\s*quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
-        messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text,
+        });
         callback();
       });
     },
@@ -37,5 +47,10 @@ export async function startSmtpServer(): Promise<{ url: string; messages: Receiv
     if (!m) throw new Error(`expected ${n} e-mail(s), got ${messages.length}`);
     return m;
   };
-  return { url: `smtp://127.0.0.1:${port}`, messages, waitFor, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }

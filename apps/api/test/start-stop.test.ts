@@ -57,7 +57,11 @@ async function waitHealthy(server: Server): Promise<void> {
 }
 
 const post = (server: Server, url: string, body: object) =>
-  fetch(`http://127.0.0.1:${server.port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`http://127.0.0.1:${server.port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 afterAll(async () => {
   // Whatever happened above, leave no server and no PostgreSQL behind.
@@ -71,39 +75,49 @@ afterAll(async () => {
 });
 
 describe('start / kill -9 / start again', () => {
-  it('keeps committed data, recovers by itself, and refuses a second server on the same data directory', { timeout: 150_000 }, async () => {
-    const pgPort = await freePort();
-    const first = await startServer(pgPort);
-    await waitHealthy(first);
-    const signUp = await post(first, '/api/auth/register', {
-      first_name: 'Kai',
-      last_name: 'Moreno',
-      email: 'kai@example.test',
-      username: 'kai',
-      password: 'Sturdy-Lantern-58',
-      membership_type: 'parent',
-    });
-    expect(signUp.status).toBe(201);
+  it(
+    'keeps committed data, recovers by itself, and refuses a second server on the same data directory',
+    { timeout: 150_000 },
+    async () => {
+      const pgPort = await freePort();
+      const first = await startServer(pgPort);
+      await waitHealthy(first);
+      const signUp = await post(first, '/api/auth/register', {
+        first_name: 'Kai',
+        last_name: 'Moreno',
+        email: 'kai@example.test',
+        username: 'kai',
+        password: 'Sturdy-Lantern-58',
+        membership_type: 'parent',
+      });
+      expect(signUp.status).toBe(201);
 
-    first.child.kill('SIGKILL');
-    await first.exited;
-    // The PostgreSQL child outlives a kill -9 of Node; the next start must deal with it.
-    const orphan = readPid(path.join(dataDir, 'pg', 'postmaster.pid'));
-    expect(orphan && isAlive(orphan)).toBe(true);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      // The PostgreSQL child outlives a kill -9 of Node; the next start must deal with it.
+      const orphan = readPid(path.join(dataDir, 'pg', 'postmaster.pid'));
+      expect(orphan && isAlive(orphan)).toBe(true);
 
-    const second = await startServer(pgPort);
-    await waitHealthy(second);
-    expect((await post(second, '/api/auth/login', { login: 'kai@example.test', password: 'Sturdy-Lantern-58' })).status).toBe(200);
-    expect((await post(second, '/api/auth/login', { login: 'superadmin', password: 'Habla-Demo-2026' })).status).toBe(200);
+      const second = await startServer(pgPort);
+      await waitHealthy(second);
+      expect(
+        (await post(second, '/api/auth/login', { login: 'kai@example.test', password: 'Sturdy-Lantern-58' })).status,
+      ).toBe(200);
+      expect((await post(second, '/api/auth/login', { login: 'superadmin', password: 'Habla-Demo-2026' })).status).toBe(
+        200,
+      );
 
-    const third = await startServer(await freePort());
-    const code = await third.exited;
-    expect(code).toBe(1);
-    expect(third.output()).toContain(`Another Habla server (pid ${second.child.pid}) is already using data directory ${dataDir}. Stop it first or set DATA_DIR.`);
+      const third = await startServer(await freePort());
+      const code = await third.exited;
+      expect(code).toBe(1);
+      expect(third.output()).toContain(
+        `Another Habla server (pid ${second.child.pid}) is already using data directory ${dataDir}. Stop it first or set DATA_DIR.`,
+      );
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'habla.lock'))).toBe(false);
-  });
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'habla.lock'))).toBe(false);
+    },
+  );
 });

@@ -32,6 +32,12 @@ describe('sweeping the test clusters of killed runs', () => {
     const other = path.join(root, 'something-else');
     fs.mkdirSync(other);
     await sweepOrphans(root);
-    expect([dead, alive, oldAnonymous, youngAnonymous, other].map((d) => fs.existsSync(d))).toEqual([false, true, false, true, true]);
+    expect([dead, alive, oldAnonymous, youngAnonymous, other].map((d) => fs.existsSync(d))).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
   });
 });

@@ -35,7 +35,11 @@ test.describe('accessibility (axe)', () => {
     ['/administration/workspaces', /^Workspaces$/, (page) => dataRows(page).first()],
     ['/administration/accounts', /^Accounts$/, (page) => dataRows(page).first()],
     ['/students', /^Students$/, (page) => dataRows(page).first()],
-    ['/administration/rolePermissions', /^Role permissions$/, (page) => page.getByRole('checkbox', { name: 'Admin: PERMISSION_ADMIN_USERS', exact: true })],
+    [
+      '/administration/rolePermissions',
+      /^Role permissions$/,
+      (page) => page.getByRole('checkbox', { name: 'Admin: PERMISSION_ADMIN_USERS', exact: true }),
+    ],
     ['/administration/auditLog', /^Audit log$/, (page) => dataRows(page).first()],
   ];
   for (const [path, heading, loaded] of screens) {
@@ -55,6 +59,8 @@ test.describe('accessibility (axe)', () => {
     const list = page.getByRole('list', { name: 'Students and workspaces' });
     await expect(list.getByRole('button', { name: 'Leo Walker', exact: true })).toBeVisible();
     // Headless UI's focus guards (aria-hidden buttons that hand focus back into the open panel) are excluded.
-    expect(await seriousViolations(page, (axe) => axe.exclude('[data-headlessui-focus-guard]')), 'selector').toEqual([]);
+    expect(await seriousViolations(page, (axe) => axe.exclude('[data-headlessui-focus-guard]')), 'selector').toEqual(
+      [],
+    );
   });
 });

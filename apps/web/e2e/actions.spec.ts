@@ -54,14 +54,18 @@ test('an admin e-mails a password link to two selected users from the list', asy
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('send-password-link-confirm.png'), fullPage: true });
 
-  await expectToast(page, 'e-mailed to 2 people', () => dialog.getByRole('button', { name: 'Send password link' }).click());
+  await expectToast(page, 'e-mailed to 2 people', () =>
+    dialog.getByRole('button', { name: 'Send password link' }).click(),
+  );
   await expect(dialog).toBeHidden();
   await expect(toolbar.getByText('0 selected')).toBeVisible();
   // Focus is back on the button that opened the dialog.
   await expect(trigger).toBeFocused();
 
   for (const user of [one, two]) {
-    await expect.poll(() => mailsTo(user.email, since).length, { timeout: 15_000, message: `e-mail to ${user.email}` }).toBe(1);
+    await expect
+      .poll(() => mailsTo(user.email, since).length, { timeout: 15_000, message: `e-mail to ${user.email}` })
+      .toBe(1);
     expect(mailsTo(user.email, since)[0]).toMatch(/\/resetPassword\?token=[\w-]+/);
   }
 

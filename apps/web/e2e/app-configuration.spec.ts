@@ -20,9 +20,13 @@ test('the superadmin changes min_rate of MAA and sees it after a reload', async 
   await expectToast(page, 'The record was saved.', () => maa.getByRole('button', { name: 'Save MAA' }).click());
 
   await page.reload();
-  await expect(page.getByRole('region', { name: 'MAA — language assessment' }).getByRole('spinbutton', { name: 'Pass score (%)' })).toHaveValue(rate);
+  await expect(
+    page.getByRole('region', { name: 'MAA — language assessment' }).getByRole('spinbutton', { name: 'Pass score (%)' }),
+  ).toHaveValue(rate);
   // The other module keeps its own value.
-  await expect(page.getByRole('region', { name: 'MLA — learning games' }).getByRole('spinbutton', { name: 'Pass score (%)' })).toHaveValue('50');
+  await expect(
+    page.getByRole('region', { name: 'MLA — learning games' }).getByRole('spinbutton', { name: 'Pass score (%)' }),
+  ).toHaveValue('50');
 
   // A value out of bounds is named under its field, and nothing is sent.
   const after = page.getByRole('region', { name: 'MAA — language assessment' });
@@ -45,7 +49,9 @@ test('the superadmin changes min_rate of MAA and sees it after a reload', async 
 test('a therapist gets 403 on PUT and sees the configuration read-only', async ({ page, request }) => {
   const token = await apiToken(request, 'therapist');
   const headers = { authorization: `Bearer ${token}` };
-  const current = ((await (await request.get('/api/app-configuration/MLA', { headers })).json()) as { data: Record<string, unknown> }).data;
+  const current = (
+    (await (await request.get('/api/app-configuration/MLA', { headers })).json()) as { data: Record<string, unknown> }
+  ).data;
   const { module: _m, updated_at: _u, updated_by: _b, _actions: _a, ...values } = current;
   const res = await request.put('/api/app-configuration/MLA', { headers, data: { ...values, min_rate: 1 } });
   expect(res.status()).toBe(403);
@@ -53,6 +59,8 @@ test('a therapist gets 403 on PUT and sees the configuration read-only', async (
   await signIn(page, 'therapist');
   await page.goto('/administration/appConfiguration');
   await expect(page.getByText('You can see these settings; only the platform owner can change them.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'MLA — learning games' }).getByRole('spinbutton', { name: 'Pass score (%)' })).toBeDisabled();
+  await expect(
+    page.getByRole('region', { name: 'MLA — learning games' }).getByRole('spinbutton', { name: 'Pass score (%)' }),
+  ).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
 });

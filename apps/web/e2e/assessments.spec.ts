@@ -7,7 +7,9 @@ import { seriousViolations, signIn } from './helpers';
  * assessment, reads the measures, codes an error on an utterance (saved as they go), completes the
  * assessment (read-only afterwards) and downloads its PDF. The assessment screen passes axe.
  */
-test('a therapist pastes a transcript, codes an error, completes the assessment and downloads the PDF', async ({ page }) => {
+test('a therapist pastes a transcript, codes an error, completes the assessment and downloads the PDF', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, 'therapist');
   await page.goto('/assessments/list/new');
@@ -20,7 +22,13 @@ test('a therapist pastes a transcript, codes an error, completes the assessment 
   await page.getByRole('textbox', { name: /title/i }).fill('Snack time e2e');
   await page.getByRole('radio', { name: 'Paste or import a transcript' }).check();
   await page.getByRole('radio', { name: 'Plain text' }).check();
-  const transcript = ['EXA: what do you want ?', 'CHI: I want (the) the cookies .', 'CHI: he eated my apple .', "CHI: I don't like milk .", 'CHI: can I have juice ?'].join('\n');
+  const transcript = [
+    'EXA: what do you want ?',
+    'CHI: I want (the) the cookies .',
+    'CHI: he eated my apple .',
+    "CHI: I don't like milk .",
+    'CHI: can I have juice ?',
+  ].join('\n');
   await page.getByRole('textbox', { name: 'Transcript' }).fill(transcript);
   await page.getByRole('button', { name: 'Analyse the sample' }).click();
 
@@ -41,17 +49,24 @@ test('a therapist pastes a transcript, codes an error, completes the assessment 
   await expect(page.getByText('Work in progress').first()).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Errors in utterance 3' }).getByRole('button', { name: 'Grammar' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Errors in utterance 3' }).getByRole('button', { name: 'Grammar' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByRole('button', { name: 'Mark as completed' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Complete the assessment?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Mark as completed' }).click();
   await expect(page.getByText('Completed').first()).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Errors in utterance 3' }).getByRole('button', { name: 'Grammar' })).toBeDisabled();
+  await expect(
+    page.getByRole('group', { name: 'Errors in utterance 3' }).getByRole('button', { name: 'Grammar' }),
+  ).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^Snack time e2e.*\.pdf$/);
   const file = readFileSync((await download.path())!);
   expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');

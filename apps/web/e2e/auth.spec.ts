@@ -27,7 +27,8 @@ test.describe('signing in and out', () => {
     const page = await live.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname)) scripts.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname))
+        scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/login', { waitUntil: 'load' });
     await expect(page.getByLabel(/e-mail or username/i)).toBeFocused();
@@ -73,7 +74,9 @@ test.describe('signing in and out', () => {
   test('different roles sign in by username and see their own menu', async ({ page }) => {
     await loginViaUi(page, 'superadmin');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(menu.getByRole('button', { name: 'Administration' }).or(menu.getByRole('link', { name: 'Administration' }))).toBeVisible();
+    await expect(
+      menu.getByRole('button', { name: 'Administration' }).or(menu.getByRole('link', { name: 'Administration' })),
+    ).toBeVisible();
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/$/);
 
@@ -86,7 +89,9 @@ test.describe('signing in and out', () => {
     await page.goto('/');
     await page.getByLabel(/e-mail or username/i).fill('editor');
     await page.getByLabel(/^password$/i).fill('not-the-password');
-    await expectToast(page, 'Please, input a correct email/username or password.', () => page.getByRole('button', { name: /^log in$/i }).click());
+    await expectToast(page, 'Please, input a correct email/username or password.', () =>
+      page.getByRole('button', { name: /^log in$/i }).click(),
+    );
     await expect(page).toHaveURL(/\/$/);
     // The form is ready for another try: the password is cleared and has the focus.
     await expect(page.getByLabel(/^password$/i)).toBeFocused();
@@ -147,7 +152,9 @@ test.describe('signing in and out', () => {
     await page.getByLabel('Username').fill(`nora${stamp}`);
     await page.getByLabel(/^password$/i).fill('quiet-river-4821');
     await page.getByLabel(/membership type/i).selectOption({ label: 'Parent' });
-    await expectToast(page, 'New user was created', () => page.getByRole('button', { name: /sign up|create/i }).click());
+    await expectToast(page, 'New user was created', () =>
+      page.getByRole('button', { name: /sign up|create/i }).click(),
+    );
     await loginViaUi(page, `nora${stamp}`, 'quiet-river-4821');
     const user = JSON.parse((await storageItem(page, 'user')) ?? 'null');
     expect(user.role).toBe('ACCOUNT_ADMIN');

@@ -1,9 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, createUser, dataRows, expectToast, loginViaUi, seriousViolations, signIn, storageItem, uniqueTag } from './helpers';
+import {
+  apiToken,
+  createUser,
+  dataRows,
+  expectToast,
+  loginViaUi,
+  seriousViolations,
+  signIn,
+  storageItem,
+  uniqueTag,
+} from './helpers';
 
 const rows = dataRows;
 /** Cells of the first data column (after the selection checkbox, when the user may select), skeleton rows left out. */
-const firstCells = (page: Page, column = 2) => page.locator(`tbody tr:not([aria-hidden="true"]) td:nth-child(${column})`);
+const firstCells = (page: Page, column = 2) =>
+  page.locator(`tbody tr:not([aria-hidden="true"]) td:nth-child(${column})`);
 /** The Trash switch follows the URL, which the router updates a moment after the click. */
 async function setTrash(page: Page, on: boolean) {
   await page.getByLabel('Trash').click();
@@ -19,7 +30,11 @@ async function setTrash(page: Page, on: boolean) {
 async function listShows(page: Page, params: Record<string, string>, action: () => Promise<void>) {
   const answered = page.waitForResponse((res) => {
     const url = new URL(res.url());
-    return res.request().method() === 'GET' && url.pathname.startsWith('/api/catalogs/') && Object.entries(params).every(([k, v]) => url.searchParams.get(k) === v);
+    return (
+      res.request().method() === 'GET' &&
+      url.pathname.startsWith('/api/catalogs/') &&
+      Object.entries(params).every(([k, v]) => url.searchParams.get(k) === v)
+    );
   });
   await action();
   expect((await answered).ok()).toBe(true);
@@ -39,9 +54,13 @@ test.describe('reference catalogs on the generic resource screens', () => {
     await expect(rows(page)).not.toHaveCount(0);
 
     // Sort by word descending, then back to ascending, through the column header.
-    await listShows(page, { q: 'zebra', col: 'word', order: 'asc' }, () => page.getByRole('button', { name: /^word$/i }).click());
+    await listShows(page, { q: 'zebra', col: 'word', order: 'asc' }, () =>
+      page.getByRole('button', { name: /^word$/i }).click(),
+    );
     await expect(page.getByRole('columnheader', { name: /word/i })).toHaveAttribute('aria-sort', 'ascending');
-    await listShows(page, { q: 'zebra', col: 'word', order: 'desc' }, () => page.getByRole('button', { name: /^word$/i }).click());
+    await listShows(page, { q: 'zebra', col: 'word', order: 'desc' }, () =>
+      page.getByRole('button', { name: /^word$/i }).click(),
+    );
     await expect(page.getByRole('columnheader', { name: /word/i })).toHaveAttribute('aria-sort', 'descending');
     const desc = await firstCells(page).allTextContents();
     expect(desc.length).toBeGreaterThan(1);
@@ -106,7 +125,9 @@ test.describe('reference catalogs on the generic resource screens', () => {
     await setTrash(page, true);
     await expect(firstCells(page)).toHaveText([base]);
     await page.getByRole('button', { name: `Restore ${base}` }).click();
-    await expectToast(page, 'The record was restored.', () => page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click());
+    await expectToast(page, 'The record was restored.', () =>
+      page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click(),
+    );
     await expect(rows(page)).toHaveCount(0);
     await setTrash(page, false);
     await expect(firstCells(page)).toHaveText([base]);
@@ -120,17 +141,24 @@ test.describe('reference catalogs on the generic resource screens', () => {
     // The topics themselves come from the API: creating through the form is the verb test's subject.
     const token = await apiToken(request, 'editor');
     for (const name of [`Bulk ${tag} one`, `Bulk ${tag} two`]) {
-      const res = await request.post('/api/catalogs/topics', { headers: { authorization: `Bearer ${token}` }, data: { name } });
+      const res = await request.post('/api/catalogs/topics', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { name },
+      });
       expect(res.status(), await res.text()).toBe(201);
     }
     await signIn(page, 'editor');
     await page.goto(`/catalogs/topics?q=${tag}`);
     await expect(rows(page)).toHaveCount(2);
-    await expectToast(page, 'Please, select items to proccede.', () => page.getByRole('button', { name: 'Delete selected' }).click());
+    await expectToast(page, 'Please, select items to proccede.', () =>
+      page.getByRole('button', { name: 'Delete selected' }).click(),
+    );
     await page.getByLabel('Select all records on this page').check();
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Delete selected' }).click();
-    await expectToast(page, '2 record(s) moved to the trash.', () => page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click());
+    await expectToast(page, '2 record(s) moved to the trash.', () =>
+      page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click(),
+    );
     await expect(page.getByText(`No results for “${tag}”.`)).toBeVisible();
     await setTrash(page, true);
     await expect(rows(page)).toHaveCount(2);
@@ -149,8 +177,12 @@ test.describe('reference catalogs on the generic resource screens', () => {
     await page.goto('/logout');
     await expect.poll(() => storageItem(page, 'user')).toBeNull();
     await loginViaUi(page, user.username, user.password);
-    const stored = JSON.parse((await storageItem(page, 'user')) ?? '{}') as { view_options: { controller: string; columns: string[] }[] };
-    expect(stored.view_options.find((v) => v.controller === 'verbTenses')?.columns).not.toContain('grammatical_function');
+    const stored = JSON.parse((await storageItem(page, 'user')) ?? '{}') as {
+      view_options: { controller: string; columns: string[] }[];
+    };
+    expect(stored.view_options.find((v) => v.controller === 'verbTenses')?.columns).not.toContain(
+      'grammatical_function',
+    );
     await page.goto('/catalogs/verbTenses');
     await expect(page.getByRole('columnheader', { name: /^name$/i })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /grammatical function/i })).toHaveCount(0);
@@ -189,7 +221,9 @@ test.describe('reference catalogs on the generic resource screens', () => {
     await expect(page.getByText('Forma base es obligatorio.')).toBeVisible();
   });
 
-  test('a full view lists related records; "see all" opens the list filtered by the record, named in the filter', async ({ page }) => {
+  test('a full view lists related records; "see all" opens the list filtered by the record, named in the filter', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer');
     // The seeded topic "Activities" has some 40 words: more than the full view lists.
     const topic = 'Activities';
@@ -222,7 +256,9 @@ test.describe('reference catalogs on the generic resource screens', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test('axe finds no serious or critical violation on a list, the quick view, a show page and a form with an open picker', async ({ page }) => {
+  test('axe finds no serious or critical violation on a list, the quick view, a show page and a form with an open picker', async ({
+    page,
+  }) => {
     await signIn(page, 'editor');
     await page.goto('/catalogs/vocabulary?q=cat');
     // The rows of data, not the loading skeleton.

@@ -14,7 +14,9 @@ test('an editor moves a chapter to the top by keyboard and the order survives a 
   const handle = region.getByRole('button', { name: 'Move First, next, last, position 3 of 3' });
   await handle.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('status').filter({ hasText: 'picked up' })).toHaveText(/First, next, last picked up at position 3 of 3/);
+  await expect(page.getByRole('status').filter({ hasText: 'picked up' })).toHaveText(
+    /First, next, last picked up at position 3 of 3/,
+  );
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(links).toHaveText(['First, next, last', 'Regular past tense', 'Irregular past tense']);
@@ -33,7 +35,9 @@ test('an editor moves a chapter to the top by keyboard and the order survives a 
   await page.screenshot({ path: test.info().outputPath('level-chapters-390.png'), fullPage: true });
 });
 
-test('an editor drags a chapter with the mouse to the top, and adds a chapter from the level that lands last', async ({ page }) => {
+test('an editor drags a chapter with the mouse to the top, and adds a chapter from the level that lands last', async ({
+  page,
+}) => {
   await signIn(page, 'editor');
   await page.goto('/levels');
   await page.getByRole('link', { name: 'Foundations: single words' }).first().click();
@@ -53,10 +57,16 @@ test('an editor drags a chapter with the mouse to the top, and adds a chapter fr
   await expect(links).toHaveText(['Describing words', 'Everyday nouns', 'Action words']);
   await page.mouse.up();
   expect((await saved).status()).toBe(200);
-  await expect(page.getByRole('status').filter({ hasText: 'dropped' })).toHaveText(/Describing words dropped at position 1 of 3/);
+  await expect(page.getByRole('status').filter({ hasText: 'dropped' })).toHaveText(
+    /Describing words dropped at position 1 of 3/,
+  );
 
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Chapter order' }).getByRole('list').getByRole('link')).toHaveText(['Describing words', 'Everyday nouns', 'Action words']);
+  await expect(page.getByRole('region', { name: 'Chapter order' }).getByRole('list').getByRole('link')).toHaveText([
+    'Describing words',
+    'Everyday nouns',
+    'Action words',
+  ]);
 
   // "Add Chapter" opens the form with this level chosen; the new chapter comes last.
   await page.getByRole('region', { name: 'Chapter order' }).getByRole('link', { name: 'Add Chapter' }).click();

@@ -14,7 +14,13 @@ const boxes = (page: Page) =>
   page.evaluate(() =>
     ['header', 'h1', 'main p'].map((selector) => {
       const r = document.querySelector(selector)!.getBoundingClientRect();
-      return { selector, x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+      return {
+        selector,
+        x: Math.round(r.x),
+        y: Math.round(r.y),
+        width: Math.round(r.width),
+        height: Math.round(r.height),
+      };
     }),
   );
 
@@ -22,7 +28,9 @@ for (const [name, viewport] of [
   ['a phone', { width: 412, height: 823 }],
   ['a laptop', { width: 1280, height: 800 }],
 ] as const) {
-  test(`on ${name}, the dashboard is drawn before the app starts, where the app then draws it, and nothing moves`, async ({ page }) => {
+  test(`on ${name}, the dashboard is drawn before the app starts, where the app then draws it, and nothing moves`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await signIn(page, 'therapist');
 
@@ -56,7 +64,18 @@ for (const [name, viewport] of [
       () =>
         new Promise<number>((resolve) => {
           new PerformanceObserver((list) => {
-            resolve(list.getEntries().reduce((sum, e) => sum + ((e as unknown as { hadRecentInput: boolean }).hadRecentInput ? 0 : (e as unknown as { value: number }).value), 0));
+            resolve(
+              list
+                .getEntries()
+                .reduce(
+                  (sum, e) =>
+                    sum +
+                    ((e as unknown as { hadRecentInput: boolean }).hadRecentInput
+                      ? 0
+                      : (e as unknown as { value: number }).value),
+                  0,
+                ),
+            );
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(0), 500);
         }),
@@ -65,7 +84,10 @@ for (const [name, viewport] of [
   });
 }
 
-test('the frame speaks the language the app remembers, and a student gets no student selector', async ({ page, context }) => {
+test('the frame speaks the language the app remembers, and a student gets no student selector', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'student');
   await context.addCookies([{ name: 'habla_lang', value: 'es', url: new URL('/', page.url()).href }]);
   await page.route(APP_ENTRY, (route) => route.abort());

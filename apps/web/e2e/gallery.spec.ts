@@ -9,9 +9,22 @@ import { seriousViolations, signIn, uniqueTag } from './helpers';
 /** A 1600×1000 photo with a GPS position, as a phone writes it. */
 async function photo(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 140, b: 90 } } })
-    .composite([{ input: { create: { width: 500, height: 500, channels: 3, background: { r: 250, g: 200, b: 40 } } }, top: 250, left: 550 }])
+    .composite([
+      {
+        input: { create: { width: 500, height: 500, channels: 3, background: { r: 250, g: 200, b: 40 } } },
+        top: 250,
+        left: 550,
+      },
+    ])
     .jpeg({ quality: 90 })
-    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' } })
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 26/1 4600/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '3/1 42/1 0/1',
+      },
+    })
     .toBuffer();
 }
 
@@ -30,11 +43,15 @@ test('a therapist uploads a cropped, compressed photo into a new folder and edit
   const folderDialog = page.getByRole('dialog', { name: 'New folder' });
   await folderDialog.getByLabel('Folder name').fill(`Garden ${tag}`);
   await folderDialog.getByRole('button', { name: 'Create folder' }).click();
-  await expect(page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: new RegExp(`Garden ${tag}`) })).toHaveAttribute('aria-current', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: new RegExp(`Garden ${tag}`) }),
+  ).toHaveAttribute('aria-current', 'true');
 
   await page.getByRole('button', { name: 'Upload image' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload an image' });
-  await dialog.getByLabel('Choose a picture or drop it here').setInputFiles({ name: 'garden.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await dialog
+    .getByLabel('Choose a picture or drop it here')
+    .setInputFiles({ name: 'garden.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   // Crop: a square, zoomed in, moved by keyboard; the small size.
   await dialog.getByLabel('Shape').selectOption('square');
   await dialog.getByLabel('Zoom').fill('1.5');
@@ -56,7 +73,12 @@ test('a therapist uploads a cropped, compressed photo into a new folder and edit
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   const res = await sent;
   expect(res.status()).toBe(201);
-  const image = (await res.json()).data as { width: number; height: number; is_private: boolean; folder: { label: string } };
+  const image = (await res.json()).data as {
+    width: number;
+    height: number;
+    is_private: boolean;
+    folder: { label: string };
+  };
   // Cropped square and no larger than the small size; private by default; in the folder chosen.
   expect(image.width).toBe(image.height);
   expect(image.width).toBeLessThanOrEqual(1000);
@@ -76,7 +98,9 @@ test('a therapist uploads a cropped, compressed photo into a new folder and edit
   await details.getByLabel('Alt text').fill('A yellow flower');
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(details).toBeHidden();
-  await expect(page.getByRole('button', { name: `Flower ${tag}` }).getByRole('img', { name: 'A yellow flower' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Flower ${tag}` }).getByRole('img', { name: 'A yellow flower' }),
+  ).toBeVisible();
 
   expect(await seriousViolations(page), 'the gallery').toEqual([]);
   await page.screenshot({ path: test.info().outputPath('gallery-1280.png'), fullPage: true });

@@ -8,7 +8,9 @@ import { seriousViolations, signIn, storageItem, uniqueTag } from './helpers';
 /** Writes the target sentence of the open activity and saves it. */
 async function saveSentence(page: Page, target: string) {
   await page.getByLabel('Target sentence (the correct answer)').fill(target);
-  const saved = page.waitForResponse((r) => r.url().includes('/api/activities') && ['POST', 'PUT'].includes(r.request().method()));
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/activities') && ['POST', 'PUT'].includes(r.request().method()),
+  );
   await page.getByRole('button', { name: 'Save activity' }).click();
   expect((await saved).status()).toBeLessThan(300);
 }
@@ -70,18 +72,33 @@ test('an editor builds a level, a chapter and a sentence practice game of five a
   await page.getByRole('button', { name: 'My gallery' }).click();
   await page.getByRole('button', { name: 'Upload a picture' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload an image' });
-  const house = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 150, b: 220 } } })
-    .composite([{ input: { create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 60, b: 40 } } }, top: 300, left: 400 }])
+  const house = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 90, g: 150, b: 220 } },
+  })
+    .composite([
+      {
+        input: { create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 60, b: 40 } } },
+        top: 300,
+        left: 400,
+      },
+    ])
     .jpeg()
     .toBuffer();
-  await upload.getByLabel('Choose a picture or drop it here').setInputFiles({ name: 'house.jpg', mimeType: 'image/jpeg', buffer: house });
+  await upload
+    .getByLabel('Choose a picture or drop it here')
+    .setInputFiles({ name: 'house.jpg', mimeType: 'image/jpeg', buffer: house });
   await upload.getByLabel('Shape').selectOption('square');
   await upload.getByLabel(/Crop area/).focus();
   await page.keyboard.press('ArrowLeft');
   await upload.getByLabel('Alt text').fill('A red house');
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/images') && r.request().method() === 'POST');
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-  const image = (await (await uploaded).json()).data as { id: string; width: number; height: number; account_id: string | null };
+  const image = (await (await uploaded).json()).data as {
+    id: string;
+    width: number;
+    height: number;
+    account_id: string | null;
+  };
   expect(image.width).toBe(image.height);
   expect(image.account_id).toBeNull();
   await expect(page.getByRole('img', { name: 'Chosen picture' })).toBeVisible();
@@ -91,10 +108,15 @@ test('an editor builds a level, a chapter and a sentence practice game of five a
   expect((await spokenToo).status()).toBe(201);
   await expect(page.getByLabel('prompt-he-went-home.wav')).toBeVisible();
   await saveSentence(page, 'He went home.');
-  const saved = await page.request.get(`/api/activities?game_id=${page.url().split('/games/')[1]!.split('/')[0]}&max=10`, {
-    headers: { authorization: `Bearer ${await storageItem(page, 'token')}` },
-  });
-  const second = ((await saved.json()).data as { picture: string | null; audio_id: string | null }[]).find((a) => a.picture === image.id);
+  const saved = await page.request.get(
+    `/api/activities?game_id=${page.url().split('/games/')[1]!.split('/')[0]}&max=10`,
+    {
+      headers: { authorization: `Bearer ${await storageItem(page, 'token')}` },
+    },
+  );
+  const second = ((await saved.json()).data as { picture: string | null; audio_id: string | null }[]).find(
+    (a) => a.picture === image.id,
+  );
   expect(second?.audio_id).toBeTruthy();
 
   for (const target of ['We saw a big bird.', 'She drank the milk.', 'They ran to the park.']) {
@@ -117,12 +139,19 @@ test('an editor builds a level, a chapter and a sentence practice game of five a
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
     await page.mouse.up();
   };
-  await dragTo(preview.getByRole('button', { name: 'Add "girl"' }), preview.getByRole('region', { name: 'Your sentence' }));
+  await dragTo(
+    preview.getByRole('button', { name: 'Add "girl"' }),
+    preview.getByRole('region', { name: 'Your sentence' }),
+  );
   await expect(preview.getByRole('button', { name: 'Remove "girl", word 1' })).toBeVisible();
-  await dragTo(preview.getByRole('button', { name: 'Remove "girl", word 1' }), preview.getByRole('region', { name: 'Words to use' }));
+  await dragTo(
+    preview.getByRole('button', { name: 'Remove "girl", word 1' }),
+    preview.getByRole('region', { name: 'Words to use' }),
+  );
   await expect(preview.getByRole('button', { name: 'Add "girl"' })).toBeVisible();
   await expect(preview.getByRole('region', { name: 'Your sentence' }).getByRole('button')).toHaveCount(0);
-  for (const word of ['The', 'girl', 'ate', 'an', 'apple']) await preview.getByRole('button', { name: `Add "${word}"` }).click();
+  for (const word of ['The', 'girl', 'ate', 'an', 'apple'])
+    await preview.getByRole('button', { name: `Add "${word}"` }).click();
   await preview.getByRole('button', { name: 'Check' }).click();
   await expect(preview.getByText('Well done!')).toBeVisible();
 

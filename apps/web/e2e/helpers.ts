@@ -23,7 +23,9 @@ export async function loginViaUi(page: Page, login: string, password = DEMO_PASS
 
 // The build's version (vite.config.ts defines __APP_VERSION__ from it): the app drops a stored
 // session whose `version` entry differs (apps/web/src/lib/storage.ts, reconcileStoredVersion).
-const APP_VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+const APP_VERSION = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /**
  * Signs in through the API and stores the session where the login page would (`token`, `user`,
@@ -71,14 +73,27 @@ export async function apiToken(request: APIRequestContext, login: string, passwo
 /** A short random tag that keeps the names a test creates apart from other tests' and runs'. */
 export const uniqueTag = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export type NewUser = { id: string; username: string; password: string; firstName: string; lastName: string; fullName: string; email: string };
+export type NewUser = {
+  id: string;
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+};
 
 /**
  * Creates a user of its own for one test, through the API as `by` (superadmin for platform roles;
  * an account admin's users land in their account). Tests that change a user (disable it, reset its
  * password) use one of these, never a demo user that tests running in parallel sign in as.
  */
-export async function createUser(request: APIRequestContext, by: string, role: string, firstName = 'Test'): Promise<NewUser> {
+export async function createUser(
+  request: APIRequestContext,
+  by: string,
+  role: string,
+  firstName = 'Test',
+): Promise<NewUser> {
   const tag = uniqueTag();
   const user = {
     username: `e2e.${tag}`,
@@ -89,7 +104,14 @@ export async function createUser(request: APIRequestContext, by: string, role: s
   };
   const res = await request.post('/api/users', {
     headers: { authorization: `Bearer ${await apiToken(request, by)}` },
-    data: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email, password: user.password, role },
+    data: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      username: user.username,
+      email: user.email,
+      password: user.password,
+      role,
+    },
   });
   expect(res.status(), `create ${role} user: ${await res.text()}`).toBe(201);
   const id = ((await res.json()) as { data: { id: string } }).data.id;
@@ -110,7 +132,8 @@ export async function expectToast(page: Page, text: string | RegExp, action: () 
       const w = window as unknown as Record<string, boolean>;
       w[k] = false;
       const look = () => {
-        if ([...document.querySelectorAll('[role="alert"]')].some((el) => pattern.test(el.textContent ?? ''))) w[k] = true;
+        if ([...document.querySelectorAll('[role="alert"]')].some((el) => pattern.test(el.textContent ?? '')))
+          w[k] = true;
         else requestAnimationFrame(look);
       };
       look();
@@ -131,18 +154,35 @@ export async function expectToast(page: Page, text: string | RegExp, action: () 
  * iframes; axe's frame-tested rule would name any it could not reach), and only violations are
  * returned in full: on the users list this took 2–3 s instead of 10–12 s on a loaded 2-core machine.
  */
-export async function seriousViolations(page: Page, configure: (axe: AxeBuilder) => AxeBuilder = (axe) => axe): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  configure: (axe: AxeBuilder) => AxeBuilder = (axe) => axe,
+): Promise<string[]> {
   // A toast half-way through sliding in or out is half transparent: axe would measure its text's
   // contrast mid-fade (seen: 3.88:1). Let such animations finish first (not the toast's progress bar).
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSAnimation) || !/__\w+(In|Out)/.test(a.animationName) || a.playState !== 'running'), undefined, {
-      timeout: 5000,
-    })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => !(a instanceof CSSAnimation) || !/__\w+(In|Out)/.test(a.animationName) || a.playState !== 'running',
+          ),
+      undefined,
+      {
+        timeout: 5000,
+      },
+    )
     .catch(() => undefined);
-  const result = await configure(new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })).analyze();
+  const result = await configure(
+    new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }),
+  ).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // Where, in the test's output: an id alone does not say which element to fix.
-  for (const v of serious) console.info(`axe ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''})`).join('; ')}`);
+  for (const v of serious)
+    console.info(
+      `axe ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''})`).join('; ')}`,
+    );
   return serious.map((v) => v.id);
 }
 

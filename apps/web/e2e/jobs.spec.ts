@@ -11,7 +11,10 @@ test('the Jobs screen shows a failed job with its reason and retries it', async 
   const label = `e2e ${randomUUID().slice(0, 8)}`;
   const reason = `mail server ${label} refused the message`;
   const token = await apiToken(request, 'admin');
-  const queued = await request.post('/api/jobs/test-failure', { data: { label, reason }, headers: { authorization: `Bearer ${token}` } });
+  const queued = await request.post('/api/jobs/test-failure', {
+    data: { label, reason },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(queued.status(), await queued.text()).toBe(200);
 
   await signIn(page, 'admin');
@@ -31,13 +34,17 @@ test('the Jobs screen shows a failed job with its reason and retries it', async 
   expect(await seriousViolations(page)).toEqual([]);
   await expectToast(page, 'The job will run again.', () => dialog.getByRole('button', { name: 'Retry' }).click());
   // It runs once more, fails once more: a third attempt, of three allowed now.
-  await expect(page.getByRole('row').filter({ hasText: label }).getByRole('cell', { name: '3 of 3' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('row').filter({ hasText: label }).getByRole('cell', { name: '3 of 3' })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // At phone width the screen still works: tabs wrap, the table scrolls in its own region.
   await page.setViewportSize({ width: 390, height: 800 });
   await expect(page.getByRole('region', { name: 'Jobs, newest first' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Completed' })).toBeInViewport();
-  await expect(page.getByRole('row').filter({ hasText: label }).getByRole('cell', { name: reason })).toBeInViewport({ ratio: 0.5 });
+  await expect(page.getByRole('row').filter({ hasText: label }).getByRole('cell', { name: reason })).toBeInViewport({
+    ratio: 0.5,
+  });
   // After a resize the layout settles over a few frames: wait for it rather than read it once.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('jobs-screen-phone.png'), fullPage: true });

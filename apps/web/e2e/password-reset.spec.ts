@@ -54,6 +54,8 @@ test('forgot password e-mails a link that sets a new password once', async ({ pa
   await page.goto(path);
   await page.getByLabel(/^new password$/i).fill('another-harbor-1111');
   await page.getByLabel(/confirm/i).fill('another-harbor-1111');
-  await expectToast(page, /invalid or has expired/i, () => page.getByRole('button', { name: /save the new password/i }).click());
+  await expectToast(page, /invalid or has expired/i, () =>
+    page.getByRole('button', { name: /save the new password/i }).click(),
+  );
   await expect(page).toHaveURL(/\/resetPassword\?token=/);
 });

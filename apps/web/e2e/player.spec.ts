@@ -9,7 +9,12 @@ type Option = { text?: string | null; alt?: string | null };
 type Act = { id: string; position: number; question: string; answers: { options: Option[]; correct: number } };
 
 /** Focus a control and press a key: the keyboard, not the mouse. */
-async function press(page: Page, name: string | RegExp, key = 'Enter', role: 'button' | 'link' | 'checkbox' = 'button') {
+async function press(
+  page: Page,
+  name: string | RegExp,
+  key = 'Enter',
+  role: 'button' | 'link' | 'checkbox' = 'button',
+) {
   const target = page.getByRole(role, { name, exact: typeof name === 'string' }).first();
   // After "Next" or "Try again" the player moves the focus to the activity's heading on the next
   // frame (for screen readers): focus the target, let two frames pass, and only press the key once
@@ -22,15 +27,26 @@ async function press(page: Page, name: string | RegExp, key = 'Enter', role: 'bu
   await page.keyboard.press(key);
 }
 
-test('a therapist assigns a library game; the student plays it by keyboard, offline for a while, and sees the server’s score', async ({ page, request }) => {
+test('a therapist assigns a library game; the student plays it by keyboard, offline for a while, and sees the server’s score', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const therapistToken = await apiToken(request, 'therapist');
   const auth = { authorization: `Bearer ${therapistToken}` };
-  const games = (await (await request.get('/api/games?q=Find%20the%20food&max=10', { headers: auth })).json()).data as { id: string; name: string; account_id: string | null }[];
+  const games = (await (await request.get('/api/games?q=Find%20the%20food&max=10', { headers: auth })).json()).data as {
+    id: string;
+    name: string;
+    account_id: string | null;
+  }[];
   const game = games.find((g) => g.name === 'Find the food' && g.account_id === null)!;
-  const acts = ((await (await request.get(`/api/activities?game_id=${game.id}&max=20&col=position&order=asc`, { headers: auth })).json()).data as Act[]).sort(
-    (a, b) => a.position - b.position,
-  );
+  const acts = (
+    (
+      await (
+        await request.get(`/api/activities?game_id=${game.id}&max=20&col=position&order=asc`, { headers: auth })
+      ).json()
+    ).data as Act[]
+  ).sort((a, b) => a.position - b.position);
   const label = (o: Option) => (o.text || o.alt)!;
 
   // The therapist assigns it to Leo from the game's page, by keyboard.
@@ -164,7 +180,9 @@ test('a therapist assigns a library game; the student plays it by keyboard, offl
   await page.screenshot({ path: test.info().outputPath('evaluation-1280.png'), fullPage: true });
 });
 
-test('in Spanish on a phone, Mia opens a game ending soon, builds part of a sentence, and leaves it after confirming', async ({ page }) => {
+test('in Spanish on a phone, Mia opens a game ending soon, builds part of a sentence, and leaves it after confirming', async ({
+  page,
+}) => {
   await signIn(page, 'student2');
   await page.evaluate(() => localStorage.setItem('language', 'es'));
   await page.setViewportSize({ width: 375, height: 812 });
@@ -198,14 +216,25 @@ test('in Spanish on a phone, Mia opens a game ending soon, builds part of a sent
   await expect(page.getByRole('link', { name: 'Say what they do: Jugado' })).toBeVisible();
 });
 
-test('a viewer previews a library game in the player on a tablet, and nothing is recorded; a parent sees her child’s board', async ({ page, request }) => {
+test('a viewer previews a library game in the player on a tablet, and nothing is recorded; a parent sees her child’s board', async ({
+  page,
+  request,
+}) => {
   const viewerToken = await apiToken(request, 'viewer');
   const auth = { authorization: `Bearer ${viewerToken}` };
-  const games = (await (await request.get('/api/games?q=Find%20the%20food&max=10', { headers: auth })).json()).data as { id: string; name: string; account_id: string | null }[];
+  const games = (await (await request.get('/api/games?q=Find%20the%20food&max=10', { headers: auth })).json()).data as {
+    id: string;
+    name: string;
+    account_id: string | null;
+  }[];
   const game = games.find((g) => g.name === 'Find the food' && g.account_id === null)!;
-  const acts = ((await (await request.get(`/api/activities?game_id=${game.id}&max=20&col=position&order=asc`, { headers: auth })).json()).data as Act[]).sort(
-    (a, b) => a.position - b.position,
-  );
+  const acts = (
+    (
+      await (
+        await request.get(`/api/activities?game_id=${game.id}&max=20&col=position&order=asc`, { headers: auth })
+      ).json()
+    ).data as Act[]
+  ).sort((a, b) => a.position - b.position);
   const label = (o: Option) => (o.text || o.alt)!;
   const recorded: string[] = [];
   page.on('request', (r) => {

@@ -9,7 +9,9 @@ import { dataRows, seriousViolations, signIn } from './helpers';
  * types the first utterance and changes its speaker by keyboard in the editor, and after a reload
  * both are there. The list and the editor pass axe.
  */
-test('a therapist records a session in the browser and it reaches Ready to Work with its voice segments', async ({ page }) => {
+test('a therapist records a session in the browser and it reaches Ready to Work with its voice segments', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'therapist');
   await page.goto('/assessments/recordings');

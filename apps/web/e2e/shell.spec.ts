@@ -61,7 +61,9 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   });
 
-  test('the dashboard does not move under the reader while its board loads (layout shift below 0.1)', async ({ page }) => {
+  test('the dashboard does not move under the reader while its board loads (layout shift below 0.1)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     await signIn(page, 'therapist');
     // The board's answer comes late, as on a slow link: what is drawn before it must stay where it is.
@@ -81,7 +83,8 @@ test.describe('the app shell', () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) total += e.value;
           }).observe({ type: 'layout-shift', buffered: true });
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
         }),

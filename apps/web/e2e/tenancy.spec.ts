@@ -2,7 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiToken, createUser, dataRows, expectToast, signIn } from './helpers';
 
 async function idOf(request: APIRequestContext, who: string, path: string, name: string): Promise<string> {
-  const res = await request.get(`${path}?q=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${await apiToken(request, who)}` } });
+  const res = await request.get(`${path}?q=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${await apiToken(request, who)}` },
+  });
   const rows = ((await res.json()) as { data: { id: string; full_name?: string; name?: string }[] }).data;
   const row = rows.find((r) => (r.full_name ?? r.name) === name);
   if (!row) throw new Error(`${name} not found in ${path}`);
@@ -71,7 +73,9 @@ test.describe('accounts, people and workspaces', () => {
     await th.getByRole('button', { name: /Student and workspace/ }).click();
     await expect(th.getByRole('button', { name: `Lola Garcia${tag}` })).toBeVisible();
     await th.getByRole('button', { name: new RegExp(`Lola home ${tag}`) }).click();
-    await expect(th.getByRole('button', { name: new RegExp(`Student and workspace: Lola Garcia${tag} · Lola home ${tag}`) })).toBeVisible();
+    await expect(
+      th.getByRole('button', { name: new RegExp(`Student and workspace: Lola Garcia${tag} · Lola home ${tag}`) }),
+    ).toBeVisible();
     await other.close();
   });
 
@@ -87,7 +91,11 @@ test.describe('accounts, people and workspaces', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Leo Walker' })).toBeVisible();
   });
 
-  test('an admin disables a user who is signed in elsewhere, and that session ends', async ({ page, browser, request }) => {
+  test('an admin disables a user who is signed in elsewhere, and that session ends', async ({
+    page,
+    browser,
+    request,
+  }) => {
     // A user of its own: disabling a demo user would sign out the tests that run meanwhile as that user.
     const user = await createUser(request, 'accountadmin', 'SUPERVISOR', 'Dana');
     const elsewhere = await browser.newContext();
@@ -111,7 +119,9 @@ test.describe('accounts, people and workspaces', () => {
     } finally {
       await elsewhere.close();
       // Out of the account again, which counts its adults against a limit.
-      const res = await request.delete(`/api/users/${user.id}`, { headers: { authorization: `Bearer ${await apiToken(request, 'accountadmin')}` } });
+      const res = await request.delete(`/api/users/${user.id}`, {
+        headers: { authorization: `Bearer ${await apiToken(request, 'accountadmin')}` },
+      });
       expect(res.ok(), await res.text()).toBe(true);
     }
   });
@@ -137,10 +147,16 @@ test.describe('accounts, people and workspaces', () => {
   // Role permissions are global, so this test edits a role no other test signs in as (SUPPORT), with
   // a user of its own in it, and puts the role's permissions back whatever happens. Editing
   // THERAPIST here made the tests that sign in as the demo therapist at the same time fail.
-  test('a superadmin removes a permission from a role, and a user of that role loses the menu entry on the next page load', async ({ page, browser, request }) => {
+  test('a superadmin removes a permission from a role, and a user of that role loses the menu entry on the next page load', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const su = await apiToken(request, 'superadmin');
     const roles = (
-      (await (await request.get('/api/role-permissions', { headers: { authorization: `Bearer ${su}` } })).json()) as { data: { role: string; permissions: string[] }[] }
+      (await (await request.get('/api/role-permissions', { headers: { authorization: `Bearer ${su}` } })).json()) as {
+        data: { role: string; permissions: string[] }[];
+      }
     ).data;
     const before = roles.find((r) => r.role === 'SUPPORT')!.permissions;
     expect(before).toContain('PERMISSION_READ_CLIENTS');
@@ -158,7 +174,9 @@ test.describe('accounts, people and workspaces', () => {
       const cell = page.getByRole('checkbox', { name: 'Support: PERMISSION_READ_CLIENTS', exact: true });
       await cell.uncheck();
       const save = page.getByRole('button', { name: 'Save Support' });
-      const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().endsWith('/api/role-permissions/SUPPORT'));
+      const saved = page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && res.url().endsWith('/api/role-permissions/SUPPORT'),
+      );
       await expectToast(page, 'The record was saved.', () => save.click());
       expect((await saved).ok()).toBe(true);
       await expect(save).toBeDisabled();
@@ -169,7 +187,10 @@ test.describe('accounts, people and workspaces', () => {
       await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
     } finally {
       await theirs.close();
-      const res = await request.put('/api/role-permissions/SUPPORT', { headers: { authorization: `Bearer ${su}` }, data: { permissions: before } });
+      const res = await request.put('/api/role-permissions/SUPPORT', {
+        headers: { authorization: `Bearer ${su}` },
+        data: { permissions: before },
+      });
       expect(res.ok(), await res.text()).toBe(true);
     }
   });

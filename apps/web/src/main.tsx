@@ -35,7 +35,11 @@ const routerReady = (router: Router) =>
 async function boot() {
   // An upgraded build drops the stale session and sidebar entries before anything reads them.
   if (reconcileStoredVersion()) {
-    await Promise.all([useAuthStore.persist.rehydrate(), useSidebarOptionsStore.persist.rehydrate(), useSidebarMenuStore.persist.rehydrate()]);
+    await Promise.all([
+      useAuthStore.persist.rehydrate(),
+      useSidebarOptionsStore.persist.rehydrate(),
+      useSidebarMenuStore.persist.rehydrate(),
+    ]);
   }
   // The router first: its first match starts downloading the chunks of the screen being opened (its
   // layout and page), alongside the translations instead of after them.

@@ -3,7 +3,16 @@ export const APP_MODULES = ['MLA', 'MAA'] as const;
 export const OCCUPATIONS = ['therapist', 'teacher', 'other'] as const;
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const RELATIONSHIPS_TO_STUDENT = ['mother', 'father', 'legal_guardian', 'family_member', 'therapist', 'teacher', 'professional', 'other'] as const;
+export const RELATIONSHIPS_TO_STUDENT = [
+  'mother',
+  'father',
+  'legal_guardian',
+  'family_member',
+  'therapist',
+  'teacher',
+  'professional',
+  'other',
+] as const;
 export const GAME_TYPES = ['sentence_practice', 'multiple_choice_answers'] as const;
 export const WORKSPACE_TYPES = ['home', 'school', 'other'] as const;
 export const WORKSPACE_ROLES = ['ADMIN', 'SUPERVISOR', 'THERAPIST'] as const;

@@ -11,7 +11,11 @@ export const okEnvelope = <T extends z.ZodType>(data: T) =>
 
 /** A page of a list: the rows and where they are among `total`. */
 export const pageEnvelope = <T extends z.ZodType>(row: T) =>
-  z.object({ status: z.literal(true), data: z.array(row), meta: z.object({ page: z.number(), max: z.number(), total: z.number() }) });
+  z.object({
+    status: z.literal(true),
+    data: z.array(row),
+    meta: z.object({ page: z.number(), max: z.number(), total: z.number() }),
+  });
 
 export const messageEnvelope = z.object({ status: z.literal(true), message: z.string(), data: z.unknown().optional() });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fieldLabel, pickLanguage, sharedLocales, translate } from './messages';
 
-const flatKeys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatKeys(v, `${p}${k}.`) : [`${p}${k}`]));
+const flatKeys = (o: object, p = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatKeys(v, `${p}${k}.`) : [`${p}${k}`]));
 
 describe('shared messages', () => {
   it('English and Spanish catalogues carry the same keys', () => {

@@ -21,7 +21,9 @@ describe('hasPermission', () => {
     fc.assert(
       fc.property(permissionList, requirement, (held, wanted) => {
         const spaced = ['', ...wanted.map((w) => ` ${w} `), ''].join('|');
-        expect(hasPermission({ permissions: held }, spaced)).toBe(hasPermission({ permissions: held }, wanted.join('|')));
+        expect(hasPermission({ permissions: held }, spaced)).toBe(
+          hasPermission({ permissions: held }, wanted.join('|')),
+        );
       }),
     );
   });
@@ -48,8 +50,12 @@ describe('hasPermission', () => {
   });
 
   it('a name is matched whole, never as a prefix', () => {
-    expect(hasPermission({ permissions: ['PERMISSION_ADMIN_CATALOGS'] }, 'PERMISSION_ADMIN_CATALOGS_VERBS')).toBe(false);
-    expect(hasPermission({ permissions: ['PERMISSION_ADMIN_CATALOGS_VERBS'] }, 'PERMISSION_ADMIN_CATALOGS')).toBe(false);
+    expect(hasPermission({ permissions: ['PERMISSION_ADMIN_CATALOGS'] }, 'PERMISSION_ADMIN_CATALOGS_VERBS')).toBe(
+      false,
+    );
+    expect(hasPermission({ permissions: ['PERMISSION_ADMIN_CATALOGS_VERBS'] }, 'PERMISSION_ADMIN_CATALOGS')).toBe(
+      false,
+    );
   });
 
   it('an empty requirement fails unless the holder has FULL', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblem, inAnswerOrder, playerAnswerSchema, pointsFor, sameSentence, sessionScore, shuffleTiles, starsFor, tryBodySchema, wordsOutOfPlace } from './play';
+import {
+  answerProblem,
+  inAnswerOrder,
+  playerAnswerSchema,
+  pointsFor,
+  sameSentence,
+  sessionScore,
+  shuffleTiles,
+  starsFor,
+  tryBodySchema,
+  wordsOutOfPlace,
+} from './play';
 
 const rules = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50 };
 
@@ -10,11 +21,18 @@ describe('the player’s rules', () => {
     expect(sessionScore(21, 3, rules)).toEqual({ score: 70, passed: true });
     // One decimal: 10 of 30 is 33.3 %.
     expect(sessionScore(10, 3, rules)).toEqual({ score: 33.3, passed: false });
-    expect(sessionScore(6, 2, { point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 })).toEqual({ score: 60, passed: false });
+    expect(sessionScore(6, 2, { point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 })).toEqual({
+      score: 60,
+      passed: false,
+    });
     expect(sessionScore(0, 2, { ...rules, point_first_try: 0 })).toEqual({ score: 0, passed: false });
     expect([95, 60, 20].map((s) => starsFor(s, 50))).toEqual([3, 2, 1]);
     // Other rules: the third try scores its own points, a fourth none.
-    expect([1, 2, 3, 4].map((n) => pointsFor(n, { point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 }))).toEqual([5, 3, 1, 0]);
+    expect(
+      [1, 2, 3, 4].map((n) =>
+        pointsFor(n, { point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 }),
+      ),
+    ).toEqual([5, 3, 1, 0]);
   });
 
   it('passes a score exactly at min_rate and fails one a point below, by the default rules and by others', () => {
@@ -51,7 +69,16 @@ describe('the player’s rules', () => {
     expect(shuffleTiles('We saw a big bird.', [], 's')).toEqual(shuffleTiles('We saw a big bird.', [], 's'));
     // And the same after a restart or a release: an open session's tiles do not move, so the order
     // of a seed is written out here (the generator and the seed's hash are part of it).
-    expect(shuffleTiles('We saw a big brown bird today.', ['seen'], 'session:activity')).toEqual(['saw', 'We', 'seen', 'big', 'brown', 'bird', 'today', 'a']);
+    expect(shuffleTiles('We saw a big brown bird today.', ['seen'], 'session:activity')).toEqual([
+      'saw',
+      'We',
+      'seen',
+      'big',
+      'brown',
+      'bird',
+      'today',
+      'a',
+    ]);
     expect(shuffleTiles('He went home.', [], 'a')).toEqual(['He', 'home', 'went']);
     expect(shuffleTiles('He went home.', [], 'b')).toEqual(['went', 'home', 'He']);
     // Distractors are tiles as written, without the spaces around them; a blank one is none.
@@ -71,7 +98,8 @@ describe('the player’s rules', () => {
 
   it('never hands a child the tiles in answer order: the target’s words never read in order along them, whatever the seed', () => {
     const bare = (w: string) => {
-      // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every position).
+      // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every
+      // position).
       const c = Array.from(w.toLowerCase());
       const isWord = (x: string) => /[\p{L}\p{N}]/u.test(x);
       while (c.length && !isWord(c[0]!)) c.shift();
@@ -113,23 +141,47 @@ describe('the player’s rules', () => {
     const sentence = { target: 'The girl ate an apple.', distractors: ['eated'] };
     expect(answerProblem(sentence, { words: ['the', 'GIRL', 'eated', 'an', 'apple.'] })).toBeNull();
     expect(answerProblem(sentence, { words: ['apple'] })).toBeNull();
-    expect(answerProblem(sentence, { words: ['The', 'girl', 'ate', 'a', 'pear'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
-    expect(answerProblem(sentence, { words: ['apple', 'apple'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
+    expect(answerProblem(sentence, { words: ['The', 'girl', 'ate', 'a', 'pear'] })).toEqual({
+      field: 'answer.words',
+      key: 'play.answerTiles',
+    });
+    expect(answerProblem(sentence, { words: ['apple', 'apple'] })).toEqual({
+      field: 'answer.words',
+      key: 'play.answerTiles',
+    });
     expect(answerProblem(sentence, { words: ['!'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
     expect(answerProblem(sentence, { words: [] })).toEqual({ field: 'answer.words', key: 'play.answerEmpty' });
     const choice = { options: [{ text: 'a' }, { text: 'b' }, { text: 'c' }], correct: 0 };
     expect(answerProblem(choice, { index: 2 })).toBeNull();
-    expect(answerProblem(choice, { index: 3 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 3 } });
-    expect(answerProblem(choice, { index: 5 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 3 } });
+    expect(answerProblem(choice, { index: 3 })).toEqual({
+      field: 'answer.index',
+      key: 'play.answerIndex',
+      params: { count: 3 },
+    });
+    expect(answerProblem(choice, { index: 5 })).toEqual({
+      field: 'answer.index',
+      key: 'play.answerIndex',
+      params: { count: 3 },
+    });
     // No answers at all: no index is one.
-    expect(answerProblem({ target: 'He went home.' }, { index: 0 })).toEqual({ field: 'answer.index', key: 'play.answerIndex', params: { count: 0 } });
+    expect(answerProblem({ target: 'He went home.' }, { index: 0 })).toEqual({
+      field: 'answer.index',
+      key: 'play.answerIndex',
+      params: { count: 0 },
+    });
     // Without distractors, the target's words are the tiles.
     expect(answerProblem({ target: 'He went home.' }, { words: ['home', 'He'] })).toBeNull();
-    expect(answerProblem({ target: 'He went home.' }, { words: ['He', 'goes'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
+    expect(answerProblem({ target: 'He went home.' }, { words: ['He', 'goes'] })).toEqual({
+      field: 'answer.words',
+      key: 'play.answerTiles',
+    });
     // A tile of two words is used as shown, not run together.
     const two = { target: 'We like it.', distractors: ['ice cream'] };
     expect(answerProblem(two, { words: ['We', 'like', 'ice cream'] })).toBeNull();
-    expect(answerProblem(two, { words: ['We', 'like', 'icecream'] })).toEqual({ field: 'answer.words', key: 'play.answerTiles' });
+    expect(answerProblem(two, { words: ['We', 'like', 'icecream'] })).toEqual({
+      field: 'answer.words',
+      key: 'play.answerTiles',
+    });
   });
 
   it('finds the words out of place outside the longest common subsequence with the target', () => {
@@ -163,17 +215,29 @@ describe('the player’s rules', () => {
     });
     expect(ok).not.toHaveProperty('points');
     expect(ok).not.toHaveProperty('correct');
-    expect(tryBodySchema.safeParse({ activity_id: 'x', answer: { index: 9 }, client_try_id: 'short', elapsed_ms: -1 }).success).toBe(false);
+    expect(
+      tryBodySchema.safeParse({ activity_id: 'x', answer: { index: 9 }, client_try_id: 'short', elapsed_ms: -1 })
+        .success,
+    ).toBe(false);
   });
 
   it('names what is wrong with a try by the message keys of the locale files', () => {
-    const body = { activity_id: '9b2f6a2e-8a47-4f0e-9d8e-1d2b3c4d5e6f', answer: { words: ['The', 'girl'] }, client_try_id: 'abcdefgh', elapsed_ms: 10 };
+    const body = {
+      activity_id: '9b2f6a2e-8a47-4f0e-9d8e-1d2b3c4d5e6f',
+      answer: { words: ['The', 'girl'] },
+      client_try_id: 'abcdefgh',
+      elapsed_ms: 10,
+    };
     /** The message of each problem at its path, those of a union's branches included. */
     const problems = (value: unknown) => {
       const out: Record<string, string> = {};
-      const walk = (issues: readonly { path: PropertyKey[]; message: string; errors?: unknown }[], prefix: PropertyKey[]) => {
+      const walk = (
+        issues: readonly { path: PropertyKey[]; message: string; errors?: unknown }[],
+        prefix: PropertyKey[],
+      ) => {
         for (const i of issues) {
-          if (Array.isArray(i.errors)) for (const branch of i.errors as (typeof issues)[]) walk(branch, [...prefix, ...i.path]);
+          if (Array.isArray(i.errors))
+            for (const branch of i.errors as (typeof issues)[]) walk(branch, [...prefix, ...i.path]);
           else out[[...prefix, ...i.path].join('.')] = i.message;
         }
       };
@@ -184,9 +248,13 @@ describe('the player’s rules', () => {
     // One word, or thirty words of sixty characters, are answers.
     expect(problems({ ...body, answer: { words: ['x'] } })).toEqual({});
     expect(problems({ ...body, answer: { words: Array<string>(30).fill('x'.repeat(60)) } })).toEqual({});
-    expect(problems({ ...body, answer: { words: ['x'.repeat(61)] } })).toEqual({ 'answer.words.0': 'validation.tooLong' });
+    expect(problems({ ...body, answer: { words: ['x'.repeat(61)] } })).toEqual({
+      'answer.words.0': 'validation.tooLong',
+    });
     // (Where the words' or the index's branch fails, the union also reports the other branch.)
-    expect(problems({ ...body, answer: { words: Array<string>(31).fill('x') } })).toMatchObject({ 'answer.words': 'validation.tooLong' });
+    expect(problems({ ...body, answer: { words: Array<string>(31).fill('x') } })).toMatchObject({
+      'answer.words': 'validation.tooLong',
+    });
     expect(problems({ ...body, answer: { index: 1.5 } })).toMatchObject({ 'answer.index': 'validation.invalid' });
     expect(problems({ ...body, answer: { index: -1 } })).toMatchObject({ 'answer.index': 'validation.invalid' });
     expect(problems({ ...body, answer: { index: 6 } })).toMatchObject({ 'answer.index': 'validation.invalid' });
@@ -198,6 +266,7 @@ describe('the player’s rules', () => {
     for (const id of ['short', 'has space', '!abcdefgh', 'abcdefgh!', 'x'.repeat(65)])
       expect(problems({ ...body, client_try_id: id }), id).toEqual({ client_try_id: 'validation.invalid' });
     expect(problems({ ...body, client_try_id: 'a'.repeat(64) })).toEqual({});
-    for (const ms of [-1, 1.5, 3_600_001]) expect(problems({ ...body, elapsed_ms: ms }), String(ms)).toEqual({ elapsed_ms: 'validation.invalid' });
+    for (const ms of [-1, 1.5, 3_600_001])
+      expect(problems({ ...body, elapsed_ms: ms }), String(ms)).toEqual({ elapsed_ms: 'validation.invalid' });
   });
 });

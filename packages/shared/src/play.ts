@@ -66,7 +66,12 @@ export function shuffleTiles(target: string, distractors: readonly string[], see
 }
 
 /** The points of the app configuration (MLA) that scoring uses, frozen on an assignment when it is made. */
-export type ScoringRules = { point_first_try: number; point_second_try: number; point_third_try: number; min_rate: number };
+export type ScoringRules = {
+  point_first_try: number;
+  point_second_try: number;
+  point_third_try: number;
+  min_rate: number;
+};
 
 /** Points for a right answer at try `n` (1-based); a wrong answer scores 0. */
 export function pointsFor(n: number, rules: ScoringRules): number {
@@ -80,7 +85,11 @@ export function pointsFor(n: number, rules: ScoringRules): number {
  * A session's score in percent: points ÷ (activities × first-try points) × 100, rounded to one
  * decimal; 0 when nothing could be scored. It passes at `min_rate`.
  */
-export function sessionScore(points: number, activities: number, rules: ScoringRules): { score: number; passed: boolean } {
+export function sessionScore(
+  points: number,
+  activities: number,
+  rules: ScoringRules,
+): { score: number; passed: boolean } {
   const most = activities * rules.point_first_try;
   const score = most > 0 ? Math.round((points / most) * 1000) / 10 : 0;
   return { score, passed: score >= rules.min_rate };
@@ -91,7 +100,9 @@ export const starsFor = (score: number, minRate: number): 1 | 2 | 3 => (score >=
 
 /** What a student answers: the tiles in the order built, or the index of the chosen answer. */
 export const playerAnswerSchema = z.union([
-  z.strictObject({ words: z.array(z.string().max(60, { error: 'validation.tooLong' })).max(30, { error: 'validation.tooLong' }) }),
+  z.strictObject({
+    words: z.array(z.string().max(60, { error: 'validation.tooLong' })).max(30, { error: 'validation.tooLong' }),
+  }),
   // A number's own `error` names every problem of it, its bounds' included.
   z.strictObject({ index: z.int({ error: 'validation.invalid' }).min(0).max(5) }),
 ]);
@@ -105,7 +116,10 @@ export type PlayerAnswer = z.infer<typeof playerAnswerSchema>;
  * or none at all. The field it concerns and a message key of the shared locale files; null when
  * the answer can be scored. Which kind of answer fits which game is checked apart (`play.answerKind`).
  */
-export function answerProblem(answers: ActivityAnswers, answer: PlayerAnswer): { field: string; key: string; params?: Record<string, number> } | null {
+export function answerProblem(
+  answers: ActivityAnswers,
+  answer: PlayerAnswer,
+): { field: string; key: string; params?: Record<string, number> } | null {
   if ('index' in answer) {
     const count = answers.options?.length ?? 0;
     return answer.index < count ? null : { field: 'answer.index', key: 'play.answerIndex', params: { count } };
@@ -114,7 +128,9 @@ export function answerProblem(answers: ActivityAnswers, answer: PlayerAnswer): {
   const left = new Map<string, number>();
   // A tile's key already leaves out the spaces around it; an empty one is no answer (below).
   // Stryker disable next-line StringLiteral: answerProblem is given words only for a sentence practice (the kind is checked first, play.answerKind), whose target is always stored (answersProblem on every write)
-  const tiles = answers.distractors ? [...sentenceWords(answers.target ?? ''), ...answers.distractors] : sentenceWords(answers.target ?? '');
+  const tiles = answers.distractors
+    ? [...sentenceWords(answers.target ?? ''), ...answers.distractors]
+    : sentenceWords(answers.target ?? '');
   for (const tile of tiles) left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
   for (const word of answer.words) {
     const n = left.get(tileKey(word)) ?? 0;
@@ -129,7 +145,9 @@ export const tryBodySchema = z.object({
   activity_id: z.uuid({ error: 'validation.invalid' }),
   answer: playerAnswerSchema,
   /** Made by the browser for each try: the same try sent again (after a lost answer, offline) counts once. */
-  client_try_id: z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
+  client_try_id: z
+    .string({ error: 'validation.required' })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' }),
   elapsed_ms: z.int({ error: 'validation.invalid' }).min(0).max(3_600_000),
 });
 export type TryBody = z.infer<typeof tryBodySchema>;
@@ -142,7 +160,9 @@ export function wordsOutOfPlace(built: readonly string[], target: string): numbe
   const a = built.map((w) => sentenceWords(w).join(' ').toLowerCase());
   const b = sentenceWords(target).map((w) => w.toLowerCase());
   const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const kept = new Set<number>();
   for (let i = 0, j = 0; i < a.length && j !== b.length;) {
     if (a[i] === b[j]) {

@@ -16,7 +16,13 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ROLE_VALUES = Object.values(ROLES) as [Role, ...Role[]];
 
 /** Platform roles are not tied to an account (docs/product.md §2). */
-export const PLATFORM_ROLES: readonly Role[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT, ROLES.EDITOR, ROLES.VIEWER];
+export const PLATFORM_ROLES: readonly Role[] = [
+  ROLES.SUPERADMIN,
+  ROLES.ADMIN,
+  ROLES.SUPPORT,
+  ROLES.EDITOR,
+  ROLES.VIEWER,
+];
 export const isPlatformRole = (role: Role): boolean => PLATFORM_ROLES.includes(role);
 
 /** The adult roles inside an account. */
@@ -28,9 +34,13 @@ export const ACCOUNT_ADULT_ROLES: readonly Role[] = [ROLES.ACCOUNT_ADMIN, ROLES.
  * users (SUPPORT, account admins) only an account's adult roles, so nobody makes a user more
  * powerful than themself. Students are made on the Clients screen, not given as a role.
  */
-export function grantableRoles(user: { role: string; account_id: string | null; permissions?: readonly string[] | null } | null): readonly Role[] {
-  if (user?.role === ROLES.SUPERADMIN && hasPermission(user, P.FULL)) return [...PLATFORM_ROLES, ...ACCOUNT_ADULT_ROLES];
-  if (user && !user.account_id && hasPermission(user, P.ADMIN_ACCOUNTS)) return [...PLATFORM_ROLES.filter((r) => r !== ROLES.SUPERADMIN), ...ACCOUNT_ADULT_ROLES];
+export function grantableRoles(
+  user: { role: string; account_id: string | null; permissions?: readonly string[] | null } | null,
+): readonly Role[] {
+  if (user?.role === ROLES.SUPERADMIN && hasPermission(user, P.FULL))
+    return [...PLATFORM_ROLES, ...ACCOUNT_ADULT_ROLES];
+  if (user && !user.account_id && hasPermission(user, P.ADMIN_ACCOUNTS))
+    return [...PLATFORM_ROLES.filter((r) => r !== ROLES.SUPERADMIN), ...ACCOUNT_ADULT_ROLES];
   return ACCOUNT_ADULT_ROLES;
 }
 
@@ -81,7 +91,17 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.ADMIN_ENTITIES,
     P.REVEAL_SSN,
   ],
-  SUPPORT: [P.READ_LEVELS, P.READ_CHAPTERS, P.READ_GAMES, P.READ_ACTIVITIES, P.READ_ANALYTICS, P.READ_ASSESSMENTS, P.READ_CLIENTS, P.READ_ENTITIES, P.ADMIN_USERS],
+  SUPPORT: [
+    P.READ_LEVELS,
+    P.READ_CHAPTERS,
+    P.READ_GAMES,
+    P.READ_ACTIVITIES,
+    P.READ_ANALYTICS,
+    P.READ_ASSESSMENTS,
+    P.READ_CLIENTS,
+    P.READ_ENTITIES,
+    P.ADMIN_USERS,
+  ],
   EDITOR: [
     P.ADMIN_CATALOGS,
     P.ADMIN_CATALOGS_CATEGORIES,

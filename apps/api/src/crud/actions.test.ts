@@ -21,13 +21,17 @@ async function call(who: string, method: 'GET' | 'POST', url: string, payload?: 
   if (!h) headers.set(who, (h = (await login(t.app, who, DEMO_PASSWORD)).headers));
   return t.app.inject({ method, url, headers: { ...h, 'accept-language': lang }, ...(payload ? { payload } : {}) });
 }
-const sql = async <T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> => (await t.database.pool.query(text, values)).rows as T[];
+const sql = async <T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> =>
+  (await t.database.pool.query(text, values)).rows as T[];
 const mailer = () => t.mailer as MemoryMailer;
 
 /** What an action left behind since `since`: reset links, audit rows of the action, e-mails. */
 async function traces(since: Date, sentBefore: number) {
   await waitForJobs(t.app);
-  const links = await sql<{ user_id: string; created_by: string }>('SELECT user_id, created_by FROM password_reset_tokens WHERE created_at >= $1 ORDER BY user_id', [since]);
+  const links = await sql<{ user_id: string; created_by: string }>(
+    'SELECT user_id, created_by FROM password_reset_tokens WHERE created_at >= $1 ORDER BY user_id',
+    [since],
+  );
   const audit = await sql<{ entity_id: string; actor_user_id: string; entity: string; account_id: string | null }>(
     'SELECT entity_id, actor_user_id, entity, account_id FROM audit_log WHERE action = $1 AND at >= $2 ORDER BY entity_id',
     [ACTION, since],
@@ -54,20 +58,29 @@ async function traced(work: () => Promise<Res>) {
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemo(t.app.db, t.clock.now());
-  for (const r of await sql<{ username: string; id: string }>('SELECT username, id FROM users')) ids.set(r.username, r.id);
+  for (const r of await sql<{ username: string; id: string }>('SELECT username, id FROM users'))
+    ids.set(r.username, r.id);
 });
 
 describe('declared actions: users send-password-link', () => {
   it('single: e-mails one link, answers the row with its _actions and a translated message, audits it', async () => {
     const therapist = ids.get('therapist')!;
-    const { res, links, audit, mails } = await traced(() => call('accountadmin', 'POST', `/api/users/${therapist}/${ACTION}`));
+    const { res, links, audit, mails } = await traced(() =>
+      call('accountadmin', 'POST', `/api/users/${therapist}/${ACTION}`),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('A link to set a new password was e-mailed.');
     expect(res.json().data).toHaveLength(1);
-    expect(res.json().data[0]).toMatchObject({ id: therapist, username: 'therapist', _actions: expect.arrayContaining(['read', 'update', ACTION]) });
+    expect(res.json().data[0]).toMatchObject({
+      id: therapist,
+      username: 'therapist',
+      _actions: expect.arrayContaining(['read', 'update', ACTION]),
+    });
     expect(mails).toEqual(['therapist@example.com']);
     expect(links).toEqual([{ user_id: therapist, created_by: ids.get('accountadmin') }]);
-    expect(audit).toEqual([expect.objectContaining({ entity_id: therapist, actor_user_id: ids.get('accountadmin'), entity: 'users' })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ entity_id: therapist, actor_user_id: ids.get('accountadmin'), entity: 'users' }),
+    ]);
     expect(audit[0]!.account_id).not.toBeNull();
     // The link works: it opens the reset page's token.
     expect(mailer().sent.at(-1)!.text).toMatch(/http:\/\/habla\.test\/resetPassword\?token=[\w-]+/);
@@ -75,7 +88,9 @@ describe('declared actions: users send-password-link', () => {
 
   it('bulk: one link per user in one go, the message counts them (in Spanish too)', async () => {
     const some = [ids.get('therapist')!, ids.get('supervisor')!];
-    const { res, links, audit, mails } = await traced(() => call('accountadmin', 'POST', `/api/users/${ACTION}`, { ids: [...some, some[0]] }, 'es'));
+    const { res, links, audit, mails } = await traced(() =>
+      call('accountadmin', 'POST', `/api/users/${ACTION}`, { ids: [...some, some[0]] }, 'es'),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Se envió por correo un enlace para elegir una nueva contraseña a 2 personas.');
     expect(res.json().data.map((r: { id: string }) => r.id)).toEqual(some);
@@ -100,7 +115,9 @@ describe('declared actions: users send-password-link', () => {
     expect((await call('therapist', 'POST', `/api/users/${therapist}/${ACTION}`)).statusCode).toBe(403);
     expect((await call('therapist', 'POST', `/api/users/${ACTION}`, { ids: [therapist] })).statusCode).toBe(403);
     // Support manages account users but not an editor (a role it may not grant).
-    const { res, links, mails } = await traced(() => call('support', 'POST', `/api/users/${ACTION}`, { ids: [therapist, ids.get('editor')!] }));
+    const { res, links, mails } = await traced(() =>
+      call('support', 'POST', `/api/users/${ACTION}`, { ids: [therapist, ids.get('editor')!] }),
+    );
     expect(res.statusCode, res.body).toBe(403);
     expect([links, mails]).toEqual([[], []]);
   });
@@ -108,8 +125,12 @@ describe('declared actions: users send-password-link', () => {
   it('a row outside the scope answers 404, and the whole selection is refused (all or nothing)', async () => {
     const other = ids.get('parent')!; // the Garcia Family's admin: another account
     expect((await call('accountadmin', 'POST', `/api/users/${other}/${ACTION}`)).statusCode).toBe(404);
-    expect((await call('accountadmin', 'POST', `/api/users/00000000-0000-4000-8000-000000000000/${ACTION}`)).statusCode).toBe(404);
-    const { res, links, audit, mails } = await traced(() => call('accountadmin', 'POST', `/api/users/${ACTION}`, { ids: [ids.get('therapist')!, other] }));
+    expect(
+      (await call('accountadmin', 'POST', `/api/users/00000000-0000-4000-8000-000000000000/${ACTION}`)).statusCode,
+    ).toBe(404);
+    const { res, links, audit, mails } = await traced(() =>
+      call('accountadmin', 'POST', `/api/users/${ACTION}`, { ids: [ids.get('therapist')!, other] }),
+    );
     expect(res.statusCode).toBe(404);
     expect([links, audit, mails]).toEqual([[], [], []]);
   });
@@ -122,7 +143,9 @@ describe('declared actions: users send-password-link', () => {
       const rows = list.json().data as { id: string; _actions: string[] }[];
       expect(rows.find((r) => r.id === supervisor)!._actions).not.toContain(ACTION);
       expect(rows.find((r) => r.id === ids.get('therapist'))!._actions).toContain(ACTION);
-      const { res, links, audit, mails } = await traced(() => call('accountadmin', 'POST', `/api/users/${ACTION}`, { ids: [ids.get('therapist')!, supervisor] }));
+      const { res, links, audit, mails } = await traced(() =>
+        call('accountadmin', 'POST', `/api/users/${ACTION}`, { ids: [ids.get('therapist')!, supervisor] }),
+      );
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().errors).toEqual(['This action does not apply to “Marcus Reyes” in its current state.']);
       expect([links, audit, mails]).toEqual([[], [], []]);

@@ -1,4 +1,12 @@
-import { type ActionDef, bulkBody, okEnvelope, type Policy, RESERVED_ACTION_NAMES, resourceRowSchema, translate } from '@habla/shared';
+import {
+  type ActionDef,
+  bulkBody,
+  okEnvelope,
+  type Policy,
+  RESERVED_ACTION_NAMES,
+  resourceRowSchema,
+  translate,
+} from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -28,22 +36,39 @@ import { ident, SqlParams } from './sql';
  */
 
 /** A refused state: 409 with the record's name, so the person knows which one of a selection. */
-const notApplicable = (name: string) => new AppError(409, 'ACTION_NOT_APPLICABLE', 'errors.actionNotApplicable', { name }, { ids: 'errors.actionNotApplicable' });
+const notApplicable = (name: string) =>
+  new AppError(
+    409,
+    'ACTION_NOT_APPLICABLE',
+    'errors.actionNotApplicable',
+    { name },
+    { ids: 'errors.actionNotApplicable' },
+  );
 
 /** The rows `ids` in the caller's scope, live, locked for the transaction (ids not found are simply absent). */
-async function lockRows(client: pg.PoolClient, ctx: CrudContext, r: ServerResource, ids: string[]): Promise<Record<string, unknown>[]> {
+async function lockRows(
+  client: pg.PoolClient,
+  ctx: CrudContext,
+  r: ServerResource,
+  ids: string[],
+): Promise<Record<string, unknown>[]> {
   const p = new SqlParams();
   const conds = [`t.id = ANY(${p.add(ids)}::uuid[])`, 't.deleted_at IS NULL'];
   const scope = r.scope?.(ctx.actor, p);
   if (scope) conds.push(scope);
-  const res = await client.query(`SELECT t.* FROM ${ident(r.table)} t WHERE ${conds.join(' AND ')} ORDER BY t.id FOR UPDATE`, p.values);
+  const res = await client.query(
+    `SELECT t.* FROM ${ident(r.table)} t WHERE ${conds.join(' AND ')} ORDER BY t.id FOR UPDATE`,
+    p.values,
+  );
   return res.rows as Record<string, unknown>[];
 }
 
 /** The rows as the API shows them (relations' labels and all), in the order of `ids`. */
 async function readRows(client: pg.PoolClient, r: ServerResource, ids: string[]): Promise<Row[]> {
   const { select, joins } = rowSelect(r);
-  const res = await client.query(`SELECT ${select} FROM ${ident(r.table)} t ${joins} WHERE t.id = ANY($1::uuid[])`, [ids]);
+  const res = await client.query(`SELECT ${select} FROM ${ident(r.table)} t ${joins} WHERE t.id = ANY($1::uuid[])`, [
+    ids,
+  ]);
   const byId = new Map((res.rows as Record<string, unknown>[]).map((raw) => [String(raw.id), toRow(r, raw)]));
   return ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
@@ -52,7 +77,13 @@ async function readRows(client: pg.PoolClient, r: ServerResource, ids: string[])
  * Run the declared action `action` of `r` on `ids` as the caller of `ctx`, all or nothing; the rows
  * as they are afterwards. Custom routes that keep an older URL call this too.
  */
-export async function runAction(ctx: CrudContext, r: ServerResource, policy: Policy, action: ActionDef, ids: string[]): Promise<Row[]> {
+export async function runAction(
+  ctx: CrudContext,
+  r: ServerResource,
+  policy: Policy,
+  action: ActionDef,
+  ids: string[],
+): Promise<Row[]> {
   const handler = r.actions?.[action.name];
   if (!handler) throw new Error(`no handler for action "${action.name}" of ${r.def.name}`);
   const unique = [...new Set(ids)];
@@ -80,18 +111,25 @@ export async function runAction(ctx: CrudContext, r: ServerResource, policy: Pol
 export function checkActions(r: ServerResource, policy: Policy): readonly ActionDef[] {
   const declared = r.def.actions ?? [];
   for (const a of declared) {
-    if (!/^[a-z][a-z0-9-]*$/.test(a.name) || (RESERVED_ACTION_NAMES as readonly string[]).includes(a.name)) throw new Error(`${r.def.name}: "${a.name}" cannot name an action`);
-    if (!r.actions?.[a.name]) throw new Error(`${r.def.name}: action "${a.name}" is declared without a handler in its server resource`);
-    if (!policy.actions.includes(a.name)) throw new Error(`${r.def.name}: action "${a.name}" has no rule in the ${r.def.name} policy`);
+    if (!/^[a-z][a-z0-9-]*$/.test(a.name) || (RESERVED_ACTION_NAMES as readonly string[]).includes(a.name))
+      throw new Error(`${r.def.name}: "${a.name}" cannot name an action`);
+    if (!r.actions?.[a.name])
+      throw new Error(`${r.def.name}: action "${a.name}" is declared without a handler in its server resource`);
+    if (!policy.actions.includes(a.name))
+      throw new Error(`${r.def.name}: action "${a.name}" has no rule in the ${r.def.name} policy`);
     if (!a.single && !a.bulk) throw new Error(`${r.def.name}: action "${a.name}" is neither single nor bulk`);
   }
-  for (const name of Object.keys(r.actions ?? {})) if (!declared.some((a) => a.name === name)) throw new Error(`${r.def.name}: handler "${name}" has no declared action`);
+  for (const name of Object.keys(r.actions ?? {}))
+    if (!declared.some((a) => a.name === name))
+      throw new Error(`${r.def.name}: handler "${name}" has no declared action`);
   return declared;
 }
 
 /** The answer's message: `actions.<resource>.<name>.done` for one row, `doneMany` for several. */
 function doneMessage(req: FastifyRequest, r: ServerResource, action: ActionDef, count: number): string {
-  return translate(requestLanguage(req), `actions.${r.def.name}.${action.name}.${count === 1 ? 'done' : 'doneMany'}`, { count });
+  return translate(requestLanguage(req), `actions.${r.def.name}.${action.name}.${count === 1 ? 'done' : 'doneMany'}`, {
+    count,
+  });
 }
 
 /**
@@ -118,13 +156,23 @@ export function actionRoutes(
       if (action.single)
         app.post(`/:id/${action.name}`, {
           preValidation: guard,
-          schema: { tags, summary: `${action.name} on one of ${r.def.name}`, params: idParams, response: { 200: rows, ...errorResponses } },
+          schema: {
+            tags,
+            summary: `${action.name} on one of ${r.def.name}`,
+            params: idParams,
+            response: { 200: rows, ...errorResponses },
+          },
           handler: async (req) => run(req, [req.params.id]),
         });
       if (action.bulk)
         app.post(`/${action.name}`, {
           preValidation: guard,
-          schema: { tags, summary: `${action.name} on several of ${r.def.name} (all or nothing)`, body: bulkBody, response: { 200: rows, ...errorResponses } },
+          schema: {
+            tags,
+            summary: `${action.name} on several of ${r.def.name} (all or nothing)`,
+            body: bulkBody,
+            response: { 200: rows, ...errorResponses },
+          },
           handler: async (req) => run(req, req.body.ids),
         });
     }

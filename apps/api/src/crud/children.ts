@@ -41,7 +41,10 @@ function declared(child: ServerResource) {
 
 /** Lock the parent rows (in id order, so two writers never wait on each other crosswise). */
 async function lockParents(client: pg.PoolClient, o: ChildOrder, ids: string[]): Promise<string[]> {
-  const res = await client.query(`SELECT id FROM ${ident(o.parent.table)} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [[...new Set(ids)]]);
+  const res = await client.query(
+    `SELECT id FROM ${ident(o.parent.table)} WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [[...new Set(ids)]],
+  );
   return res.rows.map((r: { id: string }) => r.id);
 }
 
@@ -69,12 +72,19 @@ async function setCount(client: pg.PoolClient, o: ChildOrder, parentId: string, 
 
 /** `by` more live children under the parent. */
 async function bumpCount(client: pg.PoolClient, o: ChildOrder, parentId: string, by = 1): Promise<void> {
-  if (o.countColumn) await client.query(`UPDATE ${ident(o.parent.table)} SET ${ident(o.countColumn)} = ${ident(o.countColumn)} + $2 WHERE id = $1`, [parentId, by]);
+  if (o.countColumn)
+    await client.query(
+      `UPDATE ${ident(o.parent.table)} SET ${ident(o.countColumn)} = ${ident(o.countColumn)} + $2 WHERE id = $1`,
+      [parentId, by],
+    );
 }
 
 async function nextPosition(client: pg.PoolClient, o: ChildOrder, parentId: string): Promise<number> {
   const c = declared(o.child);
-  const res = await client.query(`SELECT COALESCE(max(${c.position}), 0)::int + 1 AS n FROM ${c.table} WHERE ${c.key} = $1 AND deleted_at IS NULL`, [parentId]);
+  const res = await client.query(
+    `SELECT COALESCE(max(${c.position}), 0)::int + 1 AS n FROM ${c.table} WHERE ${c.key} = $1 AND deleted_at IS NULL`,
+    [parentId],
+  );
   return (res.rows[0] as { n: number }).n;
 }
 
@@ -109,7 +119,12 @@ export function orderedChildHooks(o: () => ChildOrder): WriteHooks {
     beforeDelete: async (client, _ctx, ids, deleted) => {
       const order = o();
       const c = declared(order.child);
-      const rows = (await client.query(`SELECT id, ${c.key} AS parent_id, deleted_at FROM ${c.table} WHERE id = ANY($1::uuid[]) ORDER BY ${c.position}, id`, [ids])).rows as {
+      const rows = (
+        await client.query(
+          `SELECT id, ${c.key} AS parent_id, deleted_at FROM ${c.table} WHERE id = ANY($1::uuid[]) ORDER BY ${c.position}, id`,
+          [ids],
+        )
+      ).rows as {
         id: string;
         parent_id: string;
         deleted_at: Date | null;
@@ -131,7 +146,10 @@ export function orderedChildHooks(o: () => ChildOrder): WriteHooks {
         const back = rows.filter((r) => r.deleted_at && r.parent_id === parentId).map((r) => r.id);
         if (!back.length) continue;
         const first = await nextPosition(client, order, parentId);
-        await client.query(`UPDATE ${c.table} x SET ${c.position} = $2 + y.n::int - 1 FROM unnest($1::uuid[]) WITH ORDINALITY AS y(id, n) WHERE x.id = y.id`, [back, first]);
+        await client.query(
+          `UPDATE ${c.table} x SET ${c.position} = $2 + y.n::int - 1 FROM unnest($1::uuid[]) WITH ORDINALITY AS y(id, n) WHERE x.id = y.id`,
+          [back, first],
+        );
         await bumpCount(client, order, parentId, back.length);
       }
     },
@@ -139,7 +157,12 @@ export function orderedChildHooks(o: () => ChildOrder): WriteHooks {
 }
 
 /** Put the parent's live children in the order of `ids` (exactly those children), 1..n, in one transaction. */
-export async function reorderChildren(ctx: CrudContext, o: ChildOrder, parentId: string, ids: string[]): Promise<Row[]> {
+export async function reorderChildren(
+  ctx: CrudContext,
+  o: ChildOrder,
+  parentId: string,
+  ids: string[],
+): Promise<Row[]> {
   const c = declared(o.child);
   const policy = policyOf(o.child.def.name);
   return inTransaction(ctx, o.child, async (client) => {
@@ -147,26 +170,39 @@ export async function reorderChildren(ctx: CrudContext, o: ChildOrder, parentId:
     const conds = [`t.id = ${p.add(parentId)}`, 't.deleted_at IS NULL'];
     const scope = o.parent.scope?.(ctx.actor, p);
     if (scope) conds.push(scope);
-    const parent = await client.query(`SELECT t.* FROM ${ident(o.parent.table)} t WHERE ${conds.join(' AND ')} FOR UPDATE`, p.values);
+    const parent = await client.query(
+      `SELECT t.* FROM ${ident(o.parent.table)} t WHERE ${conds.join(' AND ')} FOR UPDATE`,
+      p.values,
+    );
     if (!parent.rowCount) throw notFound();
     await o.beforeReorder?.(client, ctx, parent.rows[0] as Record<string, unknown>);
-    const live = (await client.query(`SELECT t.* FROM ${c.table} t WHERE ${c.key} = $1 AND deleted_at IS NULL ORDER BY ${c.position}, id FOR UPDATE`, [parentId])).rows as Row[];
+    const live = (
+      await client.query(
+        `SELECT t.* FROM ${c.table} t WHERE ${c.key} = $1 AND deleted_at IS NULL ORDER BY ${c.position}, id FOR UPDATE`,
+        [parentId],
+      )
+    ).rows as Row[];
     for (const row of live) if (!policy.can(ctx.actor, 'update', row)) throw forbidden();
     const known = new Set(live.map((r) => r.id));
-    if (ids.length !== live.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) throw staleOrder();
+    if (ids.length !== live.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
+      throw staleOrder();
     const from = live.map((r) => r.id);
     if (from.every((id, i) => id === ids[i])) return live;
     await client.query(
       `UPDATE ${c.table} x SET ${c.position} = y.n::int, updated_at = $2, updated_by = $3 FROM unnest($1::uuid[]) WITH ORDINALITY AS y(id, n) WHERE x.id = y.id AND x.${c.position} <> y.n`,
       [ids, ctx.now, ctx.actor.id],
     );
-    await auditRows(client, ctx, o.parent, 'reorder', [{ id: parentId, changes: { [o.child.def.name]: { from, to: ids } } }]);
+    await auditRows(client, ctx, o.parent, 'reorder', [
+      { id: parentId, changes: { [o.child.def.name]: { from, to: ids } } },
+    ]);
     return ids.map((id, i) => ({ ...live.find((r) => r.id === id)!, [o.child.def.parent!.position]: i + 1 }));
   });
 }
 
 const orderBody = z.strictObject({
-  ids: z.array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' }).max(1000, { error: 'validation.tooMany' }),
+  ids: z
+    .array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' })
+    .max(1000, { error: 'validation.tooMany' }),
 });
 
 /**

@@ -37,7 +37,13 @@ export type ListParams = {
 export type ScopeSql = (user: CrudUser, p: SqlParams) => string | null;
 
 /** A many-to-many field stored in a join table (e.g. skills.target_ids through skill_targets). */
-export type ManyLink = { joinTable: string; ownKey: string; otherKey: string; targetTable: string; targetTitle: string };
+export type ManyLink = {
+  joinTable: string;
+  ownKey: string;
+  otherKey: string;
+  targetTable: string;
+  targetTitle: string;
+};
 
 /**
  * A to-one relation: the target's table and the column shown as its label, and the rows a caller
@@ -60,12 +66,24 @@ export type WriteExtras = Record<string, unknown>;
  * transitions). `before` is the locked current row on update and delete.
  */
 export type WriteHooks = {
-  /** First thing in every write transaction of the resource, before any row is locked (crud/children.ts takes its lock here). */
+  /** First thing in every write transaction of the resource, before any row is locked (crud/children.ts takes its lock
+   * here). */
   begin?: (client: PoolClient, ctx: CrudContext) => Promise<void>;
   beforeCreate?: (client: PoolClient, ctx: CrudContext, body: WriteBody) => Promise<WriteExtras | void>;
-  beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: WriteBody, before: Record<string, unknown>) => Promise<WriteExtras | void>;
+  beforeUpdate?: (
+    client: PoolClient,
+    ctx: CrudContext,
+    body: WriteBody,
+    before: Record<string, unknown>,
+  ) => Promise<WriteExtras | void>;
   /** After the row is written (id known); `before` is absent on create. */
-  afterWrite?: (client: PoolClient, ctx: CrudContext, id: string, body: WriteBody, before?: Record<string, unknown>) => Promise<void>;
+  afterWrite?: (
+    client: PoolClient,
+    ctx: CrudContext,
+    id: string,
+    body: WriteBody,
+    before?: Record<string, unknown>,
+  ) => Promise<void>;
   /** Before soft delete or restore of these rows (all in scope). */
   beforeDelete?: (client: PoolClient, ctx: CrudContext, ids: string[], deleted: boolean) => Promise<void>;
 };
@@ -76,7 +94,12 @@ export type WriteHooks = {
  * create's transaction. A resource that has one gets no generic create route; its feature calls
  * `createOwnedRow` with the typed input.
  */
-export type OwnedCreate<In> = (client: PoolClient, ctx: CrudContext, body: WriteBody, owned: In) => Promise<WriteExtras>;
+export type OwnedCreate<In> = (
+  client: PoolClient,
+  ctx: CrudContext,
+  body: WriteBody,
+  owned: In,
+) => Promise<WriteExtras>;
 
 /**
  * What a declared action's handler gets (decision 010): the transaction's client, the caller's

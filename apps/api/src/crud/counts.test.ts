@@ -16,7 +16,11 @@ describe('list totals under load', () => {
   it('lets requests that miss the cached total at the same moment share one count, and counts afresh after a write', async () => {
     const spy = vi.spyOn(t.database.pool, 'query');
     // Count queries of this test's search (its tag is among the query's values).
-    const counted = () => spy.mock.calls.filter(([text, values]) => typeof text === 'string' && text.startsWith('SELECT count(*)') && JSON.stringify(values).includes(tag)).length;
+    const counted = () =>
+      spy.mock.calls.filter(
+        ([text, values]) =>
+          typeof text === 'string' && text.startsWith('SELECT count(*)') && JSON.stringify(values).includes(tag),
+      ).length;
     const list = () => t.app.inject({ method: 'GET', url: `/api/catalogs/verbs?q=${tag}`, headers: editor });
     try {
       const answers = await Promise.all(Array.from({ length: 12 }, list));
@@ -62,7 +66,8 @@ describe('list totals under load', () => {
     }) as never);
     return { release: open, held: () => held, counts: () => countsRun, restore: () => spy.mockRestore() };
   }
-  const listOf = (mark: string) => () => t.app.inject({ method: 'GET', url: `/api/catalogs/verbs?q=${mark}`, headers: editor });
+  const listOf = (mark: string) => () =>
+    t.app.inject({ method: 'GET', url: `/api/catalogs/verbs?q=${mark}`, headers: editor });
   const total = (res: { json: () => unknown }) => (res.json() as { meta: { total: number } }).meta.total;
   const until = async (ok: () => boolean) => {
     for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));

@@ -44,7 +44,13 @@ function rowValue(r: ServerResource, name: string): (row: Row) => unknown {
  * One column of a narrow export SELECT (alias `t`; `key` names its output) and how to read it:
  * the same value the API's row gives (rowValue), without reading the rest of the row.
  */
-function narrowColumn(r: ServerResource, f: FieldDef, key: string, cols: string[], joins: string[]): (raw: RawRow) => unknown {
+function narrowColumn(
+  r: ServerResource,
+  f: FieldDef,
+  key: string,
+  cols: string[],
+  joins: string[],
+): (raw: RawRow) => unknown {
   if (f.writeOnly) return () => null;
   if (f.kind === 'relation') {
     const link = r.relations[f.name];
@@ -84,7 +90,13 @@ export type ExportPlan = {
  * A search without a chosen column is ordered by the resource's default sort (the list orders it
  * by relevance, page by page).
  */
-export function exportPlan(r: ServerResource, user: CrudUser, params: ListParams, columns: string[], maxRows = EXPORT_MAX_ROWS): ExportPlan {
+export function exportPlan(
+  r: ServerResource,
+  user: CrudUser,
+  params: ListParams,
+  columns: string[],
+  maxRows = EXPORT_MAX_ROWS,
+): ExportPlan {
   const p = new SqlParams();
   const where = whereClause(r, user, params, p);
   const order = orderClause(r, params, p);
@@ -107,7 +119,10 @@ export function exportPlan(r: ServerResource, user: CrudUser, params: ListParams
     return f ? narrowColumn(r, f, `c${i}`, cols, joins) : () => null;
   });
   return {
-    query: { text: `SELECT ${cols.length ? cols.join(', ') : 't.id'} FROM ${ident(r.table)} t ${joins.join(' ')} ${tail}`, values: p.values },
+    query: {
+      text: `SELECT ${cols.length ? cols.join(', ') : 't.id'} FROM ${ident(r.table)} t ${joins.join(' ')} ${tail}`,
+      values: p.values,
+    },
     cells: (raw) => readers.map((read) => read(raw)),
   };
 }
@@ -118,7 +133,11 @@ export function exportPlan(r: ServerResource, user: CrudUser, params: ListParams
  * many exist). One plan streams every row, without deep OFFSETs or a query per page; the READ ONLY
  * REPEATABLE READ transaction gives the whole file one consistent snapshot.
  */
-export async function openExportCursor(pool: pg.Pool, query: { text: string; values: unknown[] }, batch = EXPORT_BATCH): Promise<ExportCursor> {
+export async function openExportCursor(
+  pool: pg.Pool,
+  query: { text: string; values: unknown[] },
+  batch = EXPORT_BATCH,
+): Promise<ExportCursor> {
   const client = new pg.Client({ ...pool.options, application_name: EXPORT_APPLICATION_NAME });
   // A connection PostgreSQL ends (idle timeout, restart) must fail the export, not the process.
   client.on('error', () => undefined);
@@ -139,7 +158,8 @@ export async function openExportCursor(pool: pg.Pool, query: { text: string; val
     throw err;
   }
   return {
-    next: async () => (closing ? [] : ((await client.query(`FETCH FORWARD ${batch} FROM export_rows`)).rows as RawRow[])),
+    next: async () =>
+      closing ? [] : ((await client.query(`FETCH FORWARD ${batch} FROM export_rows`)).rows as RawRow[]),
     close,
   };
 }

@@ -1,4 +1,11 @@
-import { CATALOG_POLICIES, CATALOG_RESOURCES, TENANCY_RESOURCES, type CatalogName, type ResourceDef, type Role } from '@habla/shared';
+import {
+  CATALOG_POLICIES,
+  CATALOG_RESOURCES,
+  TENANCY_RESOURCES,
+  type CatalogName,
+  type ResourceDef,
+  type Role,
+} from '@habla/shared';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +47,17 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string,
 }
 
 const exportConnections = async () =>
-  Number((await t.database.pool.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1', [EXPORT_APPLICATION_NAME])).rows[0]!.n);
+  Number(
+    (
+      await t.database.pool.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1',
+        [EXPORT_APPLICATION_NAME],
+      )
+    ).rows[0]!.n,
+  );
 
-/** A whole-dictionary download (14 MB) left unread: the server stops at the socket's backpressure, the slot stays taken. */
+/** A whole-dictionary download (14 MB) left unread: the server stops at the socket's backpressure, the slot stays
+ * taken. */
 async function openDownload(headers: Auth): Promise<{ res: Response; abort: () => void }> {
   const ac = new AbortController();
   const res = await fetch(`${base}${DICTIONARY}`, { headers, signal: ac.signal });
@@ -53,7 +68,12 @@ async function refusedEnvelope(res: Response) {
   expect(res.status).toBe(429);
   expect(res.headers.get('retry-after')).toBe('5');
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(await res.json()).toEqual({ status: false, code: 'TOO_MANY_REQUESTS', retry_after: 5, errors: ['Too many exports are running. Please try again in 5 second(s).'] });
+  expect(await res.json()).toEqual({
+    status: false,
+    code: 'TOO_MANY_REQUESTS',
+    retry_after: 5,
+    errors: ['Too many exports are running. Please try again in 5 second(s).'],
+  });
 }
 
 beforeAll(async () => {
@@ -71,22 +91,34 @@ describe('who exports reference catalogs', () => {
         expect(res.statusCode, `${role} ${name}`).toBe(403);
         expect(res.json()).toMatchObject({ status: false, code: 'FORBIDDEN' });
         // Reading the same catalog is still open to every signed-in user.
-        expect((await t.app.inject({ method: 'GET', url: `/api/catalogs/${name}?q=${tag}`, headers })).statusCode, `${role} lists ${name}`).toBe(200);
+        expect(
+          (await t.app.inject({ method: 'GET', url: `/api/catalogs/${name}?q=${tag}`, headers })).statusCode,
+          `${role} lists ${name}`,
+        ).toBe(200);
       }
     }
     for (const role of ['EDITOR', 'ADMIN', 'SUPERADMIN'] as const) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/catalogs/verbs/export?q=go&columns=base_form`, headers: (await as(role, role)).headers });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/catalogs/verbs/export?q=go&columns=base_form`,
+        headers: (await as(role, role)).headers,
+      });
       expect(res.statusCode, role).toBe(200);
       expect(res.body.split('\r\n')[0]).toBe('\uFEFFBase form');
     }
   });
 
   it('declares it once, in the catalog policy: every catalog exports with its write rule', () => {
-    for (const name of Object.keys(CATALOG_RESOURCES) as CatalogName[]) expect(CATALOG_POLICIES[name].rules.export, name).toEqual(CATALOG_POLICIES[name].rules.update);
+    for (const name of Object.keys(CATALOG_RESOURCES) as CatalogName[])
+      expect(CATALOG_POLICIES[name].rules.export, name).toEqual(CATALOG_POLICIES[name].rules.update);
   });
 
   it('keeps tenancy exports on their read rule and scope: a therapist exports their own students', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/clients/export?columns=username', headers: (await as('THERAPIST', 'THERAPIST')).headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/clients/export?columns=username',
+      headers: (await as('THERAPIST', 'THERAPIST')).headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body.split('\r\n')[0]).toBe('\uFEFFUsername');
   });
@@ -107,13 +139,19 @@ describe('export contents', () => {
     expect(list.statusCode, list.body).toBe(200);
     const rows = (list.json() as { data: Record<string, unknown>[] }).data;
     expect(rows.length, `${def.name} fixtures`).toBeGreaterThan(0);
-    const csv = await t.app.inject({ method: 'GET', url: `${path}/export?${query}&columns=${columns.join(',')}`, headers });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${path}/export?${query}&columns=${columns.join(',')}`,
+      headers,
+    });
     expect(csv.statusCode, csv.body).toBe(200);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .slice(1, -1);
-    expect(lines, def.name).toEqual(rows.map((row) => csvLine(columns.map((n) => cell(def, row, n))).replace(/\r\n$/, '')));
+    expect(lines, def.name).toEqual(
+      rows.map((row) => csvLine(columns.map((n) => cell(def, row, n))).replace(/\r\n$/, '')),
+    );
   }
 
   it('writes what the list shows, column for column (labels of relations and many-links, enumerations, numbers, masked SSNs)', async () => {
@@ -130,8 +168,18 @@ describe('export contents', () => {
     const target = await post('/api/catalogs/targets', { name: `Names ${tag}` });
     await post('/api/catalogs/targets', { name: `Counts ${tag}` });
     await post('/api/catalogs/skills', { name: `Skill ${tag}`, target_ids: [target] });
-    await post('/api/catalogs/formulations', { name: `Ask ${tag}`, language_type: 'expressive', types: ['affirmative', 'negative'] });
-    await post('/api/catalogs/verbs', { base_form: `walk${tag}`, past_simple: '=x', past_participle: 'a, "b"', type: 'regular', semantic_complexity: 3 });
+    await post('/api/catalogs/formulations', {
+      name: `Ask ${tag}`,
+      language_type: 'expressive',
+      types: ['affirmative', 'negative'],
+    });
+    await post('/api/catalogs/verbs', {
+      base_form: `walk${tag}`,
+      past_simple: '=x',
+      past_participle: 'a, "b"',
+      type: 'regular',
+      semantic_complexity: 3,
+    });
     for (const name of ['topics', 'vocabulary', 'targets', 'skills', 'formulations', 'verbs'] as const) {
       const def = CATALOG_RESOURCES[name] as ResourceDef;
       await sameAsList(`/api/catalogs/${name}`, def, `q=${tag}&col=${def.titleField}&order=asc`, editor);
@@ -145,8 +193,17 @@ describe('export contents', () => {
       payload: { first_name: 'Ann', last_name: tag, username: `ann_${tag}`, role: 'THERAPIST', ssn: '123-45-6789' },
     });
     expect(made.statusCode, made.body).toBe(201);
-    await sameAsList('/api/users', TENANCY_RESOURCES.users as ResourceDef, `q=${tag}&col=username&order=asc`, admin.headers);
-    const csv = await t.app.inject({ method: 'GET', url: `/api/users/export?q=${tag}&columns=username,ssn`, headers: admin.headers });
+    await sameAsList(
+      '/api/users',
+      TENANCY_RESOURCES.users as ResourceDef,
+      `q=${tag}&col=username&order=asc`,
+      admin.headers,
+    );
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/export?q=${tag}&columns=username,ssn`,
+      headers: admin.headers,
+    });
     expect(csv.body).toContain(`ann_${tag},***-**-6789`);
   });
 });
@@ -168,12 +225,17 @@ describe('concurrent exports', () => {
     await refusedEnvelope(await fetch(`${base}${DICTIONARY}`, { headers: c.headers }));
     const es = await fetch(`${base}${DICTIONARY}`, { headers: { ...c.headers, 'accept-language': 'es' } });
     expect(es.status).toBe(429);
-    expect(((await es.json()) as { errors: string[] }).errors).toEqual(['Hay demasiadas exportaciones en curso. Inténtelo de nuevo en 5 segundo(s).']);
+    expect(((await es.json()) as { errors: string[] }).errors).toEqual([
+      'Hay demasiadas exportaciones en curso. Inténtelo de nuevo en 5 segundo(s).',
+    ]);
     expect(t.app.exportSlots.active()).toBe(3);
 
     // The client goes away half way: its slot and its database connection are given back.
     a1.abort();
-    await eventually(() => t.app.exportSlots.active(a.id) === 1 && t.app.exportSlots.active() === 2, 'the aborted export’s slot');
+    await eventually(
+      () => t.app.exportSlots.active(a.id) === 1 && t.app.exportSlots.active() === 2,
+      'the aborted export’s slot',
+    );
     const c1 = await openDownload(c.headers);
     expect(c1.res.status).toBe(200);
     for (const d of [a2, b1, c1]) d.abort();
@@ -192,7 +254,10 @@ describe('concurrent exports', () => {
     const whole = await fetch(`${base}${DICTIONARY}?columns=word`, { headers });
     const text = await whole.text();
     expect(text.split('\r\n').length).toBeGreaterThan(100_000);
-    await eventually(() => t.app.exportSlots.active(id) === 0 && t.app.exportSlots.active() === 0, 'slots back after completion');
+    await eventually(
+      () => t.app.exportSlots.active(id) === 0 && t.app.exportSlots.active() === 0,
+      'slots back after completion',
+    );
     await eventually(async () => (await exportConnections()) === 0, 'export connections closed');
   });
 
@@ -202,7 +267,9 @@ describe('concurrent exports', () => {
     expect(d.res.status).toBe(200);
     expect(t.app.exportSlots.active(id)).toBe(1);
     await eventually(async () => (await exportConnections()) === 1, 'the export connection');
-    await t.database.pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [EXPORT_APPLICATION_NAME]);
+    await t.database.pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+      EXPORT_APPLICATION_NAME,
+    ]);
     // Reading on makes the server fetch again: the failure cuts the response short.
     const read = await d.res.text().then(
       (body) => body.length,

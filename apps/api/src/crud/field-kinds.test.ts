@@ -16,7 +16,11 @@ import { resourceRoutes } from './routes';
  */
 const answers = z.array(
   z.strictObject({
-    text: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+    text: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(200, { error: 'validation.tooLong' }),
     picture_id: z.uuid({ error: 'validation.invalid' }).optional(),
     correct: z.boolean({ error: 'validation.invalid' }),
   }),
@@ -41,7 +45,15 @@ registerPolicy(
   def.name,
   definePolicy({
     resource: def.name,
-    rules: { list: 'signedIn', read: 'signedIn', export: 'signedIn', create: 'signedIn', update: 'signedIn', delete: 'signedIn', restore: 'signedIn' },
+    rules: {
+      list: 'signedIn',
+      read: 'signedIn',
+      export: 'signedIn',
+      create: 'signedIn',
+      update: 'signedIn',
+      delete: 'signedIn',
+      restore: 'signedIn',
+    },
     scope: () => ({ kind: 'shared' }),
   }),
 );
@@ -53,7 +65,9 @@ let therapist: Awaited<ReturnType<typeof loginAs>>;
 let stranger: Awaited<ReturnType<typeof loginAs>>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ routes: (app) => void app.register(resourceRoutes(resource), { prefix: '/api/test-cards' }) });
+  t = await buildTestApp({
+    routes: (app) => void app.register(resourceRoutes(resource), { prefix: '/api/test-cards' }),
+  });
   await t.database.pool.query(`CREATE TABLE test_cards (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(), title text NOT NULL, answers jsonb, image_id uuid,
     deleted_at timestamptz, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, created_by uuid, updated_by uuid)`);
@@ -63,12 +77,18 @@ beforeAll(async () => {
 
 async function upload(headers: Record<string, string>, data: Buffer, filename: string, type: string): Promise<string> {
   const body = multipartBody([{ name: 'file', filename, type, data }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json().data as { id: string }).id;
 }
 
-const create = (payload: Record<string, unknown>, headers = therapist.headers) => t.app.inject({ method: 'POST', url: '/api/test-cards', headers, payload });
+const create = (payload: Record<string, unknown>, headers = therapist.headers) =>
+  t.app.inject({ method: 'POST', url: '/api/test-cards', headers, payload });
 
 describe('json fields', () => {
   const good = [
@@ -81,23 +101,51 @@ describe('json fields', () => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as string;
     expect(res.json().data.answers).toEqual(good);
-    const stored = await t.database.pool.query(`SELECT jsonb_typeof(answers) AS type, answers->1->>'text' AS second FROM test_cards WHERE id = $1`, [id]);
+    const stored = await t.database.pool.query(
+      `SELECT jsonb_typeof(answers) AS type, answers->1->>'text' AS second FROM test_cards WHERE id = $1`,
+      [id],
+    );
     expect(stored.rows[0]).toEqual({ type: 'array', second: 'dog' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/test-cards/${id}`, headers: therapist.headers })).json().data.answers).toEqual(good);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/test-cards/${id}`, headers: therapist.headers })).json().data
+        .answers,
+    ).toEqual(good);
 
     const changed = [...good, { text: 'fish', picture_id: '0b7c6f1e-2f55-4b0e-9a55-2f8f1f0e4c11', correct: true }];
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/test-cards/${id}`, headers: therapist.headers, payload: { answers: changed } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/test-cards/${id}`,
+      headers: therapist.headers,
+      payload: { answers: changed },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json().data.answers).toEqual(changed);
-    // The same document again is no change, although jsonb gives its keys back in another order (text, correct, picture_id).
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/test-cards/${id}`, headers: therapist.headers, payload: { answers: changed } })).statusCode).toBe(200);
-    const audit = await t.database.pool.query(`SELECT action, changes FROM audit_log WHERE entity = 'test_card' AND entity_id = $1 ORDER BY at, action`, [id]);
+    // The same document again is no change, although jsonb gives its keys back in another order (text, correct,
+    // picture_id).
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/test-cards/${id}`,
+          headers: therapist.headers,
+          payload: { answers: changed },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const audit = await t.database.pool.query(
+      `SELECT action, changes FROM audit_log WHERE entity = 'test_card' AND entity_id = $1 ORDER BY at, action`,
+      [id],
+    );
     expect(audit.rows).toEqual([
       { action: 'create', changes: { title: 'Pets', answers: good } },
       { action: 'update', changes: { answers: { from: good, to: changed } } },
     ]);
 
-    const csv = await t.app.inject({ method: 'GET', url: '/api/test-cards/export?columns=title,answers', headers: therapist.headers });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/test-cards/export?columns=title,answers',
+      headers: therapist.headers,
+    });
     expect(csv.statusCode, csv.body).toBe(200);
     const line = csv.body.split('\r\n').find((l) => l.startsWith('Pets')) ?? '';
     expect(line).toMatch(/^Pets,"\[\{.*\}\]"$/);
@@ -110,7 +158,11 @@ describe('json fields', () => {
   it("refuse a wrong document with 400 naming the nested path, in the caller's language", async () => {
     const res = await create({ title: 'Bad', answers: [...good, { text: '  ', correct: true }] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION', fields: { 'answers.2.text': 'Answers (2.text) is required.' } });
+    expect(res.json()).toMatchObject({
+      status: false,
+      code: 'VALIDATION',
+      fields: { 'answers.2.text': 'Answers (2.text) is required.' },
+    });
 
     const es = await t.app.inject({
       method: 'POST',
@@ -128,7 +180,9 @@ describe('json fields', () => {
     const extra = await create({ title: 'Bad', answers: [{ text: 'x', correct: true, score: 3 }] });
     expect(extra.statusCode).toBe(400);
     expect(Object.keys(extra.json().fields)).toEqual(['answers.0.score']);
-    expect(Number((await t.database.pool.query(`SELECT count(*) AS n FROM test_cards WHERE title = 'Bad'`)).rows[0].n)).toBe(0);
+    expect(
+      Number((await t.database.pool.query(`SELECT count(*) AS n FROM test_cards WHERE title = 'Bad'`)).rows[0].n),
+    ).toBe(0);
   });
 
   it('may be left empty when not required', async () => {
@@ -145,7 +199,12 @@ describe('file fields', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.image_id).toBe(image);
     const id = res.json().data.id as string;
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/test-cards/${id}`, headers: therapist.headers, payload: { image_id: null } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/test-cards/${id}`,
+      headers: therapist.headers,
+      payload: { image_id: null },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(patch.json().data.image_id).toBeNull();
   });
@@ -154,7 +213,10 @@ describe('file fields', () => {
     const theirs = await upload(stranger.headers, pngOfSize(2_000), 'theirs.png', 'image/png');
     const res = await create({ title: 'Stolen', image_id: theirs });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { image_id: expect.stringMatching(/does not exist/) } });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { image_id: expect.stringMatching(/does not exist/) },
+    });
     expect(res.body).not.toContain('theirs.png');
   });
 
@@ -165,7 +227,12 @@ describe('file fields', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { image_id: expect.stringMatching(/image\/\*/) } });
     // On update too, inside the write's transaction: the row keeps its value.
     const ok = await create({ title: 'Paper 2' });
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/test-cards/${ok.json().data.id}`, headers: therapist.headers, payload: { image_id: pdf } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/test-cards/${ok.json().data.id}`,
+      headers: therapist.headers,
+      payload: { image_id: pdf },
+    });
     expect(patch.statusCode).toBe(400);
     expect(Object.keys(patch.json().fields)).toEqual(['image_id']);
   });
@@ -179,10 +246,15 @@ describe('file fields', () => {
 
   it('refuse a deleted file', async () => {
     const gone = await upload(therapist.headers, pngOfSize(2_000), 'gone.png', 'image/png');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/${gone}`, headers: therapist.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/files/${gone}`, headers: therapist.headers })).statusCode,
+    ).toBe(200);
     const res = await create({ title: 'Gone', image_id: gone });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { image_id: expect.stringMatching(/does not exist/) } });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { image_id: expect.stringMatching(/does not exist/) },
+    });
   });
 
   it('refuse a value that is not an id with 400, never a 500', async () => {

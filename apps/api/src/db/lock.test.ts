@@ -24,7 +24,9 @@ describe('data directory lock', () => {
       // Stands for another server: a live process recorded in the lock file.
       fs.writeFileSync(path.join(dir, 'habla.lock'), `${sleeper.pid}\n`);
       expect(() => acquireDataDirLock(dir)).toThrow(DataDirInUseError);
-      expect(() => acquireDataDirLock(dir)).toThrow(`Another Habla server (pid ${sleeper.pid}) is already using data directory ${dir}.`);
+      expect(() => acquireDataDirLock(dir)).toThrow(
+        `Another Habla server (pid ${sleeper.pid}) is already using data directory ${dir}.`,
+      );
     } finally {
       sleeper.kill('SIGKILL');
     }
@@ -49,23 +51,26 @@ describe('data directory lock', () => {
     lock.release();
   });
 
-  it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over from a server killed with kill -9 that is still a zombie (not yet reaped by its parent)', async () => {
-    const dir = tempDir();
-    const dead = await zombie();
-    try {
-      // Signal 0 still reaches a zombie: that alone made the lock refuse ("Another Habla server (pid …)").
-      expect(() => process.kill(dead.pid, 0)).not.toThrow();
-      expect(isAlive(dead.pid)).toBe(false);
-      // What that server wrote when it took the lock: its pid and start time, which still match.
-      fs.writeFileSync(path.join(dir, 'habla.lock'), `${dead.pid}\n${dead.startTime}\n`);
-      const lock = acquireDataDirLock(dir);
-      expect(lock.stalePid).toBe(dead.pid);
-      expect(fs.readFileSync(path.join(dir, 'habla.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
-      lock.release();
-    } finally {
-      dead.release();
-    }
-  });
+  it.skipIf(!fs.existsSync('/proc/self/stat'))(
+    'takes over from a server killed with kill -9 that is still a zombie (not yet reaped by its parent)',
+    async () => {
+      const dir = tempDir();
+      const dead = await zombie();
+      try {
+        // Signal 0 still reaches a zombie: that alone made the lock refuse ("Another Habla server (pid …)").
+        expect(() => process.kill(dead.pid, 0)).not.toThrow();
+        expect(isAlive(dead.pid)).toBe(false);
+        // What that server wrote when it took the lock: its pid and start time, which still match.
+        fs.writeFileSync(path.join(dir, 'habla.lock'), `${dead.pid}\n${dead.startTime}\n`);
+        const lock = acquireDataDirLock(dir);
+        expect(lock.stalePid).toBe(dead.pid);
+        expect(fs.readFileSync(path.join(dir, 'habla.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+        lock.release();
+      } finally {
+        dead.release();
+      }
+    },
+  );
 
   it('counts a stopped process (kill -STOP) as alive', async () => {
     const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);

@@ -23,7 +23,9 @@ export class DataDirInUseError extends Error {
     readonly pid: number,
     readonly dataDir: string,
   ) {
-    super(`Another Habla server (pid ${pid}) is already using data directory ${dataDir}. Stop it first or set DATA_DIR.`);
+    super(
+      `Another Habla server (pid ${pid}) is already using data directory ${dataDir}. Stop it first or set DATA_DIR.`,
+    );
   }
 }
 
@@ -56,7 +58,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = readPid(file);
-      if (owner !== undefined && owner !== process.pid && isAlive(owner) && sameProcess(owner, file)) throw new DataDirInUseError(owner, dataDir);
+      if (owner !== undefined && owner !== process.pid && isAlive(owner) && sameProcess(owner, file))
+        throw new DataDirInUseError(owner, dataDir);
       stalePid = owner;
       fs.rmSync(file, { force: true });
     }

@@ -20,7 +20,11 @@ export async function startDatabase(config: Config, log: Logger): Promise<Runnin
   if (!url) {
     const lock = acquireDataDirLock(config.dataDir);
     releaseLock = lock.release;
-    if (lock.stalePid) log.warn({ previousPid: lock.stalePid }, 'the previous server on this data directory did not shut down cleanly; recovering');
+    if (lock.stalePid)
+      log.warn(
+        { previousPid: lock.stalePid },
+        'the previous server on this data directory did not shut down cleanly; recovering',
+      );
     try {
       const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort, log });
       url = embedded.url;

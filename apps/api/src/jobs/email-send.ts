@@ -28,7 +28,11 @@ export const emailSendJob = defineJob({
 });
 
 /** The payload of an `email.send` job for one mail. */
-export const emailPayload = (config: Pick<Config, 'dataDir'>, mail: Mail, about: { kind: string; userId: string | null }) => ({
+export const emailPayload = (
+  config: Pick<Config, 'dataDir'>,
+  mail: Mail,
+  about: { kind: string; userId: string | null },
+) => ({
   user_id: about.userId,
   kind: about.kind,
   to: mail.to,

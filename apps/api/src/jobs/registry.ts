@@ -25,4 +25,5 @@ export type JobName = keyof AllJobs;
 export type JobPayload<N extends JobName> = z.input<AllJobs[N]['schema']>;
 
 /** The definitions this instance runs. */
-export const jobDefinitions = (withTestJobs: boolean): JobDefinition[] => [...Object.values(JOBS), ...(withTestJobs ? Object.values(TEST_JOBS) : [])] as JobDefinition[];
+export const jobDefinitions = (withTestJobs: boolean): JobDefinition[] =>
+  [...Object.values(JOBS), ...(withTestJobs ? Object.values(TEST_JOBS) : [])] as JobDefinition[];

@@ -10,7 +10,9 @@ import { JOBS } from './registry';
 describe('job schedules', () => {
   it('schedules the jobs that declare one, at their cron, and starts the catching-up run of those that ask for it', async () => {
     const t = await buildTestApp({ env: { JOBS_STATEMENTS_CRON: '15 2 * * 1' } });
-    const { rows } = await t.database.pool.query<{ name: string; cron: string; timezone: string }>(`SELECT name, cron, timezone FROM ${t.app.jobs.schema}.schedule ORDER BY name`);
+    const { rows } = await t.database.pool.query<{ name: string; cron: string; timezone: string }>(
+      `SELECT name, cron, timezone FROM ${t.app.jobs.schema}.schedule ORDER BY name`,
+    );
     expect(rows).toEqual([
       { name: 'recordings.purge', cron: '30 3 * * *', timezone: 'UTC' },
       { name: 'statements.make', cron: '15 2 * * 1', timezone: 'UTC' },
@@ -21,7 +23,9 @@ describe('job schedules', () => {
         .map((j) => j.name)
         .sort(),
     ).toEqual(rows.map((r) => r.name));
-    const started = await t.database.pool.query<{ name: string }>(`SELECT DISTINCT name FROM ${t.app.jobs.schema}.job WHERE singleton_key = 'startup' ORDER BY name`);
+    const started = await t.database.pool.query<{ name: string }>(
+      `SELECT DISTINCT name FROM ${t.app.jobs.schema}.job WHERE singleton_key = 'startup' ORDER BY name`,
+    );
     expect(started.rows.map((r) => r.name)).toEqual(['statements.make']);
   });
 });

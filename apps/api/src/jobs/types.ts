@@ -22,7 +22,8 @@ export type JobContext = {
   attempt: { retry: number; last: boolean };
 };
 
-/** Putting a job on the queue (plugins/jobs.ts): through the transaction's client, then waking its workers after the commit. */
+/** Putting a job on the queue (plugins/jobs.ts): through the transaction's client, then waking its workers after the
+ * commit. */
 export type JobQueue = {
   enqueue: (runner: Pick<pg.PoolClient, 'query'>, name: string, data: unknown) => Promise<string>;
   wake: (name: string) => void;

@@ -20,7 +20,12 @@ export class ShedError extends Error {
 
 export type Release = () => void;
 
-type Waiter = { resolve: (release: Release) => void; reject: (err: ShedError) => void; timer: NodeJS.Timeout; since: number };
+type Waiter = {
+  resolve: (release: Release) => void;
+  reject: (err: ShedError) => void;
+  timer: NodeJS.Timeout;
+  since: number;
+};
 
 export class AdmissionGate {
   private running = 0;
@@ -48,7 +53,8 @@ export class AdmissionGate {
     return this.grant();
   }
 
-  /** Why a request that found every turn taken must be refused at once (the queue is full), or null when it may wait. */
+  /** Why a request that found every turn taken must be refused at once (the queue is full), or null when it may wait.
+   * */
   refusal(): 'queue-full' | null {
     return this.queue.length >= this.maxQueue ? 'queue-full' : null;
   }

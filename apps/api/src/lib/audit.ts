@@ -16,7 +16,11 @@ export type AuditEntry = {
  * Record one write in audit_log with the context's actor, time, request id and address, in the
  * caller's transaction if any (`db`: the transaction, or `ctx.db`).
  */
-export async function audit(db: DbOrTx, ctx: Pick<ServiceContext, 'actor' | 'now' | 'requestId' | 'ip'>, entry: AuditEntry): Promise<void> {
+export async function audit(
+  db: DbOrTx,
+  ctx: Pick<ServiceContext, 'actor' | 'now' | 'requestId' | 'ip'>,
+  entry: AuditEntry,
+): Promise<void> {
   const actor = entry.actorUserId ?? ctx.actor?.id ?? null;
   await db.insert(auditLog).values({
     action: entry.action,

@@ -40,7 +40,17 @@ export type ActorContext = ServiceContext & { actor: ContextActor };
 /** The context of one HTTP request: its signed-in user (if any), the app's clock, the request's id and address. */
 export function contextOf(req: FastifyRequest): ServiceContext {
   const app = req.server;
-  return { db: app.db, actor: req.user ?? null, now: app.now(), log: req.log, requestId: String(req.id), ip: req.ip, config: app.config, jobs: app.jobs, cpu: app.cpu };
+  return {
+    db: app.db,
+    actor: req.user ?? null,
+    now: app.now(),
+    log: req.log,
+    requestId: String(req.id),
+    ip: req.ip,
+    config: app.config,
+    jobs: app.jobs,
+    cpu: app.cpu,
+  };
 }
 
 /** The same, for routes behind requireAuth/requirePermission (the caller is signed in). */
@@ -50,13 +60,23 @@ export function actorContextOf(req: FastifyRequest): ActorContext {
   return ctx as ActorContext;
 }
 
-type SystemSource = { db: Db; config: Config; now?: () => Date; log: FastifyBaseLogger; jobs?: FastifyInstance['jobs']; cpu?: CpuPool };
+type SystemSource = {
+  db: Db;
+  config: Config;
+  now?: () => Date;
+  log: FastifyBaseLogger;
+  jobs?: FastifyInstance['jobs'];
+  cpu?: CpuPool;
+};
 
 /**
  * The context of work no request started: a job (`source` is the app or the job's context) or the CLI.
  * `requestId` names the work in the audit log; `actor` is the principal it acts as (null: the system).
  */
-export function systemContext<A extends ContextActor | null = null>(source: SystemSource, opts: { requestId: string; actor?: A }): ServiceContext & { actor: A } {
+export function systemContext<A extends ContextActor | null = null>(
+  source: SystemSource,
+  opts: { requestId: string; actor?: A },
+): ServiceContext & { actor: A } {
   return {
     db: source.db,
     actor: (opts.actor ?? null) as A,

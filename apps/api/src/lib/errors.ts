@@ -22,7 +22,8 @@ export class AppError extends Error {
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
-export const badRequest = (messageKey = 'errors.unsatisfactory', params: MessageParams = {}) => new AppError(400, 'BAD_REQUEST', messageKey, params);
+export const badRequest = (messageKey = 'errors.unsatisfactory', params: MessageParams = {}) =>
+  new AppError(400, 'BAD_REQUEST', messageKey, params);
 
 export const unauthorized = (messageKey = 'errors.unauthenticated') => new AppError(401, 'UNAUTHENTICATED', messageKey);
 
@@ -31,10 +32,19 @@ export const forbidden = (messageKey = 'errors.forbidden') => new AppError(403, 
 export const notFound = (messageKey = 'errors.notFound') => new AppError(404, 'NOT_FOUND', messageKey);
 
 /** A 400 naming the field, with a translated message (shown beside the input by the web form). */
-export const fieldError = (field: string, key: string, params: MessageParams = {}) => new AppError(400, 'VALIDATION', key, params, { [field]: key });
+export const fieldError = (field: string, key: string, params: MessageParams = {}) =>
+  new AppError(400, 'VALIDATION', key, params, { [field]: key });
 
 /** A unique value already taken; `field` names it in the message and in `fields`. */
-export const conflict = (field: string) => new AppError(409, 'CONFLICT', 'errors.conflict', {}, { [field]: 'errors.conflict' });
+export const conflict = (field: string) =>
+  new AppError(409, 'CONFLICT', 'errors.conflict', {}, { [field]: 'errors.conflict' });
 
 export const tooManyRequests = (seconds: number, messageKey = 'errors.rateLimited') =>
-  new AppError(429, 'TOO_MANY_REQUESTS', messageKey, { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) }, {}, seconds);
+  new AppError(
+    429,
+    'TOO_MANY_REQUESTS',
+    messageKey,
+    { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) },
+    {},
+    seconds,
+  );

@@ -3,11 +3,13 @@ import { findUnsafeText, isSafeText } from './input';
 
 describe('the input rule for strings', () => {
   it('accepts ordinary text, accents, emoji (surrogate pairs) and U+FFFF', () => {
-    for (const text of ['', 'word', 'niño ñandú', 'a 🐱 b', '\u{10FFFF}', 'x\uFFFF']) expect(isSafeText(text)).toBe(true);
+    for (const text of ['', 'word', 'niño ñandú', 'a 🐱 b', '\u{10FFFF}', 'x\uFFFF'])
+      expect(isSafeText(text)).toBe(true);
   });
 
   it('refuses a NUL anywhere, and lone high or low surrogates', () => {
-    for (const text of ['\u0000', 'a\u0000b', 'a\ud800', '\ud800b', 'a\udc00', '\udc00\ud800', '🐱'.slice(0, 1)]) expect(isSafeText(text)).toBe(false);
+    for (const text of ['\u0000', 'a\u0000b', 'a\ud800', '\ud800b', 'a\udc00', '\udc00\ud800', '🐱'.slice(0, 1)])
+      expect(isSafeText(text)).toBe(false);
   });
 
   it('names the path of the first unsafe value or key', () => {

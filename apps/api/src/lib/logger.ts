@@ -145,7 +145,11 @@ export function serializeError(err: unknown, depth = 0): Record<string, unknown>
   const quotesValues = typeof e.code === 'string' && e.code.startsWith('22') && 'severity' in e;
   const message = scrubText(quotesValues ? e.message.replace(/"[^"]*"/g, `"${REDACTED}"`) : e.message);
   const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
-  const out: Record<string, unknown> = { type: e.constructor?.name ?? e.name, message, stack: [`${e.name}: ${message}`, ...frames].join('\n') };
+  const out: Record<string, unknown> = {
+    type: e.constructor?.name ?? e.name,
+    message,
+    stack: [`${e.name}: ${message}`, ...frames].join('\n'),
+  };
   for (const key of ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'routine', 'validation']) {
     const v = e[key];
     if (typeof v === 'string' || typeof v === 'number') out[key] = v;
@@ -169,5 +173,8 @@ export function scrubbingStream(inner: DestinationStream = pino.destination(1)):
 
 /** The logger of the server, the CLI and the tests: pino with the serializers and the scrubbing stream. */
 export function createLogger(opts: { level: string; destination?: DestinationStream }): Logger {
-  return pino({ level: opts.level, serializers: { err: serializeError, error: serializeError, req: serializeRequest } }, scrubbingStream(opts.destination));
+  return pino(
+    { level: opts.level, serializers: { err: serializeError, error: serializeError, req: serializeRequest } },
+    scrubbingStream(opts.destination),
+  );
 }

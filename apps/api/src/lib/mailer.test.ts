@@ -8,8 +8,16 @@ import { createMailer } from './mailer';
 describe('mailer without SMTP_URL', () => {
   it('writes a real .eml file to the outbox', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-outbox-'));
-    const mailer = createMailer({ from: 'Habla <no-reply@habla.test>', outboxDir: path.join(dir, 'outbox'), log: pino({ level: 'silent' }) });
-    await mailer.send({ to: 'ana@example.test', subject: 'Hello', text: 'Open http://localhost:3000/resetPassword?token=abc' });
+    const mailer = createMailer({
+      from: 'Habla <no-reply@habla.test>',
+      outboxDir: path.join(dir, 'outbox'),
+      log: pino({ level: 'silent' }),
+    });
+    await mailer.send({
+      to: 'ana@example.test',
+      subject: 'Hello',
+      text: 'Open http://localhost:3000/resetPassword?token=abc',
+    });
     const files = fs.readdirSync(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

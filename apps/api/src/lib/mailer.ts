@@ -13,7 +13,12 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
 /** a***@example.com: enough to tell messages apart in a log, not enough to collect addresses from it. */
 export const maskAddress = (address: string): string => address.replace(/^(.)[^@]*@/, '$1***@');
 
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -28,10 +33,16 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 100000n}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint() % 100000n}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       // Only where to find it: the text may hold a link that signs someone in, and logs travel further than files.
-      opts.log.info({ to: maskAddress(mail.to), subject: mail.subject, file }, 'e-mail written to the outbox (no SMTP_URL set)');
+      opts.log.info(
+        { to: maskAddress(mail.to), subject: mail.subject, file },
+        'e-mail written to the outbox (no SMTP_URL set)',
+      );
     },
   };
 }

@@ -15,7 +15,10 @@ export const errorResponses = {
 } as const;
 
 /** A success that is a file, not JSON (a CSV export, a picture): published with its own content type. */
-export const fileResponse = (contentType: string, description: string) => ({ description, content: { [contentType]: { schema: z.string() } } });
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
 
 /** `{ status: true, message }`: writes whose answer is a text for a success toast. */
 export const messageOnly = z.object({ status: z.literal(true), message: z.string() });

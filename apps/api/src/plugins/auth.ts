@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import { checkSessionRow, resolveSession, sessionRowFromJson, sessionRowSql, touchSession, type AuthUser } from '../modules/auth/sessions';
+import {
+  checkSessionRow,
+  resolveSession,
+  sessionRowFromJson,
+  sessionRowSql,
+  touchSession,
+  type AuthUser,
+} from '../modules/auth/sessions';
 
 /** The bearer token of a request, if it sent one. */
 export function bearerToken(req: FastifyRequest): string | undefined {
@@ -73,7 +80,11 @@ export async function deferSession(req: FastifyRequest): Promise<void> {
 }
 
 /** A checked session row for a request served on a guess: remember it, or forget the token when it failed. */
-export function settleSession(req: FastifyRequest, hash: string, outcome: { user: AuthUser; sessionId: string } | undefined): void {
+export function settleSession(
+  req: FastifyRequest,
+  hash: string,
+  outcome: { user: AuthUser; sessionId: string } | undefined,
+): void {
   req.sessionToCheck = null;
   if (!outcome) {
     req.server.sessionGuesses.delete(hash);
@@ -85,14 +96,19 @@ export function settleSession(req: FastifyRequest, hash: string, outcome: { user
   rememberSession(req, hash, outcome.user, outcome.sessionId);
 }
 
-/** The session row of a token hash, to be read in the same statement as a route's answer (crud/service.ts `Alongside`). */
+/** The session row of a token hash, to be read in the same statement as a route's answer (crud/service.ts `Alongside`).
+ * */
 export const sessionAlongside = (hash: string) => ({ sql: sessionRowSql, value: hash });
 
 /**
  * The session row a statement read alongside its answer, checked as `resolveSession` checks it (401 when
  * missing, revoked, expired, idle or blocked); last_seen_at written as there. @returns the fresh user.
  */
-export async function checkSessionAlongside(req: FastifyRequest, hash: string, json: Record<string, unknown> | null): Promise<AuthUser> {
+export async function checkSessionAlongside(
+  req: FastifyRequest,
+  hash: string,
+  json: Record<string, unknown> | null,
+): Promise<AuthUser> {
   const app = req.server;
   const now = app.now();
   let checked: ReturnType<typeof checkSessionRow>;

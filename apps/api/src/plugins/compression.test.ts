@@ -8,7 +8,9 @@ import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressText } from './compre
 const CSV = 'word,type\n'.repeat(1000);
 const { app } = await buildTestApp({
   routes: (a) => {
-    a.get('/api/test-compress/stream', async (_req, reply) => reply.type('text/csv; charset=utf-8').send(Readable.from([CSV.slice(0, 5000), CSV.slice(5000)])));
+    a.get('/api/test-compress/stream', async (_req, reply) =>
+      reply.type('text/csv; charset=utf-8').send(Readable.from([CSV.slice(0, 5000), CSV.slice(5000)])),
+    );
     a.get('/api/test-compress/opt-out', { config: { compress: false } }, async () => ({ text: 'x'.repeat(5000) }));
   },
 });
@@ -23,7 +25,11 @@ describe('compressed API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(() => plain.json()).not.toThrow();
 
-    const br = await app.inject({ method: 'GET', url: LIST, headers: { ...admin.headers, 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { ...admin.headers, 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
@@ -41,7 +47,11 @@ describe('compressed API answers', () => {
     expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().status).toBe(true);
-    const identity = await app.inject({ method: 'GET', url: LIST, headers: { ...admin.headers, 'accept-encoding': 'identity' } });
+    const identity = await app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { ...admin.headers, 'accept-encoding': 'identity' },
+    });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.json().status).toBe(true);
   });
@@ -70,18 +80,30 @@ describe('compressed API answers', () => {
   });
 
   it('compresses a stream as it flows, leaves a route that opts out alone, and a HEAD without a body', async () => {
-    const stream = await app.inject({ method: 'GET', url: '/api/test-compress/stream', headers: { 'accept-encoding': 'gzip' } });
+    const stream = await app.inject({
+      method: 'GET',
+      url: '/api/test-compress/stream',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(stream.statusCode).toBe(200);
     expect(stream.headers['content-encoding']).toBe('gzip');
     expect(stream.headers['content-length']).toBeUndefined();
     expect(zlib.gunzipSync(stream.rawPayload).toString('utf8')).toBe(CSV);
 
-    const optOut = await app.inject({ method: 'GET', url: '/api/test-compress/opt-out', headers: { 'accept-encoding': 'br, gzip' } });
+    const optOut = await app.inject({
+      method: 'GET',
+      url: '/api/test-compress/opt-out',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(optOut.statusCode).toBe(200);
     expect(optOut.headers['content-encoding']).toBeUndefined();
     expect(optOut.json()).toEqual({ text: 'x'.repeat(5000) });
 
-    const head = await app.inject({ method: 'HEAD', url: LIST, headers: { ...admin.headers, 'accept-encoding': 'br' } });
+    const head = await app.inject({
+      method: 'HEAD',
+      url: LIST,
+      headers: { ...admin.headers, 'accept-encoding': 'br' },
+    });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.rawPayload.length).toBe(0);
@@ -89,7 +111,11 @@ describe('compressed API answers', () => {
 });
 
 describe('remembered compressions', () => {
-  const page = (n: number) => JSON.stringify({ status: true, data: Array.from({ length: 40 }, (_, i) => ({ id: `${n}-${i}`, word: `word ${n} ${i}` })) });
+  const page = (n: number) =>
+    JSON.stringify({
+      status: true,
+      data: Array.from({ length: 40 }, (_, i) => ({ id: `${n}-${i}`, word: `word ${n} ${i}` })),
+    });
 
   it('compresses the same text once and answers its bytes again; another text gets its own', () => {
     const first = compressText(page(1), 'br');

@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 /** Answers smaller than this go as they are: the headers would eat most of the saving. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** Types worth compressing: JSON, text (CSV, HTML, CSS), JavaScript, SVG, XML. Pictures and audio are compressed already. */
+/** Types worth compressing: JSON, text (CSV, HTML, CSS), JavaScript, SVG, XML. Pictures and audio are compressed
+ * already. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|[\w.+-]*\+json|javascript|xml|[\w.+-]*\+xml)|image\/svg\+xml)/i;
 
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
@@ -53,7 +54,8 @@ function addVary(reply: FastifyReply): void {
           .split(',')
           .map((v) => v.trim())
           .filter(Boolean);
-  if (!list.some((v) => v === '*' || v.toLowerCase() === 'accept-encoding')) reply.header('vary', [...list, 'Accept-Encoding'].join(', '));
+  if (!list.some((v) => v === '*' || v.toLowerCase() === 'accept-encoding'))
+    reply.header('vary', [...list, 'Accept-Encoding'].join(', '));
 }
 
 function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
@@ -64,7 +66,9 @@ function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload: unkno
   const type = reply.getHeader('content-type');
   if (type === undefined || !COMPRESSIBLE.test(String(type))) return payload;
   const isStream = payload instanceof Readable;
-  const length = isStream ? Number(reply.getHeader('content-length') ?? Number.POSITIVE_INFINITY) : Buffer.byteLength(payload as string | Buffer);
+  const length = isStream
+    ? Number(reply.getHeader('content-length') ?? Number.POSITIVE_INFINITY)
+    : Buffer.byteLength(payload as string | Buffer);
   // An answer of any size has to vary on Accept-Encoding once some of them may be compressed.
   addVary(reply);
   if (length < COMPRESS_THRESHOLD_BYTES) return payload;
@@ -85,7 +89,8 @@ function compressOnSend(req: FastifyRequest, reply: FastifyReply, payload: unkno
   return compressBytes(payload as Buffer, encoding);
 }
 
-const compressBytes = (raw: Buffer, encoding: Encoding): Buffer => (encoding === 'br' ? zlib.brotliCompressSync(raw, BROTLI) : zlib.gzipSync(raw, GZIP));
+const compressBytes = (raw: Buffer, encoding: Encoding): Buffer =>
+  encoding === 'br' ? zlib.brotliCompressSync(raw, BROTLI) : zlib.gzipSync(raw, GZIP);
 
 /** Answers up to this many characters are remembered compressed (`compressText`). */
 const REMEMBER_MAX_CHARS = 32 * 1024;

@@ -22,7 +22,11 @@ declare module 'fastify' {
  * parsing bodies only to refuse them would keep the event loop as busy as the work itself.
  */
 export const cpuPoolPlugin = fp(async (app: FastifyInstance) => {
-  const pool = createCpuPool({ size: app.config.workerPoolSize, maxQueue: app.config.workerPoolMaxQueue, maxWaitMs: app.config.workerPoolMaxWaitMs });
+  const pool = createCpuPool({
+    size: app.config.workerPoolSize,
+    maxQueue: app.config.workerPoolMaxQueue,
+    maxWaitMs: app.config.workerPoolMaxWaitMs,
+  });
   app.decorate('cpu', pool);
   app.addHook('preParsing', async (req, reply) => {
     if (req.routeOptions.config.cpu && pool.full()) {

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-type OpenApiDocument = { paths?: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+};
 
 /**
  * A 204 answer has no body, so it has no content type either; the zod schema a route gives for it
@@ -24,12 +26,19 @@ function withoutBodiesOn204(doc: OpenApiDocument): OpenApiDocument {
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Habla API', version: '0.1.0', description: 'Answers use the envelope { status, data | errors, message?, meta? }.' },
+      info: {
+        title: 'Habla API',
+        version: '0.1.0',
+        description: 'Answers use the envelope { status, data | errors, message?, meta? }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => ('openapiObject' in doc ? withoutBodiesOn204(doc.openapiObject as OpenApiDocument) : doc.swaggerObject) as ReturnType<SwaggerTransformObject>,
+    transformObject: (doc) =>
+      ('openapiObject' in doc
+        ? withoutBodiesOn204(doc.openapiObject as OpenApiDocument)
+        : doc.swaggerObject) as ReturnType<SwaggerTransformObject>,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

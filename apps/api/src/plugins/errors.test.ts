@@ -20,20 +20,33 @@ describe('error envelopes', () => {
   it('unknown API route → 404 envelope, translated', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, errors: ['There is no API route GET /api/no-such-thing.'], code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      status: false,
+      errors: ['There is no API route GET /api/no-such-thing.'],
+      code: 'NOT_FOUND',
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     const es = await app.inject({ method: 'DELETE', url: '/api/nada', headers: { 'accept-language': 'es' } });
     expect(es.json().errors).toEqual(['No existe la ruta de API DELETE /api/nada.']);
   });
 
   it('malformed JSON → 400 envelope', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"login": "a", ' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": "a", ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: false, errors: ['The request body is not valid JSON.'] });
   });
 
   it('a body-less JSON POST to a route that needs a body → 400 naming the fields', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     // Each required field by its label, as for an empty object; not one message about "the body".
     expect(res.json()).toEqual({
@@ -65,7 +78,11 @@ describe('error envelopes', () => {
     const therapist = await loginAs(app, 'THERAPIST');
     const res = await app.inject({ method: 'GET', url: '/api/role-permissions', headers: therapist.headers });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: false, errors: ['You do not have permission to do this.'], code: 'FORBIDDEN' });
+    expect(res.json()).toEqual({
+      status: false,
+      errors: ['You do not have permission to do this.'],
+      code: 'FORBIDDEN',
+    });
     const anonymous = await app.inject({ method: 'GET', url: '/api/role-permissions' });
     expect(anonymous.statusCode).toBe(401);
 
@@ -74,7 +91,10 @@ describe('error envelopes', () => {
     expect(ok.statusCode).toBe(200);
     const roles = ok.json().data as { role: string; permissions: string[] }[];
     expect(roles.find((r) => r.role === 'SUPERADMIN')?.permissions).toEqual([PERMISSIONS.FULL]);
-    expect(roles.find((r) => r.role === 'STUDENT')?.permissions).toEqual([PERMISSIONS.PLAY_ACTIVITIES, PERMISSIONS.PLAY_GAMES]);
+    expect(roles.find((r) => r.role === 'STUDENT')?.permissions).toEqual([
+      PERMISSIONS.PLAY_ACTIVITIES,
+      PERMISSIONS.PLAY_GAMES,
+    ]);
   });
 
   it('a permission granted in the database applies on the next request', async () => {
@@ -97,7 +117,9 @@ describe('5xx', () => {
     });
     expect(res.body).not.toContain('secret internals');
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
-    const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; level: number; err?: { message: string } }).find((l) => l.err);
+    const logged = lines
+      .map((l) => JSON.parse(l) as { reqId?: string; level: number; err?: { message: string } })
+      .find((l) => l.err);
     expect(logged).toMatchObject({ reqId: 'req-boom-1', level: 50, err: { message: 'secret internals' } });
   });
 });

@@ -23,7 +23,8 @@ function frameworkError(err: FastifyError, lang: Language): { status: number; bo
   if (status >= 500 || status < 400) return undefined;
   const code = err.code ?? 'BAD_REQUEST';
   let key = 'errors.unsatisfactory';
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) key = 'validation.malformedJson';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError)
+    key = 'validation.malformedJson';
   else if (status === 413) key = 'errors.payloadTooLarge';
   else if (status === 415) key = 'errors.unsupportedMediaType';
   return { status, body: { status: false, errors: [translate(lang, key)], code } };
@@ -37,7 +38,11 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   const lang = requestLanguage(req);
   req.log.info({ code: err.code }, 'request refused before routing');
   const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  return send(reply, tooLong ? 414 : 400, { status: false, errors: [translate(lang, tooLong ? 'errors.urlTooLong' : 'errors.badUrl')], code: err.code ?? 'BAD_REQUEST' });
+  return send(reply, tooLong ? 414 : 400, {
+    status: false,
+    errors: [translate(lang, tooLong ? 'errors.urlTooLong' : 'errors.badUrl')],
+    code: err.code ?? 'BAD_REQUEST',
+  });
 }
 
 /**
@@ -65,7 +70,12 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts)
     }
     if (isAppError(err)) {
       req.log.info({ code: err.code, status: err.statusCode }, 'request refused');
-      const fields = Object.fromEntries(Object.entries(err.fields).map(([f, key]) => [f, translate(lang, key, { field: fieldLabel(lang, f), ...err.params })]));
+      const fields = Object.fromEntries(
+        Object.entries(err.fields).map(([f, key]) => [
+          f,
+          translate(lang, key, { field: fieldLabel(lang, f), ...err.params }),
+        ]),
+      );
       const message = Object.values(fields)[0] ?? translate(lang, err.messageKey, err.params);
       const body: ErrorEnvelope = { status: false, errors: [message], code: err.code };
       if (Object.keys(fields).length) body.fields = fields;
@@ -81,12 +91,17 @@ export const errorsPlugin = fp<ErrorsOptions>(async (app: FastifyInstance, opts)
     req.log.error({ err }, 'request failed');
     const status = err.statusCode === 503 ? 503 : 500;
     const key = status === 503 ? 'errors.unavailable' : 'errors.internal';
-    return send(reply, status, { status: false, errors: [translate(lang, key, { requestId: req.id })], code: 'INTERNAL' });
+    return send(reply, status, {
+      status: false,
+      errors: [translate(lang, key, { requestId: req.id })],
+      code: 'INTERNAL',
+    });
   });
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!isApi && opts.spaFallback && (req.method === 'GET' || req.method === 'HEAD')) return opts.spaFallback(req, reply);
+    if (!isApi && opts.spaFallback && (req.method === 'GET' || req.method === 'HEAD'))
+      return opts.spaFallback(req, reply);
     const lang = requestLanguage(req);
     const url = req.url.split('?')[0] ?? req.url;
     req.log.info({ method: req.method, url }, 'route not found');

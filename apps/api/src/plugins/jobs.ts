@@ -48,7 +48,8 @@ export class JobFailure extends Error {
 
 export function failureReason(err: unknown, secrets: readonly string[]): string {
   let message = err instanceof Error ? err.message : String(err);
-  for (const secret of [...secrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length)) message = message.split(secret).join('[redacted]');
+  for (const secret of [...secrets].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length))
+    message = message.split(secret).join('[redacted]');
   return scrubText(message).slice(0, 500);
 }
 
@@ -87,7 +88,9 @@ export const jobsPlugin = fp(
         const def = definitions.get(name);
         if (!def) throw new Error(`no such job: ${name}`);
         const payload = def.schema.parse(data) as object;
-        const id = await boss.send(name, payload, { db: { executeSql: async (text: string, values: unknown[]) => runner.query(text, values) } });
+        const id = await boss.send(name, payload, {
+          db: { executeSql: async (text: string, values: unknown[]) => runner.query(text, values) },
+        });
         if (!id) throw new Error(`the job ${name} was not queued`);
         return id;
       },
@@ -95,7 +98,16 @@ export const jobsPlugin = fp(
         for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
       },
     };
-    const ctx: Omit<JobContext, 'attempt'> = { db: app.db, pool, now: app.now, log, config, mailer: app.mailer, storage: app.storage, queue };
+    const ctx: Omit<JobContext, 'attempt'> = {
+      db: app.db,
+      pool,
+      now: app.now,
+      log,
+      config,
+      mailer: app.mailer,
+      storage: app.storage,
+      queue,
+    };
     for (const def of definitions.values()) {
       // The retry and time-limit settings live on the queue, so every job of it follows them, whoever
       // queued it (another instance, the schedule, an older server); each start applies the configuration.
@@ -108,25 +120,35 @@ export const jobsPlugin = fp(
       };
       await boss.createQueue(def.name, settings);
       await boss.updateQueue(def.name, settings);
-      const id = await boss.work<unknown>(def.name, { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        const jobLog = log.child({ job: { id: job.id, name: job.name } });
-        let data: unknown;
-        try {
-          data = def.schema.parse(job.data);
-          await def.run({ ...ctx, log: jobLog, attempt: { retry: job.retryCount, last: job.retryCount >= job.retryLimit } }, data);
-        } catch (err) {
-          let secrets: string[] = [];
+      const id = await boss.work<unknown>(
+        def.name,
+        { pollingIntervalSeconds: config.jobsPollSeconds, batchSize: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const jobLog = log.child({ job: { id: job.id, name: job.name } });
+          let data: unknown;
           try {
-            secrets = data === undefined ? [] : (def.secrets?.(data, { ...ctx, attempt: { retry: job.retryCount, last: true } }) ?? []);
-          } catch {
-            // a payload we cannot read has nothing to hide from its own reason
+            data = def.schema.parse(job.data);
+            await def.run(
+              { ...ctx, log: jobLog, attempt: { retry: job.retryCount, last: job.retryCount >= job.retryLimit } },
+              data,
+            );
+          } catch (err) {
+            let secrets: string[] = [];
+            try {
+              secrets =
+                data === undefined
+                  ? []
+                  : (def.secrets?.(data, { ...ctx, attempt: { retry: job.retryCount, last: true } }) ?? []);
+            } catch {
+              // a payload we cannot read has nothing to hide from its own reason
+            }
+            const reason = failureReason(err, secrets);
+            jobLog.warn({ reason }, 'job attempt failed');
+            throw new JobFailure(reason);
           }
-          const reason = failureReason(err, secrets);
-          jobLog.warn({ reason }, 'job attempt failed');
-          throw new JobFailure(reason);
-        }
-      });
+        },
+      );
       workers.set(def.name, [...(workers.get(def.name) ?? []), id]);
     }
     // Each job's own schedule (its registry entry); a catching-up run at start-up where it asks for one.

@@ -21,7 +21,12 @@ const closeDoor = () => {
 };
 closeDoor();
 
-const BUSY = { status: false, code: 'UNAVAILABLE', retry_after: 1, errors: ['The service is busy. Please try again in a moment.'] };
+const BUSY = {
+  status: false,
+  code: 'UNAVAILABLE',
+  retry_after: 1,
+  errors: ['The service is busy. Please try again in a moment.'],
+};
 
 async function eventually(check: () => boolean, what: string, ms = 5_000): Promise<void> {
   const until = Date.now() + ms;
@@ -127,7 +132,13 @@ describe('admission gate', () => {
 
 describe('load limits configuration', () => {
   it('has sane defaults and can switch the gate off', () => {
-    expect(loadConfig({})).toMatchObject({ exportMaxPerUser: 2, exportMaxConcurrent: 4, admissionMaxActive: 20, admissionMaxQueue: 500, admissionMaxWaitMs: 500 });
+    expect(loadConfig({})).toMatchObject({
+      exportMaxPerUser: 2,
+      exportMaxConcurrent: 4,
+      admissionMaxActive: 20,
+      admissionMaxQueue: 500,
+      admissionMaxWaitMs: 500,
+    });
     expect(loadConfig({ ADMISSION_MAX_ACTIVE: '0' }).admissionMaxActive).toBe(0);
     expect(() => loadConfig({ EXPORT_MAX_PER_USER: '0' })).toThrow(/EXPORT_MAX_PER_USER/);
   });

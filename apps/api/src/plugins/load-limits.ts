@@ -30,13 +30,22 @@ declare module 'fastify' {
  */
 const BUSY: Record<string, string> = Object.fromEntries(
   LANGUAGES.map((lang) => {
-    const body: ErrorEnvelope = { status: false, errors: [translate(lang, 'errors.unavailable')], code: 'UNAVAILABLE', retry_after: SHED_RETRY_AFTER_SECONDS };
+    const body: ErrorEnvelope = {
+      status: false,
+      errors: [translate(lang, 'errors.unavailable')],
+      code: 'UNAVAILABLE',
+      retry_after: SHED_RETRY_AFTER_SECONDS,
+    };
     return [lang, JSON.stringify(body)];
   }),
 );
 
 function shed(req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.code(503).header('retry-after', String(SHED_RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8').send(BUSY[requestLanguage(req)]);
+  return reply
+    .code(503)
+    .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
+    .type('application/json; charset=utf-8')
+    .send(BUSY[requestLanguage(req)]);
 }
 
 /** Release the request's turn exactly once: when its answer starts to leave, or when the connection closes. */
@@ -55,7 +64,10 @@ const TURN = Symbol('admission turn');
  */
 export const loadLimitsPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
-  const gate = config.admissionMaxActive > 0 ? new AdmissionGate(config.admissionMaxActive, config.admissionMaxQueue, config.admissionMaxWaitMs) : null;
+  const gate =
+    config.admissionMaxActive > 0
+      ? new AdmissionGate(config.admissionMaxActive, config.admissionMaxQueue, config.admissionMaxWaitMs)
+      : null;
   app.decorate('admission', gate);
   app.decorate('exportSlots', new ExportSlots(config.exportMaxPerUser, config.exportMaxConcurrent));
   if (!gate) return;
@@ -67,7 +79,10 @@ export const loadLimitsPlugin = fp(async (app: FastifyInstance) => {
     since += 1;
     const now = Date.now();
     if (now - lastLog < 1000) return;
-    req.log.warn({ reason, shed: since, active: gate.active, waiting: gate.waiting }, 'overloaded: requests shed with 503');
+    req.log.warn(
+      { reason, shed: since, active: gate.active, waiting: gate.waiting },
+      'overloaded: requests shed with 503',
+    );
     lastLog = now;
     since = 0;
   };

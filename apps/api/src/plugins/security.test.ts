@@ -20,15 +20,21 @@ describe('Permissions-Policy', () => {
 
 describe('Strict-Transport-Security', () => {
   it('is not sent when the app is served over plain http', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
   });
 
   it('is sent for 180 days, without subdomains, when APP_URL is https', async () => {
-    expect((await https.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBe('max-age=15552000');
+    expect((await https.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBe(
+      'max-age=15552000',
+    );
   });
 
   it('is configurable: HSTS_MAX_AGE=0 turns it off, another value sets it', async () => {
-    expect((await httpsOff.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await httpsOff.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     expect(loadConfig({ APP_URL: 'http://habla.lan', HSTS_MAX_AGE: '31536000' }).hstsMaxAge).toBe(31_536_000);
     expect(loadConfig({ APP_URL: 'https://habla.example.org' }).hstsMaxAge).toBe(15_552_000);
     expect(() => loadConfig({ HSTS_MAX_AGE: '-1' })).toThrow(/HSTS_MAX_AGE/);

@@ -27,7 +27,8 @@ export const CSP_DIRECTIVES = {
  * Browser features the app may use: the microphone on its own pages (recording a language sample),
  * nothing else that reaches into the room or the device; no other origin, framed or not, gets any.
  */
-export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
+export const PERMISSIONS_POLICY =
+  'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
 
 /** Security headers, cookies, per-route rate limits and API cache policy. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -54,7 +55,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // route declared its own public caching (the reference pictures).
   app.addHook('onSend', async (req, reply, payload) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (isApi && !String(reply.getHeader('cache-control') ?? '').startsWith('public')) reply.header('cache-control', 'no-store');
+    if (isApi && !String(reply.getHeader('cache-control') ?? '').startsWith('public'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 });

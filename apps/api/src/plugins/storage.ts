@@ -19,10 +19,12 @@ export const storagePlugin = fp(async (app: FastifyInstance) => {
   app.decorate('storage', storage);
   // Temporary files a crash mid-upload left behind (never served), once they are an hour old.
   app.addHook('onReady', async () => {
-    const removed = await storage.sweep?.(new Date(app.now().getTime() - PART_FILE_MAX_AGE_MS)).catch((err: unknown) => {
-      app.log.warn({ err }, 'could not sweep unfinished uploads');
-      return 0;
-    });
+    const removed = await storage
+      .sweep?.(new Date(app.now().getTime() - PART_FILE_MAX_AGE_MS))
+      .catch((err: unknown) => {
+        app.log.warn({ err }, 'could not sweep unfinished uploads');
+        return 0;
+      });
     if (removed) app.log.info({ removed }, 'removed unfinished uploads');
   });
   app.addHook('onClose', async () => storage.close());

@@ -1,6 +1,9 @@
 import { fieldLabel, translate, type Language } from '@habla/shared';
 import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler as zodValidatorCompiler, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import {
+  validatorCompiler as zodValidatorCompiler,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUnsafeText } from '../lib/input';
 
@@ -8,7 +11,13 @@ import { findUnsafeText } from '../lib/input';
 const safeInput = z.unknown().superRefine((data, ctx) => {
   const bad = findUnsafeText(data);
   // A field is named by its first few keys: a path thousands deep would make a megabyte of message.
-  if (bad) ctx.addIssue({ code: 'custom', path: bad.path.slice(0, 8), message: 'validation.invalidCharacters', input: undefined });
+  if (bad)
+    ctx.addIssue({
+      code: 'custom',
+      path: bad.path.slice(0, 8),
+      message: 'validation.invalidCharacters',
+      input: undefined,
+    });
 });
 
 type Issue = Pick<ZodFastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
@@ -53,14 +62,19 @@ export function fieldMessages(issues: Issue[], lang: Language): Record<string, s
       // A problem inside a field's value (a JSON document's answers.2.text) names the field and the path in it.
       const [top = 'body', ...inner] = path;
       const label = inner.length ? `${fieldLabel(lang, top)} (${inner.join('.')})` : fieldLabel(lang, top);
-      fields[field] = translate(lang, key, { field: label, maximum: String(p.maximum ?? ''), minimum: String(p.minimum ?? '') });
+      fields[field] = translate(lang, key, {
+        field: label,
+        maximum: String(p.maximum ?? ''),
+        minimum: String(p.minimum ?? ''),
+      });
     }
   }
   return fields;
 }
 
 /** The route's zod schema behind the input rule: a pipe stops at the first schema's issues. */
-const guarded: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: safeInput.pipe(route.schema) });
+const guarded: FastifySchemaCompiler<z.ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: safeInput.pipe(route.schema) });
 
 /**
  * The API's validator compiler: the route's zod schema, behind the input rule for strings, so the
@@ -72,7 +86,8 @@ const guarded: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompile
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
   const validate = guarded(route);
   if (route.httpPart !== 'body') return validate;
-  const refused = (result: unknown) => typeof result === 'object' && result !== null && 'error' in result && Boolean(result.error);
+  const refused = (result: unknown) =>
+    typeof result === 'object' && result !== null && 'error' in result && Boolean(result.error);
   return (data) => {
     const result = validate(data);
     // Fastify hands a missing body over as null.

@@ -7,7 +7,10 @@ import { buildTestApp } from '../../test/app';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
+);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("habla")');
 // A hashed chunk as the build leaves it: with its brotli and gzip copies (vite.config.ts precompress).
 const chunk = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `palabra-${i}`))};\n`;
@@ -45,7 +48,11 @@ describe('built web app', () => {
     const es = await app.inject({ method: 'GET', url: '/login', headers: { cookie: 'XSRF-TOKEN=abc; habla_lang=es' } });
     expect(es.body).toContain('<div id="root"><h1>Iniciar sesión en Habla</h1></div>');
     // The browser's own language does not decide: the app starts in English unless Spanish was chosen.
-    const browserEs = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    const browserEs = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
+    });
     expect(browserEs.body).toContain('Log in to Habla');
     const unknown = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'habla_lang=fr' } });
     expect(unknown.body).toContain('Log in to Habla');

@@ -48,10 +48,12 @@ describe('the CPU pool', () => {
     const starting = analysisStarts();
     // Spanish reads no catalog: on the main thread the sample would be read and counted in one turn,
     // with no database round trip in between for anything else to slip into.
-    const analysis = t.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers, payload: { language: 'es', format: 'chat', text } }).then((res) => {
-      order.push('analysis');
-      return res;
-    });
+    const analysis = t.app
+      .inject({ method: 'POST', url: '/api/lsa/analyze', headers, payload: { language: 'es', format: 'chat', text } })
+      .then((res) => {
+        order.push('analysis');
+        return res;
+      });
     // On the main thread the whole count would run before this line could: health would come second.
     await starting;
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -65,19 +67,40 @@ describe('the CPU pool', () => {
   });
 
   it('answers a refusal made in the worker as before: the field, the message, 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers, payload: { language: 'en', format: 'chat', text: '*CHI:\tno header .\n@End\n' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/lsa/analyze',
+      headers,
+      payload: { language: 'en', format: 'chat', text: '*CHI:\tno header .\n@End\n' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION', fields: { text: expect.stringMatching(/^Line 1: /) } });
-    const speaker = await t.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers, payload: { language: 'en', format: 'chat', text, speaker: 'XYZ' } });
+    expect(res.json()).toMatchObject({
+      status: false,
+      code: 'VALIDATION',
+      fields: { text: expect.stringMatching(/^Line 1: /) },
+    });
+    const speaker = await t.app.inject({
+      method: 'POST',
+      url: '/api/lsa/analyze',
+      headers,
+      payload: { language: 'en', format: 'chat', text, speaker: 'XYZ' },
+    });
     expect(speaker.statusCode).toBe(400);
     expect(Object.keys(speaker.json().fields)).toEqual(['speaker']);
   });
 
   it('refuses work past its bounded queue with 503 and Retry-After, in the caller’s language', async () => {
-    const small = await buildTestApp({ env: { WORKER_POOL_SIZE: '1', WORKER_POOL_MAX_QUEUE: '1', WORKER_POOL_MAX_WAIT_MS: '600000' } });
+    const small = await buildTestApp({
+      env: { WORKER_POOL_SIZE: '1', WORKER_POOL_MAX_QUEUE: '1', WORKER_POOL_MAX_WAIT_MS: '600000' },
+    });
     const who = await loginAs(small.app, 'THERAPIST');
     const send = () =>
-      small.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers: { ...who.headers, 'accept-language': 'es' }, payload: { language: 'es', format: 'chat', text } });
+      small.app.inject({
+        method: 'POST',
+        url: '/api/lsa/analyze',
+        headers: { ...who.headers, 'accept-language': 'es' },
+        payload: { language: 'es', format: 'chat', text },
+      });
     // One runs, one waits, the others find the queue full (each analysis takes far longer than they take to arrive).
     const sent = Promise.all([send(), send(), send(), send()]);
     while (!small.app.cpu.full()) await new Promise((r) => setTimeout(r, 10));
@@ -94,7 +117,12 @@ describe('the CPU pool', () => {
     expect(statuses).toEqual([200, 200, 503, 503]);
     const busy = answers.find((r) => r.statusCode === 503)!;
     expect(busy.headers['retry-after']).toBe('1');
-    expect(busy.json()).toEqual({ status: false, errors: [translate('es', 'errors.cpuBusy')], code: 'UNAVAILABLE', retry_after: 1 });
+    expect(busy.json()).toEqual({
+      status: false,
+      errors: [translate('es', 'errors.cpuBusy')],
+      code: 'UNAVAILABLE',
+      retry_after: 1,
+    });
     // Closing the app ends its threads (the tests build and close many apps).
     expect(small.app.cpu.threads).toBe(1);
     await small.app.close();

@@ -36,10 +36,18 @@ export type CpuPool = {
 export const CPU_BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** The 503 of a full pool. */
-export const cpuBusy = (): AppError => new AppError(503, 'UNAVAILABLE', 'errors.cpuBusy', {}, {}, CPU_BUSY_RETRY_AFTER_SECONDS);
+export const cpuBusy = (): AppError =>
+  new AppError(503, 'UNAVAILABLE', 'errors.cpuBusy', {}, {}, CPU_BUSY_RETRY_AFTER_SECONDS);
 
 function unwrap<N extends TaskName>(result: TaskResult<TaskName>): TaskOutput<N> {
-  if (!result.ok) throw new AppError(result.refusal.statusCode, result.refusal.code, result.refusal.messageKey, result.refusal.params, result.refusal.fields);
+  if (!result.ok)
+    throw new AppError(
+      result.refusal.statusCode,
+      result.refusal.code,
+      result.refusal.messageKey,
+      result.refusal.params,
+      result.refusal.fields,
+    );
   return result.value as TaskOutput<N>;
 }
 
@@ -66,7 +74,8 @@ export function createCpuPool(options: { size: number; maxQueue: number; maxWait
     niceIncrement: 10,
   });
   let closed = false;
-  const direct: CpuRunner = async <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> => unwrap<N>(await piscina.run({ name, input } as TaskRequest));
+  const direct: CpuRunner = async <N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> =>
+    unwrap<N>(await piscina.run({ name, input } as TaskRequest));
   const hold = async <T>(work: (run: CpuRunner) => Promise<T>): Promise<T> => {
     if (closed) throw cpuBusy();
     let release: Release;

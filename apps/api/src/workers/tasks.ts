@@ -13,7 +13,8 @@ const report = () => import('../modules/assessments/report');
  */
 export const TASKS = {
   analyze: async (input: AnalysisInput) => (await analysis()).analysisTask(input),
-  speakerUtterances: async (input: SampleInput & { speaker: string }) => (await analysis()).speakerUtterancesTask(input),
+  speakerUtterances: async (input: SampleInput & { speaker: string }) =>
+    (await analysis()).speakerUtterancesTask(input),
   parseSample: async (input: SampleInput) => (await analysis()).parseSampleTask(input),
   /** The PDF's bytes (a Buffer arrives on the main thread as a Uint8Array). */
   report: async (input: ReportInput): Promise<Uint8Array> => (await report()).renderReport(input),
@@ -55,18 +56,39 @@ function namesField(err: unknown): err is { field: string; key: string; params?:
  */
 export async function runTask(request: TaskRequest): Promise<TaskResult<TaskName>> {
   try {
-    const task = TASKS[request.name] as (input: TaskRequest['input']) => TaskOutput<TaskName> | Promise<TaskOutput<TaskName>>;
+    const task = TASKS[request.name] as (
+      input: TaskRequest['input'],
+    ) => TaskOutput<TaskName> | Promise<TaskOutput<TaskName>>;
     return { ok: true, value: await task(request.input) };
   } catch (err) {
     if (err instanceof AppError && err.statusCode < 500) {
-      return { ok: false, refusal: { statusCode: err.statusCode, code: err.code, messageKey: err.messageKey, params: err.params, fields: err.fields } };
+      return {
+        ok: false,
+        refusal: {
+          statusCode: err.statusCode,
+          code: err.code,
+          messageKey: err.messageKey,
+          params: err.params,
+          fields: err.fields,
+        },
+      };
     }
     if (namesField(err)) {
-      return { ok: false, refusal: { statusCode: 400, code: 'VALIDATION', messageKey: err.key, params: err.params ?? {}, fields: { [err.field]: err.key } } };
+      return {
+        ok: false,
+        refusal: {
+          statusCode: 400,
+          code: 'VALIDATION',
+          messageKey: err.key,
+          params: err.params ?? {},
+          fields: { [err.field]: err.key },
+        },
+      };
     }
     throw err;
   }
 }
 
 /** The AppError a refusal stood for. */
-export const refusalError = (r: Refusal): AppError => new AppError(r.statusCode, r.code, r.messageKey, r.params, r.fields);
+export const refusalError = (r: Refusal): AppError =>
+  new AppError(r.statusCode, r.code, r.messageKey, r.params, r.fields);

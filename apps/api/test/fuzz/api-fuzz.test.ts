@@ -22,10 +22,26 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 /** Only the routes whose path matches (debugging one route). */
 const ONLY = new RegExp(process.env.FUZZ_ONLY ?? '');
 
-type Operation = { method: string; path: string; params: Param[]; body?: JsonSchema; responses: Record<string, { content?: Record<string, unknown> }> };
+type Operation = {
+  method: string;
+  path: string;
+  params: Param[];
+  body?: JsonSchema;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
 type Param = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: JsonSchema };
 type Doc = {
-  paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; responses?: Operation['responses'] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Param[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        responses?: Operation['responses'];
+      }
+    >
+  >;
 };
 type Who = 'anonymous' | 'THERAPIST' | 'SUPERADMIN';
 /**
@@ -45,7 +61,12 @@ const freshIp = () => `10.200.${Math.floor(++ipCount / 250)}.${ipCount % 250}`;
 async function signIn(who: Who): Promise<void> {
   const c = credentials.get(who);
   if (!c) return;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: c.username, password: c.password }, remoteAddress: freshIp() });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { login: c.username, password: c.password },
+    remoteAddress: freshIp(),
+  });
   if (res.statusCode === 200) tokens.set(who, res.json().token as string);
 }
 
@@ -67,7 +88,8 @@ function operations(): Operation[] {
 }
 
 /** A lone surrogate cannot travel in a URL (it is not UTF-8): send what a client's URL encoder would, U+FFFD. */
-const encodePathSegment = (v: string) => encodeURIComponent(v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const encodePathSegment = (v: string) =>
+  encodeURIComponent(v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 /** Ids of the rows each list answered (by the list's path), for the routes under it. */
 const listed = new Map<string, string[]>();
@@ -85,20 +107,31 @@ function requestsFor(op: Operation): fc.Arbitrary<Probe> {
   const queryParams = op.params.filter((p) => p.in === 'query');
   const pathArb = fc
     .tuple(...pathParams.map((p) => queryValueOf(p.schema)))
-    .map((values) => pathParams.reduce((path, p, i) => path.replace(`{${p.name}}`, encodePathSegment(values[i] ?? '')), op.path));
-  const queryArb = fc.tuple(...queryParams.map((p) => fc.option(queryValueOf(p.schema), { freq: 2, nil: undefined }))).map((values) => {
-    const q = new URLSearchParams();
-    queryParams.forEach((p, i) => {
-      const v = values[i];
-      if (v === undefined) return;
-      // An export of a broad search streams a whole catalog: keep exports to searches that match little.
-      q.set(p.name, p.name === 'q' && op.path.endsWith('/export') ? `zq${v}` : v);
+    .map((values) =>
+      pathParams.reduce((path, p, i) => path.replace(`{${p.name}}`, encodePathSegment(values[i] ?? '')), op.path),
+    );
+  const queryArb = fc
+    .tuple(...queryParams.map((p) => fc.option(queryValueOf(p.schema), { freq: 2, nil: undefined })))
+    .map((values) => {
+      const q = new URLSearchParams();
+      queryParams.forEach((p, i) => {
+        const v = values[i];
+        if (v === undefined) return;
+        // An export of a broad search streams a whole catalog: keep exports to searches that match little.
+        q.set(p.name, p.name === 'q' && op.path.endsWith('/export') ? `zq${v}` : v);
+      });
+      if (op.path.endsWith('/export') && !q.has('q')) q.set('q', 'zq');
+      return q.toString();
     });
-    if (op.path.endsWith('/export') && !q.has('q')) q.set('q', 'zq');
-    return q.toString();
-  });
-  const bodyArb = op.body ? fc.oneof({ weight: 6, arbitrary: objectOf(op.body) as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: valueOf(undefined) }) : fc.constant(undefined);
-  return fc.tuple(pathArb, queryArb, bodyArb).map(([path, query, body]) => ({ method: op.method, url: query ? `${path}?${query}` : path, body }));
+  const bodyArb = op.body
+    ? fc.oneof(
+        { weight: 6, arbitrary: objectOf(op.body) as fc.Arbitrary<unknown> },
+        { weight: 1, arbitrary: valueOf(undefined) },
+      )
+    : fc.constant(undefined);
+  return fc
+    .tuple(pathArb, queryArb, bodyArb)
+    .map(([path, query, body]) => ({ method: op.method, url: query ? `${path}?${query}` : path, body }));
 }
 
 type Outcome = { status: number; problem?: string };
@@ -112,14 +145,20 @@ function inject(probe: Probe, who: Who) {
     method: probe.method as 'GET',
     url: probe.url,
     remoteAddress: who === 'anonymous' ? '10.199.0.1' : '10.198.0.1',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(probe.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(probe.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(probe.body !== undefined ? { payload: JSON.stringify(probe.body) } : {}),
   });
 }
 
 /** Whether the caller's session still holds. */
 async function signedInStill(who: Who): Promise<boolean> {
-  return (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${tokens.get(who)}` } })).statusCode === 200;
+  return (
+    (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${tokens.get(who)}` } }))
+      .statusCode === 200
+  );
 }
 
 async function send(op: Operation, probe: Probe, who: Who): Promise<Outcome> {
@@ -137,7 +176,12 @@ async function send(op: Operation, probe: Probe, who: Who): Promise<Outcome> {
   const type = String(res.headers['content-type'] ?? '').split(';')[0] ?? '';
   if (status >= 400 && type === 'application/json') {
     const body = res.json() as { status?: unknown; errors?: unknown };
-    if (body.status !== false || !Array.isArray(body.errors) || !body.errors.length || !body.errors.every((e) => typeof e === 'string' && e.length > 0))
+    if (
+      body.status !== false ||
+      !Array.isArray(body.errors) ||
+      !body.errors.length ||
+      !body.errors.every((e) => typeof e === 'string' && e.length > 0)
+    )
       return { status, problem: `${status} without the error envelope: ${res.body.slice(0, 300)}` };
   }
   if (status < 300) {
@@ -173,7 +217,13 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/assessments',
     headers: { authorization: `Bearer ${tokens.get('THERAPIST')}` },
-    payload: { student_id: student.id, title: 'Fuzz sample', language: 'en', format: 'text', transcript: 'CHI: the dog runs .\nCHI: he is going home .\n' },
+    payload: {
+      student_id: student.id,
+      title: 'Fuzz sample',
+      language: 'en',
+      format: 'text',
+      transcript: 'CHI: the dog runs .\nCHI: he is going home .\n',
+    },
   });
   expect(assessment.statusCode, assessment.body).toBe(201);
   const others = [student.id, therapist.accountId ?? '', assessment.json().data.id as string];
@@ -181,10 +231,15 @@ beforeAll(async () => {
   for (const op of operations()) {
     if (op.method !== 'GET' || op.path.endsWith('/export') || op.params.some((p) => p.in === 'path')) continue;
     const res = await app.inject({ method: 'GET', url: `${op.path}?max=3`, headers: sa });
-    const data = res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json') ? (res.json() as { data?: unknown }).data : undefined;
-    const ids = (Array.isArray(data) ? data.flatMap((row: unknown) => (row && typeof row === 'object' && 'id' in row ? [String(row.id)] : [])) : []).filter(
-      (id) => id !== therapist.id && id !== superadmin.id,
-    );
+    const data =
+      res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json')
+        ? (res.json() as { data?: unknown }).data
+        : undefined;
+    const ids = (
+      Array.isArray(data)
+        ? data.flatMap((row: unknown) => (row && typeof row === 'object' && 'id' in row ? [String(row.id)] : []))
+        : []
+    ).filter((id) => id !== therapist.id && id !== superadmin.id);
     others.push(...ids);
     if (ids.length) listed.set(op.path.replace(/\/$/, ''), ids);
   }
@@ -193,61 +248,81 @@ beforeAll(async () => {
 });
 
 describe('API fuzzing from the OpenAPI schemas', () => {
-  it('answers no 5xx on any route, with the envelope on 4xx and declared answers on 2xx, for every route and caller', { timeout: 15 * 60_000 }, async () => {
-    const started = Date.now();
-    const ops = operations();
-    if (!process.env.FUZZ_ONLY) expect(ops.length).toBeGreaterThan(150);
-    // Superadmin last: its writes (statuses, role permissions) must not take the others' access away mid-run.
-    const order: Who[] = ['anonymous', 'THERAPIST', 'SUPERADMIN'];
-    let slot = 0;
-    const failures: string[] = [];
-    /** Pairs that failed stop at their first failing request (then shrink): short of RUNS, but reported already. */
-    const failed = new Set<string>();
-    for (const who of order) {
-      for (const op of ops) {
-        slot += 1;
-        const pair = `${who} ${op.method} ${op.path}`;
-        const statuses: number[] = [];
-        pairs.set(pair, statuses);
-        const pairStarted = Date.now();
-        const result = await fc.check(
-          fc.asyncProperty(requestsFor(op), async (probe) => {
-            const outcome = await send(op, probe, who);
-            requests += 1;
-            statuses.push(outcome.status);
-            histogram.set(outcome.status, (histogram.get(outcome.status) ?? 0) + 1);
-            return outcome.problem === undefined;
-          }),
-          { seed: SEED + slot, numRuns: RUNS },
-        );
-        took.set(pair, Date.now() - pairStarted);
-        if (result.failed) {
-          failed.add(pair);
-          const probe = result.counterexample?.[0] as Probe | undefined;
-          const again = probe ? await send(op, probe, who) : undefined;
-          const shown = (text: string | undefined) => (text && text.length > 200 ? `${text.slice(0, 200)}…(${text.length} chars)` : text);
-          failures.push(
-            `${pair}: ${probe ? `${probe.method} ${shown(probe.url)} body=${shown(JSON.stringify(probe.body))} → ${shown(again?.problem) ?? 'passed when replayed'}` : `failed without a counterexample: ${JSON.stringify({ ...result, failures: undefined }).slice(0, 400)}`} (seed ${SEED + slot})`,
+  it(
+    'answers no 5xx on any route, with the envelope on 4xx and declared answers on 2xx, for every route and caller',
+    { timeout: 15 * 60_000 },
+    async () => {
+      const started = Date.now();
+      const ops = operations();
+      if (!process.env.FUZZ_ONLY) expect(ops.length).toBeGreaterThan(150);
+      // Superadmin last: its writes (statuses, role permissions) must not take the others' access away mid-run.
+      const order: Who[] = ['anonymous', 'THERAPIST', 'SUPERADMIN'];
+      let slot = 0;
+      const failures: string[] = [];
+      /** Pairs that failed stop at their first failing request (then shrink): short of RUNS, but reported already. */
+      const failed = new Set<string>();
+      for (const who of order) {
+        for (const op of ops) {
+          slot += 1;
+          const pair = `${who} ${op.method} ${op.path}`;
+          const statuses: number[] = [];
+          pairs.set(pair, statuses);
+          const pairStarted = Date.now();
+          const result = await fc.check(
+            fc.asyncProperty(requestsFor(op), async (probe) => {
+              const outcome = await send(op, probe, who);
+              requests += 1;
+              statuses.push(outcome.status);
+              histogram.set(outcome.status, (histogram.get(outcome.status) ?? 0) + 1);
+              return outcome.problem === undefined;
+            }),
+            { seed: SEED + slot, numRuns: RUNS },
           );
+          took.set(pair, Date.now() - pairStarted);
+          if (result.failed) {
+            failed.add(pair);
+            const probe = result.counterexample?.[0] as Probe | undefined;
+            const again = probe ? await send(op, probe, who) : undefined;
+            const shown = (text: string | undefined) =>
+              text && text.length > 200 ? `${text.slice(0, 200)}…(${text.length} chars)` : text;
+            failures.push(
+              `${pair}: ${probe ? `${probe.method} ${shown(probe.url)} body=${shown(JSON.stringify(probe.body))} → ${shown(again?.problem) ?? 'passed when replayed'}` : `failed without a counterexample: ${JSON.stringify({ ...result, failures: undefined }).slice(0, 400)}`} (seed ${SEED + slot})`,
+            );
+          }
         }
       }
-    }
-    const summary = [...histogram.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([s, n]) => `${s}×${n}`)
-      .join(' ');
-    console.info(
-      `fuzz: ${ops.length} operations × ${order.length} callers × ${RUNS} runs: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ${signInsAgain} sessions opened again; answers ${summary}`,
-    );
-    const slowest = [...took].sort(([, a], [, b]) => b - a).slice(0, 5);
-    console.info(`fuzz: slowest ${slowest.map(([pair, ms]) => `${pair} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
-    // No 5xx, envelopes and declared answers; every operation × caller got its requests (none was
-    // skipped); a signed-in caller reached every route: while its session held, none answered it 401
-    // (but for the credentials it sends), let alone 401 and nothing else.
-    const short = [...pairs].filter(([pair, statuses]) => !failed.has(pair) && statuses.length < RUNS).map(([pair, statuses]) => `${pair}: ${statuses.length} of ${RUNS}`);
-    const onlyUnauthenticated = [...pairs]
-      .filter(([pair, statuses]) => !pair.startsWith('anonymous ') && !CREDENTIAL_ROUTES.has(pair.slice(pair.indexOf(' ') + 1)) && statuses.includes(401))
-      .map(([pair, statuses]) => `${pair}: ${statuses.filter((s) => s === 401).length} of ${statuses.length} answered 401`);
-    expect({ failures, short, onlyUnauthenticated, pairs: pairs.size }).toEqual({ failures: [], short: [], onlyUnauthenticated: [], pairs: ops.length * order.length });
-  });
+      const summary = [...histogram.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
+      console.info(
+        `fuzz: ${ops.length} operations × ${order.length} callers × ${RUNS} runs: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ${signInsAgain} sessions opened again; answers ${summary}`,
+      );
+      const slowest = [...took].sort(([, a], [, b]) => b - a).slice(0, 5);
+      console.info(`fuzz: slowest ${slowest.map(([pair, ms]) => `${pair} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+      // No 5xx, envelopes and declared answers; every operation × caller got its requests (none was
+      // skipped); a signed-in caller reached every route: while its session held, none answered it 401
+      // (but for the credentials it sends), let alone 401 and nothing else.
+      const short = [...pairs]
+        .filter(([pair, statuses]) => !failed.has(pair) && statuses.length < RUNS)
+        .map(([pair, statuses]) => `${pair}: ${statuses.length} of ${RUNS}`);
+      const onlyUnauthenticated = [...pairs]
+        .filter(
+          ([pair, statuses]) =>
+            !pair.startsWith('anonymous ') &&
+            !CREDENTIAL_ROUTES.has(pair.slice(pair.indexOf(' ') + 1)) &&
+            statuses.includes(401),
+        )
+        .map(
+          ([pair, statuses]) =>
+            `${pair}: ${statuses.filter((s) => s === 401).length} of ${statuses.length} answered 401`,
+        );
+      expect({ failures, short, onlyUnauthenticated, pairs: pairs.size }).toEqual({
+        failures: [],
+        short: [],
+        onlyUnauthenticated: [],
+        pairs: ops.length * order.length,
+      });
+    },
+  );
 });

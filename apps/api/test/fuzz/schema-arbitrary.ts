@@ -60,7 +60,22 @@ export const HOSTILE_TEXT = [
 ];
 
 /** Values of the wrong type, for any position. */
-const wrongType = fc.constantFrom<unknown>(null, true, false, 0, -1, 2 ** 31, -(2 ** 31) - 1, 1e308, 0.5, [], {}, [null], { a: 1 }, ...HOSTILE_TEXT);
+const wrongType = fc.constantFrom<unknown>(
+  null,
+  true,
+  false,
+  0,
+  -1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  1e308,
+  0.5,
+  [],
+  {},
+  [null],
+  { a: 1 },
+  ...HOSTILE_TEXT,
+);
 
 /** Real ids of rows in the database (filled by the test before it runs), so ids point at something. */
 export const knownIds: string[] = [];
@@ -76,14 +91,20 @@ export const preferIds = (ids: readonly string[]): void => void (ownIds = [...id
 const idArb = (): fc.Arbitrary<string> =>
   fc.oneof(
     ...(ownIds.length ? [{ weight: 3, arbitrary: fc.constantFrom(...ownIds) }] : []),
-    { weight: 3, arbitrary: fc.constantFrom(...(knownIds.length ? knownIds : ['00000000-0000-4000-8000-000000000000'])) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(...(knownIds.length ? knownIds : ['00000000-0000-4000-8000-000000000000'])),
+    },
     { weight: 1, arbitrary: fc.uuid() },
   );
 
 function stringArb(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === 'uuid') return idArb();
   if (s.format === 'email') return fc.emailAddress();
-  if (s.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  if (s.format === 'date')
+    return fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   if (s.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   if (s.pattern) {
     try {
@@ -100,7 +121,9 @@ function stringArb(s: JsonSchema): fc.Arbitrary<string> {
 function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = Math.max(s.minimum ?? -1e6, -(2 ** 40));
   const max = Math.min(s.maximum ?? 1e6, 2 ** 40);
-  const inRange = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
+  const inRange = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true });
   const edges = fc.constantFrom(min, max, 0, -1, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1.5);
   return fc.oneof({ weight: 4, arbitrary: inRange }, { weight: 1, arbitrary: edges });
 }
@@ -120,7 +143,8 @@ export function valueOf(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary
 
 function shapedValue(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
   const variants = s.anyOf ?? s.oneOf;
-  if (variants?.length) return fc.oneof(...variants.map((v) => shapedValue({ ...v, nullable: v.nullable || s.nullable }, depth)));
+  if (variants?.length)
+    return fc.oneof(...variants.map((v) => shapedValue({ ...v, nullable: v.nullable || s.nullable }, depth)));
   if (s.allOf?.length) return shapedValue(Object.assign({}, ...s.allOf) as JsonSchema, depth);
   if (s.enum?.length) return fc.constantFrom(...s.enum);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
@@ -134,7 +158,12 @@ function shapedValue(s: JsonSchema, depth: number): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return depth > 4 ? fc.constant([]) : fc.array(valueOf(s.items, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) });
+      return depth > 4
+        ? fc.constant([])
+        : fc.array(valueOf(s.items, depth + 1), {
+            minLength: s.minItems ?? 0,
+            maxLength: Math.min(s.maxItems ?? 5, 5),
+          });
     case 'object':
       return objectOf(s, depth);
     default:
@@ -156,11 +185,15 @@ export function objectOf(s: JsonSchema, depth = 0): fc.Arbitrary<Record<string, 
           { freq: 2, nil: undefined },
         );
   });
-  const extra = fc.option(fc.tuple(fc.constantFrom('extra', 'id', 'account_id', 'role', '__proto__', 'a\u0000', 'deleted_at'), wrongType), { freq: 6, nil: undefined });
+  const extra = fc.option(
+    fc.tuple(fc.constantFrom('extra', 'id', 'account_id', 'role', '__proto__', 'a\u0000', 'deleted_at'), wrongType),
+    { freq: 6, nil: undefined },
+  );
   return fc.tuple(fc.tuple(...entries), extra).map(([pairs, more]) => {
     const out: Record<string, unknown> = {};
     for (const p of pairs) if (p) out[p[0]] = p[1];
-    if (more) Object.defineProperty(out, more[0], { value: more[1], enumerable: true, writable: true, configurable: true });
+    if (more)
+      Object.defineProperty(out, more[0], { value: more[1], enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
@@ -169,5 +202,9 @@ export function objectOf(s: JsonSchema, depth = 0): fc.Arbitrary<Record<string, 
 export function queryValueOf(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   const s = schema ?? {};
   const shaped = shapedValue(s, 0).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-  return fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+  return fc.oneof(
+    { weight: 6, arbitrary: shaped },
+    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
 }

@@ -18,7 +18,11 @@ beforeAll(async () => {
 it('a screen that fails to load shows the error screen inside the app shell', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   useAuthStore.setState({ token: 'tok', user: makeUser('THERAPIST') });
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/dashboards', '/settings'], initialIndex: 1 })} />);
+  render(
+    <RouterProvider
+      router={createMemoryRouter(routes, { initialEntries: ['/dashboards', '/settings'], initialIndex: 1 })}
+    />,
+  );
   const main = await screen.findByRole('main');
   expect(await within(main).findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
   expect(within(main).getByText('Sorry, an unexpected error has occurred.')).toBeInTheDocument();

@@ -16,7 +16,8 @@ export type DashboardFrameDeps = {
 export const PRELOADS_PER_TASK = 5;
 
 /** The user menu's initials, as UserMenu draws them. */
-export const initials = (first: string, last: string): string => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
+export const initials = (first: string, last: string): string =>
+  `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 
 const swap = (el: Element | null, from: string, to: string) => {
   if (!el) return;

@@ -6,7 +6,11 @@ import { APP_VERSION, STORAGE_KEYS } from '@/lib/storage';
 import { dashboardFrame, dashboardFrameDocument, dashboardFrameTexts, FRAME_IDS } from './dashboard-frame';
 import { PRELOADS_PER_TASK, startDashboardFrame } from './dashboard-frame-behaviour';
 
-const scripts = { entry: '/assets/index-1.js', preload: ['/assets/react-1.js', '/assets/i18n-1.js'], route: Array.from({ length: 12 }, (_, i) => `/assets/route-${i}.js`) };
+const scripts = {
+  entry: '/assets/index-1.js',
+  preload: ['/assets/react-1.js', '/assets/i18n-1.js'],
+  route: Array.from({ length: 12 }, (_, i) => `/assets/route-${i}.js`),
+};
 
 describe('the dashboard’s first frame', () => {
   it('draws the shell and the page’s heading in each language, the person’s places empty until the script fills them', () => {
@@ -27,12 +31,19 @@ describe('the dashboard’s first frame', () => {
       expect(document.querySelector<HTMLSelectElement>('header select')?.value).toBe(lang);
       expect(document.querySelector('[role="status"] .sr-only')?.textContent).toBe(catalogue.app.loading);
       expect(document.getElementById(FRAME_IDS.selector)?.classList.contains('hidden')).toBe(true);
-      expect(JSON.parse(document.getElementById(FRAME_IDS.data)!.textContent!)).toEqual({ roles: catalogue.roles, scripts });
+      expect(JSON.parse(document.getElementById(FRAME_IDS.data)!.textContent!)).toEqual({
+        roles: catalogue.roles,
+        scripts,
+      });
     }
   });
 
   it('escapes its texts and keeps its data block closed', () => {
-    const texts = { ...dashboardFrameTexts(en), intro: 'Tom & <b>Jerry</b>', roles: { THERAPIST: '</script><b>x</b>' } };
+    const texts = {
+      ...dashboardFrameTexts(en),
+      intro: 'Tom & <b>Jerry</b>',
+      roles: { THERAPIST: '</script><b>x</b>' },
+    };
     const html = dashboardFrame(texts, 'en', scripts);
     expect(html).toContain('Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;');
     expect(html).not.toContain('</script><b>');
@@ -44,7 +55,13 @@ describe('the dashboard’s first frame', () => {
     const index =
       '<!doctype html><html lang="en"><head><title>Habla</title><link rel="stylesheet" href="/assets/index-1.css"><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>\n' +
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">\n</head><body><div id="root"></div></body></html>';
-    const doc = dashboardFrameDocument(index, '<div id="frame"></div>', 'es', { entry: '/assets/frame-1.js', imports: ['/assets/storage-1.js'] }, 'Paneles · Habla');
+    const doc = dashboardFrameDocument(
+      index,
+      '<div id="frame"></div>',
+      'es',
+      { entry: '/assets/frame-1.js', imports: ['/assets/storage-1.js'] },
+      'Paneles · Habla',
+    );
     expect(doc).toContain('<html lang="es">');
     expect(doc).toContain('<title>Paneles · Habla</title>');
     expect(doc).toContain('<link rel="stylesheet" href="/assets/index-1.css">');
@@ -59,7 +76,8 @@ describe('the dashboard frame’s script', () => {
   let tasks: (() => void)[];
   let painted: (() => void)[];
   let go: ReturnType<typeof vi.fn<(path: string) => void>>;
-  const start = () => startDashboardFrame(document, { go, afterPaint: (f) => painted.push(f), nextTask: (f) => tasks.push(f) });
+  const start = () =>
+    startDashboardFrame(document, { go, afterPaint: (f) => painted.push(f), nextTask: (f) => tasks.push(f) });
   const signIn = (user: object) => {
     localStorage.setItem(STORAGE_KEYS.token, 'tok');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

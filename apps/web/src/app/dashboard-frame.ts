@@ -40,7 +40,10 @@ export type DashboardFrameTexts = {
  * What the script reads: the role names of this language and the app's scripts to start — its entry,
  * the modules the entry imports, and those of the dashboard's route that the entry does not.
  */
-export type DashboardFrameData = { roles: Record<string, string>; scripts: { entry: string; preload: string[]; route: string[] } };
+export type DashboardFrameData = {
+  roles: Record<string, string>;
+  scripts: { entry: string; preload: string[]; route: string[] };
+};
 
 /** The desktop column's classes, open and collapsed (MainLayout). */
 export const FRAME_SIDEBAR = {
@@ -78,8 +81,16 @@ export function dashboardFrameTexts(web: Catalogue): DashboardFrameTexts {
 // lucide's icons, as the layout draws them.
 const lucide = (name: string, classes: string, paths: string): string =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${name} ${classes}" aria-hidden="true">${paths}</svg>`;
-const menuIcon = lucide('menu', 'size-5', '<path d="M4 5h16"></path><path d="M4 12h16"></path><path d="M4 19h16"></path>');
-const panelIcon = lucide('panel-left-close', 'size-5', '<rect width="18" height="18" x="3" y="3" rx="2"></rect><path d="M9 3v18"></path><path d="m16 15-3-3 3-3"></path>');
+const menuIcon = lucide(
+  'menu',
+  'size-5',
+  '<path d="M4 5h16"></path><path d="M4 12h16"></path><path d="M4 19h16"></path>',
+);
+const panelIcon = lucide(
+  'panel-left-close',
+  'size-5',
+  '<rect width="18" height="18" x="3" y="3" rx="2"></rect><path d="M9 3v18"></path><path d="m16 15-3-3 3-3"></path>',
+);
 const capIcon = lucide(
   'graduation-cap',
   'size-4 shrink-0 text-teal-700',
@@ -88,7 +99,8 @@ const capIcon = lucide(
 const chevron = (classes: string) => lucide('chevron-down', classes, '<path d="m6 9 6 6 6-6"></path>');
 
 const FOCUS = 'focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600';
-const wordmark = (name: string, id?: string) => `<span${id ? ` id="${id}"` : ''} class="font-bold tracking-tight text-slate-900 text-xl">${escape(name)}</span>`;
+const wordmark = (name: string, id?: string) =>
+  `<span${id ? ` id="${id}"` : ''} class="font-bold tracking-tight text-slate-900 text-xl">${escape(name)}</span>`;
 
 /** "Welcome, {{name}}" with the name's place as an element of its own. */
 const withSlot = (template: string, slot: string, id: string): string => {
@@ -100,9 +112,14 @@ const withSlot = (template: string, slot: string, id: string): string => {
  * The frame inside `<div id="root">`: `invisible` and `inert` until its script has written the person
  * in (a reader's focus and clicks wait for the app, which replaces it), then shown as it is.
  */
-export function dashboardFrame(t: DashboardFrameTexts, lang: 'en' | 'es', scripts: DashboardFrameData['scripts']): string {
+export function dashboardFrame(
+  t: DashboardFrameTexts,
+  lang: 'en' | 'es',
+  scripts: DashboardFrameData['scripts'],
+): string {
   const data: DashboardFrameData = { roles: t.roles, scripts };
-  const option = (value: 'en' | 'es') => `<option value="${value}" lang="${value}"${value === lang ? ' selected' : ''}>${escape(t.language[value])}</option>`;
+  const option = (value: 'en' | 'es') =>
+    `<option value="${value}" lang="${value}"${value === lang ? ' selected' : ''}>${escape(t.language[value])}</option>`;
   return (
     `<div id="${FRAME_IDS.frame}" class="invisible min-h-dvh bg-slate-50" inert aria-busy="true">` +
     `<a href="#main-content" class="sr-only">${escape(t.skipToContent)}</a>` +
@@ -146,9 +163,18 @@ export function dashboardFrame(t: DashboardFrameTexts, lang: 'en' | 'es', script
  * The whole document: the built index.html (its head, the CSS) without the app's scripts — the frame
  * starts them once it has been drawn — the frame inside `#root`, its own script, and the tab's title.
  */
-export function dashboardFrameDocument(indexHtml: string, frame: string, lang: 'en' | 'es', script: { entry: string; imports: string[] }, title: string): string {
+export function dashboardFrameDocument(
+  indexHtml: string,
+  frame: string,
+  lang: 'en' | 'es',
+  script: { entry: string; imports: string[] },
+  title: string,
+): string {
   // The script's own modules are named up front: fetched beside it, not one after the other.
-  const head = [`<script type="module" src="${script.entry}"></script>`, ...script.imports.map((href) => `<link rel="modulepreload" href="${href}">`)];
+  const head = [
+    `<script type="module" src="${script.entry}"></script>`,
+    ...script.imports.map((href) => `<link rel="modulepreload" href="${href}">`),
+  ];
   return indexHtml
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')

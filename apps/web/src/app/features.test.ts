@@ -38,7 +38,8 @@ describe('feature manifests', () => {
     expect(declared.length).toBeGreaterThan(20);
     for (const route of declared) expect(present.has(key(route)), key(route)).toBe(true);
     const under = (path: string | undefined) => table.find((r) => r.path === path)!.children!.map(key);
-    for (const f of FEATURES) for (const route of f.routes?.administration ?? []) expect(under('administration')).toContain(key(route));
+    for (const f of FEATURES)
+      for (const route of f.routes?.administration ?? []) expect(under('administration')).toContain(key(route));
   });
 
   it('keeps the route table free of feature pages: only the shell’s fallbacks and the generic sections', () => {

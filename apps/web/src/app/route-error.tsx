@@ -6,7 +6,8 @@ import { Card } from '@/components/ui/card';
 
 /** The error's message or status text (seed §2). */
 export function describeRouteError(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.statusText || (typeof error.data === 'string' ? error.data : String(error.status));
+  if (isRouteErrorResponse(error))
+    return error.statusText || (typeof error.data === 'string' ? error.data : String(error.status));
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return '';

@@ -72,15 +72,22 @@ export type FeaturePages = { create?: Lazy; show?: Lazy };
  * the create screen (at the screen's `createPath`, behind the policy's create rule) and the show page.
  */
 export function resourceRoutes(screen: ResourceScreen, pages: FeaturePages = {}): RouteObject {
-  const h = (crumb: RouteHandle['crumb'], title?: string) => ({ ...(crumb ? { crumb } : {}), ...(title ? { title } : {}), screen });
+  const h = (crumb: RouteHandle['crumb'], title?: string) => ({
+    ...(crumb ? { crumb } : {}),
+    ...(title ? { title } : {}),
+    screen,
+  });
   // Seed §6 gating: add, edit and show behind the screen's permission (and the list with gateList).
-  const gated = (route: RouteObject): RouteObject => (screen.gate && !screen.gateList ? { element: <Guard permission={screen.gate} />, children: [route] } : route);
+  const gated = (route: RouteObject): RouteObject =>
+    screen.gate && !screen.gateList ? { element: <Guard permission={screen.gate} />, children: [route] } : route;
   const createGate = pages.create && policyGate(policyOf(screen.resource.name), 'create');
   const create: RouteObject = pages.create
     ? {
         path: screen.createPath ?? 'add',
         handle: h(labelCrumb('crumbs.new')),
-        ...(createGate ? { element: <Guard permission={createGate} />, children: [{ index: true, lazy: pages.create }] } : { lazy: pages.create }),
+        ...(createGate
+          ? { element: <Guard permission={createGate} />, children: [{ index: true, lazy: pages.create }] }
+          : { lazy: pages.create }),
       }
     : { path: screen.createPath ?? 'add', handle: h(labelCrumb('crumbs.new')), lazy: genericPage.recordForm };
   const children: RouteObject[] = [
@@ -104,8 +111,15 @@ export function resourceRoutes(screen: ResourceScreen, pages: FeaturePages = {})
     }),
   ];
   // Seed paths ending in "/*" (/administration/workspaces/*): other sub-paths show the list.
-  if (screen.wildcard) children.push({ path: '*', handle: h(undefined, screen.titleKey), lazy: genericPage.recordList });
-  if (screen.gate && screen.gateList) return { path: screen.path, handle: h(labelCrumb(screen.titleKey)), element: <Guard permission={screen.gate} />, children };
+  if (screen.wildcard)
+    children.push({ path: '*', handle: h(undefined, screen.titleKey), lazy: genericPage.recordList });
+  if (screen.gate && screen.gateList)
+    return {
+      path: screen.path,
+      handle: h(labelCrumb(screen.titleKey)),
+      element: <Guard permission={screen.gate} />,
+      children,
+    };
   return { path: screen.path, handle: h(labelCrumb(screen.titleKey)), children };
 }
 
@@ -115,7 +129,12 @@ export const handle = (crumbKey: string | null, title?: string): RouteHandle => 
 });
 
 /** A leaf screen; with `permission` it sits behind the seed's route guard. */
-export function screen(path: string, h: RouteHandle, lazy: Lazy = genericPage.placeholder, permission?: string): RouteObject {
+export function screen(
+  path: string,
+  h: RouteHandle,
+  lazy: Lazy = genericPage.placeholder,
+  permission?: string,
+): RouteObject {
   if (!permission) return { path, handle: h, lazy };
   return { path, handle: h, element: <Guard permission={permission} />, children: [{ index: true, lazy }] };
 }

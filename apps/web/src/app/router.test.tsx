@@ -15,7 +15,13 @@ describe('the app router', () => {
   it('starts with the sections of the address only, and keeps every other section for later', () => {
     const { initial, later } = splitSections(routes, '/dashboards');
     expect(mainOf(initial).children!.map((r) => r.path)).toEqual(['dashboards']);
-    expect(later.get('games')!.map((r) => r.path)).toEqual(['games/assigned', 'games/sessions', 'games/sessions/:id', 'games/:id/builder', 'games']);
+    expect(later.get('games')!.map((r) => r.path)).toEqual([
+      'games/assigned',
+      'games/sessions',
+      'games/sessions/:id',
+      'games/:id/builder',
+      'games',
+    ]);
     // Nothing is lost: what starts plus what waits is the whole table.
     const waiting = [...later.values()].flat();
     expect(mainOf(initial).children!.length + waiting.length).toBe(mainOf(routes).children!.length);

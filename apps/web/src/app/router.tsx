@@ -10,7 +10,10 @@ const firstSegment = (path: string): string => path.replace(/^\/+/, '').split('/
  * The routes with the main layout holding only the sections of `path`'s first segment, and the
  * other sections by their first segment, for the router to add when a navigation reaches them.
  */
-export function splitSections(all: RouteObject[], path: string): { initial: RouteObject[]; later: Map<string, RouteObject[]> } {
+export function splitSections(
+  all: RouteObject[],
+  path: string,
+): { initial: RouteObject[]; later: Map<string, RouteObject[]> } {
   const here = firstSegment(path);
   const later = new Map<string, RouteObject[]>();
   const prune = (list: RouteObject[]): RouteObject[] =>

@@ -65,9 +65,20 @@ const SEED_ROUTES: [string, string][] = [
   ['/students', 'Students'],
 ];
 
-const PUBLIC = ['/', '/login', '/changePassword', '/logout', '/signup', '/forgotPassword', '/resetPassword', '/players', '/players/game/7'];
+const PUBLIC = [
+  '/',
+  '/login',
+  '/changePassword',
+  '/logout',
+  '/signup',
+  '/forgotPassword',
+  '/resetPassword',
+  '/players',
+  '/players/game/7',
+];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function signIn(user: SessionUser | null, token = 'tok') {
   useAuthStore.setState({ token, user });
@@ -83,7 +94,13 @@ function renderApp(path: string, withProviders = false) {
 const t = (key: string) => key;
 function lastCrumb(path: string): string | undefined {
   const matches = matchRoutes(routes, path) ?? [];
-  return matches.flatMap((m) => (isRouteHandle(m.route.handle) && m.route.handle.crumb ? [m.route.handle.crumb({ t, params: m.params, itemName: null })] : [])).at(-1);
+  return matches
+    .flatMap((m) =>
+      isRouteHandle(m.route.handle) && m.route.handle.crumb
+        ? [m.route.handle.crumb({ t, params: m.params, itemName: null })]
+        : [],
+    )
+    .at(-1);
 }
 
 beforeAll(async () => {
@@ -102,7 +119,9 @@ describe('route table', () => {
         path,
       ).toBe(false);
       const crumbs = matches.flatMap((m) =>
-        isRouteHandle(m.route.handle) && m.route.handle.crumb ? [m.route.handle.crumb({ t: (k) => i18n.t(k), params: m.params, itemName: null })] : [],
+        isRouteHandle(m.route.handle) && m.route.handle.crumb
+          ? [m.route.handle.crumb({ t: (k) => i18n.t(k), params: m.params, itemName: null })]
+          : [],
       );
       expect(crumbs.at(-1), path).toBe(label);
     }
@@ -139,8 +158,14 @@ describe('route table', () => {
         expect(route.Component, `${name}: a Component is eager`).toBeUndefined();
         if (route.element !== undefined) {
           seen.wrappers += 1;
-          expect(isValidElement(route.element) && EAGER_WRAPPERS.includes(route.element.type), `${name}: an eager element other than <AppRoot> or <Guard>`).toBe(true);
-          expect(route.children?.length, `${name}: an eager wrapper with no child route to load lazily`).toBeGreaterThan(0);
+          expect(
+            isValidElement(route.element) && EAGER_WRAPPERS.includes(route.element.type),
+            `${name}: an eager element other than <AppRoot> or <Guard>`,
+          ).toBe(true);
+          expect(
+            route.children?.length,
+            `${name}: an eager wrapper with no child route to load lazily`,
+          ).toBeGreaterThan(0);
           expect(route.lazy, `${name}: both an element and lazy`).toBeUndefined();
         }
         if (route.children) walk(route.children, name);

@@ -2,7 +2,14 @@ import { PERMISSIONS } from '@habla/shared/permissions';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { CATALOG_PAGES } from '@/lib/catalog-pages';
-import { ADMIN_SCREENS, CATALOG_SCREENS, CURRICULUM_SCREENS, GAME_SCREENS, PEOPLE_SCREENS, STUDENTS_SCREEN } from '@/lib/resource-screens';
+import {
+  ADMIN_SCREENS,
+  CATALOG_SCREENS,
+  CURRICULUM_SCREENS,
+  GAME_SCREENS,
+  PEOPLE_SCREENS,
+  STUDENTS_SCREEN,
+} from '@/lib/resource-screens';
 import { PERMISSION_GATES } from '@/lib/permission-gates';
 import { featureRoutes } from './features';
 import { Guard } from './guard';
@@ -46,11 +53,14 @@ const mainRoutes: RouteObject[] = [
       { index: true, lazy: lazyPage.catalogs },
       ...CATALOG_SCREENS.map((x) => resourceRoutes(x)),
       // Local vocabulary is an account's own list: it arrives with the accounts issue.
-      ...CATALOG_PAGES.filter((c) => !CATALOG_SCREENS.some((s) => s.path === c.path)).map((c) => screen(c.path, handle(c.label, c.label))),
+      ...CATALOG_PAGES.filter((c) => !CATALOG_SCREENS.some((s) => s.path === c.path)).map((c) =>
+        screen(c.path, handle(c.label, c.label)),
+      ),
     ],
   },
   ...CURRICULUM_SCREENS.map((x) => resourceRoutes(x)),
-  // The features' own screens (app/features.ts): the dashboard, the seed's game variants (games/assigned…), the gallery, settings.
+  // The features' own screens (app/features.ts): the dashboard, the seed's game variants (games/assigned…), the
+  // gallery, settings.
   ...featureRoutes('main'),
   ...GAME_SCREENS.map((x) => resourceRoutes(x)),
   resourceRoutes(PEOPLE_SCREENS.find((x) => x.path === 'clients')!),

@@ -1,7 +1,13 @@
 import { CSRF_COOKIE_URL, LOGIN_URL } from '@/lib/api-client';
 import { decideToast } from '@/lib/api-toasts';
 import { reconcileStoredVersion, removeItems, STORAGE_KEYS, writeItem, writeJson } from '@/lib/storage';
-import { BUTTON_SPINNER, FIELD_CLASSES, FIELD_ERROR_CLASSES, SIGN_IN_IDS, type SignInScriptData } from './sign-in-shell';
+import {
+  BUTTON_SPINNER,
+  FIELD_CLASSES,
+  FIELD_ERROR_CLASSES,
+  SIGN_IN_IDS,
+  type SignInScriptData,
+} from './sign-in-shell';
 
 /** The cookie that tells the server the remembered language (as lib/i18n.ts writes it). */
 const LANGUAGE_COOKIE = 'habla_lang';
@@ -20,7 +26,14 @@ export type SignInDeps = {
   reload: () => void;
 };
 
-type Envelope = { status?: unknown; errors?: unknown; error?: unknown; message?: unknown; data?: unknown; token?: unknown };
+type Envelope = {
+  status?: unknown;
+  errors?: unknown;
+  error?: unknown;
+  message?: unknown;
+  data?: unknown;
+  token?: unknown;
+};
 
 function readCookie(doc: Document, name: string): string | null {
   const match = doc.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -33,7 +46,10 @@ export function refusalMessage(status: number, body: Envelope | null, alerts: Si
     'alerts.invalidUserOrPassword': alerts.invalidUserOrPassword,
     'alerts.unsatisfactory': alerts.unsatisfactory,
   };
-  const decision = decideToast({ status, ok: status >= 200 && status < 300, body, isLogin: true }, (key) => texts[key] ?? alerts.unsatisfactory);
+  const decision = decideToast(
+    { status, ok: status >= 200 && status < 300, body, isLogin: true },
+    (key) => texts[key] ?? alerts.unsatisfactory,
+  );
   return decision?.kind === 'error' ? decision.message : alerts.unsatisfactory;
 }
 
@@ -120,7 +136,8 @@ export function startSignInPage(doc: Document, deps: SignInDeps): void {
     // react-toastify's markup and classes (its stylesheet is the app's), as the app's toasts look.
     const item = doc.createElement('div');
     item.setAttribute('role', 'alert');
-    item.className = 'Toastify__toast Toastify__toast-theme--light Toastify__toast--error Toastify__toast--close-on-click Toastify--animate Toastify__bounce-enter--top-center';
+    item.className =
+      'Toastify__toast Toastify__toast-theme--light Toastify__toast--error Toastify__toast--close-on-click Toastify--animate Toastify__bounce-enter--top-center';
     item.innerHTML = TOAST_ICON;
     item.append(message);
     const close = doc.createElement('button');
@@ -177,8 +194,14 @@ export function startSignInPage(doc: Document, deps: SignInDeps): void {
       passwordInput!.focus();
     };
     try {
-      await deps.fetch(CSRF_COOKIE_URL, { credentials: 'include', headers: { Accept: 'application/json' } }).catch(() => undefined);
-      const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': lang };
+      await deps
+        .fetch(CSRF_COOKIE_URL, { credentials: 'include', headers: { Accept: 'application/json' } })
+        .catch(() => undefined);
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Accept-Language': lang,
+      };
       const xsrf = readCookie(doc, 'XSRF-TOKEN');
       if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
       let response: Response;

@@ -18,14 +18,20 @@ const texts: SignInShellTexts = {
   footer: 'Habla · footer',
   toasts: { label: 'Notifications', close: 'Close' },
   required: '{{field}} is required.',
-  alerts: { invalidUserOrPassword: 'Please, input a correct email/username or password.', networkError: 'No network </script>', unsatisfactory: 'Operation was unsatisfactory' },
+  alerts: {
+    invalidUserOrPassword: 'Please, input a correct email/username or password.',
+    networkError: 'No network </script>',
+    unsatisfactory: 'Operation was unsatisfactory',
+  },
 };
 
 describe('the static sign-in page', () => {
   const html = signInShell(texts, 'en', ['/assets/index-1.js']);
 
   it('carries the texts escaped, with the heading, the lead line, the labelled fields and the links', () => {
-    expect(html).toContain('<h1 class="mt-6 text-2xl font-semibold tracking-tight text-slate-900">Log in &lt;to&gt; &quot;Habla&quot;</h1>');
+    expect(html).toContain(
+      '<h1 class="mt-6 text-2xl font-semibold tracking-tight text-slate-900">Log in &lt;to&gt; &quot;Habla&quot;</h1>',
+    );
     expect(html).toContain('<p class="mt-2 text-sm text-pretty text-slate-600">Tom &amp; Jerry</p>');
     document.body.innerHTML = html;
     expect(document.querySelector('label[for="sign-in-login"]')?.textContent).toBe('E-mail or username');
@@ -57,7 +63,8 @@ describe('the static sign-in page', () => {
 });
 
 describe('the static sign-in page’s script', () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const go = vi.fn();
   const reload = vi.fn();
 
@@ -74,7 +81,8 @@ describe('the static sign-in page’s script', () => {
 
   const start = (fetch: typeof window.fetch = vi.fn()) => startSignInPage(document, { fetch, go, reload });
   const input = (id: string) => document.getElementById(id) as HTMLInputElement;
-  const submit = () => document.getElementById('sign-in-form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+  const submit = () =>
+    document.getElementById('sign-in-form')!.dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
 
   it('names each empty field under it, marks it invalid, focuses the first, and sends nothing', () => {
     const fetch = vi.fn();
@@ -122,7 +130,9 @@ describe('the static sign-in page’s script', () => {
 
   it('shows a refusal as the app does (a toast), clears and focuses the password, and stores nothing', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetch = vi.fn(async (url: RequestInfo | URL) => (url === '/api/auth/login' ? json({ status: false, errors: ['Wrong'] }, 401) : new Response(null, { status: 204 })));
+    const fetch = vi.fn(async (url: RequestInfo | URL) =>
+      url === '/api/auth/login' ? json({ status: false, errors: ['Wrong'] }, 401) : new Response(null, { status: 204 }),
+    );
     start(fetch as unknown as typeof window.fetch);
     input('sign-in-login').value = 'editor';
     input('sign-in-password').value = 'nope';
@@ -153,13 +163,17 @@ describe('the static sign-in page’s script', () => {
     input('sign-in-login').value = 'editor';
     input('sign-in-password').value = 'x';
     submit();
-    await vi.waitFor(() => expect(document.querySelector('#sign-in-toasts [role="alert"]')?.textContent).toBe('No network </script>'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('#sign-in-toasts [role="alert"]')?.textContent).toBe('No network </script>'),
+    );
   });
 
   it('decides the refusal’s text by the seed’s rules', () => {
     const { alerts } = texts;
     expect(refusalMessage(401, null, alerts)).toBe(alerts.invalidUserOrPassword);
-    expect(refusalMessage(429, { status: false, errors: ['Too many tries.', 'Wait.'] }, alerts)).toBe('Too many tries.\nWait.');
+    expect(refusalMessage(429, { status: false, errors: ['Too many tries.', 'Wait.'] }, alerts)).toBe(
+      'Too many tries.\nWait.',
+    );
     expect(refusalMessage(500, { error: 'Broken' }, alerts)).toBe('Broken');
     expect(refusalMessage(503, null, alerts)).toBe(alerts.unsatisfactory);
   });
@@ -194,6 +208,8 @@ describe('the static sign-in page’s script', () => {
     expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
     input('sign-in-login').dispatchEvent(new Event('input', { bubbles: true }));
     input('sign-in-login').dispatchEvent(new Event('input', { bubbles: true }));
-    expect([...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/index-1.js', '/assets/en-1.js']);
+    expect(
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.getAttribute('href')),
+    ).toEqual(['/assets/index-1.js', '/assets/en-1.js']);
   });
 });

@@ -29,7 +29,9 @@ export type SignInShellTexts = {
 
 export type Catalogue = { [key: string]: string | Catalogue };
 export const text = (tree: Catalogue, key: string): string => {
-  const value = key.split('.').reduce<string | Catalogue | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+  const value = key
+    .split('.')
+    .reduce<string | Catalogue | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
   if (typeof value !== 'string') throw new Error(`static page: no text at ${key}`);
   return value;
 };
@@ -52,7 +54,11 @@ export function signInTexts(web: Catalogue, shared: Catalogue): SignInShellTexts
     footer: t('app.footer'),
     toasts: { label: t('toasts.label'), close: t('toasts.close') },
     required: text(shared, 'validation.required'),
-    alerts: { invalidUserOrPassword: t('alerts.invalidUserOrPassword'), networkError: t('alerts.networkError'), unsatisfactory: t('alerts.unsatisfactory') },
+    alerts: {
+      invalidUserOrPassword: t('alerts.invalidUserOrPassword'),
+      networkError: t('alerts.networkError'),
+      unsatisfactory: t('alerts.unsatisfactory'),
+    },
   };
 }
 
@@ -75,7 +81,8 @@ export const SIGN_IN_IDS = {
   data: 'sign-in-data',
 } as const;
 
-export const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escape = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The look of a text field (components/ui/text-field.tsx `fieldControlClasses`), valid and invalid. */
 export const FIELD_CLASSES = {
@@ -122,12 +129,16 @@ export const scriptJson = (value: unknown): string => JSON.stringify(value).repl
 /** The page inside `<div id="root">`, with the data its script reads. */
 export function signInShell(t: SignInShellTexts, lang: 'en' | 'es', prefetch: string[] = []): string {
   const data: SignInScriptData = {
-    required: { login: t.required.replace('{{field}}', t.fields.login), password: t.required.replace('{{field}}', t.fields.password) },
+    required: {
+      login: t.required.replace('{{field}}', t.fields.login),
+      password: t.required.replace('{{field}}', t.fields.password),
+    },
     alerts: t.alerts,
     close: t.toasts.close,
     prefetch,
   };
-  const option = (value: 'en' | 'es') => `<option value="${value}" lang="${value}"${value === lang ? ' selected' : ''}>${escape(t.language[value])}</option>`;
+  const option = (value: 'en' | 'es') =>
+    `<option value="${value}" lang="${value}"${value === lang ? ' selected' : ''}>${escape(t.language[value])}</option>`;
   return (
     '<div class="flex min-h-dvh flex-col bg-gradient-to-b from-teal-50 via-slate-50 to-slate-100">' +
     '<a href="#main-content" class="sr-only z-[100] rounded-lg bg-white px-4 py-2 text-sm font-semibold text-teal-800 shadow-lg ring-2 ring-teal-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">' +
@@ -144,9 +155,17 @@ export function signInShell(t: SignInShellTexts, lang: 'en' | 'es', prefetch: st
     `<h1 class="mt-6 text-2xl font-semibold tracking-tight text-slate-900">${escape(t.title)}</h1>` +
     `<p class="mt-2 text-sm text-pretty text-slate-600">${escape(t.tagline)}</p></div>` +
     `<form id="${SIGN_IN_IDS.form}" novalidate class="flex flex-col gap-5" aria-label="${escape(t.title)}">` +
-    field(SIGN_IN_IDS.login, t.fields.login, 'name="login" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="254" autofocus') +
+    field(
+      SIGN_IN_IDS.login,
+      t.fields.login,
+      'name="login" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="254" autofocus',
+    ) +
     '<div class="flex flex-col gap-2">' +
-    field(SIGN_IN_IDS.password, t.fields.password, 'name="password" type="password" autocomplete="current-password" maxlength="1024"') +
+    field(
+      SIGN_IN_IDS.password,
+      t.fields.password,
+      'name="password" type="password" autocomplete="current-password" maxlength="1024"',
+    ) +
     `<a href="/forgotPassword" class="${LINK} self-end text-sm">${escape(t.forgot)}</a></div>` +
     `<button type="submit" class="${BUTTON}">${escape(t.submit)}</button></form></div>` +
     `<div class="mt-6 text-center text-sm text-slate-700">${escape(t.noAccount)} <a href="/signup" class="${LINK}">${escape(t.signup)}</a></div></div></main>` +
@@ -171,5 +190,7 @@ export function signInDocument(indexHtml: string, page: string, lang: 'en' | 'es
 
 /** The app's scripts named by the built index.html (entry and preloads), for the page to prefetch. */
 export function appScripts(indexHtml: string): string[] {
-  return [...indexHtml.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*?(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+  return [...indexHtml.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*?(?:src|href)="([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
 }

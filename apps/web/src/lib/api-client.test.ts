@@ -3,7 +3,10 @@ import { ApiError, buildUrl, createApiClient, type ApiClientDeps } from './api-c
 
 type FetchArgs = [string, RequestInit];
 
-function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>, token: string | null = 'tok-123') {
+function setup(
+  respond: (url: string, init: RequestInit) => Response | Promise<Response>,
+  token: string | null = 'tok-123',
+) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => respond(url, init));
   const deps: ApiClientDeps = {
     fetch: fetchMock as unknown as typeof fetch,
@@ -16,7 +19,8 @@ function setup(respond: (url: string, init: RequestInit) => Response | Promise<R
   return { api: createApiClient(deps), deps, fetchMock, call: () => fetchMock.mock.calls[0] as unknown as FetchArgs };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('api client', () => {
   beforeEach(() => {
@@ -49,7 +53,11 @@ describe('api client', () => {
 
   it('adds paging and sorting query parameters (max, page, col, order)', async () => {
     const { api, call } = setup(() => json({ status: true, data: [] }));
-    await api.patch('/api/games', { filter: 1 }, { query: { max: 25, page: 0, col: 'name', order: 'asc', empty: undefined } });
+    await api.patch(
+      '/api/games',
+      { filter: 1 },
+      { query: { max: 25, page: 0, col: 'name', order: 'asc', empty: undefined } },
+    );
     expect(call()[0]).toBe('/api/games?max=25&page=0&col=name&order=asc');
     expect(buildUrl('/a?x=1', { page: 2 })).toBe('/a?x=1&page=2');
   });
@@ -87,12 +95,19 @@ describe('api client', () => {
   });
 
   it('joins errors with line breaks and exposes field messages', async () => {
-    const body = { status: false, errors: ['E-mail is already in use.', 'Username is already in use.'], fields: { email: 'E-mail is already in use.' } };
+    const body = {
+      status: false,
+      errors: ['E-mail is already in use.', 'Username is already in use.'],
+      fields: { email: 'E-mail is already in use.' },
+    };
     const { api, deps } = setup(() => json(body, 409));
     const error = (await api.post('/api/auth/register', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.fields).toEqual({ email: 'E-mail is already in use.' });
     expect(error.message).toBe('E-mail is already in use.\nUsername is already in use.');
-    expect(deps.notify).toHaveBeenCalledWith({ kind: 'error', message: 'E-mail is already in use.\nUsername is already in use.' });
+    expect(deps.notify).toHaveBeenCalledWith({
+      kind: 'error',
+      message: 'E-mail is already in use.\nUsername is already in use.',
+    });
   });
 
   it('shows the success message, unless asked to stay quiet', async () => {

@@ -71,7 +71,13 @@ function readCookie(name: string): string | null {
 const pathOf = (url: string) => url.split('?')[0] ?? url;
 
 export function createApiClient(deps: ApiClientDeps) {
-  async function request<T>(method: string, path: string, body: unknown, raw: boolean, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    raw: boolean,
+    options: RequestOptions = {},
+  ): Promise<T> {
     const url = buildUrl(path, options.query);
     const token = deps.getToken();
     const headers: Record<string, string> = {
@@ -123,7 +129,10 @@ export function createApiClient(deps: ApiClientDeps) {
     if (failure !== undefined || !response.ok || envelope?.status === false) {
       const errors = Array.isArray(envelope?.errors) ? (envelope.errors as unknown[]).map(String) : [];
       const message =
-        errors.join('\n') || (typeof envelope?.error === 'string' ? envelope.error : '') || (failure instanceof Error ? failure.message : '') || deps.t('alerts.unsatisfactory');
+        errors.join('\n') ||
+        (typeof envelope?.error === 'string' ? envelope.error : '') ||
+        (failure instanceof Error ? failure.message : '') ||
+        deps.t('alerts.unsatisfactory');
       throw new ApiError(message, response.status, parsed);
     }
     return parsed as T;
@@ -132,11 +141,15 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, false, options),
     /** POST a JSON body. */
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, false, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, body ?? {}, false, options),
     /** POST a raw body (FormData, Blob, text) with the browser's own content type. */
-    postRaw: <T>(path: string, body: BodyInit, options?: RequestOptions) => request<T>('POST', path, body, true, options),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, false, options),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, false, options),
+    postRaw: <T>(path: string, body: BodyInit, options?: RequestOptions) =>
+      request<T>('POST', path, body, true, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, body ?? {}, false, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body ?? {}, false, options),
     delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, false, options),
   };
 }

@@ -27,7 +27,10 @@ describe('toast decisions (seed §8)', () => {
   });
 
   it('an errors array with status false on an ok answer still toasts', () => {
-    expect(decideToast({ ...base, body: { status: false, errors: ['No'] } }, t)).toEqual({ kind: 'error', message: 'No' });
+    expect(decideToast({ ...base, body: { status: false, errors: ['No'] } }, t)).toEqual({
+      kind: 'error',
+      message: 'No',
+    });
   });
 
   it('a 401 on another call shows the server errors (expired session)', () => {
@@ -39,13 +42,22 @@ describe('toast decisions (seed §8)', () => {
   });
 
   it('a body with an error field → that error', () => {
-    expect(decideToast({ ...base, status: 500, ok: false, body: { error: 'Boom' } }, t)).toEqual({ kind: 'error', message: 'Boom' });
-    expect(decideToast({ ...base, body: { error: 'Odd but shown' } }, t)).toEqual({ kind: 'error', message: 'Odd but shown' });
+    expect(decideToast({ ...base, status: 500, ok: false, body: { error: 'Boom' } }, t)).toEqual({
+      kind: 'error',
+      message: 'Boom',
+    });
+    expect(decideToast({ ...base, body: { error: 'Odd but shown' } }, t)).toEqual({
+      kind: 'error',
+      message: 'Odd but shown',
+    });
   });
 
   it('ok + status true + message → success toast of the message', () => {
     const body = { status: true, message: 'New user was created', data: { advice: 'x' } };
-    expect(decideToast({ ...base, status: 201, body }, t)).toEqual({ kind: 'success', message: 'New user was created' });
+    expect(decideToast({ ...base, status: 201, body }, t)).toEqual({
+      kind: 'success',
+      message: 'New user was created',
+    });
   });
 
   it('non-ok body with a message → error toast of the message', () => {

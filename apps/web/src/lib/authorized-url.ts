@@ -20,7 +20,11 @@ export function useAuthorizedObjectUrl(path: string | null): { url: string | nul
     const ac = new AbortController();
     let made: string | null = null;
     void globalThis
-      .fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include', signal: ac.signal })
+      .fetch(path, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: 'include',
+        signal: ac.signal,
+      })
       .then((res) => (res.ok ? res.blob() : null))
       .then((blob) => {
         if (ac.signal.aborted) return;

@@ -30,4 +30,7 @@ export function registerFieldCells(cells: readonly FieldCell[]): void {
 }
 
 /** The registered component for a resource's field, if a feature drew one. */
-export const fieldCellOf = (resource: string, field: string): LazyExoticComponent<ComponentType<FieldCellProps>> | undefined => registry.get(keyOf(resource, field));
+export const fieldCellOf = (
+  resource: string,
+  field: string,
+): LazyExoticComponent<ComponentType<FieldCellProps>> | undefined => registry.get(keyOf(resource, field));

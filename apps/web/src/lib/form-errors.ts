@@ -8,14 +8,23 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * (`validation.required`) translated with the field's label as `{{field}}`; anything else (a
  * server message, already translated) is shown as it is.
  */
-export function fieldErrorText(t: Translate, message: string | undefined, fieldLabel: string, params: Record<string, unknown> = {}): string | undefined {
+export function fieldErrorText(
+  t: Translate,
+  message: string | undefined,
+  fieldLabel: string,
+  params: Record<string, unknown> = {},
+): string | undefined {
   if (!message) return undefined;
   if (/^validation\.\w+$/.test(message)) return t(message, { field: fieldLabel, ...params });
   return message;
 }
 
 /** Put the server's per-field messages (`fields` of a 400/409 envelope) under the fields. */
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly Path<T>[]): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+): boolean {
   if (!(error instanceof ApiError)) return false;
   let applied = false;
   for (const [field, message] of Object.entries(error.fields)) {

@@ -5,12 +5,16 @@ describe('formatting dates and numbers in the UI language', () => {
   it('writes what toLocaleString writes, in English and Spanish', () => {
     const iso = '2026-11-26T21:05:00Z';
     for (const lang of ['en', 'es']) {
-      expect(formatDateTime(lang, iso)).toBe(new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }));
+      expect(formatDateTime(lang, iso)).toBe(
+        new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }),
+      );
       expect(formatDateTime(lang, '2026-03-01T00:00:00Z', { timeZone: 'UTC', dateStyle: 'medium' })).toBe(
         new Date('2026-03-01T00:00:00Z').toLocaleDateString(lang, { timeZone: 'UTC', dateStyle: 'medium' }),
       );
       expect(formatNumber(lang, 12345.5)).toBe((12345.5).toLocaleString(lang));
-      expect(formatNumber(lang, 3, { minimumFractionDigits: 2 })).toBe((3).toLocaleString(lang, { minimumFractionDigits: 2 }));
+      expect(formatNumber(lang, 3, { minimumFractionDigits: 2 })).toBe(
+        (3).toLocaleString(lang, { minimumFractionDigits: 2 }),
+      );
     }
     expect(formatNumber('es', 1234.5)).toBe('1234,5');
     expect(formatNumber('en', 1234.5)).toBe('1,234.5');
@@ -45,7 +49,9 @@ describe('formatting dates and numbers in the UI language', () => {
     try {
       warmFormatters('de');
       expect(made).toBe(2);
-      expect(formatDateTime('de', '2026-11-26T21:05:00Z')).toBe(new RealDates('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-26T21:05:00Z')));
+      expect(formatDateTime('de', '2026-11-26T21:05:00Z')).toBe(
+        new RealDates('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-26T21:05:00Z')),
+      );
       expect(formatNumber('de', 1234.5)).toBe(new RealNumbers('de').format(1234.5));
       expect(made).toBe(2);
     } finally {

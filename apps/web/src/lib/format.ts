@@ -8,9 +8,13 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-const keyOf = (language: string | undefined, options: object | undefined) => `${language ?? ''}|${options ? JSON.stringify(options) : ''}`;
+const keyOf = (language: string | undefined, options: object | undefined) =>
+  `${language ?? ''}|${options ? JSON.stringify(options) : ''}`;
 
-export function dateTimeFormat(language: string | undefined, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateTimeFormat(
+  language: string | undefined,
+  options?: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = keyOf(language, options);
   let format = dateFormats.get(key);
   if (!format) {
@@ -33,14 +37,19 @@ export function numberFormat(language: string | undefined, options?: Intl.Number
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** A moment (ISO text or Date) with its date and time, e.g. "Nov 26, 2026, 10:00 PM". */
-export function formatDateTime(language: string | undefined, value: string | number | Date, options: Intl.DateTimeFormatOptions = DATE_TIME): string {
+export function formatDateTime(
+  language: string | undefined,
+  value: string | number | Date,
+  options: Intl.DateTimeFormatOptions = DATE_TIME,
+): string {
   const date = value instanceof Date ? value : new Date(value);
   // As toLocaleString does, where Intl's format would throw.
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : dateTimeFormat(language, options).format(date);
 }
 
 /** A number grouped and with the decimal mark of the language. */
-export const formatNumber = (language: string | undefined, value: number, options?: Intl.NumberFormatOptions): string => numberFormat(language, options).format(value);
+export const formatNumber = (language: string | undefined, value: number, options?: Intl.NumberFormatOptions): string =>
+  numberFormat(language, options).format(value);
 
 /**
  * Makes the formatters most screens need (a date with its time, a plain number) for `language` now.

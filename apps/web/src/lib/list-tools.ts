@@ -3,7 +3,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceScreen } from './resource-screens';
 
 /** What a tool on a list's selection receives: the screen, the selected rows, and a way to clear the selection. */
-export type ListToolProps = { screen: ResourceScreen; rows: (Record<string, unknown> & { id: string })[]; clearSelection: () => void };
+export type ListToolProps = {
+  screen: ResourceScreen;
+  rows: (Record<string, unknown> & { id: string })[];
+  clearSelection: () => void;
+};
 
 /**
  * A button a feature adds to a list's selection toolbar (assigning the selected games), beside the
@@ -25,7 +29,8 @@ const registry = new Map<string, RegisteredTool[]>();
 export function registerListTools(tools: readonly ListTool[]): void {
   for (const tool of tools) {
     const entry: RegisteredTool = { ...tool, Component: lazy(tool.load) };
-    for (const resource of tool.resources) registry.set(resource, [...(registry.get(resource) ?? []).filter((x) => x.id !== tool.id), entry]);
+    for (const resource of tool.resources)
+      registry.set(resource, [...(registry.get(resource) ?? []).filter((x) => x.id !== tool.id), entry]);
   }
 }
 

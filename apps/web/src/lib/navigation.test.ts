@@ -27,7 +27,9 @@ describe('menu filtered by permission', () => {
 
   it('a THERAPIST sees clients, contents and analytics but no administration', () => {
     const visible = ids(filterNavigation(NAVIGATION, makeUser('THERAPIST')));
-    expect(visible).toEqual(expect.arrayContaining(['clients', 'students', 'games', 'levels', 'analytics', 'assessments']));
+    expect(visible).toEqual(
+      expect.arrayContaining(['clients', 'students', 'games', 'levels', 'analytics', 'assessments']),
+    );
     expect(visible).not.toContain('administration');
     expect(visible).not.toContain('reports');
   });
@@ -35,7 +37,10 @@ describe('menu filtered by permission', () => {
   it('the Jobs entry follows the jobs policy: platform staff who run accounts, never a member of an account', () => {
     expect(ids(filterNavigation(NAVIGATION, makeUser('ADMIN')))).toContain('jobs');
     expect(ids(filterNavigation(NAVIGATION, makeUser('SUPPORT')))).not.toContain('jobs');
-    const granted = makeUser('ACCOUNT_ADMIN', { account_id: 'account-1', permissions: [...ROLE_DEFAULT_PERMISSIONS.ACCOUNT_ADMIN, 'PERMISSION_ADMIN_ACCOUNTS'] });
+    const granted = makeUser('ACCOUNT_ADMIN', {
+      account_id: 'account-1',
+      permissions: [...ROLE_DEFAULT_PERMISSIONS.ACCOUNT_ADMIN, 'PERMISSION_ADMIN_ACCOUNTS'],
+    });
     expect(ids(filterNavigation(NAVIGATION, granted))).not.toContain('jobs');
   });
 

@@ -3,7 +3,14 @@
  * their `client_try_id`, until the server has them. Sending one twice is harmless: the server counts
  * a `client_try_id` once. Nothing here decides anything: the server scores every try when it arrives.
  */
-export type QueuedTry = { client_try_id: string; session_id: string; activity_id: string; answer: unknown; elapsed_ms: number; queued_at: number };
+export type QueuedTry = {
+  client_try_id: string;
+  session_id: string;
+  activity_id: string;
+  answer: unknown;
+  elapsed_ms: number;
+  queued_at: number;
+};
 
 const DB = 'habla-player';
 const STORE = 'tries';
@@ -13,7 +20,8 @@ function open(): Promise<IDBDatabase> {
     const req = indexedDB.open(DB, 1);
     req.onupgradeneeded = () => {
       const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: 'client_try_id' }).createIndex('session', 'session_id');
+      if (!db.objectStoreNames.contains(STORE))
+        db.createObjectStore(STORE, { keyPath: 'client_try_id' }).createIndex('session', 'session_id');
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('indexedDB'));
@@ -46,6 +54,9 @@ export function queueTry(t: QueuedTry): Promise<IDBValidKey> {
 export const forgetTry = (id: string): Promise<undefined> => run('readwrite', (s) => s.delete(id));
 /** The session's waiting tries, oldest first (the order they were made in). */
 export async function queuedTries(sessionId: string): Promise<QueuedTry[]> {
-  const all = await run<QueuedTry[]>('readonly', (s) => s.index('session').getAll(sessionId) as IDBRequest<QueuedTry[]>);
+  const all = await run<QueuedTry[]>(
+    'readonly',
+    (s) => s.index('session').getAll(sessionId) as IDBRequest<QueuedTry[]>,
+  );
   return all.sort((a, b) => a.queued_at - b.queued_at);
 }

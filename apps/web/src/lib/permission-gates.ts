@@ -1,6 +1,15 @@
 import { PERMISSIONS as P } from '@habla/shared/permissions';
 import { AUDIT_LOG_READ_RULE } from '@habla/shared/policies/audit-log';
-import { accountsPolicy, billingsPolicy, GAME_READERS, GAME_WRITERS, organizationsPolicy, ruleExpression, type Action, type Policy } from '@habla/shared/policies/index';
+import {
+  accountsPolicy,
+  billingsPolicy,
+  GAME_READERS,
+  GAME_WRITERS,
+  organizationsPolicy,
+  ruleExpression,
+  type Action,
+  type Policy,
+} from '@habla/shared/policies/index';
 
 /**
  * Permission expressions (shared pipe syntax: any of them) used by the menu and by the routes the

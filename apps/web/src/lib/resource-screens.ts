@@ -36,10 +36,18 @@ export type ResourceScreen = {
    */
   poll?: (rows: readonly Record<string, unknown>[]) => number | false;
   /** Choices of an enumeration offered to a caller (the server refuses the others anyway). */
-  options?: Record<string, (user: { account_id: string | null; role: string; permissions?: readonly string[] } | null) => readonly string[]>;
+  options?: Record<
+    string,
+    (user: { account_id: string | null; role: string; permissions?: readonly string[] } | null) => readonly string[]
+  >;
 };
 
-const catalog = (path: string, name: CatalogName, titleKey: string, fixed?: Record<string, string>): ResourceScreen => ({
+const catalog = (
+  path: string,
+  name: CatalogName,
+  titleKey: string,
+  fixed?: Record<string, string>,
+): ResourceScreen => ({
   path,
   base: `/catalogs/${path}`,
   resource: CATALOG_RESOURCES[name],
@@ -70,7 +78,12 @@ export const CATALOG_SCREENS: ResourceScreen[] = [
   catalog('target', 'targets', 'crumbs.target'),
 ];
 
-const tenancy = (base: string, name: TenancyName, titleKey: string, extra: Partial<ResourceScreen> = {}): ResourceScreen => ({
+const tenancy = (
+  base: string,
+  name: TenancyName,
+  titleKey: string,
+  extra: Partial<ResourceScreen> = {},
+): ResourceScreen => ({
   path: base.split('/').pop()!,
   base,
   resource: TENANCY_RESOURCES[name],
@@ -83,16 +96,34 @@ const tenancy = (base: string, name: TenancyName, titleKey: string, extra: Parti
 /** Administration screens (seed §2 routes; Plans, Organizations and Billings get /administration/<name>). */
 export const ADMIN_SCREENS: ResourceScreen[] = [
   tenancy('/administration/accounts', 'accounts', 'crumbs.accounts', { gate: P.ADMIN_USERS }),
-  tenancy('/administration/userProfiles', 'users', 'crumbs.users', { gate: P.ADMIN_USERS, gateList: true, options: { role: grantableRoles } }),
-  tenancy('/administration/workspaces', 'workspaces', 'crumbs.workspaces', { gate: P.ADMIN_WORKSPACES, gateList: true, wildcard: true }),
+  tenancy('/administration/userProfiles', 'users', 'crumbs.users', {
+    gate: P.ADMIN_USERS,
+    gateList: true,
+    options: { role: grantableRoles },
+  }),
+  tenancy('/administration/workspaces', 'workspaces', 'crumbs.workspaces', {
+    gate: P.ADMIN_WORKSPACES,
+    gateList: true,
+    wildcard: true,
+  }),
   tenancy('/administration/plans', 'plans', 'crumbs.plans', { gate: P.FULL, gateList: true }),
   // Not named by seed §6: gated by their policies' list rule, like their menu entries.
-  tenancy('/administration/organizations', 'organizations', 'crumbs.organizations', { gate: ruleExpression(organizationsPolicy.rules.list), gateList: true }),
-  tenancy('/administration/billings', 'billings', 'crumbs.billings', { gate: ruleExpression(billingsPolicy.rules.list), gateList: true }),
+  tenancy('/administration/organizations', 'organizations', 'crumbs.organizations', {
+    gate: ruleExpression(organizationsPolicy.rules.list),
+    gateList: true,
+  }),
+  tenancy('/administration/billings', 'billings', 'crumbs.billings', {
+    gate: ruleExpression(billingsPolicy.rules.list),
+    gateList: true,
+  }),
 ];
 
-/** Clients (gated like the seed: add, edit and show need PERMISSION_ADMIN_USERS) and Students (open to all who reach them). */
-export const PEOPLE_SCREENS: ResourceScreen[] = [tenancy('/students', 'clients', 'crumbs.students'), tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS })];
+/** Clients (gated like the seed: add, edit and show need PERMISSION_ADMIN_USERS) and Students (open to all who reach
+ * them). */
+export const PEOPLE_SCREENS: ResourceScreen[] = [
+  tenancy('/students', 'clients', 'crumbs.students'),
+  tenancy('/clients', 'clients', 'crumbs.clients', { gate: P.ADMIN_USERS }),
+];
 
 /** Students are records of `clients`: the screen whose list a student picker asks. */
 export const STUDENTS_SCREEN: ResourceScreen = PEOPLE_SCREENS[0]!;
@@ -108,7 +139,10 @@ const curriculum = (name: CurriculumName, titleKey: string): ResourceScreen => (
 });
 
 /** Levels and chapters: shared curriculum, open to all who reach them (the buttons follow the policies). */
-export const CURRICULUM_SCREENS: ResourceScreen[] = [curriculum('levels', 'crumbs.level'), curriculum('chapters', 'crumbs.chapter')];
+export const CURRICULUM_SCREENS: ResourceScreen[] = [
+  curriculum('levels', 'crumbs.level'),
+  curriculum('chapters', 'crumbs.chapter'),
+];
 
 /** Games and their activities: the generic screens; a game's activities are built in the game builder. */
 export const GAME_SCREENS: ResourceScreen[] = (['games', 'activities'] as const).map((name) => ({

@@ -16,7 +16,10 @@ describe('route guard (seed §2/§6)', () => {
   });
 
   it('redirects a user with a permissions list to /dashboards', () => {
-    expect(decideGuard(makeUser('STUDENT'), 'PERMISSION_ADMIN_USERS')).toEqual({ allowed: false, redirectTo: '/dashboards' });
+    expect(decideGuard(makeUser('STUDENT'), 'PERMISSION_ADMIN_USERS')).toEqual({
+      allowed: false,
+      redirectTo: '/dashboards',
+    });
   });
 
   it('an empty permissions list is still a list: /dashboards', () => {
@@ -32,7 +35,10 @@ describe('route guard (seed §2/§6)', () => {
   });
 
   it('uses an explicit redirect path when given', () => {
-    expect(decideGuard(makeUser('STUDENT'), 'PERMISSION_ADMIN_USERS', '/players')).toEqual({ allowed: false, redirectTo: '/players' });
+    expect(decideGuard(makeUser('STUDENT'), 'PERMISSION_ADMIN_USERS', '/players')).toEqual({
+      allowed: false,
+      redirectTo: '/players',
+    });
     expect(decideGuard(null, 'PERMISSION_ADMIN_USERS', '/login')).toEqual({ allowed: false, redirectTo: '/login' });
   });
 });

@@ -15,7 +15,8 @@ export type RouteHandle = {
   screen?: unknown;
 };
 
-export const isRouteHandle = (value: unknown): value is RouteHandle => typeof value === 'object' && value !== null && ('crumb' in value || 'title' in value);
+export const isRouteHandle = (value: unknown): value is RouteHandle =>
+  typeof value === 'object' && value !== null && ('crumb' in value || 'title' in value);
 
 /** A crumb with a translated fixed label. */
 export const labelCrumb =

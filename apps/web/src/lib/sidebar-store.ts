@@ -10,7 +10,8 @@ export const DEFAULT_SIDEBAR_OPTIONS: SidebarOptions = { sidebarType: 'PRIMARY',
 export const MOBILE_QUERY = '(max-width: 1023.98px)';
 
 /** Whether the viewport is a phone's or a tablet's now (false where there is no window). */
-const mobileNow = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+const mobileNow = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
 
 type SidebarOptionsState = SidebarOptions & {
   /** Open or close the sidebar (the overlay drawer on phones). */
@@ -54,7 +55,8 @@ export const useSidebarMenuStore = create<SidebarMenuState>()(
     (set) => ({
       ...DEFAULT_SIDEBAR_MENU,
       setCollapsed: (collapsed) => set({ collapsed }),
-      toggleGroup: (id) => set((s) => ({ expanded: s.expanded.includes(id) ? s.expanded.filter((x) => x !== id) : [...s.expanded, id] })),
+      toggleGroup: (id) =>
+        set((s) => ({ expanded: s.expanded.includes(id) ? s.expanded.filter((x) => x !== id) : [...s.expanded, id] })),
       expandGroup: (id) => set((s) => (s.expanded.includes(id) ? s : { expanded: [...s.expanded, id] })),
     }),
     {

@@ -16,7 +16,12 @@ export const STORAGE_KEYS = {
 export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
 
 /** Keys dropped when the stored version differs from the running build. */
-export const STALE_ON_UPGRADE = [STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.sidebarOptions, STORAGE_KEYS.sidebar] as const;
+export const STALE_ON_UPGRADE = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.sidebarOptions,
+  STORAGE_KEYS.sidebar,
+] as const;
 
 // Storage can throw (quota, privacy modes, disabled cookies); the app keeps working in memory.
 function store(): Storage | null {

@@ -1,8 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/users';
 import { useAuthStore } from './auth-store';
-import { DEFAULT_SIDEBAR_MENU, DEFAULT_SIDEBAR_OPTIONS, MOBILE_QUERY, useSidebarMenuStore, useSidebarOptionsStore } from './sidebar-store';
-import { selectedStudent, selectStudent, useStudentSelectionStore, type StudentSelection } from './student-selection-store';
+import {
+  DEFAULT_SIDEBAR_MENU,
+  DEFAULT_SIDEBAR_OPTIONS,
+  MOBILE_QUERY,
+  useSidebarMenuStore,
+  useSidebarOptionsStore,
+} from './sidebar-store';
+import {
+  selectedStudent,
+  selectStudent,
+  useStudentSelectionStore,
+  type StudentSelection,
+} from './student-selection-store';
 import { APP_VERSION, reconcileStoredVersion } from './storage';
 import { INITIAL_TABLE_STATE, useTableStore } from './table-store';
 
@@ -80,7 +91,12 @@ describe('stored version', () => {
     for (const key of ['token', 'user', 'sidebarOptions', 'sidebar', 'language']) localStorage.setItem(key, 'x');
     localStorage.setItem('version', '0.0.1-old');
     expect(reconcileStoredVersion('9.9.9')).toBe(true);
-    expect(['token', 'user', 'sidebarOptions', 'sidebar'].map((k) => localStorage.getItem(k))).toEqual([null, null, null, null]);
+    expect(['token', 'user', 'sidebarOptions', 'sidebar'].map((k) => localStorage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(localStorage.getItem('language')).toBe('x');
     expect(localStorage.getItem('version')).toBe('9.9.9');
   });
@@ -102,26 +118,43 @@ describe('stored version', () => {
 describe('sidebar stores', () => {
   it('persist the seed defaults and changes as plain JSON under sidebarOptions', () => {
     useSidebarOptionsStore.getState().setSidebarOpen(false);
-    expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? 'null')).toEqual({ sidebarType: 'PRIMARY', isMobile: false, sidebarOpen: false });
+    expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? 'null')).toEqual({
+      sidebarType: 'PRIMARY',
+      isMobile: false,
+      sidebarOpen: false,
+    });
     useSidebarOptionsStore.getState().setMobile(true);
     useSidebarOptionsStore.getState().toggleSidebar();
-    expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? 'null')).toEqual({ sidebarType: 'PRIMARY', isMobile: true, sidebarOpen: true });
+    expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? 'null')).toEqual({
+      sidebarType: 'PRIMARY',
+      isMobile: true,
+      sidebarOpen: true,
+    });
   });
 
   it('rehydrate sidebarOptions and sidebar after a reload, isMobile being the window’s and not the stored one', async () => {
     useSidebarOptionsStore.setState({ isMobile: false });
-    localStorage.setItem('sidebarOptions', JSON.stringify({ sidebarType: 'SECONDARY', isMobile: true, sidebarOpen: true }));
+    localStorage.setItem(
+      'sidebarOptions',
+      JSON.stringify({ sidebarType: 'SECONDARY', isMobile: true, sidebarOpen: true }),
+    );
     localStorage.setItem('sidebar', JSON.stringify({ collapsed: true, expanded: ['catalogs'] }));
     await useSidebarOptionsStore.persist.rehydrate();
     await useSidebarMenuStore.persist.rehydrate();
-    expect(useSidebarOptionsStore.getState()).toMatchObject({ sidebarType: 'SECONDARY', isMobile: false, sidebarOpen: true });
+    expect(useSidebarOptionsStore.getState()).toMatchObject({
+      sidebarType: 'SECONDARY',
+      isMobile: false,
+      sidebarOpen: true,
+    });
     expect(useSidebarMenuStore.getState()).toMatchObject({ collapsed: true, expanded: ['catalogs'] });
   });
 
   it('start with isMobile as the window is (a phone draws the drawer layout from the first render)', async () => {
     const matchMedia = window.matchMedia;
     for (const matches of [true, false]) {
-      window.matchMedia = ((query: string) => ({ matches: query === MOBILE_QUERY && matches })) as unknown as typeof window.matchMedia;
+      window.matchMedia = ((query: string) => ({
+        matches: query === MOBILE_QUERY && matches,
+      })) as unknown as typeof window.matchMedia;
       vi.resetModules();
       const fresh = await import('./sidebar-store');
       expect(fresh.useSidebarOptionsStore.getState().isMobile).toBe(matches);
@@ -133,7 +166,10 @@ describe('sidebar stores', () => {
     useSidebarMenuStore.getState().setCollapsed(true);
     useSidebarMenuStore.getState().toggleGroup('administration');
     useSidebarMenuStore.getState().expandGroup('administration');
-    expect(JSON.parse(localStorage.getItem('sidebar') ?? 'null')).toEqual({ collapsed: true, expanded: ['administration'] });
+    expect(JSON.parse(localStorage.getItem('sidebar') ?? 'null')).toEqual({
+      collapsed: true,
+      expanded: ['administration'],
+    });
     useSidebarMenuStore.getState().toggleGroup('administration');
     expect(JSON.parse(localStorage.getItem('sidebar') ?? 'null')).toEqual({ collapsed: true, expanded: [] });
   });
@@ -170,7 +206,10 @@ describe('student selection', () => {
     const store = useStudentSelectionStore.getState();
     store.setStudents(students);
     store.select('s1', 'w2');
-    expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({ student_id: 's1', workspace_id: 'w2' });
+    expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({
+      student_id: 's1',
+      workspace_id: 'w2',
+    });
     useStudentSelectionStore.getState().clearSelection();
     expect(selectedStudent(useStudentSelectionStore.getState().students)).toBeNull();
   });
@@ -179,7 +218,12 @@ describe('student selection', () => {
 describe('table state', () => {
   it('starts empty and sets / clears the filter', () => {
     useTableStore.setState(INITIAL_TABLE_STATE);
-    expect(useTableStore.getState()).toMatchObject({ itemName: null, columnSearch: null, searchFilter: '', resetSearchFilter: false });
+    expect(useTableStore.getState()).toMatchObject({
+      itemName: null,
+      columnSearch: null,
+      searchFilter: '',
+      resetSearchFilter: false,
+    });
     useTableStore.getState().setSearchFilter('cat');
     useTableStore.getState().setItemName('Level 1');
     useTableStore.getState().setColumnSearch('name');

@@ -13,7 +13,11 @@ type StudentSelectionState = {
 };
 
 /** Pure: the list with only `studentId` (and `workspaceId` within it) marked selected. */
-export function selectStudent(students: readonly StudentSelection[], studentId: string, workspaceId?: string): StudentSelection[] {
+export function selectStudent(
+  students: readonly StudentSelection[],
+  studentId: string,
+  workspaceId?: string,
+): StudentSelection[] {
   return students.map((s) => {
     const isChosen = s.student_id === studentId;
     return {
@@ -39,7 +43,9 @@ export const useStudentSelectionStore = create<StudentSelectionState>()((set) =>
 }));
 
 /** The selected student and workspace ids, or null when nothing is selected. */
-export function selectedStudent(students: readonly StudentSelection[]): { student_id: string; workspace_id: string | null } | null {
+export function selectedStudent(
+  students: readonly StudentSelection[],
+): { student_id: string; workspace_id: string | null } | null {
   const student = students.find((s) => s.selected);
   if (!student) return null;
   return { student_id: student.student_id, workspace_id: student.workspaces.find((w) => w.selected)?.id ?? null };

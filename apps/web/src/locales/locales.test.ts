@@ -36,7 +36,9 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.includes(`${join('src', 'test')}`) ? [path] : [];
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.includes(`${join('src', 'test')}`)
+      ? [path]
+      : [];
   });
 }
 
@@ -87,7 +89,10 @@ describe('locale catalogues', () => {
       // Generic record screens: titles, every field label and every enumeration label they show.
       ...[...CATALOG_SCREENS, RECORDING_SCREEN, ASSESSMENT_SCREEN].flatMap((c) => [
         c.titleKey,
-        ...c.resource.fields.flatMap((f) => [`fields.${f.name}`, ...(f.kind === 'enum' || f.kind === 'enumArray' ? f.options.map((o) => `enums.${f.enumName}.${o}`) : [])]),
+        ...c.resource.fields.flatMap((f) => [
+          `fields.${f.name}`,
+          ...(f.kind === 'enum' || f.kind === 'enumArray' ? f.options.map((o) => `enums.${f.enumName}.${o}`) : []),
+        ]),
       ]),
       // The recording screens: pipeline stages and speakers.
       ...STAGES.map((s) => `recordings.stages.${s}`),
@@ -181,7 +186,13 @@ describe('locale catalogues', () => {
   });
 
   it('Spanish is really translated where it matters', () => {
-    for (const key of ['auth.login.submit', 'nav.dashboard', 'errors.unexpected', 'breadcrumbs.label', 'header.logout']) {
+    for (const key of [
+      'auth.login.submit',
+      'nav.dashboard',
+      'errors.unexpected',
+      'breadcrumbs.label',
+      'header.logout',
+    ]) {
       expect(esKeys.get(key), key).not.toBe(enKeys.get(key));
     }
   });

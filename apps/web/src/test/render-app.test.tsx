@@ -8,7 +8,9 @@ describe('stubApi', () => {
     const calls = stubApi(({ url }) => (url.pathname === '/api/x' ? json({ ok: 1 }) : undefined));
     const res = await fetch('/api/x?a=1', { method: 'POST', body: JSON.stringify({ b: 2 }) });
     expect(await res.json()).toEqual({ ok: 1 });
-    expect(calls.map((c) => [c.method, c.url.pathname, c.url.search, c.body])).toEqual([['POST', '/api/x', '?a=1', { b: 2 }]]);
+    expect(calls.map((c) => [c.method, c.url.pathname, c.url.search, c.body])).toEqual([
+      ['POST', '/api/x', '?a=1', { b: 2 }],
+    ]);
   });
 
   // `fails`: the test passes only if it fails. The call below is swallowed, as the app's toast

@@ -8,10 +8,12 @@ import { useAuthStore } from '@/lib/auth-store';
 import { makeUser } from './users';
 
 /** A JSON answer of the API. */
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A list page answer (`{ status, data, meta }`). */
-export const listAnswer = (data: unknown[], total = data.length, page = 0) => json({ status: true, data, meta: { page, max: 25, total } });
+export const listAnswer = (data: unknown[], total = data.length, page = 0) =>
+  json({ status: true, data, meta: { page, max: 25, total } });
 
 /** Audit columns every record row carries. */
 export const stamp = {
@@ -59,7 +61,8 @@ export function stubApi(handler: (call: Call) => Response | Promise<Response> | 
       calls.push(call);
       if (call.url.pathname === '/api/auth/me') return json({ status: true, data: useAuthStore.getState().user });
       // The dashboard asks for its panel on every visit: a test about something else gets an empty one.
-      if (call.url.pathname === '/api/dashboards/me') return handler(call) ?? json({ status: true, data: { kind: 'none' } });
+      if (call.url.pathname === '/api/dashboards/me')
+        return handler(call) ?? json({ status: true, data: { kind: 'none' } });
       const answer = handler(call);
       if (!answer) {
         const what = `${call.method} ${call.url.pathname}${call.url.search}`;
@@ -73,7 +76,10 @@ export function stubApi(handler: (call: Call) => Response | Promise<Response> | 
 }
 
 /** The calls that change something (all but GET), as method, path with query, and body: for exact assertions. */
-export const writesOf = (calls: Call[]) => calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: `${c.url.pathname}${c.url.search}`, body: c.body }));
+export const writesOf = (calls: Call[]) =>
+  calls
+    .filter((c) => c.method !== 'GET')
+    .map((c) => ({ method: c.method, path: `${c.url.pathname}${c.url.search}`, body: c.body }));
 
 /** The whole app on a memory router, its API answered through `handler` (see stubApi). */
 export function renderApp(path: string, handler: (call: Call) => Response | Promise<Response> | undefined) {

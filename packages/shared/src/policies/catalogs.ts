@@ -25,9 +25,19 @@ function catalogPolicy(name: CatalogName): Policy {
   const maintainers = [...new Set([P.ADMIN_CATALOGS, MAINTAINER[name]])];
   return definePolicy({
     resource: name,
-    rules: { list: 'signedIn', read: 'signedIn', export: maintainers, create: maintainers, update: maintainers, delete: maintainers, restore: maintainers },
+    rules: {
+      list: 'signedIn',
+      read: 'signedIn',
+      export: maintainers,
+      create: maintainers,
+      update: maintainers,
+      delete: maintainers,
+      restore: maintainers,
+    },
     scope: () => ({ kind: 'shared' }),
   });
 }
 
-export const CATALOG_POLICIES = Object.fromEntries((Object.keys(MAINTAINER) as CatalogName[]).map((n) => [n, catalogPolicy(n)])) as Record<CatalogName, Policy>;
+export const CATALOG_POLICIES = Object.fromEntries(
+  (Object.keys(MAINTAINER) as CatalogName[]).map((n) => [n, catalogPolicy(n)]),
+) as Record<CatalogName, Policy>;

@@ -67,6 +67,7 @@ export const filesPolicy = {
   mayUpload: (a: Actor | null | undefined): boolean => !!a && hasPermission(a, FILE_UPLOAD_RULE),
   /** A file in scope may be deleted by its uploader, its account's admin, or platform staff who run accounts. */
   mayDelete: (a: Actor, row: { created_by: string | null }): boolean =>
-    hasPermission(a, FILE_UPLOAD_RULE) && (row.created_by === a.id || a.role === ROLES.ACCOUNT_ADMIN || seesAllAccounts(a)),
+    hasPermission(a, FILE_UPLOAD_RULE) &&
+    (row.created_by === a.id || a.role === ROLES.ACCOUNT_ADMIN || seesAllAccounts(a)),
   scope: fileScope,
 };

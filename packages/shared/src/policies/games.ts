@@ -29,7 +29,8 @@ const isWip = (row: PolicyRow) => row.game_status === 'WORK_IN_PROGRESS';
 
 /** Who may change a game (or its activities), whatever its state. */
 export function mayAuthor(a: Actor, row: PolicyRow): boolean {
-  if (row.account_id === null || row.account_id === undefined) return a.account_id === null && a.role !== ROLES.VIEWER && a.role !== ROLES.SUPPORT;
+  if (row.account_id === null || row.account_id === undefined)
+    return a.account_id === null && a.role !== ROLES.VIEWER && a.role !== ROLES.SUPPORT;
   if (seesAllAccounts(a)) return a.role !== ROLES.SUPPORT;
   return row.account_id === a.account_id && (row.created_by === a.id || a.role === ROLES.ACCOUNT_ADMIN);
 }
@@ -60,15 +61,32 @@ export const gamesPolicy = definePolicy({
     /** A copy of any game one sees, as one's own work in progress. */
     duplicate: { rule: [P.ADMIN_GAMES, P.CREATE_GAMES] },
     /** Shared with the account: the owner or the account's admin, an account game that is private. */
-    share: { rule: [...WRITE], row: (a, row) => row.account_id !== null && row.account_id !== undefined && mayAuthor(a, row), when: (row) => row.is_private === true },
-    'make-private': { rule: [...WRITE], row: (a, row) => row.account_id !== null && row.account_id !== undefined && mayAuthor(a, row), when: (row) => row.is_private === false },
+    share: {
+      rule: [...WRITE],
+      row: (a, row) => row.account_id !== null && row.account_id !== undefined && mayAuthor(a, row),
+      when: (row) => row.is_private === true,
+    },
+    'make-private': {
+      rule: [...WRITE],
+      row: (a, row) => row.account_id !== null && row.account_id !== undefined && mayAuthor(a, row),
+      when: (row) => row.is_private === false,
+    },
     /** Into one's own games: a library game or a colleague's shared game (one's own: refused). */
-    collect: { rule: [P.ADMIN_GAMES, P.CREATE_GAMES], row: (a, row) => a.account_id !== null && row.created_by !== a.id, when: (row) => row.game_status !== 'WORK_IN_PROGRESS' },
+    collect: {
+      rule: [P.ADMIN_GAMES, P.CREATE_GAMES],
+      row: (a, row) => a.account_id !== null && row.created_by !== a.id,
+      when: (row) => row.game_status !== 'WORK_IN_PROGRESS',
+    },
   },
 });
 
 /** An activity's game, as the activity carries it (`game_status`, `game_account_id`, `game_created_by`). */
-const gameOf = (row: PolicyRow): PolicyRow => ({ id: String(row.game_id), account_id: row.game_account_id ?? null, created_by: row.game_created_by, game_status: row.game_status });
+const gameOf = (row: PolicyRow): PolicyRow => ({
+  id: String(row.game_id),
+  account_id: row.game_account_id ?? null,
+  created_by: row.game_created_by,
+  game_status: row.game_status,
+});
 const activityWritable = (a: Actor, row: PolicyRow): boolean => mayAuthor(a, gameOf(row)) && isWip(gameOf(row));
 
 /**
@@ -89,7 +107,11 @@ export const activitiesPolicy = definePolicy({
   scope: contentScope,
   row: (a, action, row) => action === 'read' || activityWritable(a, row),
   actions: {
-    duplicate: { rule: [P.ADMIN_ACTIVITIES, P.CREATE_ACTIVITIES], row: (a, row) => mayAuthor(a, gameOf(row)), when: (row) => isWip(gameOf(row)) },
+    duplicate: {
+      rule: [P.ADMIN_ACTIVITIES, P.CREATE_ACTIVITIES],
+      row: (a, row) => mayAuthor(a, gameOf(row)),
+      when: (row) => isWip(gameOf(row)),
+    },
   },
 });
 
@@ -103,5 +125,8 @@ export const playActions = {
   assign: (a: Actor | null | undefined) => passes(a, [...WRITE]),
   evaluate: (a: Actor | null | undefined) => passes(a, [P.ADMIN_GAMES, P.EVALUATE_GAMES]),
   preview: (a: Actor | null | undefined) =>
-    !!a && a.role !== ROLES.STUDENT && passes(a, [...READ]) && passes(a, [P.PLAY_GAMES, P.PLAY_ACTIVITIES, P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES]),
+    !!a &&
+    a.role !== ROLES.STUDENT &&
+    passes(a, [...READ]) &&
+    passes(a, [P.PLAY_GAMES, P.PLAY_ACTIVITIES, P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES]),
 };

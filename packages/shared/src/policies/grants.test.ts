@@ -78,11 +78,51 @@ const GRANTS: Record<string, Row> = {
   skills: CATALOG,
   targets: CATALOG,
   // Accounts: platform staff all (support reads); a member lists their own account, its admin reads it.
-  accounts: { SA: 'all LRXCUDT', AD: 'all LRXCUDT', SU: 'all LRX', ED: 'none L', VI: 'none L', AA: 'account LRX', SV: 'account L', TH: 'account L', ST: 'account L' },
+  accounts: {
+    SA: 'all LRXCUDT',
+    AD: 'all LRXCUDT',
+    SU: 'all LRX',
+    ED: 'none L',
+    VI: 'none L',
+    AA: 'account LRX',
+    SV: 'account L',
+    TH: 'account L',
+    ST: 'account L',
+  },
   // Plans: every signed-in user reads them (the sign-up and billing screens); only FULL changes them.
-  plans: { SA: 'shared LRXCUDT', AD: 'shared LRX', SU: 'shared LRX', ED: 'shared LRX', VI: 'shared LRX', AA: 'shared LRX', SV: 'shared LRX', TH: 'shared LRX', ST: 'shared LRX' },
-  organizations: { SA: 'all LRXCUDT', AD: 'all LRXCUDT', SU: 'all LRX', ED: 'none ', VI: 'none ', AA: 'account LRXCUDT', SV: 'account ', TH: 'account ', ST: 'account ' },
-  billings: { SA: 'all LRXCUDT', AD: 'all LRXCUDT', SU: 'all LRX', ED: 'none ', VI: 'none ', AA: 'account LRX', SV: 'account ', TH: 'account ', ST: 'account ' },
+  plans: {
+    SA: 'shared LRXCUDT',
+    AD: 'shared LRX',
+    SU: 'shared LRX',
+    ED: 'shared LRX',
+    VI: 'shared LRX',
+    AA: 'shared LRX',
+    SV: 'shared LRX',
+    TH: 'shared LRX',
+    ST: 'shared LRX',
+  },
+  organizations: {
+    SA: 'all LRXCUDT',
+    AD: 'all LRXCUDT',
+    SU: 'all LRX',
+    ED: 'none ',
+    VI: 'none ',
+    AA: 'account LRXCUDT',
+    SV: 'account ',
+    TH: 'account ',
+    ST: 'account ',
+  },
+  billings: {
+    SA: 'all LRXCUDT',
+    AD: 'all LRXCUDT',
+    SU: 'all LRX',
+    ED: 'none ',
+    VI: 'none ',
+    AA: 'account LRX',
+    SV: 'account ',
+    TH: 'account ',
+    ST: 'account ',
+  },
   users: {
     SA: 'all LRXCUDT send-password-link',
     AD: 'all LRXCUDT send-password-link',
@@ -119,7 +159,17 @@ const GRANTS: Record<string, Row> = {
     ST: 'self LRX',
   },
   // Levels: the editor creates and edits but does not remove; chapters: the editor administers them.
-  levels: { SA: 'shared LRXCUDT', AD: 'shared LRXCUDT', SU: 'shared LR', ED: 'shared LRXCU', VI: 'shared LR', AA: 'shared LR', SV: 'shared LR', TH: 'shared LR', ST: 'shared ' },
+  levels: {
+    SA: 'shared LRXCUDT',
+    AD: 'shared LRXCUDT',
+    SU: 'shared LR',
+    ED: 'shared LRXCU',
+    VI: 'shared LR',
+    AA: 'shared LR',
+    SV: 'shared LR',
+    TH: 'shared LR',
+    ST: 'shared ',
+  },
   chapters: {
     SA: 'shared LRXCUDT',
     AD: 'shared LRXCUDT',
@@ -227,7 +277,15 @@ const actor = (role: Role, over: Partial<Actor> = {}): Actor => ({
   permissions: [...ROLE_DEFAULT_PERMISSIONS[role]],
   ...over,
 });
-const LETTERS: Record<string, string> = { list: 'L', read: 'R', export: 'X', create: 'C', update: 'U', delete: 'D', restore: 'T' };
+const LETTERS: Record<string, string> = {
+  list: 'L',
+  read: 'R',
+  export: 'X',
+  create: 'C',
+  update: 'U',
+  delete: 'D',
+  restore: 'T',
+};
 
 /** What the policy answers for a role, in the table's notation. */
 function granted(policy: Policy, role: Role): string {
@@ -263,7 +321,9 @@ describe('who may do what, per role', () => {
 
   for (const [resource, row] of Object.entries(GRANTS)) {
     it(`${resource}: the scope and the actions of each role`, () => {
-      const answered = Object.fromEntries(ROLE_LIST.map((role) => [ABBREVIATION[role], granted(policyOf(resource), role)]));
+      const answered = Object.fromEntries(
+        ROLE_LIST.map((role) => [ABBREVIATION[role], granted(policyOf(resource), role)]),
+      );
       expect(answered).toEqual(row);
     });
   }
@@ -284,7 +344,8 @@ describe('who may do what, per role', () => {
 
   it('a role given one permission of a rule passes it; a student given a games permission still never previews', () => {
     // Each permission of the games' reading rule opens the list alone.
-    for (const p of [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES]) expect(gamesPolicy.can(actor(ROLES.THERAPIST, { permissions: [p] }), 'list')).toBe(true);
+    for (const p of [P.ADMIN_GAMES, P.CREATE_GAMES, P.EDIT_GAMES, P.READ_GAMES])
+      expect(gamesPolicy.can(actor(ROLES.THERAPIST, { permissions: [p] }), 'list')).toBe(true);
     expect(gamesPolicy.can(actor(ROLES.THERAPIST, { permissions: [P.PLAY_GAMES] }), 'list')).toBe(false);
     // Previewing needs both: reading games, and playing or making them.
     expect(playActions.preview(actor(ROLES.THERAPIST, { permissions: [P.READ_GAMES] }))).toBe(false);
@@ -295,7 +356,14 @@ describe('who may do what, per role', () => {
 });
 
 describe('the rows of games, recordings and users', () => {
-  const library = { id: 'g1', account_id: null, created_by: 'EDITOR-id', game_status: 'WORK_IN_PROGRESS', is_private: false, deleted_at: null };
+  const library = {
+    id: 'g1',
+    account_id: null,
+    created_by: 'EDITOR-id',
+    game_status: 'WORK_IN_PROGRESS',
+    is_private: false,
+    deleted_at: null,
+  };
 
   it('a library game: written by the content team without an account, never by a viewer or support given the permission; its row may carry no account at all', () => {
     expect(mayAuthor(actor(ROLES.EDITOR), library)).toBe(true);
@@ -309,21 +377,29 @@ describe('the rows of games, recordings and users', () => {
     expect(gamesPolicy.can(actor(ROLES.ADMIN), 'update', accountGame)).toBe(true);
     // An account's admin changes the games of their account only.
     expect(gamesPolicy.can(actor(ROLES.ACCOUNT_ADMIN), 'update', accountGame)).toBe(false);
-    expect(gamesPolicy.can(actor(ROLES.ACCOUNT_ADMIN), 'update', { ...accountGame, account_id: 'account-1' })).toBe(true);
-    expect(gamesPolicy.can(actor(ROLES.THERAPIST, { id: 'someone', account_id: 'account-1' }), 'update', accountGame)).toBe(false);
+    expect(gamesPolicy.can(actor(ROLES.ACCOUNT_ADMIN), 'update', { ...accountGame, account_id: 'account-1' })).toBe(
+      true,
+    );
+    expect(
+      gamesPolicy.can(actor(ROLES.THERAPIST, { id: 'someone', account_id: 'account-1' }), 'update', accountGame),
+    ).toBe(false);
   });
 
   it('a library game is never shared or made private, even by its author; an account game of the author is', () => {
     const editor = actor(ROLES.EDITOR);
     for (const account_id of [null, undefined]) {
       expect(gamesPolicy.refusal(editor, 'share', { ...library, account_id, is_private: true })).toBe('forbidden');
-      expect(gamesPolicy.refusal(editor, 'make-private', { ...library, account_id, is_private: false })).toBe('forbidden');
+      expect(gamesPolicy.refusal(editor, 'make-private', { ...library, account_id, is_private: false })).toBe(
+        'forbidden',
+      );
     }
     const therapist = actor(ROLES.THERAPIST);
     const own = { ...library, account_id: 'account-1', created_by: therapist.id };
     expect(gamesPolicy.refusal(therapist, 'share', { ...own, is_private: true })).toBeNull();
     expect(gamesPolicy.refusal(therapist, 'make-private', { ...own, is_private: false })).toBeNull();
-    expect(gamesPolicy.refusal(actor(ROLES.THERAPIST, { id: 'colleague' }), 'share', { ...own, is_private: true })).toBe('forbidden');
+    expect(
+      gamesPolicy.refusal(actor(ROLES.THERAPIST, { id: 'colleague' }), 'share', { ...own, is_private: true }),
+    ).toBe('forbidden');
   });
 
   it('a declared action asked without a row answers by the permission alone; a missing actor or an unknown action is refused', () => {
@@ -339,7 +415,9 @@ describe('the rows of games, recordings and users', () => {
     const row = { id: 'r1', deleted_at: null, session_status: 'PENDING_TRANSCRIPTION' };
     expect(recordingsPolicy.refusal(therapist, 'retry', { ...row, failure_reason: '' })).toBe('state');
     expect(recordingsPolicy.refusal(therapist, 'retry', { ...row, failure_reason: null })).toBe('state');
-    expect(recordingsPolicy.refusal(therapist, 'retry', { ...row, failure_reason: 'recordings.errors.engineBusy' })).toBeNull();
+    expect(
+      recordingsPolicy.refusal(therapist, 'retry', { ...row, failure_reason: 'recordings.errors.engineBusy' }),
+    ).toBeNull();
   });
 
   it('a password link goes to an active user with an e-mail: an empty address is none', () => {
@@ -358,13 +436,23 @@ describe('the rows of games, recordings and users', () => {
     const superadmin = actor(ROLES.SUPERADMIN);
     for (let i = 0; i < 2; i++) {
       expect(rowActions(plansPolicy, superadmin, { id: 'p1', deleted_at: null })).toEqual(['read', 'update', 'delete']);
-      expect(rowActions(plansPolicy, superadmin, { id: 'p1', deleted_at: '2026-11-01T00:00:00.000Z' })).toEqual(['read', 'restore']);
+      expect(rowActions(plansPolicy, superadmin, { id: 'p1', deleted_at: '2026-11-01T00:00:00.000Z' })).toEqual([
+        'read',
+        'restore',
+      ]);
     }
     // The API answers pages of row-free policies without asking row by row (crud/routes.ts).
     expect(plansPolicy.rowFree).toBe(true);
     expect(gamesPolicy.rowFree).toBe(false);
     expect(recordingsPolicy.rowFree).toBe(false);
-    expect(definePolicy({ resource: 'x', rules: plansPolicy.rules, scope: plansPolicy.scope, actions: { go: { rule: 'signedIn' } } }).rowFree).toBe(false);
+    expect(
+      definePolicy({
+        resource: 'x',
+        rules: plansPolicy.rules,
+        scope: plansPolicy.scope,
+        actions: { go: { rule: 'signedIn' } },
+      }).rowFree,
+    ).toBe(false);
   });
 
   it('the collection actions: the create and export buttons', () => {

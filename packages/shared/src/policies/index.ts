@@ -28,7 +28,15 @@ export { CATALOG_POLICIES } from './catalogs';
 export { clientActions, clientsPolicy } from './clients';
 export { FILE_UPLOAD_RULE, fileScope, filesPolicy, type FileScope } from './files';
 export { chaptersPolicy, levelsPolicy } from './curriculum';
-export { activitiesPolicy, contentScope, GAME_READERS, GAME_WRITERS, gamesPolicy, mayAuthor, playActions } from './games';
+export {
+  activitiesPolicy,
+  contentScope,
+  GAME_READERS,
+  GAME_WRITERS,
+  gamesPolicy,
+  mayAuthor,
+  playActions,
+} from './games';
 export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from './images';
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
@@ -36,7 +44,13 @@ export { plansPolicy } from './plans';
 export { MAA_READ, recordingsPolicy } from './recordings';
 export { assessmentsPolicy } from './assessments';
 export { rolePermissionsPolicy } from './role-permissions';
-export { appConfigurationPolicy, defineSingletonPolicy, SINGLETON_POLICIES, type SingletonAction, type SingletonPolicy } from './singletons';
+export {
+  appConfigurationPolicy,
+  defineSingletonPolicy,
+  SINGLETON_POLICIES,
+  type SingletonAction,
+  type SingletonPolicy,
+} from './singletons';
 export { userActions, usersPolicy } from './users';
 export { workspaceActions, workspacesPolicy } from './workspaces';
 
@@ -51,7 +65,16 @@ export const TENANCY_POLICIES: Record<TenancyName, Policy> = {
 };
 
 /** Every resource's policy, by resource name (the registry key the engines use). */
-export const POLICIES: Record<CatalogName | TenancyName | CurriculumName | GameResourceName | ImageResourceName | RecordingResourceName | AssessmentResourceName, Policy> = {
+export const POLICIES: Record<
+  | CatalogName
+  | TenancyName
+  | CurriculumName
+  | GameResourceName
+  | ImageResourceName
+  | RecordingResourceName
+  | AssessmentResourceName,
+  Policy
+> = {
   ...CATALOG_POLICIES,
   ...TENANCY_POLICIES,
   levels: levelsPolicy,

@@ -5,6 +5,14 @@ import { definePolicy } from './policy';
 export const plansPolicy = definePolicy({
   resource: 'plans',
   // Stryker disable next-line ArrayDeclaration: an empty rule passes PERMISSION_FULL alone (FULL passes every check), which is this rule
-  rules: { list: 'signedIn', read: 'signedIn', export: 'signedIn', create: [P.FULL], update: [P.FULL], delete: [P.FULL], restore: [P.FULL] },
+  rules: {
+    list: 'signedIn',
+    read: 'signedIn',
+    export: 'signedIn',
+    create: [P.FULL],
+    update: [P.FULL],
+    delete: [P.FULL],
+    restore: [P.FULL],
+  },
   scope: () => ({ kind: 'shared' }),
 });

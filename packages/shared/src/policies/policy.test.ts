@@ -23,7 +23,13 @@ import {
   type PolicyRow,
 } from './index';
 
-const actor = (role: Role, over: Partial<Actor> = {}): Actor => ({ id: `${role}-id`, role, account_id: null, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]], ...over });
+const actor = (role: Role, over: Partial<Actor> = {}): Actor => ({
+  id: `${role}-id`,
+  role,
+  account_id: null,
+  permissions: [...ROLE_DEFAULT_PERMISSIONS[role]],
+  ...over,
+});
 const live = { id: 'row-1', deleted_at: null };
 const trashed = { id: 'row-1', deleted_at: '2026-11-01T00:00:00.000Z' };
 
@@ -65,15 +71,23 @@ describe('policies', () => {
     expect(policy.can(actor(ROLES.SUPPORT), 'create')).toBe(false);
     const ready = { ...live, session_status: 'READY', failure_reason: null };
     expect(rowActions(policy, therapist, ready)).toEqual(['read', 'update', 'delete', 'complete']);
-    expect(rowActions(policy, therapist, { ...live, session_status: 'PENDING_TRANSCRIPTION', failure_reason: 'recordings.errors.engineBusy' })).toEqual([
+    expect(
+      rowActions(policy, therapist, {
+        ...live,
+        session_status: 'PENDING_TRANSCRIPTION',
+        failure_reason: 'recordings.errors.engineBusy',
+      }),
+    ).toEqual(['read', 'update', 'delete', 'retry']);
+    expect(rowActions(policy, therapist, { ...live, session_status: 'COMPLETED', failure_reason: null })).toEqual([
       'read',
-      'update',
       'delete',
-      'retry',
     ]);
-    expect(rowActions(policy, therapist, { ...live, session_status: 'COMPLETED', failure_reason: null })).toEqual(['read', 'delete']);
-    expect(policy.refusal(therapist, 'complete', { ...live, session_status: 'PENDING_AUDIO', failure_reason: null })).toBe('state');
-    expect(policy.refusal(actor(ROLES.SUPPORT), 'retry', { ...live, session_status: 'PENDING_AUDIO', failure_reason: 'x' })).toBe('forbidden');
+    expect(
+      policy.refusal(therapist, 'complete', { ...live, session_status: 'PENDING_AUDIO', failure_reason: null }),
+    ).toBe('state');
+    expect(
+      policy.refusal(actor(ROLES.SUPPORT), 'retry', { ...live, session_status: 'PENDING_AUDIO', failure_reason: 'x' }),
+    ).toBe('forbidden');
   });
 
   it('assessments: the recordings’ rules; complete an open one, reopen a completed one, no change while completed', () => {
@@ -83,11 +97,27 @@ describe('policies', () => {
     expect(policy.scope(actor(ROLES.STUDENT, { account_id: 'account-1' })).kind).toBe('none');
     expect(policy.can(actor(ROLES.SUPPORT), 'read')).toBe(true);
     expect(policy.can(actor(ROLES.SUPPORT), 'create')).toBe(false);
-    expect(rowActions(policy, therapist, { ...live, assessment_status: 'NEW' })).toEqual(['read', 'update', 'delete', 'complete']);
-    expect(rowActions(policy, therapist, { ...live, assessment_status: 'WORK_IN_PROGRESS' })).toEqual(['read', 'update', 'delete', 'complete']);
-    expect(rowActions(policy, therapist, { ...live, assessment_status: 'COMPLETED' })).toEqual(['read', 'delete', 'reopen']);
+    expect(rowActions(policy, therapist, { ...live, assessment_status: 'NEW' })).toEqual([
+      'read',
+      'update',
+      'delete',
+      'complete',
+    ]);
+    expect(rowActions(policy, therapist, { ...live, assessment_status: 'WORK_IN_PROGRESS' })).toEqual([
+      'read',
+      'update',
+      'delete',
+      'complete',
+    ]);
+    expect(rowActions(policy, therapist, { ...live, assessment_status: 'COMPLETED' })).toEqual([
+      'read',
+      'delete',
+      'reopen',
+    ]);
     expect(policy.refusal(therapist, 'reopen', { ...live, assessment_status: 'NEW' })).toBe('state');
-    expect(policy.refusal(actor(ROLES.SUPPORT), 'reopen', { ...live, assessment_status: 'COMPLETED' })).toBe('forbidden');
+    expect(policy.refusal(actor(ROLES.SUPPORT), 'reopen', { ...live, assessment_status: 'COMPLETED' })).toBe(
+      'forbidden',
+    );
   });
 
   it('levels and chapters: the content team writes them (docs/product.md §3), every other reader only reads', () => {
@@ -114,8 +144,15 @@ describe('policies', () => {
     const support = actor(ROLES.SUPPORT);
     expect(rowActions(usersPolicy, support, { ...live, role: ROLES.THERAPIST })).toEqual(['read', 'update', 'delete']);
     expect(rowActions(usersPolicy, support, { ...live, role: ROLES.EDITOR })).toEqual(['read']);
-    expect(rowActions(usersPolicy, support, { ...live, id: support.id, role: ROLES.SUPPORT })).toEqual(['read', 'update']);
-    expect(rowActions(usersPolicy, actor(ROLES.SUPERADMIN), { ...live, role: ROLES.ADMIN })).toEqual(['read', 'update', 'delete']);
+    expect(rowActions(usersPolicy, support, { ...live, id: support.id, role: ROLES.SUPPORT })).toEqual([
+      'read',
+      'update',
+    ]);
+    expect(rowActions(usersPolicy, actor(ROLES.SUPERADMIN), { ...live, role: ROLES.ADMIN })).toEqual([
+      'read',
+      'update',
+      'delete',
+    ]);
   });
 
   it('rules on declared actions: permission and row rules refuse (403), the row state is a conflict (409), the trash knows none', () => {
@@ -129,7 +166,9 @@ describe('policies', () => {
     expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, status: 'INACTIVE' })).toBe('state');
     expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, email: null })).toBe('state');
     expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, role: ROLES.ADMIN })).toBe('forbidden');
-    expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, deleted_at: trashed.deleted_at })).toBe('forbidden');
+    expect(usersPolicy.refusal(admin, 'send-password-link', { ...user, deleted_at: trashed.deleted_at })).toBe(
+      'forbidden',
+    );
     expect(rowActions(usersPolicy, admin, { ...user, deleted_at: trashed.deleted_at })).toEqual(['read', 'restore']);
     // An action no policy declares is refused, never allowed by accident.
     expect(usersPolicy.can(admin, 'no-such-action', user)).toBe(false);
@@ -156,9 +195,20 @@ describe('policies', () => {
   it('scopes students and workspaces by role: all, account, caseload, self or none', () => {
     expect(clientsPolicy.scope(actor(ROLES.ADMIN)).kind).toBe('all');
     expect(clientsPolicy.scope(actor(ROLES.EDITOR)).kind).toBe('none');
-    expect(clientsPolicy.scope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual({ kind: 'account', accountId: 'a1' });
-    expect(workspacesPolicy.scope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({ kind: 'caseload', accountId: 'a1', userId: 'THERAPIST-id' });
-    expect(workspacesPolicy.scope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({ kind: 'self', accountId: 'a1', userId: 'STUDENT-id' });
+    expect(clientsPolicy.scope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual({
+      kind: 'account',
+      accountId: 'a1',
+    });
+    expect(workspacesPolicy.scope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({
+      kind: 'caseload',
+      accountId: 'a1',
+      userId: 'THERAPIST-id',
+    });
+    expect(workspacesPolicy.scope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({
+      kind: 'self',
+      accountId: 'a1',
+      userId: 'STUDENT-id',
+    });
     // A platform role that somehow carries an account id runs no account.
     expect(clientsPolicy.scope(actor(ROLES.SUPPORT, { account_id: 'a1' }))).toEqual({ kind: 'none' });
   });
@@ -168,16 +218,38 @@ describe('rules outside the engine', () => {
   it('files: platform staff see all; others their uploads and the files of records they read; an account admin also its unattached files', async () => {
     const { fileScope, filesPolicy } = await import('./index');
     expect(fileScope(actor(ROLES.SUPERADMIN))).toEqual({ kind: 'all' });
-    expect(fileScope(actor(ROLES.EDITOR))).toEqual({ kind: 'records', userId: 'EDITOR-id', accountFiles: null, assigned: false });
-    expect(fileScope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({ kind: 'records', userId: 'THERAPIST-id', accountFiles: null, assigned: false });
-    expect(fileScope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual({ kind: 'records', userId: 'ACCOUNT_ADMIN-id', accountFiles: 'a1', assigned: false });
-    expect(fileScope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({ kind: 'records', userId: 'STUDENT-id', accountFiles: null, assigned: true });
+    expect(fileScope(actor(ROLES.EDITOR))).toEqual({
+      kind: 'records',
+      userId: 'EDITOR-id',
+      accountFiles: null,
+      assigned: false,
+    });
+    expect(fileScope(actor(ROLES.THERAPIST, { account_id: 'a1' }))).toEqual({
+      kind: 'records',
+      userId: 'THERAPIST-id',
+      accountFiles: null,
+      assigned: false,
+    });
+    expect(fileScope(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }))).toEqual({
+      kind: 'records',
+      userId: 'ACCOUNT_ADMIN-id',
+      accountFiles: 'a1',
+      assigned: false,
+    });
+    expect(fileScope(actor(ROLES.STUDENT, { account_id: 'a1' }))).toEqual({
+      kind: 'records',
+      userId: 'STUDENT-id',
+      accountFiles: null,
+      assigned: true,
+    });
     const therapist = actor(ROLES.THERAPIST, { account_id: 'a1' });
     expect(filesPolicy.mayUpload(therapist)).toBe(true);
     expect(filesPolicy.mayUpload(actor(ROLES.STUDENT, { account_id: 'a1' }))).toBe(false);
     expect(filesPolicy.mayDelete(therapist, { created_by: therapist.id })).toBe(true);
     expect(filesPolicy.mayDelete(therapist, { created_by: 'someone-else' })).toBe(false);
-    expect(filesPolicy.mayDelete(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }), { created_by: 'someone-else' })).toBe(true);
+    expect(
+      filesPolicy.mayDelete(actor(ROLES.ACCOUNT_ADMIN, { account_id: 'a1' }), { created_by: 'someone-else' }),
+    ).toBe(true);
   });
 
   it('role permissions: workspace admins read, FULL edits other roles, only a SUPERADMIN grants FULL', async () => {
@@ -222,11 +294,20 @@ describe('row rules, role by role (written from the product rules)', () => {
   type Table<R extends string> = Record<Who, Record<R, readonly string[] | null>>;
 
   /** The table the policy answers, for the cells the expected table fills. */
-  function actual<R extends string>(policy: Policy, rows: Record<R, PolicyRow>, expected: Partial<Table<R>>): Partial<Table<R>> {
+  function actual<R extends string>(
+    policy: Policy,
+    rows: Record<R, PolicyRow>,
+    expected: Partial<Table<R>>,
+  ): Partial<Table<R>> {
     return Object.fromEntries(
       Object.entries(expected).map(([who, cells]) => [
         who,
-        Object.fromEntries(Object.entries(cells as Record<R, unknown>).map(([row, cell]) => [row, cell === null ? null : rowActions(policy, ACTORS[who as Who], rows[row as R])])),
+        Object.fromEntries(
+          Object.entries(cells as Record<R, unknown>).map(([row, cell]) => [
+            row,
+            cell === null ? null : rowActions(policy, ACTORS[who as Who], rows[row as R]),
+          ]),
+        ),
       ]),
     ) as Partial<Table<R>>;
   }
@@ -241,14 +322,70 @@ describe('row rules, role by role (written from the product rules)', () => {
     // is no longer being built, into one's account; duplicate: any game one sees, by who creates games.
     // SUPPORT and VIEWER only read (§1: SUPPORT edits no content); STUDENT does not read games.
     const rows = {
-      libraryWip: { id: 'g1', deleted_at: null, account_id: null, created_by: 'content-team', game_status: 'WORK_IN_PROGRESS', is_private: false },
-      libraryDone: { id: 'g2', deleted_at: null, account_id: null, created_by: 'content-team', game_status: 'COMPLETED', is_private: false },
-      libraryTrash: { id: 'g3', ...gone, account_id: null, created_by: 'content-team', game_status: 'WORK_IN_PROGRESS', is_private: false },
-      privateWip: { id: 'g4', deleted_at: null, account_id: ACCOUNT, created_by: 'therapist', game_status: 'WORK_IN_PROGRESS', is_private: true },
-      privateDone: { id: 'g5', deleted_at: null, account_id: ACCOUNT, created_by: 'therapist', game_status: 'COMPLETED', is_private: true },
-      sharedWip: { id: 'g6', deleted_at: null, account_id: ACCOUNT, created_by: 'therapist', game_status: 'WORK_IN_PROGRESS', is_private: false },
-      sharedDone: { id: 'g7', deleted_at: null, account_id: ACCOUNT, created_by: 'therapist', game_status: 'COMPLETED', is_private: false },
-      sharedTrash: { id: 'g8', ...gone, account_id: ACCOUNT, created_by: 'therapist', game_status: 'WORK_IN_PROGRESS', is_private: false },
+      libraryWip: {
+        id: 'g1',
+        deleted_at: null,
+        account_id: null,
+        created_by: 'content-team',
+        game_status: 'WORK_IN_PROGRESS',
+        is_private: false,
+      },
+      libraryDone: {
+        id: 'g2',
+        deleted_at: null,
+        account_id: null,
+        created_by: 'content-team',
+        game_status: 'COMPLETED',
+        is_private: false,
+      },
+      libraryTrash: {
+        id: 'g3',
+        ...gone,
+        account_id: null,
+        created_by: 'content-team',
+        game_status: 'WORK_IN_PROGRESS',
+        is_private: false,
+      },
+      privateWip: {
+        id: 'g4',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        created_by: 'therapist',
+        game_status: 'WORK_IN_PROGRESS',
+        is_private: true,
+      },
+      privateDone: {
+        id: 'g5',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        created_by: 'therapist',
+        game_status: 'COMPLETED',
+        is_private: true,
+      },
+      sharedWip: {
+        id: 'g6',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        created_by: 'therapist',
+        game_status: 'WORK_IN_PROGRESS',
+        is_private: false,
+      },
+      sharedDone: {
+        id: 'g7',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        created_by: 'therapist',
+        game_status: 'COMPLETED',
+        is_private: false,
+      },
+      sharedTrash: {
+        id: 'g8',
+        ...gone,
+        account_id: ACCOUNT,
+        created_by: 'therapist',
+        game_status: 'WORK_IN_PROGRESS',
+        is_private: false,
+      },
     };
     const staff = {
       libraryWip: ['read', 'update', 'delete', 'complete', 'duplicate'],
@@ -304,7 +441,16 @@ describe('row rules, role by role (written from the product rules)', () => {
         sharedTrash: ['read', 'restore'],
       },
       COLLEAGUE: colleague,
-      STUDENT: { libraryWip: [], libraryDone: [], libraryTrash: [], privateWip: [], privateDone: [], sharedWip: [], sharedDone: [], sharedTrash: [] },
+      STUDENT: {
+        libraryWip: [],
+        libraryDone: [],
+        libraryTrash: [],
+        privateWip: [],
+        privateDone: [],
+        sharedWip: [],
+        sharedDone: [],
+        sharedTrash: [],
+      },
     };
     expect(actual(gamesPolicy, rows, expected)).toEqual(expected);
   });
@@ -314,16 +460,72 @@ describe('row rules, role by role (written from the product rules)', () => {
     // changes, by its author or the account's admin; the library by the content team). The account
     // rows are activities of a game the therapist shared with the account.
     const rows = {
-      libraryWip: { id: 'a1', deleted_at: null, game_id: 'g1', game_account_id: null, game_created_by: 'content-team', game_status: 'WORK_IN_PROGRESS' },
-      libraryDone: { id: 'a2', deleted_at: null, game_id: 'g2', game_account_id: null, game_created_by: 'content-team', game_status: 'COMPLETED' },
-      accountWip: { id: 'a3', deleted_at: null, game_id: 'g6', game_account_id: ACCOUNT, game_created_by: 'therapist', game_status: 'WORK_IN_PROGRESS' },
-      accountDone: { id: 'a4', deleted_at: null, game_id: 'g7', game_account_id: ACCOUNT, game_created_by: 'therapist', game_status: 'COMPLETED' },
-      accountWipTrash: { id: 'a5', ...gone, game_id: 'g6', game_account_id: ACCOUNT, game_created_by: 'therapist', game_status: 'WORK_IN_PROGRESS' },
-      accountDoneTrash: { id: 'a6', ...gone, game_id: 'g7', game_account_id: ACCOUNT, game_created_by: 'therapist', game_status: 'COMPLETED' },
+      libraryWip: {
+        id: 'a1',
+        deleted_at: null,
+        game_id: 'g1',
+        game_account_id: null,
+        game_created_by: 'content-team',
+        game_status: 'WORK_IN_PROGRESS',
+      },
+      libraryDone: {
+        id: 'a2',
+        deleted_at: null,
+        game_id: 'g2',
+        game_account_id: null,
+        game_created_by: 'content-team',
+        game_status: 'COMPLETED',
+      },
+      accountWip: {
+        id: 'a3',
+        deleted_at: null,
+        game_id: 'g6',
+        game_account_id: ACCOUNT,
+        game_created_by: 'therapist',
+        game_status: 'WORK_IN_PROGRESS',
+      },
+      accountDone: {
+        id: 'a4',
+        deleted_at: null,
+        game_id: 'g7',
+        game_account_id: ACCOUNT,
+        game_created_by: 'therapist',
+        game_status: 'COMPLETED',
+      },
+      accountWipTrash: {
+        id: 'a5',
+        ...gone,
+        game_id: 'g6',
+        game_account_id: ACCOUNT,
+        game_created_by: 'therapist',
+        game_status: 'WORK_IN_PROGRESS',
+      },
+      accountDoneTrash: {
+        id: 'a6',
+        ...gone,
+        game_id: 'g7',
+        game_account_id: ACCOUNT,
+        game_created_by: 'therapist',
+        game_status: 'COMPLETED',
+      },
     };
     const author = ['read', 'update', 'delete', 'duplicate'];
-    const staff = { libraryWip: author, libraryDone: ['read'], accountWip: author, accountDone: ['read'], accountWipTrash: ['read', 'restore'], accountDoneTrash: ['read'] };
-    const reader = { libraryWip: ['read'], libraryDone: ['read'], accountWip: ['read'], accountDone: ['read'], accountWipTrash: ['read'], accountDoneTrash: ['read'] };
+    const staff = {
+      libraryWip: author,
+      libraryDone: ['read'],
+      accountWip: author,
+      accountDone: ['read'],
+      accountWipTrash: ['read', 'restore'],
+      accountDoneTrash: ['read'],
+    };
+    const reader = {
+      libraryWip: ['read'],
+      libraryDone: ['read'],
+      accountWip: ['read'],
+      accountDone: ['read'],
+      accountWipTrash: ['read'],
+      accountDoneTrash: ['read'],
+    };
     const library = { accountWip: null, accountDone: null, accountWipTrash: null, accountDoneTrash: null };
     const member = { ...reader };
     const owner = { ...reader, accountWip: author, accountWipTrash: ['read', 'restore'] };
@@ -337,7 +539,14 @@ describe('row rules, role by role (written from the product rules)', () => {
       SUPERVISOR: member,
       THERAPIST: owner,
       COLLEAGUE: member,
-      STUDENT: { libraryWip: [], libraryDone: [], accountWip: [], accountDone: [], accountWipTrash: [], accountDoneTrash: [] },
+      STUDENT: {
+        libraryWip: [],
+        libraryDone: [],
+        accountWip: [],
+        accountDone: [],
+        accountWipTrash: [],
+        accountDoneTrash: [],
+      },
     };
     expect(actual(activitiesPolicy, rows, expected)).toEqual(expected);
   });
@@ -362,7 +571,14 @@ describe('row rules, role by role (written from the product rules)', () => {
       accountSharedTrash: ['read', 'restore'],
       accountPrivateTrash: [],
     };
-    const reader = { libraryShared: ['read'], libraryPrivate: [], accountShared: ['read'], accountPrivate: [], accountSharedTrash: ['read'], accountPrivateTrash: [] };
+    const reader = {
+      libraryShared: ['read'],
+      libraryPrivate: [],
+      accountShared: ['read'],
+      accountPrivate: [],
+      accountSharedTrash: ['read'],
+      accountPrivateTrash: [],
+    };
     const library = { accountShared: null, accountPrivate: null, accountSharedTrash: null, accountPrivateTrash: null };
     const expected: Table<keyof typeof rows> = {
       SUPERADMIN: staff,
@@ -370,7 +586,11 @@ describe('row rules, role by role (written from the product rules)', () => {
       SUPPORT: reader,
       EDITOR: { ...staff, ...library },
       VIEWER: { ...reader, ...library },
-      ACCOUNT_ADMIN: { ...reader, accountShared: ['read', 'update', 'delete'], accountSharedTrash: ['read', 'restore'] },
+      ACCOUNT_ADMIN: {
+        ...reader,
+        accountShared: ['read', 'update', 'delete'],
+        accountSharedTrash: ['read', 'restore'],
+      },
       SUPERVISOR: reader,
       THERAPIST: {
         libraryShared: ['read'],
@@ -381,7 +601,14 @@ describe('row rules, role by role (written from the product rules)', () => {
         accountPrivateTrash: ['read', 'restore'],
       },
       COLLEAGUE: reader,
-      STUDENT: { libraryShared: [], libraryPrivate: [], accountShared: [], accountPrivate: [], accountSharedTrash: [], accountPrivateTrash: [] },
+      STUDENT: {
+        libraryShared: [],
+        libraryPrivate: [],
+        accountShared: [],
+        accountPrivate: [],
+        accountSharedTrash: [],
+        accountPrivateTrash: [],
+      },
     };
     expect(actual(imagesPolicy, rows, expected)).toEqual(expected);
     expect(actual(imageFoldersPolicy, rows, expected)).toEqual(expected);
@@ -393,10 +620,28 @@ describe('row rules, role by role (written from the product rules)', () => {
     // permissions (SUPPORT reads; EDITOR, VIEWER and STUDENT have none; §5 and decision 018: a student
     // sees none, their own included).
     const rows = {
-      uploaded: { id: 'r1', deleted_at: null, account_id: ACCOUNT, session_status: 'AUDIO_COMPLETED', failure_reason: null },
-      failed: { id: 'r2', deleted_at: null, account_id: ACCOUNT, session_status: 'PENDING_TRANSCRIPTION', failure_reason: 'recordings.errors.engineBusy' },
+      uploaded: {
+        id: 'r1',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        session_status: 'AUDIO_COMPLETED',
+        failure_reason: null,
+      },
+      failed: {
+        id: 'r2',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        session_status: 'PENDING_TRANSCRIPTION',
+        failure_reason: 'recordings.errors.engineBusy',
+      },
       ready: { id: 'r3', deleted_at: null, account_id: ACCOUNT, session_status: 'READY', failure_reason: null },
-      working: { id: 'r4', deleted_at: null, account_id: ACCOUNT, session_status: 'WORK_IN_PROGRESS', failure_reason: null },
+      working: {
+        id: 'r4',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        session_status: 'WORK_IN_PROGRESS',
+        failure_reason: null,
+      },
       completed: { id: 'r5', deleted_at: null, account_id: ACCOUNT, session_status: 'COMPLETED', failure_reason: null },
       trash: { id: 'r6', ...gone, account_id: ACCOUNT, session_status: 'READY', failure_reason: null },
     };
@@ -412,7 +657,14 @@ describe('row rules, role by role (written from the product rules)', () => {
     const expected: Table<keyof typeof rows> = {
       SUPERADMIN: writer,
       ADMIN: writer,
-      SUPPORT: { uploaded: ['read'], failed: ['read'], ready: ['read'], working: ['read'], completed: ['read'], trash: ['read'] },
+      SUPPORT: {
+        uploaded: ['read'],
+        failed: ['read'],
+        ready: ['read'],
+        working: ['read'],
+        completed: ['read'],
+        trash: ['read'],
+      },
       EDITOR: none,
       VIEWER: none,
       ACCOUNT_ADMIN: writer,
@@ -461,18 +713,83 @@ describe('row rules, role by role (written from the product rules)', () => {
     // roles); one edits one's own record but never deletes it. Decision 010: send-password-link to
     // oneself or a user one manages, ACTIVE with an e-mail. Users are read with PERMISSION_ADMIN_USERS.
     const rows = {
-      therapist: { id: 'u1', deleted_at: null, account_id: ACCOUNT, role: ROLES.THERAPIST, status: 'ACTIVE', email: 'a@example.com' },
-      accountAdmin: { id: 'u2', deleted_at: null, account_id: ACCOUNT, role: ROLES.ACCOUNT_ADMIN, status: 'ACTIVE', email: 'b@example.com' },
-      editor: { id: 'u3', deleted_at: null, account_id: null, role: ROLES.EDITOR, status: 'ACTIVE', email: 'c@example.com' },
-      admin: { id: 'u4', deleted_at: null, account_id: null, role: ROLES.ADMIN, status: 'ACTIVE', email: 'd@example.com' },
-      superadmin: { id: 'u5', deleted_at: null, account_id: null, role: ROLES.SUPERADMIN, status: 'ACTIVE', email: 'e@example.com' },
-      disabled: { id: 'u6', deleted_at: null, account_id: ACCOUNT, role: ROLES.THERAPIST, status: 'DISABLED', email: 'f@example.com' },
-      noEmail: { id: 'u7', deleted_at: null, account_id: ACCOUNT, role: ROLES.THERAPIST, status: 'ACTIVE', email: null },
-      trash: { id: 'u8', ...gone, account_id: ACCOUNT, role: ROLES.THERAPIST, status: 'ACTIVE', email: 'g@example.com' },
+      therapist: {
+        id: 'u1',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        role: ROLES.THERAPIST,
+        status: 'ACTIVE',
+        email: 'a@example.com',
+      },
+      accountAdmin: {
+        id: 'u2',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        role: ROLES.ACCOUNT_ADMIN,
+        status: 'ACTIVE',
+        email: 'b@example.com',
+      },
+      editor: {
+        id: 'u3',
+        deleted_at: null,
+        account_id: null,
+        role: ROLES.EDITOR,
+        status: 'ACTIVE',
+        email: 'c@example.com',
+      },
+      admin: {
+        id: 'u4',
+        deleted_at: null,
+        account_id: null,
+        role: ROLES.ADMIN,
+        status: 'ACTIVE',
+        email: 'd@example.com',
+      },
+      superadmin: {
+        id: 'u5',
+        deleted_at: null,
+        account_id: null,
+        role: ROLES.SUPERADMIN,
+        status: 'ACTIVE',
+        email: 'e@example.com',
+      },
+      disabled: {
+        id: 'u6',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        role: ROLES.THERAPIST,
+        status: 'DISABLED',
+        email: 'f@example.com',
+      },
+      noEmail: {
+        id: 'u7',
+        deleted_at: null,
+        account_id: ACCOUNT,
+        role: ROLES.THERAPIST,
+        status: 'ACTIVE',
+        email: null,
+      },
+      trash: {
+        id: 'u8',
+        ...gone,
+        account_id: ACCOUNT,
+        role: ROLES.THERAPIST,
+        status: 'ACTIVE',
+        email: 'g@example.com',
+      },
     };
     const managed = ['read', 'update', 'delete', 'send-password-link'];
     const platform = { editor: null, admin: null, superadmin: null };
-    const none = { therapist: [], accountAdmin: [], editor: [], admin: [], superadmin: [], disabled: [], noEmail: [], trash: [] };
+    const none = {
+      therapist: [],
+      accountAdmin: [],
+      editor: [],
+      admin: [],
+      superadmin: [],
+      disabled: [],
+      noEmail: [],
+      trash: [],
+    };
     const expected: Table<keyof typeof rows> = {
       SUPERADMIN: {
         therapist: managed,
@@ -521,9 +838,19 @@ describe('row rules, role by role (written from the product rules)', () => {
     };
     expect(actual(usersPolicy, rows, expected)).toEqual(expected);
     // Oneself: edited, sent a link, never deleted (nor restored).
-    const self = (who: Who) => ({ id: ACTORS[who].id, deleted_at: null, account_id: ACTORS[who].account_id, role: ACTORS[who].role, status: 'ACTIVE', email: 'me@example.com' });
+    const self = (who: Who) => ({
+      id: ACTORS[who].id,
+      deleted_at: null,
+      account_id: ACTORS[who].account_id,
+      role: ACTORS[who].role,
+      status: 'ACTIVE',
+      email: 'me@example.com',
+    });
     const selves = Object.fromEntries(
-      (['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'THERAPIST'] as const).map((who) => [who, rowActions(usersPolicy, ACTORS[who], self(who))]),
+      (['SUPERADMIN', 'ADMIN', 'SUPPORT', 'ACCOUNT_ADMIN', 'THERAPIST'] as const).map((who) => [
+        who,
+        rowActions(usersPolicy, ACTORS[who], self(who)),
+      ]),
     );
     expect(selves).toEqual({
       SUPERADMIN: ['read', 'update', 'send-password-link'],
@@ -542,7 +869,10 @@ describe('row rules, role by role (written from the product rules)', () => {
     const mine = (who: Who) => ({ created_by: ACTORS[who].id });
     const theirs = { created_by: 'someone-else' };
     const table = Object.fromEntries(
-      (Object.keys(ACTORS) as Who[]).map((who) => [who, { own: filesPolicy.mayDelete(ACTORS[who], mine(who)), others: filesPolicy.mayDelete(ACTORS[who], theirs) }]),
+      (Object.keys(ACTORS) as Who[]).map((who) => [
+        who,
+        { own: filesPolicy.mayDelete(ACTORS[who], mine(who)), others: filesPolicy.mayDelete(ACTORS[who], theirs) },
+      ]),
     );
     expect(table).toEqual({
       SUPERADMIN: { own: true, others: true },

@@ -22,10 +22,21 @@ export type CustomAction = string & {};
 export type AnyAction = Action | CustomAction;
 
 /** Whoever asks: a signed-in user (the API's principal and the web's stored user both fit). */
-export type Actor = { id: string; role: Role | string; account_id: string | null; permissions?: readonly string[] | null };
+export type Actor = {
+  id: string;
+  role: Role | string;
+  account_id: string | null;
+  permissions?: readonly string[] | null;
+};
 
 /** The part of a row a policy looks at. */
-export type PolicyRow = { id: string; deleted_at?: unknown; role?: unknown; account_id?: unknown; [field: string]: unknown };
+export type PolicyRow = {
+  id: string;
+  deleted_at?: unknown;
+  role?: unknown;
+  account_id?: unknown;
+  [field: string]: unknown;
+};
 
 /**
  * Which tenant rows an actor sees (docs/product.md §2), as data: the API turns it into SQL
@@ -71,14 +82,16 @@ export type Policy = {
   hiddenFields(actor: Actor): readonly string[];
   /** Every field the policy may hide from someone: a row's contract lets these be null even when required. */
   hideable: readonly string[];
-  /** True when a row's actions depend on nothing but the actor and whether the row is in the trash (no row rules, no declared actions). */
+  /** True when a row's actions depend on nothing but the actor and whether the row is in the trash (no row rules, no
+   * declared actions). */
   rowFree?: boolean;
 };
 
 /** A rule as the shared pipe syntax ('A|B'), for screens that still carry a permission string. */
 export const ruleExpression = (rule: Rule): string | undefined => (rule === 'signedIn' ? undefined : rule.join('|'));
 
-export const passes = (actor: Actor | null | undefined, rule: Rule): boolean => !!actor && (rule === 'signedIn' || hasAnyPermission(actor, rule));
+export const passes = (actor: Actor | null | undefined, rule: Rule): boolean =>
+  !!actor && (rule === 'signedIn' || hasAnyPermission(actor, rule));
 
 /** SUPERADMIN, ADMIN and SUPPORT run every account; EDITOR and VIEWER see shared content only. */
 const ALL_ACCOUNTS_ROLES: readonly string[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT];
@@ -161,7 +174,9 @@ export function definePolicy(spec: PolicySpec): Policy {
       if (!row) return true;
       if (action === 'restore' && !isDeleted(row)) return false;
       if ((action === 'update' || action === 'delete') && isDeleted(row)) return false;
-      return (ROW_ACTIONS as readonly string[]).includes(action) && spec.row ? spec.row(actor, action as RowAction, row) : true;
+      return (ROW_ACTIONS as readonly string[]).includes(action) && spec.row
+        ? spec.row(actor, action as RowAction, row)
+        : true;
     },
   };
 }
@@ -170,8 +185,15 @@ export function definePolicy(spec: PolicySpec): Policy {
  * The row actions the actor may take on `row`, the generic ones then the declared ones: what list
  * and show answers carry as `_actions`.
  */
-export function rowActions(policy: Policy, actor: Actor | null | undefined, row: PolicyRow): (RowAction | CustomAction)[] {
-  const of = (r: PolicyRow) => [...ROW_ACTIONS.filter((action) => policy.can(actor, action, r)), ...policy.actions.filter((action) => policy.can(actor, action, r))];
+export function rowActions(
+  policy: Policy,
+  actor: Actor | null | undefined,
+  row: PolicyRow,
+): (RowAction | CustomAction)[] {
+  const of = (r: PolicyRow) => [
+    ...ROW_ACTIONS.filter((action) => policy.can(actor, action, r)),
+    ...policy.actions.filter((action) => policy.can(actor, action, r)),
+  ];
   // Stryker disable next-line ConditionalExpression: asking row by row gives the answers the cache below keeps
   if (!policy.rowFree || !actor) return of(row);
   // Every row of a page asks the same two questions: answered once per actor, policy and trash state.

@@ -4,7 +4,8 @@ import { caseloadScope, definePolicy, type Actor, type PolicyRow, type Scope } f
 /** Who works with the MAA module's samples (recordings and assessments): the assessments permissions. */
 export const MAA_READ = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS, P.READ_ASSESSMENTS] as const;
 export const MAA_WRITE = [P.ADMIN_ASSESSMENTS, P.CREATE_ASSESSMENTS, P.EDIT_ASSESSMENTS] as const;
-/** The MAA samples' rules: read with any assessments permission, create with admin or create, delete with admin or edit. */
+/** The MAA samples' rules: read with any assessments permission, create with admin or create, delete with admin or
+ * edit. */
 export const MAA_RULES = {
   list: [...MAA_READ],
   read: [...MAA_READ],

@@ -24,6 +24,11 @@ export const defineSingletonPolicy = (resource: string, rules: Record<SingletonA
  * a superadmin who wants ADMIN to change it grants that role PERMISSION_FULL on Role Permissions.
  */
 // Stryker disable next-line ArrayDeclaration: an empty rule passes PERMISSION_FULL alone (FULL passes every check), which is this rule
-export const appConfigurationPolicy = defineSingletonPolicy('app-configuration', { read: 'signedIn', update: [P.FULL] });
+export const appConfigurationPolicy = defineSingletonPolicy('app-configuration', {
+  read: 'signedIn',
+  update: [P.FULL],
+});
 
-export const SINGLETON_POLICIES: Record<SingletonName, SingletonPolicy> = { 'app-configuration': appConfigurationPolicy };
+export const SINGLETON_POLICIES: Record<SingletonName, SingletonPolicy> = {
+  'app-configuration': appConfigurationPolicy,
+};

@@ -30,4 +30,5 @@ export type ActionDef = {
 export const RESERVED_ACTION_NAMES = ['export', 'restore', 'bulk-delete', 'bulk-restore', 'add', 'edit'] as const;
 
 /** The declared action `name` of a resource declaration, if any. */
-export const actionOf = (def: { actions?: readonly ActionDef[] }, name: string): ActionDef | undefined => def.actions?.find((a) => a.name === name);
+export const actionOf = (def: { actions?: readonly ActionDef[] }, name: string): ActionDef | undefined =>
+  def.actions?.find((a) => a.name === name);

@@ -33,7 +33,11 @@ describe('field declarations', () => {
 });
 
 describe('json fields', () => {
-  const f: FieldDef = { name: 'answers', kind: 'json', schema: z.array(z.object({ text: z.string().min(1, { error: 'validation.required' }), correct: z.boolean() })) };
+  const f: FieldDef = {
+    name: 'answers',
+    kind: 'json',
+    schema: z.array(z.object({ text: z.string().min(1, { error: 'validation.required' }), correct: z.boolean() })),
+  };
 
   it('validate with their schema, naming the nested path', () => {
     expect(fieldInput(f).safeParse([{ text: 'cat', correct: true }]).success).toBe(true);

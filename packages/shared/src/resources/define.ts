@@ -57,7 +57,8 @@ export type EnumFieldDef = BaseField &
     default?: string;
   };
 
-export type EnumArrayFieldDef = BaseField & Ordered & { kind: 'enumArray'; options: readonly string[]; enumName: string };
+export type EnumArrayFieldDef = BaseField &
+  Ordered & { kind: 'enumArray'; options: readonly string[]; enumName: string };
 
 export type NumberFieldDef = BaseField &
   Ordered & {
@@ -163,7 +164,8 @@ export const INT_MIN = -2_147_483_648;
 export const INT_MAX = 2_147_483_647;
 
 /** A missing value reads "is required"; a value of the wrong type "is not valid". */
-const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
+const missingOr = (key: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : key;
 
 /** SSN as 123-45-6789 or 9 digits; the masked form the API shows (***-**-6789) means "unchanged". */
 export const SSN_PATTERN = /^(\d{3}-?\d{2}-?\d{4}|\*{3}-\*{2}-\d{4})$/;
@@ -178,10 +180,24 @@ const text = (f: TextFieldDef) => {
     .string({ error: missingOr('validation.invalid') })
     .trim()
     .max(max, { error: 'validation.tooLong' });
-  const pattern = f.format === 'email' ? EMAIL_PATTERN : f.format === 'ssn' ? SSN_PATTERN : f.format === 'username' ? USERNAME_PATTERN : undefined;
+  const pattern =
+    f.format === 'email'
+      ? EMAIL_PATTERN
+      : f.format === 'ssn'
+        ? SSN_PATTERN
+        : f.format === 'username'
+          ? USERNAME_PATTERN
+          : undefined;
   const formatted = (s: z.ZodString) =>
     pattern
-      ? s.refine((v) => v === '' || pattern.test(v), { error: f.format === 'email' ? 'validation.email' : f.format === 'ssn' ? 'validation.ssn' : 'validation.usernameChars' })
+      ? s.refine((v) => v === '' || pattern.test(v), {
+          error:
+            f.format === 'email'
+              ? 'validation.email'
+              : f.format === 'ssn'
+                ? 'validation.ssn'
+                : 'validation.usernameChars',
+        })
       : s;
   if (f.required) return formatted(base.min(1, { error: 'validation.required' }));
   base = base as z.ZodString;
@@ -192,7 +208,10 @@ const text = (f: TextFieldDef) => {
 };
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isRealDate = (v: string) =>
+  DATE_PATTERN.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** The zod schema of one field's input value (create/update bodies, also the web forms). */
 export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
@@ -202,7 +221,10 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
     case 'picture':
       return text(f);
     case 'password': {
-      const pw = z.string({ error: 'validation.invalid' }).min(8, { error: 'validation.passwordTooShort' }).max(128, { error: 'validation.passwordTooLong' });
+      const pw = z
+        .string({ error: 'validation.invalid' })
+        .min(8, { error: 'validation.passwordTooShort' })
+        .max(128, { error: 'validation.passwordTooLong' });
       // An empty password input means "no password" (an e-mailed link sets it), not a too-short one.
       return f.required ? pw : z.preprocess((v) => (v === '' ? null : v), pw.nullable().optional());
     }
@@ -219,14 +241,17 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
     case 'decimal': {
       let n = z
         .number({ error: missingOr('validation.number') })
-        .refine((v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)), { error: 'validation.cents' });
+        .refine((v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)), {
+          error: 'validation.cents',
+        });
       n = n.refine((v) => v >= (f.min ?? 0) && v <= (f.maxValue ?? 99_999_999), { error: 'validation.range' });
       return f.required ? n : n.nullable().optional();
     }
     case 'enum': {
       const e = z.enum(f.options as [string, ...string[]], { error: missingOr('validation.choice') });
       if (f.required) return e;
-      // A field with a default never becomes empty: on create, left out or null takes the default; on a change, null leaves it as it is.
+      // A field with a default never becomes empty: on create, left out or null takes the default; on a change, null
+      // leaves it as it is.
       if (f.default !== undefined)
         return withDefaults
           ? e
@@ -240,7 +265,11 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
       return e.nullable().optional();
     }
     case 'enumArray': {
-      const list = z.array(z.enum(f.options as [string, ...string[]], { error: 'validation.choice' }), { error: 'validation.invalid' }).max(20, { error: 'validation.tooMany' });
+      const list = z
+        .array(z.enum(f.options as [string, ...string[]], { error: 'validation.choice' }), {
+          error: 'validation.invalid',
+        })
+        .max(20, { error: 'validation.tooMany' });
       return withDefaults ? list.default([]) : list;
     }
     case 'int': {
@@ -252,13 +281,17 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
       return f.required ? n : n.nullable().optional();
     }
     case 'bool':
-      return withDefaults ? z.boolean({ error: 'validation.invalid' }).default(false) : z.boolean({ error: 'validation.invalid' });
+      return withDefaults
+        ? z.boolean({ error: 'validation.invalid' }).default(false)
+        : z.boolean({ error: 'validation.invalid' });
     case 'relation': {
       const id = z.uuid({ error: missingOr('validation.invalid') });
       return f.required ? id : id.nullable().optional();
     }
     case 'relationMany': {
-      const list = z.array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' }).max(200, { error: 'validation.tooMany' });
+      const list = z
+        .array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' })
+        .max(200, { error: 'validation.tooMany' });
       return withDefaults ? list.default([]) : list;
     }
     case 'json':

@@ -41,7 +41,11 @@ export const activityAnswersSchema = z.strictObject({
     .max(DISTRACTORS_MAX, { error: 'validation.tooMany' })
     .optional(),
   options: z.array(option).max(CHOICE_OPTIONS.max, { error: 'validation.tooMany' }).optional(),
-  correct: z.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }).optional(),
+  correct: z
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.number' })
+    .min(0, { error: 'validation.range' })
+    .optional(),
 });
 export type ActivityAnswers = z.infer<typeof activityAnswersSchema>;
 
@@ -58,16 +62,19 @@ export function answersProblem(
   if (type === 'sentence_practice') {
     if (a.options !== undefined || a.correct !== undefined) return { field: 'answers', key: 'games.sentenceShape' };
     const count = sentenceWords(a.target ?? '').length;
-    if (count < SENTENCE_WORDS.min || count > SENTENCE_WORDS.max) return { field: 'answers.target', key: 'games.targetWords', params: { ...SENTENCE_WORDS, count } };
+    if (count < SENTENCE_WORDS.min || count > SENTENCE_WORDS.max)
+      return { field: 'answers.target', key: 'games.targetWords', params: { ...SENTENCE_WORDS, count } };
     return null;
   }
   if (a.target !== undefined || a.distractors !== undefined) return { field: 'answers', key: 'games.choiceShape' };
   if (!question?.trim()) return { field: 'question', key: 'games.questionRequired' };
   const options = a.options ?? [];
-  if (options.length < CHOICE_OPTIONS.min || options.length > CHOICE_OPTIONS.max) return { field: 'answers.options', key: 'games.optionCount', params: CHOICE_OPTIONS };
+  if (options.length < CHOICE_OPTIONS.min || options.length > CHOICE_OPTIONS.max)
+    return { field: 'answers.options', key: 'games.optionCount', params: CHOICE_OPTIONS };
   const empty = options.findIndex((o) => !o.text?.trim() && !o.picture?.trim());
   if (empty >= 0) return { field: `answers.options.${empty}`, key: 'games.optionEmpty', params: { number: empty + 1 } };
-  if (a.correct === undefined || a.correct >= options.length) return { field: 'answers.correct', key: 'games.oneCorrect' };
+  if (a.correct === undefined || a.correct >= options.length)
+    return { field: 'answers.correct', key: 'games.oneCorrect' };
   return null;
 }
 
@@ -86,14 +93,48 @@ export const GAME_RESOURCES = {
     defaultSort: { col: 'updated_at', order: 'desc' },
     fields: [
       { name: 'name', kind: 'text', required: true, max: 120, sortable: true, listed: true },
-      { name: 'type', kind: 'enum', required: true, options: GAME_TYPES, enumName: 'gameType', sortable: true, filterable: true, listed: true },
-      { name: 'chapter_id', kind: 'relation', target: 'chapters', as: 'chapter', sortable: true, filterable: true, listed: true },
+      {
+        name: 'type',
+        kind: 'enum',
+        required: true,
+        options: GAME_TYPES,
+        enumName: 'gameType',
+        sortable: true,
+        filterable: true,
+        listed: true,
+      },
+      {
+        name: 'chapter_id',
+        kind: 'relation',
+        target: 'chapters',
+        as: 'chapter',
+        sortable: true,
+        filterable: true,
+        listed: true,
+      },
       { name: 'topic_id', kind: 'relation', target: 'topics', as: 'topic', filterable: true },
       { name: 'comment', kind: 'longtext' },
       { name: 'max_attempts', kind: 'int', min: 1, maxValue: 20 },
-      { name: 'game_status', kind: 'enum', options: GAME_STATUSES, enumName: 'gameStatus', readOnly: true, sortable: true, filterable: true, listed: true },
+      {
+        name: 'game_status',
+        kind: 'enum',
+        options: GAME_STATUSES,
+        enumName: 'gameStatus',
+        readOnly: true,
+        sortable: true,
+        filterable: true,
+        listed: true,
+      },
       { name: 'is_private', kind: 'bool', readOnly: true, filterable: true, listed: true },
-      { name: 'share_status', kind: 'enum', options: GAME_SHARE_STATUSES, enumName: 'shareStatus', readOnly: true, filterable: true, listed: true },
+      {
+        name: 'share_status',
+        kind: 'enum',
+        options: GAME_SHARE_STATUSES,
+        enumName: 'shareStatus',
+        readOnly: true,
+        filterable: true,
+        listed: true,
+      },
       { name: 'version', kind: 'int', readOnly: true, sortable: true, listed: true },
       { name: 'origin_id', kind: 'relation', target: 'games', as: 'origin', readOnly: true, filterable: true },
       { name: 'account_id', kind: 'relation', target: 'accounts', as: 'account', readOnly: true, tenant: true },
@@ -116,7 +157,16 @@ export const GAME_RESOURCES = {
     defaultSort: { col: 'position', order: 'asc' },
     parent: { resource: 'games', key: 'game_id', position: 'position' },
     fields: [
-      { name: 'game_id', kind: 'relation', required: true, target: 'games', as: 'game', sortable: true, filterable: true, listed: true },
+      {
+        name: 'game_id',
+        kind: 'relation',
+        required: true,
+        target: 'games',
+        as: 'game',
+        sortable: true,
+        filterable: true,
+        listed: true,
+      },
       { name: 'position', kind: 'int', readOnly: true, sortable: true, listed: true },
       { name: 'question', kind: 'text', max: 300, sortable: true, listed: true },
       { name: 'picture', kind: 'text', max: 60 },

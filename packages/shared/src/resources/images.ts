@@ -19,7 +19,8 @@ export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Largest picture decoded (pixels): more is refused before it can exhaust memory. */
 export const IMAGE_MAX_PIXELS = 50_000_000;
 
-/** What the client-side compression offers (seed §3 "file-size compression option"): the longest side and JPEG quality. */
+/** What the client-side compression offers (seed §3 "file-size compression option"): the longest side and JPEG quality.
+ * */
 export const IMAGE_COMPRESSIONS = {
   none: null,
   medium: { maxSide: 2048, quality: 0.85 },
@@ -38,7 +39,15 @@ export const IMAGE_RESOURCES = {
       { name: 'name', kind: 'text', required: true, max: 120, sortable: true, listed: true },
       { name: 'alt', kind: 'text', required: true, max: 250, listed: true },
       { name: 'description', kind: 'longtext', max: 1000 },
-      { name: 'folder_id', kind: 'relation', target: 'image-folders', as: 'folder', sortable: true, filterable: true, listed: true },
+      {
+        name: 'folder_id',
+        kind: 'relation',
+        target: 'image-folders',
+        as: 'folder',
+        sortable: true,
+        filterable: true,
+        listed: true,
+      },
       { name: 'is_private', kind: 'bool', filterable: true, listed: true },
       { name: 'content_type', kind: 'text', readOnly: true },
       { name: 'width', kind: 'int', readOnly: true, listed: true },

@@ -12,7 +12,14 @@ import { RECORDING_MAX_MINUTES } from './recordings';
 
 /** A setting of a singleton: a bounded whole number or a switch, with the seed's default. */
 export type SingletonFieldDef = (
-  | { name: string; kind: 'int'; min: number; maxValue: number; default: number; unit?: 'percent' | 'points' | 'days' | 'rows' | 'workspaces' | 'minutes' }
+  | {
+      name: string;
+      kind: 'int';
+      min: number;
+      maxValue: number;
+      default: number;
+      unit?: 'percent' | 'points' | 'days' | 'rows' | 'workspaces' | 'minutes';
+    }
   | { name: string; kind: 'bool'; default: boolean }
 ) & {
   /** The rows (keys) whose screens show it, when it means something for some only (a recording's length: MAA). */
@@ -41,7 +48,9 @@ const d = DEFAULT_APP_CONFIGURATION;
 const notMoreThan =
   (later: string, earlier: string, key: string): SingletonCheck =>
   (v) =>
-    typeof v[later] === 'number' && typeof v[earlier] === 'number' && (v[later] as number) > (v[earlier] as number) ? { field: later, key } : undefined;
+    typeof v[later] === 'number' && typeof v[earlier] === 'number' && (v[later] as number) > (v[earlier] as number)
+      ? { field: later, key }
+      : undefined;
 
 /** App Configuration (seed §3, §9; docs/product.md §9): scoring, expiry and display settings per module. */
 export const APP_CONFIGURATION = {
@@ -60,9 +69,20 @@ export const APP_CONFIGURATION = {
     // The seed's spelling, kept: it is the column and the API's field name.
     { name: 'show_failed_attemps', kind: 'bool', default: d.show_failed_attemps },
     // MAA: the longest recording, in the browser and uploaded; 60 is the pipeline's own limit.
-    { name: 'max_recording_minutes', kind: 'int', min: 1, maxValue: RECORDING_MAX_MINUTES, default: RECORDING_MAX_MINUTES, unit: 'minutes', keys: ['MAA'] },
+    {
+      name: 'max_recording_minutes',
+      kind: 'int',
+      min: 1,
+      maxValue: RECORDING_MAX_MINUTES,
+      default: RECORDING_MAX_MINUTES,
+      unit: 'minutes',
+      keys: ['MAA'],
+    },
   ],
-  checks: [notMoreThan('point_second_try', 'point_first_try', 'validation.pointsAfterFirst'), notMoreThan('point_third_try', 'point_second_try', 'validation.pointsAfterSecond')],
+  checks: [
+    notMoreThan('point_second_try', 'point_first_try', 'validation.pointsAfterFirst'),
+    notMoreThan('point_third_try', 'point_second_try', 'validation.pointsAfterSecond'),
+  ],
 } as const satisfies SingletonDef;
 
 export const SINGLETONS = { 'app-configuration': APP_CONFIGURATION } as const satisfies Record<string, SingletonDef>;
@@ -84,7 +104,8 @@ export const singletonRowSchema = (def: SingletonDef) =>
 export function singletonInput(def: SingletonDef) {
   const shape = Object.fromEntries(
     def.fields.map((f) => {
-      const missingOr = (key: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : key);
+      const missingOr = (key: string) => (issue: { input?: unknown }) =>
+        issue.input === undefined || issue.input === null ? 'validation.required' : key;
       const value =
         f.kind === 'bool'
           ? z.boolean({ error: missingOr('validation.invalid') })
@@ -101,7 +122,8 @@ export function singletonInput(def: SingletonDef) {
   return z.strictObject(shape).superRefine((values, ctx) => {
     for (const check of def.checks ?? []) {
       const broken = check(values);
-      if (broken) ctx.addIssue({ code: 'custom', path: [broken.field], message: broken.key, input: values[broken.field] });
+      if (broken)
+        ctx.addIssue({ code: 'custom', path: [broken.field], message: broken.key, input: values[broken.field] });
     }
   });
 }

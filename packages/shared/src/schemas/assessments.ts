@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ERROR_KINDS } from '../resources/assessments';
-import { BROWN_STAGES, measuresSchema, SAMPLE_FORMATS, SAMPLE_TEXT_MAX, speakerCode, utteranceDetailSchema } from './lsa';
+import {
+  BROWN_STAGES,
+  measuresSchema,
+  SAMPLE_FORMATS,
+  SAMPLE_TEXT_MAX,
+  speakerCode,
+  utteranceDetailSchema,
+} from './lsa';
 
 /**
  * The assessment routes outside the resource engine (docs/product.md §9): creating one
@@ -17,12 +24,20 @@ const uuid = z.uuid({ error: 'validation.invalid' });
  */
 export const assessmentCreateBody = z
   .object({
-    title: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120, { error: 'validation.tooLong' }).optional(),
+    title: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(120, { error: 'validation.tooLong' })
+      .optional(),
     recording_id: uuid.optional(),
     student_id: uuid.optional(),
     language: z.enum(['en', 'es'], { error: 'validation.choice' }).optional(),
     format: z.enum(SAMPLE_FORMATS, { error: 'validation.choice' }).optional(),
-    transcript: z.string({ error: 'validation.required' }).max(SAMPLE_TEXT_MAX, { error: 'validation.tooLong' }).optional(),
+    transcript: z
+      .string({ error: 'validation.required' })
+      .max(SAMPLE_TEXT_MAX, { error: 'validation.tooLong' })
+      .optional(),
     speaker: speakerCode.optional(),
     sample_date: z.iso.date({ error: 'validation.date' }).optional(),
   })
@@ -32,7 +47,8 @@ export const assessmentCreateBody = z
     const required = ['student_id', 'title', 'language', 'format', 'transcript'] as const;
     for (const field of required) {
       const value = b[field];
-      if (value === undefined || (typeof value === 'string' && value.trim() === '')) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
+      if (value === undefined || (typeof value === 'string' && value.trim() === ''))
+        ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
     }
   });
 export type AssessmentCreateBody = z.infer<typeof assessmentCreateBody>;
@@ -58,10 +74,17 @@ export type AssessmentMeasures = z.infer<typeof assessmentMeasuresSchema>;
 /** `PUT /api/assessments/:id/errors`: the whole coding, by utterance index (the `index` of each utterance). */
 export const assessmentErrorsBody = z
   .object({
-    version: z.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }),
-    errors: z.record(z.string().regex(/^\d{1,6}$/, { error: 'validation.invalid' }), z.array(z.enum(ERROR_KINDS, { error: 'validation.choice' })).max(ERROR_KINDS.length), {
-      error: 'validation.invalid',
-    }),
+    version: z
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.number' })
+      .min(0, { error: 'validation.range' }),
+    errors: z.record(
+      z.string().regex(/^\d{1,6}$/, { error: 'validation.invalid' }),
+      z.array(z.enum(ERROR_KINDS, { error: 'validation.choice' })).max(ERROR_KINDS.length),
+      {
+        error: 'validation.invalid',
+      },
+    ),
   })
   .strict();
 export type AssessmentErrorsBody = z.infer<typeof assessmentErrorsBody>;

@@ -13,15 +13,28 @@ export type AssignStatus = (typeof ASSIGN_STATUSES)[number];
 const uuid = z.uuid({ error: 'validation.invalid' });
 
 export const assignBody = z.strictObject({
-  game_ids: z.array(uuid, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooLong' }),
-  student_ids: z.array(uuid, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
-  max_attempts: z.int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(20, { error: 'validation.invalid' }).optional(),
+  game_ids: z
+    .array(uuid, { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(50, { error: 'validation.tooLong' }),
+  student_ids: z
+    .array(uuid, { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(200, { error: 'validation.tooLong' }),
+  max_attempts: z
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(20, { error: 'validation.invalid' })
+    .optional(),
   end_time: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional(),
 });
 export type AssignBody = z.infer<typeof assignBody>;
 
 export const idsBody = z.strictObject({
-  ids: z.array(uuid, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' }),
+  ids: z
+    .array(uuid, { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(200, { error: 'validation.tooLong' }),
 });
 
 /** A page of a list: `page` from 0, at most 100 rows. */

@@ -10,7 +10,12 @@ import { ROLE_VALUES } from '../roles';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const required = (max = 254) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
+const required = (max = 254) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
 
 export const passwordSchema = z
   .string({ error: 'validation.required' })
@@ -36,7 +41,10 @@ export const usernameSchema = z
 
 export const loginBody = z.object({
   login: required(254),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.tooLong' }),
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(1024, { error: 'validation.tooLong' }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -65,7 +73,10 @@ export const forgotPasswordBody = z.object({ login: required(254) });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = z.object({
-  token: z.string({ error: 'validation.required' }).min(20, { error: 'validation.invalidToken' }).max(200, { error: 'validation.invalidToken' }),
+  token: z
+    .string({ error: 'validation.required' })
+    .min(20, { error: 'validation.invalidToken' })
+    .max(200, { error: 'validation.invalidToken' }),
   password: passwordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -80,9 +91,17 @@ export type ViewOption = z.infer<typeof viewOption>;
 
 /** A column layout to save: bounded, since every one is stored in the user's row and sent on each sign-in. */
 export const viewOptionBody = z.strictObject({
-  controller: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
-  view: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
-  columns: z.array(z.string().max(100, { error: 'validation.tooLong' }), { error: 'validation.invalid' }).max(100, { error: 'validation.tooMany' }),
+  controller: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.tooLong' }),
+  view: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.tooLong' }),
+  columns: z
+    .array(z.string().max(100, { error: 'validation.tooLong' }), { error: 'validation.invalid' })
+    .max(100, { error: 'validation.tooMany' }),
 });
 
 /** The signed-in user as the API returns it and the web stores it under `user`. */

@@ -7,11 +7,33 @@ import { z } from 'zod';
  */
 
 const studentBoard = z.object({
-  games: z.object({ new: z.number().int(), in_progress: z.number().int(), expiring_soon: z.number().int(), played: z.number().int() }),
+  games: z.object({
+    new: z.number().int(),
+    in_progress: z.number().int(),
+    expiring_soon: z.number().int(),
+    played: z.number().int(),
+  }),
   /** The last eight finished sessions, newest first. */
-  recent: z.array(z.object({ id: z.string(), name: z.string(), score: z.number(), passed: z.boolean().nullable(), stars: z.number().int(), finished_at: z.string().nullable() })),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      score: z.number(),
+      passed: z.boolean().nullable(),
+      stars: z.number().int(),
+      finished_at: z.string().nullable(),
+    }),
+  ),
   stars: z.number().int(),
-  chapters: z.array(z.object({ id: z.string(), name: z.string(), assigned: z.number().int(), played: z.number().int(), average: z.number().nullable() })),
+  chapters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      assigned: z.number().int(),
+      played: z.number().int(),
+      average: z.number().nullable(),
+    }),
+  ),
 });
 export type StudentBoard = z.infer<typeof studentBoard>;
 
@@ -28,10 +50,25 @@ const caseloadBoard = z.object({
   waiting: z.object({
     total: z.number().int(),
     sessions: z.array(
-      z.object({ id: z.string(), student_id: z.string(), name: z.string(), student_name: z.string().nullable(), score: z.number().nullable(), finished_at: z.string().nullable() }),
+      z.object({
+        id: z.string(),
+        student_id: z.string(),
+        name: z.string(),
+        student_name: z.string().nullable(),
+        score: z.number().nullable(),
+        finished_at: z.string().nullable(),
+      }),
     ),
   }),
-  expiring: z.array(z.object({ id: z.string(), name: z.string(), student_id: z.string(), student_name: z.string().nullable(), end_time: z.string() })),
+  expiring: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      student_id: z.string(),
+      student_name: z.string().nullable(),
+      end_time: z.string(),
+    }),
+  ),
 });
 
 export const dashboardSchema = z.discriminatedUnion('kind', [

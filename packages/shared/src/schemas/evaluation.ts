@@ -22,7 +22,10 @@ export const sessionsQuery = z.object({
 });
 export type SessionsQuery = z.infer<typeof sessionsQuery>;
 
-const count = z.int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(999, { error: 'validation.invalid' });
+const count = z
+  .int({ error: 'validation.invalid' })
+  .min(0, { error: 'validation.invalid' })
+  .max(999, { error: 'validation.invalid' });
 export const evaluationBody = z.strictObject({
   words_out_of_place: count,
   parts_of_speech: count,
@@ -32,7 +35,11 @@ export const evaluationBody = z.strictObject({
 export type EvaluationBody = z.infer<typeof evaluationBody>;
 
 /** The three error types of an evaluation (docs/product.md §9). */
-export const errorCountsSchema = z.object({ words_out_of_place: z.number().int(), parts_of_speech: z.number().int(), syntax_error: z.number().int() });
+export const errorCountsSchema = z.object({
+  words_out_of_place: z.number().int(),
+  parts_of_speech: z.number().int(),
+  syntax_error: z.number().int(),
+});
 export type ErrorCounts = z.infer<typeof errorCountsSchema>;
 
 /** A played session as the list shows it. */
@@ -70,7 +77,8 @@ export const evaluatedTrySchema = z.object({
   errors: errorCountsSchema.nullable(),
 });
 
-/** One session in full: the frozen activities with their answer keys, every try, the automatic counts and the evaluation. */
+/** One session in full: the frozen activities with their answer keys, every try, the automatic counts and the
+ * evaluation. */
 export const sessionDetailSchema = sessionRowSchema.extend({
   account_id: z.string(),
   words_out_of_place: z.number().int().nullable(),

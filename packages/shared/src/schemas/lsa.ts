@@ -6,7 +6,8 @@ import { PARTS_OF_SPEECH } from '../resources/catalogs';
  * measures share these names, so that the server, the web and the tests agree on them.
  */
 
-/** The dictionary's parts of speech, and `other` for a word that is none of them (a babbled form, a name the catalog lacks). */
+/** The dictionary's parts of speech, and `other` for a word that is none of them (a babbled form, a name the catalog
+ * lacks). */
 export const SAMPLE_PARTS_OF_SPEECH = [...PARTS_OF_SPEECH, 'other'] as const;
 export type SamplePartOfSpeech = (typeof SAMPLE_PARTS_OF_SPEECH)[number];
 
@@ -47,14 +48,18 @@ export const speakerCode = z.string().regex(/^[A-Za-z0-9_]{1,7}$/, { error: 'val
 export const analyzeBody = z.object({
   language: z.enum(['en', 'es'], { error: 'validation.choice' }),
   format: z.enum(SAMPLE_FORMATS, { error: 'validation.choice' }),
-  text: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(SAMPLE_TEXT_MAX, { error: 'validation.tooLong' }),
+  text: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(SAMPLE_TEXT_MAX, { error: 'validation.tooLong' }),
   speaker: speakerCode.optional(),
   /** Also answer each utterance of the speaker with its words and morphemes. */
   details: z.boolean({ error: 'validation.invalid' }).optional(),
 });
 export type AnalyzeBody = z.infer<typeof analyzeBody>;
 
-const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+const counts = <K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
 
 export const measuresSchema = z.object({
   speaker: z.string(),

@@ -46,7 +46,9 @@ const choiceShown = z.object({
   question: z.string(),
   picture: z.string().nullable(),
   audio: z.string().nullable(),
-  answers: z.array(z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() })),
+  answers: z.array(
+    z.object({ text: z.string().nullable(), picture: z.string().nullable(), alt: z.string().nullable() }),
+  ),
 });
 
 /** How an activity went so far; the right answer only once it is over. */
@@ -59,7 +61,10 @@ const progress = {
   points: z.number().int(),
   correct_answer: playerAnswerSchema.optional(),
 };
-export const playActivitySchema = z.discriminatedUnion('kind', [sentenceShown.extend(progress), choiceShown.extend(progress)]);
+export const playActivitySchema = z.discriminatedUnion('kind', [
+  sentenceShown.extend(progress),
+  choiceShown.extend(progress),
+]);
 export type PlayActivity = z.infer<typeof playActivitySchema>;
 
 export const playSessionSchema = z.object({
@@ -80,7 +85,12 @@ export const playSessionSchema = z.object({
     attempts: z.number().int(),
     end_time: z.string(),
   }),
-  rules: z.object({ show_progress_bar: z.boolean(), show_failed_attemps: z.boolean(), min_rate: z.number(), point_first_try: z.number() }),
+  rules: z.object({
+    show_progress_bar: z.boolean(),
+    show_failed_attemps: z.boolean(),
+    min_rate: z.number(),
+    point_first_try: z.number(),
+  }),
   activities: z.array(playActivitySchema),
   /** Present (true) on a preview only. */
   preview: z.literal(true).optional(),
@@ -103,14 +113,19 @@ export const tryResultSchema = z.object({
 export type TryResult = z.infer<typeof tryResultSchema>;
 
 /** A preview's try: checked and scored, nothing kept. */
-export const previewTryResultSchema = tryResultSchema.pick({ correct: true, points: true, try_number: true, tries_left: true, done: true, correct_answer: true }).extend({
-  preview: z.literal(true),
-});
+export const previewTryResultSchema = tryResultSchema
+  .pick({ correct: true, points: true, try_number: true, tries_left: true, done: true, correct_answer: true })
+  .extend({
+    preview: z.literal(true),
+  });
 export type PreviewTryResult = z.infer<typeof previewTryResultSchema>;
 
 export const previewTryBody = z.strictObject({
   activity_id: z.uuid({ error: 'validation.invalid' }),
   answer: playerAnswerSchema,
-  try_number: z.int({ error: 'validation.invalid' }).min(1, { error: 'validation.invalid' }).max(MAX_TRIES, { error: 'validation.invalid' }),
+  try_number: z
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(MAX_TRIES, { error: 'validation.invalid' }),
 });
 export type PreviewTryBody = z.infer<typeof previewTryBody>;

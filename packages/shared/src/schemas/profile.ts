@@ -20,7 +20,11 @@ export const profileRowSchema = z.object({
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
 
-const name = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' });
+const name = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(100, { error: 'validation.tooLong' });
 
 /** A change of one's own profile: any subset of these fields, nothing else. */
 export const profileBodySchema = z.strictObject({

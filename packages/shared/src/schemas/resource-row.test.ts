@@ -25,18 +25,47 @@ describe('a resource row: its type and its schema read the declaration alike', (
     const schema = resourceRowSchema(recordings);
     const declared = recordings.fields.filter((f) => !('writeOnly' in f && f.writeOnly)).map((f) => f.name);
     const labels = recordings.fields.flatMap((f) => (f.kind === 'relation' && 'as' in f && f.as ? [f.as] : []));
-    expect(Object.keys(schema.shape).sort()).toEqual(['id', ...declared, ...labels, ...Object.keys(stamps), '_actions'].sort());
-    // The same keys at compile time: a key the type adds or lacks fails `tsc`.
-    type Declared = 'title' | 'student_id' | 'language' | 'session_status' | 'engine' | 'duration_ms' | 'progress' | 'failure_reason' | 'consent_by' | 'consent_at' | 'account_id';
-    expect(declared.sort()).toEqual(
-      ['title', 'student_id', 'language', 'session_status', 'engine', 'duration_ms', 'progress', 'failure_reason', 'consent_by', 'consent_at', 'account_id'].sort(),
+    expect(Object.keys(schema.shape).sort()).toEqual(
+      ['id', ...declared, ...labels, ...Object.keys(stamps), '_actions'].sort(),
     );
-    expectTypeOf<keyof RecordingRow>().toEqualTypeOf<'id' | Declared | 'student' | 'consent_user' | 'account' | keyof typeof stamps | '_actions'>();
+    // The same keys at compile time: a key the type adds or lacks fails `tsc`.
+    type Declared =
+      | 'title'
+      | 'student_id'
+      | 'language'
+      | 'session_status'
+      | 'engine'
+      | 'duration_ms'
+      | 'progress'
+      | 'failure_reason'
+      | 'consent_by'
+      | 'consent_at'
+      | 'account_id';
+    expect(declared.sort()).toEqual(
+      [
+        'title',
+        'student_id',
+        'language',
+        'session_status',
+        'engine',
+        'duration_ms',
+        'progress',
+        'failure_reason',
+        'consent_by',
+        'consent_at',
+        'account_id',
+      ].sort(),
+    );
+    expectTypeOf<keyof RecordingRow>().toEqualTypeOf<
+      'id' | Declared | 'student' | 'consent_user' | 'account' | keyof typeof stamps | '_actions'
+    >();
   });
 
   it('types each kind as the schema answers it', () => {
     expectTypeOf<RecordingRow['session_status']>().toEqualTypeOf<(typeof SESSION_STATUSES)[number] | null>();
-    expectTypeOf<RecordingRow['_actions']>().toEqualTypeOf<('read' | 'update' | 'delete' | 'restore' | 'retry' | 'complete')[]>();
+    expectTypeOf<RecordingRow['_actions']>().toEqualTypeOf<
+      ('read' | 'update' | 'delete' | 'restore' | 'retry' | 'complete')[]
+    >();
     expectTypeOf<RecordingRow['duration_ms']>().toEqualTypeOf<number | null>();
     // Required: always set. Not required: null when unset.
     expectTypeOf<RecordingRow['title']>().toEqualTypeOf<string>();
@@ -46,16 +75,31 @@ describe('a resource row: its type and its schema read the declaration alike', (
     expectTypeOf<RecordingRow['deleted_at']>().toEqualTypeOf<string | null>();
     expectTypeOf<ResourceRow<typeof GAME_RESOURCES.games>['is_private']>().toEqualTypeOf<boolean>();
     expectTypeOf<ResourceRow<typeof GAME_RESOURCES.games>['_actions']>().toEqualTypeOf<
-      ('read' | 'update' | 'delete' | 'restore' | 'complete' | 'versions' | 'duplicate' | 'share' | 'make-private' | 'collect')[]
+      (
+        | 'read'
+        | 'update'
+        | 'delete'
+        | 'restore'
+        | 'complete'
+        | 'versions'
+        | 'duplicate'
+        | 'share'
+        | 'make-private'
+        | 'collect'
+      )[]
     >();
     // A write-only field (a user's password) is never part of a row.
-    expectTypeOf<'password' extends keyof ResourceRow<typeof TENANCY_RESOURCES.users> ? true : false>().toEqualTypeOf<false>();
+    expectTypeOf<
+      'password' extends keyof ResourceRow<typeof TENANCY_RESOURCES.users> ? true : false
+    >().toEqualTypeOf<false>();
     expect(Object.keys(resourceRowSchema(TENANCY_RESOURCES.users).shape)).not.toContain('password');
   });
 
   it('lets a required field be null only where the policy may hide it', () => {
     const accounts = TENANCY_RESOURCES.accounts;
-    expectTypeOf<ResourceRow<typeof accounts, (typeof accountsPolicy.hideable)[number]>['amount']>().toEqualTypeOf<string | null>();
+    expectTypeOf<ResourceRow<typeof accounts, (typeof accountsPolicy.hideable)[number]>['amount']>().toEqualTypeOf<
+      string | null
+    >();
     expectTypeOf<ResourceRow<typeof accounts>['amount']>().toEqualTypeOf<string>();
     expectTypeOf<ResourceRow<typeof accounts, 'amount'>['name']>().toEqualTypeOf<string>();
     expect(accountsPolicy.hideable).toEqual(['amount', 'payment_method']);

@@ -13,7 +13,8 @@ import { outputFields, type FieldDef, type ResourceDef } from '../resources/defi
 export const refSchema = z.object({ id: z.string(), label: z.string() });
 export type Ref = z.infer<typeof refSchema>;
 
-/** The bookkeeping columns every row carries: when it was made and last changed (always set), by whom, and when it went to the trash. */
+/** The bookkeeping columns every row carries: when it was made and last changed (always set), by whom, and when it went
+ * to the trash. */
 export const ROW_TIMES = ['created_at', 'updated_at'] as const;
 export const ROW_STAMPS = ['deleted_at', 'created_by', 'updated_by', 'created_by_name', 'updated_by_name'] as const;
 
@@ -37,7 +38,11 @@ function outputField(f: FieldDef, hideable: readonly string[]): z.ZodType {
 }
 
 /** A field's value, null where the row may lack it (mirrors `outputField`). */
-type Value<F, T, Hideable extends string> = F extends { required: true; name: infer N } ? (N extends Hideable ? T | null : T) : T | null;
+type Value<F, T, Hideable extends string> = F extends { required: true; name: infer N }
+  ? N extends Hideable
+    ? T | null
+    : T
+  : T | null;
 
 /** One field's value in a row (mirrors `outputField`): an enum is one of its options. */
 type FieldValue<F, H extends string> = F extends { kind: 'int' }
@@ -58,15 +63,23 @@ type Fields<D extends ResourceDef> = D['fields'][number];
 type Shown<D extends ResourceDef> = Exclude<Fields<D>, { writeOnly: true }>;
 type RelationAs<D extends ResourceDef> = Extract<Shown<D>, { kind: 'relation'; as: string }>;
 type ManyAs<D extends ResourceDef> = Extract<Shown<D>, { kind: 'relationMany'; as: string }>;
-type DeclaredAction<D extends ResourceDef> = D extends { actions: readonly (infer A)[] } ? (A extends { name: infer N extends string } ? N : never) : never;
+type DeclaredAction<D extends ResourceDef> = D extends { actions: readonly (infer A)[] }
+  ? A extends { name: infer N extends string }
+    ? N
+    : never
+  : never;
 
 /**
  * A row of resource `D` as the API answers it, with the row actions the caller may take on it;
  * `Hideable` names the fields its policy may hide (`Policy.hideable`), null even when required.
  */
-export type ResourceRow<D extends ResourceDef, Hideable extends string = never> = { id: string } & { [F in Shown<D> as F['name']]: FieldValue<F, Hideable> } & {
+export type ResourceRow<D extends ResourceDef, Hideable extends string = never> = { id: string } & {
+  [F in Shown<D> as F['name']]: FieldValue<F, Hideable>;
+} & {
   [F in RelationAs<D> as F['as']]: Ref | null;
-} & { [F in ManyAs<D> as F['as']]: Ref[] } & { [K in (typeof ROW_TIMES)[number]]: string } & { [K in (typeof ROW_STAMPS)[number]]: string | null } & {
+} & { [F in ManyAs<D> as F['as']]: Ref[] } & { [K in (typeof ROW_TIMES)[number]]: string } & {
+  [K in (typeof ROW_STAMPS)[number]]: string | null;
+} & {
   _actions: ((typeof ROW_ACTIONS)[number] | DeclaredAction<D>)[];
 };
 
@@ -76,7 +89,10 @@ export type ResourceRow<D extends ResourceDef, Hideable extends string = never> 
  * reads the declaration the same way at compile time (`resource-row.test.ts` holds them together).
  * `hideable`: the fields the resource's policy may hide (`Policy.hideable`).
  */
-export function resourceRowSchema(def: ResourceDef, hideable: readonly string[] = []): z.ZodObject<Record<string, z.ZodType>> {
+export function resourceRowSchema(
+  def: ResourceDef,
+  hideable: readonly string[] = [],
+): z.ZodObject<Record<string, z.ZodType>> {
   const shape: Record<string, z.ZodType> = { id: z.string() };
   for (const f of outputFields(def)) {
     shape[f.name] = outputField(f, hideable);
@@ -87,6 +103,8 @@ export function resourceRowSchema(def: ResourceDef, hideable: readonly string[] 
   for (const k of ROW_STAMPS) shape[k] = z.string().nullable();
   shape._actions = z
     .array(z.enum([...ROW_ACTIONS, ...(def.actions ?? []).map((a) => a.name)]))
-    .describe("The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it");
+    .describe(
+      "The row actions the caller may take on this row (the resource's policy): the web draws its buttons from it",
+    );
   return z.object(shape);
 }

@@ -34,7 +34,11 @@ export const billingStatementSchema = z.object({
 });
 export type BillingStatement = z.infer<typeof billingStatementSchema>;
 
-export const selectorStudentSchema = z.object({ student_id: z.string(), name: z.string(), workspaces: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })) });
+export const selectorStudentSchema = z.object({
+  student_id: z.string(),
+  name: z.string(),
+  workspaces: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+});
 export type SelectorStudent = z.infer<typeof selectorStudentSchema>;
 
 export const revealedSsnSchema = z.object({ ssn: z.string().nullable() });

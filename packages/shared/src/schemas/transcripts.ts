@@ -35,7 +35,11 @@ const ms = z
   .int({ error: 'validation.number' })
   .min(0, { error: 'validation.range' })
   .max(TRANSCRIPT_LIMITS.timeMs, { error: 'validation.range' });
-const confidence = z.number({ error: 'validation.number' }).min(0, { error: 'validation.range' }).max(1, { error: 'validation.range' }).nullable();
+const confidence = z
+  .number({ error: 'validation.number' })
+  .min(0, { error: 'validation.range' })
+  .max(1, { error: 'validation.range' })
+  .nullable();
 const word = z.object({
   text: z.string({ error: 'validation.invalid' }).max(TRANSCRIPT_LIMITS.wordText, { error: 'validation.tooLong' }),
   start_ms: ms.nullable(),
@@ -50,32 +54,59 @@ export const utteranceInput = z
     speaker: z.enum(SPEAKERS, { error: 'validation.choice' }),
     text: z.string({ error: 'validation.invalid' }).max(TRANSCRIPT_LIMITS.text, { error: 'validation.tooLong' }),
     confidence: confidence.default(null),
-    words: z.array(word, { error: 'validation.invalid' }).max(TRANSCRIPT_LIMITS.words, { error: 'validation.tooMany' }).default([]),
-    /** From a CHAT import, sent back as read: the speaker's code, the dependent tiers and the header lines before it. */
-    code: z.string({ error: 'validation.invalid' }).regex(UTTERANCE_CODE, { error: 'validation.invalid' }).nullable().default(null),
+    words: z
+      .array(word, { error: 'validation.invalid' })
+      .max(TRANSCRIPT_LIMITS.words, { error: 'validation.tooMany' })
+      .default([]),
+    /** From a CHAT import, sent back as read: the speaker's code, the dependent tiers and the header lines before it.
+     * */
+    code: z
+      .string({ error: 'validation.invalid' })
+      .regex(UTTERANCE_CODE, { error: 'validation.invalid' })
+      .nullable()
+      .default(null),
     tiers: z
-      .record(z.string().regex(TIER_NAME, { error: 'validation.invalid' }), z.string().max(TRANSCRIPT_LIMITS.tier, { error: 'validation.tooLong' }), {
-        error: 'validation.invalid',
-      })
+      .record(
+        z.string().regex(TIER_NAME, { error: 'validation.invalid' }),
+        z.string().max(TRANSCRIPT_LIMITS.tier, { error: 'validation.tooLong' }),
+        {
+          error: 'validation.invalid',
+        },
+      )
       .default({}),
     before: z
-      .array(z.string().max(TRANSCRIPT_LIMITS.beforeLine, { error: 'validation.tooLong' }), { error: 'validation.invalid' })
+      .array(z.string().max(TRANSCRIPT_LIMITS.beforeLine, { error: 'validation.tooLong' }), {
+        error: 'validation.invalid',
+      })
       .max(TRANSCRIPT_LIMITS.before, { error: 'validation.tooMany' })
       .default([]),
   })
   .strict()
-  .refine((u) => u.start_ms === null || u.end_ms === null || u.end_ms >= u.start_ms, { error: 'validation.endBeforeStart', path: ['end_ms'] });
+  .refine((u) => u.start_ms === null || u.end_ms === null || u.end_ms >= u.start_ms, {
+    error: 'validation.endBeforeStart',
+    path: ['end_ms'],
+  });
 
 export const transcriptBody = z
   .object({
-    version: z.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }),
-    utterances: z.array(utteranceInput, { error: 'validation.invalid' }).max(TRANSCRIPT_LIMITS.utterances, { error: 'validation.tooMany' }),
+    version: z
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.number' })
+      .min(0, { error: 'validation.range' }),
+    utterances: z
+      .array(utteranceInput, { error: 'validation.invalid' })
+      .max(TRANSCRIPT_LIMITS.utterances, { error: 'validation.tooMany' }),
   })
   .strict();
 export type TranscriptBody = z.input<typeof transcriptBody>;
 
 /** A timed word as a transcript answers it (what an engine sent, or the editor saved). */
-export const wordSchema = z.object({ text: z.string(), start_ms: z.number().nullable(), end_ms: z.number().nullable(), confidence: z.number().nullable() });
+export const wordSchema = z.object({
+  text: z.string(),
+  start_ms: z.number().nullable(),
+  end_ms: z.number().nullable(),
+  confidence: z.number().nullable(),
+});
 export type Word = z.infer<typeof wordSchema>;
 
 /** One utterance as `GET/PUT /api/recordings/:id/utterances` and the import answer it, in position order. */
@@ -88,7 +119,8 @@ export const utteranceSchema = z.object({
   text: z.string(),
   confidence: z.number().nullable(),
   words: z.array(wordSchema),
-  /** From a CHAT import: the speaker's code, the dependent tiers by name (in the file's order) and the header lines before it. */
+  /** From a CHAT import: the speaker's code, the dependent tiers by name (in the file's order) and the header lines
+   * before it. */
   code: z.string().nullable(),
   tiers: z.record(z.string(), z.string()),
   before: z.array(z.string()),
@@ -96,9 +128,17 @@ export const utteranceSchema = z.object({
 export type Utterance = z.infer<typeof utteranceSchema>;
 
 /** A transcript: its version (sent back to save), whether the caller may edit it now, and its utterances. */
-export const transcriptSchema = z.object({ version: z.number().int(), editable: z.boolean(), utterances: z.array(utteranceSchema) });
+export const transcriptSchema = z.object({
+  version: z.number().int(),
+  editable: z.boolean(),
+  utterances: z.array(utteranceSchema),
+});
 export type Transcript = z.infer<typeof transcriptSchema>;
 
 /** A recording's waveform once decoded: the largest amplitude of each 1/50 s, 0–255, base64. */
-export const waveformSchema = z.object({ peaks_per_second: z.number(), duration_ms: z.number().nullable(), peaks: z.string() });
+export const waveformSchema = z.object({
+  peaks_per_second: z.number(),
+  duration_ms: z.number().nullable(),
+  peaks: z.string(),
+});
 export type Waveform = z.infer<typeof waveformSchema>;

@@ -22,7 +22,8 @@ export const accounts = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull().default('0'),
     max_students: integer('max_students').notNull().default(5),
     max_adults: integer('max_adults').notNull().default(5),
-    /** The engine its new recordings are transcribed by (manual | local | hosted); none: the server's default (migration 0013). */
+    /** The engine its new recordings are transcribed by (manual | local | hosted); none: the server's default
+     * (migration 0013). */
     transcription_engine: text('transcription_engine').$type<TranscriptionEngineName>(),
     /** The language of its reports, such as an assessment's PDF (en | es; migration 0015). */
     language: text('language').$type<Language>().notNull().default('en'),

@@ -17,7 +17,11 @@ export const auditLog = pgTable(
     at: tstz('at').notNull(),
     ...auditColumns(),
   },
-  (t) => [index('audit_log_account_at_idx').on(t.account_id, t.at), index('audit_log_actor_idx').on(t.actor_user_id), index('audit_log_at_idx').on(t.at, t.id)],
+  (t) => [
+    index('audit_log_account_at_idx').on(t.account_id, t.at),
+    index('audit_log_actor_idx').on(t.actor_user_id),
+    index('audit_log_at_idx').on(t.at, t.id),
+  ],
 );
 
 /** Key/value facts about the database itself, e.g. which one-time seeds already ran. */

@@ -1,6 +1,18 @@
 import { CATALOG_NAMES, CATALOG_RESOURCES, type CatalogName, type FieldDef, type ResourceDef } from '@habla/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type PgColumnBuilderBase, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type PgColumnBuilderBase,
+  type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, id, tstz } from './common';
 
 /** SQL table name of a catalog resource: `topic-types` → `topic_types`. */
@@ -78,7 +90,8 @@ export function catalogTable(name: CatalogName): AnyTable {
             .where(live),
         );
     }
-    for (const s of def.searchable) extras.push(index(`${tableName}_${s}_trgm_idx`).using('gin', sql`${cols[s] as never} gin_trgm_ops`));
+    for (const s of def.searchable)
+      extras.push(index(`${tableName}_${s}_trgm_idx`).using('gin', sql`${cols[s] as never} gin_trgm_ops`));
     // Prefix matches of a search come first: a case-insensitive range on the first searchable column.
     const first = def.searchable[0];
     if (first)
@@ -123,4 +136,7 @@ export const skillTargets = pgTable(
 );
 
 /** Every catalog table by resource name. */
-export const CATALOG_TABLES = Object.fromEntries(CATALOG_NAMES.map((n) => [n, catalogTable(n)])) as Record<CatalogName, AnyTable>;
+export const CATALOG_TABLES = Object.fromEntries(CATALOG_NAMES.map((n) => [n, catalogTable(n)])) as Record<
+  CatalogName,
+  AnyTable
+>;

@@ -23,5 +23,8 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     ...auditColumns(),
   },
-  (t) => [index('files_account_idx').on(t.account_id, t.created_at), uniqueIndex('files_storage_key_idx').on(t.storage_key)],
+  (t) => [
+    index('files_account_idx').on(t.account_id, t.created_at),
+    uniqueIndex('files_storage_key_idx').on(t.storage_key),
+  ],
 );

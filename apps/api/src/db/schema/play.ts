@@ -77,7 +77,8 @@ export const gameSessions = pgTable('game_sessions', {
   passed: boolean('passed'),
   /** pg reads a bigint as text: a raw query's row has a string here. */
   duration_ms: bigint('duration_ms', { mode: 'number' }).notNull().default(0),
-  // The evaluation, empty until someone evaluates the session: the error counts as saved, the score's description, who and when.
+  // The evaluation, empty until someone evaluates the session: the error counts as saved, the score's description, who
+  // and when.
   words_out_of_place: integer('words_out_of_place'),
   parts_of_speech: integer('parts_of_speech'),
   syntax_error: integer('syntax_error'),

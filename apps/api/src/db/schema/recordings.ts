@@ -57,7 +57,8 @@ export const recordings = pgTable('recordings', {
   transcript_version: integer('transcript_version').notNull().default(0),
   completed_at: tstz('completed_at'),
   /** A CHAT import's own headers (participants, @ID lines, languages…), kept for its export. */
-  transcript_meta: jsonb('transcript_meta').$type<Pick<Transcript, 'languages' | 'participants' | 'headers' | 'ids' | 'after'>>(),
+  transcript_meta:
+    jsonb('transcript_meta').$type<Pick<Transcript, 'languages' | 'participants' | 'headers' | 'ids' | 'after'>>(),
   deleted_at: tstz('deleted_at'),
   ...auditColumns(),
 });

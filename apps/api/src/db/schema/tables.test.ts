@@ -1,5 +1,17 @@
 import { getTableName, is } from 'drizzle-orm';
-import { boolean, getTableConfig, integer, jsonb, numeric, pgTable, PgTable, text, uuid, type PgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  getTableConfig,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  PgTable,
+  text,
+  uuid,
+  type PgColumn,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../test/db';
 import * as schema from './index';
@@ -41,24 +53,30 @@ const UDT: Record<string, string> = {
   varchar: 'varchar',
 };
 
-/** A column's type as PostgreSQL states it, with the parameters Drizzle states too (numeric's precision, varchar's length). */
+/** A column's type as PostgreSQL states it, with the parameters Drizzle states too (numeric's precision, varchar's
+ * length). */
 function databaseType(c: DbColumn): string {
   if (c.data_type === 'ARRAY') {
     const element = c.udt_name.slice(1);
     return `${UDT[element] ?? element}[]`;
   }
   if (c.data_type === 'USER-DEFINED') return c.udt_name;
-  if (c.data_type === 'numeric' && c.numeric_precision !== null) return `numeric(${c.numeric_precision}, ${c.numeric_scale ?? 0})`;
-  if (c.data_type === 'character varying') return c.character_maximum_length === null ? 'varchar' : `varchar(${c.character_maximum_length})`;
+  if (c.data_type === 'numeric' && c.numeric_precision !== null)
+    return `numeric(${c.numeric_precision}, ${c.numeric_scale ?? 0})`;
+  if (c.data_type === 'character varying')
+    return c.character_maximum_length === null ? 'varchar' : `varchar(${c.character_maximum_length})`;
   if (c.data_type.startsWith('timestamp') && c.datetime_precision !== null && c.datetime_precision !== 6)
     return c.data_type.replace('timestamp', `timestamp(${c.datetime_precision})`);
   return c.data_type;
 }
 
-/** A type name without spaces or case, so `numeric(5, 1)` meets `numeric(5,1)`; a bare `timestamp` is one without time zone. */
+/** A type name without spaces or case, so `numeric(5, 1)` meets `numeric(5,1)`; a bare `timestamp` is one without time
+ * zone. */
 function canonicalType(type: string): string {
   const t = type.toLowerCase().replaceAll(' ', '');
-  return t.startsWith('timestamp') && !t.endsWith('withtimezone') && !t.endsWith('withouttimezone') ? `${t}withouttimezone` : t;
+  return t.startsWith('timestamp') && !t.endsWith('withtimezone') && !t.endsWith('withouttimezone')
+    ? `${t}withouttimezone`
+    : t;
 }
 
 /**
@@ -66,7 +84,8 @@ function canonicalType(type: string): string {
  * `.defaultRandom()`, an identity. A `$defaultFn` is filled in by Drizzle, not by the database: it
  * counts as none (a hand-written INSERT without the column would fail).
  */
-const drizzleDefault = (col: PgColumn): boolean => col.default !== undefined || Boolean((col as { generatedIdentity?: unknown }).generatedIdentity);
+const drizzleDefault = (col: PgColumn): boolean =>
+  col.default !== undefined || Boolean((col as { generatedIdentity?: unknown }).generatedIdentity);
 
 /** Every difference between the Drizzle tables and the database's columns, one readable line each. */
 function tableProblems(tables: readonly PgTable[], columns: readonly DbColumn[]): string[] {
@@ -80,11 +99,13 @@ function tableProblems(tables: readonly PgTable[], columns: readonly DbColumn[])
   const defined = new Map<string, PgTable>();
   for (const t of tables) {
     const config = getTableConfig(t);
-    if (config.schema !== undefined && config.schema !== 'public') problems.push(`${config.schema}.${config.name}: Drizzle puts it outside the public schema`);
+    if (config.schema !== undefined && config.schema !== 'public')
+      problems.push(`${config.schema}.${config.name}: Drizzle puts it outside the public schema`);
     if (defined.has(config.name)) problems.push(`${config.name}: two Drizzle tables have this name`);
     defined.set(config.name, t);
   }
-  for (const name of inDatabase.keys()) if (!defined.has(name)) problems.push(`${name}: in the database, no Drizzle table of that name in db/schema`);
+  for (const name of inDatabase.keys())
+    if (!defined.has(name)) problems.push(`${name}: in the database, no Drizzle table of that name in db/schema`);
   for (const [name, table] of defined) {
     const dbColumns = inDatabase.get(name);
     if (!dbColumns) {
@@ -101,10 +122,15 @@ function tableProblems(tables: readonly PgTable[], columns: readonly DbColumn[])
         continue;
       }
       const dbNotNull = db.is_nullable === 'NO';
-      if (col.notNull !== dbNotNull) problems.push(`${at}: ${dbNotNull ? 'NOT NULL' : 'nullable'} in the database, ${col.notNull ? 'NOT NULL' : 'nullable'} in Drizzle`);
+      if (col.notNull !== dbNotNull)
+        problems.push(
+          `${at}: ${dbNotNull ? 'NOT NULL' : 'nullable'} in the database, ${col.notNull ? 'NOT NULL' : 'nullable'} in Drizzle`,
+        );
       const generated = db.is_generated === 'ALWAYS';
       if (generated !== (col.generated !== undefined))
-        problems.push(`${at}: ${generated ? 'generated' : 'not generated'} in the database, ${col.generated ? 'generated' : 'not generated'} in Drizzle`);
+        problems.push(
+          `${at}: ${generated ? 'generated' : 'not generated'} in the database, ${col.generated ? 'generated' : 'not generated'} in Drizzle`,
+        );
       else if (!generated) {
         const dbDefault = db.column_default !== null || db.is_identity === 'YES';
         if (dbDefault !== drizzleDefault(col))
@@ -114,9 +140,11 @@ function tableProblems(tables: readonly PgTable[], columns: readonly DbColumn[])
       }
       const want = databaseType(db);
       const got = col.getSQLType();
-      if (canonicalType(want) !== canonicalType(got)) problems.push(`${at}: ${want} in the database, ${got} in Drizzle`);
+      if (canonicalType(want) !== canonicalType(got))
+        problems.push(`${at}: ${want} in the database, ${got} in Drizzle`);
     }
-    for (const column of dbColumns.keys()) if (!seen.has(column)) problems.push(`${name}.${column}: in the database, not in Drizzle`);
+    for (const column of dbColumns.keys())
+      if (!seen.has(column)) problems.push(`${name}.${column}: in the database, not in Drizzle`);
   }
   return problems.sort();
 }
@@ -141,9 +169,22 @@ describe('the Drizzle schema and the migrated database', () => {
   it('reads a real database and a real schema (the comparison is not empty)', () => {
     const tables = new Set(columns.map((c) => c.table_name));
     expect(tables.size).toBeGreaterThanOrEqual(48);
-    for (const name of ['accounts', 'dictionary', 'levels', 'games', 'assignments', 'game_tries', 'recordings', 'utterances', 'assessments']) expect(tables).toContain(name);
+    for (const name of [
+      'accounts',
+      'dictionary',
+      'levels',
+      'games',
+      'assignments',
+      'game_tries',
+      'recordings',
+      'utterances',
+      'assessments',
+    ])
+      expect(tables).toContain(name);
     expect(tables).not.toContain('__drizzle_migrations');
-    expect(drizzleTables.map((t) => getTableName(t))).toEqual(expect.arrayContaining(['games', 'activities', 'utterances']));
+    expect(drizzleTables.map((t) => getTableName(t))).toEqual(
+      expect.arrayContaining(['games', 'activities', 'utterances']),
+    );
   });
 
   it('has a Drizzle table for every table, and a table for every Drizzle table, with the same columns', () => {
@@ -152,8 +193,21 @@ describe('the Drizzle schema and the migrated database', () => {
 });
 
 describe('the comparison', () => {
-  const base = { is_generated: 'NEVER', is_identity: 'NO', numeric_precision: null, numeric_scale: null, character_maximum_length: null, datetime_precision: null } as const;
-  const col = (column_name: string, data_type: string, udt_name: string, is_nullable: 'YES' | 'NO', column_default: string | null = null): DbColumn => ({
+  const base = {
+    is_generated: 'NEVER',
+    is_identity: 'NO',
+    numeric_precision: null,
+    numeric_scale: null,
+    character_maximum_length: null,
+    datetime_precision: null,
+  } as const;
+  const col = (
+    column_name: string,
+    data_type: string,
+    udt_name: string,
+    is_nullable: 'YES' | 'NO',
+    column_default: string | null = null,
+  ): DbColumn => ({
     ...base,
     table_name: 'widgets',
     column_name,
@@ -187,8 +241,12 @@ describe('the comparison', () => {
   });
 
   it('names the table and column of a nullability, default, type or column that differs', () => {
-    expect(tableProblems([widgets({ name: text('name') })], database)).toEqual(['widgets.name: NOT NULL in the database, nullable in Drizzle']);
-    expect(tableProblems([widgets({ count: integer('count').notNull() })], database)).toEqual(['widgets.count: default 0 in the database, no default in Drizzle']);
+    expect(tableProblems([widgets({ name: text('name') })], database)).toEqual([
+      'widgets.name: NOT NULL in the database, nullable in Drizzle',
+    ]);
+    expect(tableProblems([widgets({ count: integer('count').notNull() })], database)).toEqual([
+      'widgets.count: default 0 in the database, no default in Drizzle',
+    ]);
     expect(
       tableProblems(
         [
@@ -204,21 +262,35 @@ describe('the comparison', () => {
     expect(tableProblems([widgets({ price: numeric('price', { precision: 6, scale: 1 }) })], database)).toEqual([
       'widgets.price: numeric(5, 1) in the database, numeric(6, 1) in Drizzle',
     ]);
-    expect(tableProblems([widgets({ data: boolean('data') })], database)).toEqual(['widgets.data: jsonb in the database, boolean in Drizzle']);
-    expect(tableProblems([widgets()], database.slice(0, -1))).toEqual(['widgets.data: in Drizzle, not in the database']);
-    expect(tableProblems([widgets()], [...database, col('extra', 'text', 'text', 'YES')])).toEqual(['widgets.extra: in the database, not in Drizzle']);
+    expect(tableProblems([widgets({ data: boolean('data') })], database)).toEqual([
+      'widgets.data: jsonb in the database, boolean in Drizzle',
+    ]);
+    expect(tableProblems([widgets()], database.slice(0, -1))).toEqual([
+      'widgets.data: in Drizzle, not in the database',
+    ]);
+    expect(tableProblems([widgets()], [...database, col('extra', 'text', 'text', 'YES')])).toEqual([
+      'widgets.extra: in the database, not in Drizzle',
+    ]);
   });
 
   it('names a table missing on either side', () => {
-    expect(tableProblems([], database)).toEqual(['widgets: in the database, no Drizzle table of that name in db/schema']);
-    expect(tableProblems([widgets(), pgTable('gadgets', { id: uuid('id') })], database)).toEqual(['gadgets: a Drizzle table the database does not have']);
+    expect(tableProblems([], database)).toEqual([
+      'widgets: in the database, no Drizzle table of that name in db/schema',
+    ]);
+    expect(tableProblems([widgets(), pgTable('gadgets', { id: uuid('id') })], database)).toEqual([
+      'gadgets: a Drizzle table the database does not have',
+    ]);
   });
 
   it('reads array, timestamp and varchar types as the database states them', () => {
     expect(databaseType(col('tags', 'ARRAY', '_int4', 'NO'))).toBe('integer[]');
     expect(canonicalType('timestamp')).toBe(canonicalType('timestamp without time zone'));
     expect(canonicalType('timestamp with time zone')).not.toBe(canonicalType('timestamp without time zone'));
-    expect(databaseType({ ...col('at', 'timestamp with time zone', 'timestamptz', 'NO'), datetime_precision: 3 })).toBe('timestamp(3) with time zone');
-    expect(databaseType({ ...col('code', 'character varying', 'varchar', 'NO'), character_maximum_length: 20 })).toBe('varchar(20)');
+    expect(databaseType({ ...col('at', 'timestamp with time zone', 'timestamptz', 'NO'), datetime_precision: 3 })).toBe(
+      'timestamp(3) with time zone',
+    );
+    expect(databaseType({ ...col('code', 'character varying', 'varchar', 'NO'), character_maximum_length: 20 })).toBe(
+      'varchar(20)',
+    );
   });
 });

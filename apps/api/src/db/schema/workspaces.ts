@@ -48,5 +48,8 @@ export const workspaceMembers = pgTable(
     relationship_to_student: text('relationship_to_student'),
     ...auditColumns(),
   },
-  (t) => [uniqueIndex('workspace_members_workspace_user_idx').on(t.workspace_id, t.user_id), index('workspace_members_user_idx').on(t.user_id, t.workspace_id)],
+  (t) => [
+    uniqueIndex('workspace_members_workspace_user_idx').on(t.workspace_id, t.user_id),
+    index('workspace_members_user_idx').on(t.user_id, t.workspace_id),
+  ],
 );

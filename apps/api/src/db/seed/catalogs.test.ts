@@ -8,7 +8,8 @@ import { seedCatalogs } from './catalogs/index';
 import { VERB_TENSES } from './catalogs/grammar-data';
 
 let t: TestApp;
-const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await t.database.pool.query(text, values)).rows as T[];
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await t.database.pool.query(text, values)).rows as T[];
 const one = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await q<T>(text, values))[0]!;
 
 // The test template ran the real seed (test/global-setup.ts), so these check what `npm start` loads.
@@ -19,14 +20,21 @@ beforeAll(async () => {
 describe('reference catalogs seeded from real data', () => {
   it('holds the WordNet dictionary with parts of speech, definitions and semantic classes', async () => {
     expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM dictionary')).n).toBeGreaterThanOrEqual(100_000);
-    const dog = await q('SELECT type, semantic_class, definition FROM dictionary WHERE word = $1 ORDER BY type', ['dog']);
+    const dog = await q('SELECT type, semantic_class, definition FROM dictionary WHERE word = $1 ORDER BY type', [
+      'dog',
+    ]);
     expect(dog.map((r) => r.type)).toEqual(['noun', 'verb']);
     expect(dog[0]).toMatchObject({ semantic_class: 'animal' });
     expect(String(dog[0]!.definition)).toMatch(/genus Canis/);
-    const byType = await q<{ type: string; n: number }>("SELECT type, count(*)::int AS n FROM dictionary WHERE semantic_class <> 'function word' GROUP BY type ORDER BY type");
+    const byType = await q<{ type: string; n: number }>(
+      "SELECT type, count(*)::int AS n FROM dictionary WHERE semantic_class <> 'function word' GROUP BY type ORDER BY type",
+    );
     expect(byType.map((r) => r.type)).toEqual(['adjective', 'adverb', 'noun', 'verb']);
     expect(byType.find((r) => r.type === 'noun')!.n).toBeGreaterThan(100_000);
-    expect((await one<{ example: string }>("SELECT example FROM dictionary WHERE word = 'happy' AND type = 'adjective'")).example).toBe('a happy smile');
+    expect(
+      (await one<{ example: string }>("SELECT example FROM dictionary WHERE word = 'happy' AND type = 'adjective'"))
+        .example,
+    ).toBe('a happy smile');
   });
 
   it('holds every irregular verb of english-verbs-irregular and a few hundred regular ones with correct past forms', async () => {
@@ -42,21 +50,35 @@ describe('reference catalogs seeded from real data', () => {
     // Every irregular past in the table is one the package lists.
     const data = irregular as Record<string, string[][]>;
     for (const r of irregularRows.slice(0, 50))
-      expect(data[r.base_form]!.map((f) => f[0])).toEqual(expect.arrayContaining(r.past_simple.split(' / ').filter((p) => p !== r.base_form)));
-    const regular = await q<{ base_form: string; past_simple: string }>("SELECT base_form, past_simple FROM verbs WHERE type = 'regular'");
+      expect(data[r.base_form]!.map((f) => f[0])).toEqual(
+        expect.arrayContaining(r.past_simple.split(' / ').filter((p) => p !== r.base_form)),
+      );
+    const regular = await q<{ base_form: string; past_simple: string }>(
+      "SELECT base_form, past_simple FROM verbs WHERE type = 'regular'",
+    );
     expect(regular.length).toBeGreaterThanOrEqual(300);
     const reg = new Map(regular.map((r) => [r.base_form, r.past_simple]));
-    expect([reg.get('play'), reg.get('stop'), reg.get('study'), reg.get('love'), reg.get('prefer')]).toEqual(['played', 'stopped', 'studied', 'loved', 'preferred']);
+    expect([reg.get('play'), reg.get('stop'), reg.get('study'), reg.get('love'), reg.get('prefer')]).toEqual([
+      'played',
+      'stopped',
+      'studied',
+      'loved',
+      'preferred',
+    ]);
     // Regular past forms agree with the conjugation library wherever it is sure (no doubling guesswork).
     const info = mergeVerbsData(irregular, gerunds as Record<string, string>);
-    const agree = regular.filter((r) => getConjugation(info, r.base_form, 'SIMPLE_PAST', 2, {}) === r.past_simple).length;
+    const agree = regular.filter(
+      (r) => getConjugation(info, r.base_form, 'SIMPLE_PAST', 2, {}) === r.past_simple,
+    ).length;
     expect(agree / regular.length).toBeGreaterThan(0.95);
     const complexity = await q<{ c: number }>('SELECT DISTINCT semantic_complexity AS c FROM verbs ORDER BY 1');
     expect(complexity.map((r) => r.c)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('holds the 12 verb tenses, four per time, with examples the conjugation library confirms', async () => {
-    const rows = await q<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM verb_tenses GROUP BY type ORDER BY type');
+    const rows = await q<{ type: string; n: number }>(
+      'SELECT type, count(*)::int AS n FROM verb_tenses GROUP BY type ORDER BY type',
+    );
     expect(rows).toEqual([
       { type: 'future', n: 4 },
       { type: 'past', n: 4 },
@@ -77,7 +99,9 @@ describe('reference catalogs seeded from real data', () => {
       'PERFECT_FUTURE',
       'PERFECT_PROGRESSIVE_FUTURE',
     ] as const;
-    VERB_TENSES.forEach(([, , , example], i) => expect(example).toContain(getConjugation(info, 'play', tenses[i]!, 2, {})));
+    VERB_TENSES.forEach(([, , , example], i) =>
+      expect(example).toContain(getConjugation(info, 'play', tenses[i]!, 2, {})),
+    );
   });
 
   it('holds topics and vocabulary with English and Spanish labels and a picture the app serves', async () => {
@@ -85,8 +109,17 @@ describe('reference catalogs seeded from real data', () => {
       "SELECT v.word_es, v.picture, t.name AS topic, tt.name AS type FROM vocabulary v JOIN topics t ON t.id = v.topic_id JOIN topic_types tt ON tt.id = t.topic_type_id WHERE v.word = 'dog'",
     );
     expect(dog).toMatchObject({ word_es: 'perro', picture: '1f415', topic: 'Mammals', type: 'Animals & nature' });
-    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM vocabulary WHERE word_es IS NOT NULL AND picture IS NOT NULL')).n).toBeGreaterThan(1_000);
-    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM topics WHERE name_es IS NULL OR topic_type_id IS NULL')).n).toBe(0);
+    expect(
+      (
+        await one<{ n: number }>(
+          'SELECT count(*)::int AS n FROM vocabulary WHERE word_es IS NOT NULL AND picture IS NOT NULL',
+        )
+      ).n,
+    ).toBeGreaterThan(1_000);
+    expect(
+      (await one<{ n: number }>('SELECT count(*)::int AS n FROM topics WHERE name_es IS NULL OR topic_type_id IS NULL'))
+        .n,
+    ).toBe(0);
     const sample = await q<{ picture: string }>('SELECT DISTINCT picture FROM vocabulary ORDER BY picture LIMIT 20');
     for (const { picture } of sample) {
       const res = await t.app.inject({ method: 'GET', url: `/api/pictures/${picture}.svg` });
@@ -106,22 +139,37 @@ describe('reference catalogs seeded from real data', () => {
   });
 
   it('links every skill to targets, visible from both sides', async () => {
-    const unlinked = await one<{ n: number }>('SELECT count(*)::int AS n FROM skills s WHERE NOT EXISTS (SELECT 1 FROM skill_targets st WHERE st.skill_id = s.id)');
+    const unlinked = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM skills s WHERE NOT EXISTS (SELECT 1 FROM skill_targets st WHERE st.skill_id = s.id)',
+    );
     expect(unlinked.n).toBe(0);
-    const orphanTargets = await one<{ n: number }>('SELECT count(*)::int AS n FROM targets t WHERE NOT EXISTS (SELECT 1 FROM skill_targets st WHERE st.target_id = t.id)');
+    const orphanTargets = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM targets t WHERE NOT EXISTS (SELECT 1 FROM skill_targets st WHERE st.target_id = t.id)',
+    );
     expect(orphanTargets.n).toBe(0);
-    const shared = await one<{ id: string; n: number }>('SELECT target_id AS id, count(*)::int AS n FROM skill_targets GROUP BY target_id ORDER BY 2 DESC LIMIT 1');
+    const shared = await one<{ id: string; n: number }>(
+      'SELECT target_id AS id, count(*)::int AS n FROM skill_targets GROUP BY target_id ORDER BY 2 DESC LIMIT 1',
+    );
     expect(shared.n).toBeGreaterThan(1);
     const { headers } = await (await import('../../../test/factories')).loginAs(t.app, 'VIEWER');
-    const target = (await t.app.inject({ method: 'GET', url: `/api/catalogs/targets/${shared.id}`, headers })).json() as { data: { skills: { id: string }[] } };
+    const target = (
+      await t.app.inject({ method: 'GET', url: `/api/catalogs/targets/${shared.id}`, headers })
+    ).json() as { data: { skills: { id: string }[] } };
     expect(target.data.skills).toHaveLength(shared.n);
-    const skill = (await t.app.inject({ method: 'GET', url: `/api/catalogs/skills/${target.data.skills[0]!.id}`, headers })).json() as { data: { target_ids: string[] } };
+    const skill = (
+      await t.app.inject({ method: 'GET', url: `/api/catalogs/skills/${target.data.skills[0]!.id}`, headers })
+    ).json() as { data: { target_ids: string[] } };
     expect(skill.data.target_ids).toContain(shared.id);
   });
 
   it('holds the closed-class words WordNet leaves out, with their part of speech', async () => {
     const of = async (word: string) =>
-      (await q<{ type: string }>("SELECT type FROM dictionary WHERE word = $1 AND semantic_class = 'function word' ORDER BY type", [word])).map((r) => r.type);
+      (
+        await q<{ type: string }>(
+          "SELECT type FROM dictionary WHERE word = $1 AND semantic_class = 'function word' ORDER BY type",
+          [word],
+        )
+      ).map((r) => r.type);
     expect(await of('the')).toEqual(['determiner']);
     expect(await of('she')).toEqual(['pronoun']);
     expect(await of('I')).toEqual(['pronoun']);
@@ -130,11 +178,16 @@ describe('reference catalogs seeded from real data', () => {
     expect(await of('is')).toEqual(['verb']);
     expect(await of('children')).toEqual(['noun']);
     // WordNet's own senses stay ("a": the letter, a noun) beside the article.
-    expect((await q<{ type: string }>("SELECT DISTINCT type FROM dictionary WHERE word = 'a' ORDER BY type")).map((r) => r.type)).toEqual(['determiner', 'noun']);
+    expect(
+      (await q<{ type: string }>("SELECT DISTINCT type FROM dictionary WHERE word = 'a' ORDER BY type")).map(
+        (r) => r.type,
+      ),
+    ).toEqual(['determiner', 'noun']);
   });
 
   it('adds the closed-class words once to a dictionary loaded before them, keeping an editor’s own entry', async () => {
-    const count = async () => (await one<{ n: number }>("SELECT count(*)::int AS n FROM dictionary WHERE semantic_class = 'function word'")).n;
+    const count = async () =>
+      (await one<{ n: number }>("SELECT count(*)::int AS n FROM dictionary WHERE semantic_class = 'function word'")).n;
     const all = await count();
     // A database whose catalogs were loaded before the closed-class words existed; an editor had added "with" by hand.
     await q("DELETE FROM dictionary WHERE semantic_class = 'function word'");
@@ -142,7 +195,9 @@ describe('reference catalogs seeded from real data', () => {
     await q("INSERT INTO dictionary (word, type, definition) VALUES ('with', 'preposition', 'an editor''s entry')");
     expect(await seedCatalogs(t.database.pool)).toEqual({ dictionary: all - 1 });
     expect(await count()).toBe(all - 1);
-    expect((await q("SELECT definition FROM dictionary WHERE word = 'with'")).map((r) => r.definition)).toEqual(["an editor's entry"]);
+    expect((await q("SELECT definition FROM dictionary WHERE word = 'with'")).map((r) => r.definition)).toEqual([
+      "an editor's entry",
+    ]);
     expect(await seedCatalogs(t.database.pool)).toBeNull();
     expect(await count()).toBe(all - 1);
   });
@@ -153,9 +208,13 @@ describe('reference catalogs seeded from real data', () => {
     );
     expect(await seedCatalogs(t.database.pool)).toBeNull();
     expect(
-      await q('SELECT (SELECT count(*) FROM dictionary) d, (SELECT count(*) FROM verbs) v, (SELECT count(*) FROM vocabulary) w, (SELECT count(*) FROM skill_targets) st'),
+      await q(
+        'SELECT (SELECT count(*) FROM dictionary) d, (SELECT count(*) FROM verbs) v, (SELECT count(*) FROM vocabulary) w, (SELECT count(*) FROM skill_targets) st',
+      ),
     ).toEqual(before);
-    const meta = await one<{ value: { counts: Record<string, number> } }>("SELECT value FROM app_meta WHERE key = 'catalogs_v1'");
+    const meta = await one<{ value: { counts: Record<string, number> } }>(
+      "SELECT value FROM app_meta WHERE key = 'catalogs_v1'",
+    );
     expect(meta.value.counts.dictionary).toBe(Number((before[0] as { d: string }).d));
   });
 });

@@ -3,7 +3,12 @@
  * levels in order, each with its chapters at positions 1..n; `goals` picks the catalog's targets
  * whose names match.
  */
-export const LEVELS: { name: string; slug: string; notes: string; chapters: { name: string; notes: string; goals: string }[] }[] = [
+export const LEVELS: {
+  name: string;
+  slug: string;
+  notes: string;
+  chapters: { name: string; notes: string; goals: string }[];
+}[] = [
   {
     name: 'Foundations: single words',
     slug: 'foundations',
@@ -11,7 +16,11 @@ export const LEVELS: { name: string; slug: string; notes: string; chapters: { na
     chapters: [
       { name: 'Everyday nouns', notes: 'Name familiar objects at home and at school from pictures.', goals: 'noun' },
       { name: 'Action words', notes: 'Label common actions (eat, run, sleep) in pictures and play.', goals: 'verb' },
-      { name: 'Describing words', notes: 'Use size, colour and feeling words to describe a picture.', goals: 'adjective' },
+      {
+        name: 'Describing words',
+        notes: 'Use size, colour and feeling words to describe a picture.',
+        goals: 'adjective',
+      },
     ],
   },
   {
@@ -19,9 +28,17 @@ export const LEVELS: { name: string; slug: string; notes: string; chapters: { na
     slug: 'building-sentences',
     notes: 'Combine words into short subject-verb-object sentences with correct word order.',
     chapters: [
-      { name: 'Two-word combinations', notes: 'Agent + action and action + object phrases ("dog runs", "eat apple").', goals: 'phrase' },
+      {
+        name: 'Two-word combinations',
+        notes: 'Agent + action and action + object phrases ("dog runs", "eat apple").',
+        goals: 'phrase',
+      },
       { name: 'Subject-verb-object', notes: 'Complete simple SVO sentences about pictured scenes.', goals: 'sentence' },
-      { name: 'Pronouns he, she, they', notes: 'Choose the right subject pronoun for the person in the picture.', goals: 'pronoun' },
+      {
+        name: 'Pronouns he, she, they',
+        notes: 'Choose the right subject pronoun for the person in the picture.',
+        goals: 'pronoun',
+      },
       { name: 'Plurals', notes: 'Mark plural nouns with -s and common irregular forms.', goals: 'plural' },
     ],
   },
@@ -31,8 +48,16 @@ export const LEVELS: { name: string; slug: string; notes: string; chapters: { na
     notes: 'Past tense and sequencing to retell short personal and picture-based stories.',
     chapters: [
       { name: 'Regular past tense', notes: 'Use -ed verbs to say what someone did yesterday.', goals: 'past' },
-      { name: 'Irregular past tense', notes: 'Practise frequent irregular verbs (went, ate, saw).', goals: 'irregular' },
-      { name: 'First, next, last', notes: 'Retell a three-picture story in order with sequence words.', goals: 'sequenc' },
+      {
+        name: 'Irregular past tense',
+        notes: 'Practise frequent irregular verbs (went, ate, saw).',
+        goals: 'irregular',
+      },
+      {
+        name: 'First, next, last',
+        notes: 'Retell a three-picture story in order with sequence words.',
+        goals: 'sequenc',
+      },
     ],
   },
 ];

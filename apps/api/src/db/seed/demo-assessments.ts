@@ -77,7 +77,8 @@ export async function seedDemoAssessments(db: Db, now: Date): Promise<number> {
       },
     );
     const at = new Date(now.getTime() - s.daysAgo * 86_400_000);
-    const count = (kind: string) => Object.values(s.errors).filter((k) => (k as readonly string[]).includes(kind)).length;
+    const count = (kind: string) =>
+      Object.values(s.errors).filter((k) => (k as readonly string[]).includes(kind)).length;
     await pool.query(
       `INSERT INTO assessments (title, student_id, account_id, assessment_status, language, sample_format, transcript, speaker, sample_date, measures,
                                 total_student_sentences, total_sentences, total_vocabulary, mlu_m, syntax_conclusions, tense_conclusions, function_conclusions, subject_info,

@@ -45,7 +45,12 @@ export async function seedDemoImages(db: Db, storage: Storage, now: Date): Promi
   const pool = poolOf(db);
   let stored = 0;
   for (const set of GALLERY) {
-    const owner = (await pool.query<{ id: string; account_id: string | null }>('SELECT id, account_id FROM users WHERE username = $1', [set.owner])).rows[0];
+    const owner = (
+      await pool.query<{ id: string; account_id: string | null }>(
+        'SELECT id, account_id FROM users WHERE username = $1',
+        [set.owner],
+      )
+    ).rows[0];
     if (!owner) continue;
     const folders = new Map<string, string>();
     for (const f of set.folders) {
@@ -58,12 +63,17 @@ export async function seedDemoImages(db: Db, storage: Storage, now: Date): Promi
     for (const image of set.images) {
       const svg = pictureFor(image.code);
       if (!svg) throw new Error(`no picture ${image.code}`);
-      const png = await sharp(Buffer.from(svg), { density: 400 }).resize({ width: 640, height: 640, fit: 'contain', background: '#ffffff00' }).png().toBuffer();
+      const png = await sharp(Buffer.from(svg), { density: 400 })
+        .resize({ width: 640, height: 640, fit: 'contain', background: '#ffffff00' })
+        .png()
+        .toBuffer();
       const sizes = await processImage(png);
       const keys: Record<string, string> = {};
       for (const size of ['original', 'medium', 'thumb'] as const) {
         keys[size] = newStorageKey(owner.account_id);
-        await storage.putStream(keys[size], Readable.from([sizes[size].bytes]), { contentType: sizes[size].contentType });
+        await storage.putStream(keys[size], Readable.from([sizes[size].bytes]), {
+          contentType: sizes[size].contentType,
+        });
       }
       await pool.query(
         `INSERT INTO images (name, alt, folder_id, is_private, content_type, width, height, size, original_key, medium_key, thumb_key, sha256, account_id, created_at, updated_at, created_by, updated_by)

@@ -17,12 +17,23 @@ type Frozen = {
   audio_id: string | null;
   answers: { target?: string; options?: unknown[]; correct?: number };
 };
-const RULES = { point_first_try: 10, point_second_try: 1, point_third_try: 0, min_rate: 50, show_progress_bar: true, show_failed_attemps: false };
+const RULES = {
+  point_first_try: 10,
+  point_second_try: 1,
+  point_third_try: 0,
+  min_rate: 50,
+  show_progress_bar: true,
+  show_failed_attemps: false,
+};
 const HOUR = 3_600_000;
 
 export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
   const pool = poolOf(db);
-  const users = (await pool.query(`SELECT id, username, account_id FROM users WHERE username IN ('therapist', 'student', 'student2', 'parent', 'student4')`)).rows as {
+  const users = (
+    await pool.query(
+      `SELECT id, username, account_id FROM users WHERE username IN ('therapist', 'student', 'student2', 'parent', 'student4')`,
+    )
+  ).rows as {
     id: string;
     username: string;
     account_id: string;
@@ -33,10 +44,18 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
   const mia = by('student2');
   if (!therapist || !leo || !mia) return 0;
   const game = async (name: string) =>
-    (await pool.query(`SELECT * FROM games WHERE name = $1 AND account_id IS NULL AND deleted_at IS NULL LIMIT 1`, [name])).rows[0] as Record<string, unknown> | undefined;
+    (
+      await pool.query(`SELECT * FROM games WHERE name = $1 AND account_id IS NULL AND deleted_at IS NULL LIMIT 1`, [
+        name,
+      ])
+    ).rows[0] as Record<string, unknown> | undefined;
   const frozen = async (id: unknown) =>
-    (await pool.query(`SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`, [id]))
-      .rows as Frozen[];
+    (
+      await pool.query(
+        `SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`,
+        [id],
+      )
+    ).rows as Frozen[];
   let made = 0;
 
   const assign = async (student: typeof leo, name: string, start: Date, end: Date, by = therapist) => {
@@ -46,17 +65,40 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
     const res = await pool.query(
       `INSERT INTO assignments (game_id, student_id, account_id, name, type, chapter_id, activities, activities_count, rules, max_attempts, start_time, end_time, created_at, updated_at, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 2, $10, $11, $10, $10, $12, $12) RETURNING id`,
-      [g.id, student.id, student.account_id, g.name, g.type, g.chapter_id, JSON.stringify(acts), acts.length, JSON.stringify(RULES), start, end, by.id],
+      [
+        g.id,
+        student.id,
+        student.account_id,
+        g.name,
+        g.type,
+        g.chapter_id,
+        JSON.stringify(acts),
+        acts.length,
+        JSON.stringify(RULES),
+        start,
+        end,
+        by.id,
+      ],
     );
     made += 1;
     return { id: (res.rows[0] as { id: string }).id, acts, type: g.type as string };
   };
 
   /** A finished session: `wrongFirst` activities (by position) took one wrong try before the right one. */
-  const play = async (student: typeof leo, a: NonNullable<Awaited<ReturnType<typeof assign>>>, at: Date, wrongFirst: number[], evaluated: boolean, evaluator = therapist) => {
+  const play = async (
+    student: typeof leo,
+    a: NonNullable<Awaited<ReturnType<typeof assign>>>,
+    at: Date,
+    wrongFirst: number[],
+    evaluated: boolean,
+    evaluator = therapist,
+  ) => {
     const tries: { activity: string; n: number; answer: unknown; correct: boolean; points: number }[] = [];
     for (const act of a.acts) {
-      const right = a.type === 'sentence_practice' ? { words: (act.answers.target ?? '').split(/\s+/) } : { index: act.answers.correct ?? 0 };
+      const right =
+        a.type === 'sentence_practice'
+          ? { words: (act.answers.target ?? '').split(/\s+/) }
+          : { index: act.answers.correct ?? 0 };
       if (wrongFirst.includes(act.position)) {
         const wrong =
           a.type === 'sentence_practice'
@@ -103,25 +145,60 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
     for (const [i, t] of tries.entries())
       await pool.query(
         `INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [sid, t.activity, t.n, `demo-${i}`, JSON.stringify(t.answer), t.correct, t.points, 4000 + i * 700, new Date(at.getTime() + i * 20_000)],
+        [
+          sid,
+          t.activity,
+          t.n,
+          `demo-${i}`,
+          JSON.stringify(t.answer),
+          t.correct,
+          t.points,
+          4000 + i * 700,
+          new Date(at.getTime() + i * 20_000),
+        ],
       );
-    await pool.query(`UPDATE assignments SET attempts = 1, assign_status = 'PLAYED', last_score = $2, best_score = $2, last_played_at = $3 WHERE id = $1`, [a.id, score, finished]);
+    await pool.query(
+      `UPDATE assignments SET attempts = 1, assign_status = 'PLAYED', last_score = $2, best_score = $2, last_played_at = $3 WHERE id = $1`,
+      [a.id, score, finished],
+    );
   };
 
   const day = 24 * HOUR;
-  const leoPlayed = await assign(leo, 'The girl ate an apple', new Date(now.getTime() - 2 * day), new Date(now.getTime() + 5 * day));
+  const leoPlayed = await assign(
+    leo,
+    'The girl ate an apple',
+    new Date(now.getTime() - 2 * day),
+    new Date(now.getTime() + 5 * day),
+  );
   if (leoPlayed) await play(leo, leoPlayed, new Date(now.getTime() - day), [1], false);
   await assign(leo, 'What are they doing?', now, new Date(now.getTime() + 6 * day));
-  const miaPlayed = await assign(mia, '¿Dónde está? En casa', new Date(now.getTime() - 3 * day), new Date(now.getTime() + 4 * day));
+  const miaPlayed = await assign(
+    mia,
+    '¿Dónde está? En casa',
+    new Date(now.getTime() - 3 * day),
+    new Date(now.getTime() + 4 * day),
+  );
   if (miaPlayed) await play(mia, miaPlayed, new Date(now.getTime() - 2 * day), [2], true);
   await assign(mia, 'Say what they do', new Date(now.getTime() - day), new Date(now.getTime() + 20 * HOUR));
   // At home: Mateo's mother gave him two games; he played one twice this week (she sees it on her dashboard).
   const parent = by('parent');
   const mateo = by('student4');
   if (parent && mateo) {
-    const food = await assign(mateo, 'Find the food', new Date(now.getTime() - 4 * day), new Date(now.getTime() + 3 * day), parent);
+    const food = await assign(
+      mateo,
+      'Find the food',
+      new Date(now.getTime() - 4 * day),
+      new Date(now.getTime() + 3 * day),
+      parent,
+    );
     if (food) await play(mateo, food, new Date(now.getTime() - 3 * day), [2, 4], false, parent);
-    const feel = await assign(mateo, 'How do they feel?', new Date(now.getTime() - 2 * day), new Date(now.getTime() + 5 * day), parent);
+    const feel = await assign(
+      mateo,
+      'How do they feel?',
+      new Date(now.getTime() - 2 * day),
+      new Date(now.getTime() + 5 * day),
+      parent,
+    );
     if (feel) await play(mateo, feel, new Date(now.getTime() - day), [], false, parent);
   }
   return made;

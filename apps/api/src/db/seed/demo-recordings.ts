@@ -8,7 +8,13 @@ import { Synthesizer } from '../../modules/speech/synthesizer';
 import { poolOf, type Db } from '../client';
 
 type Line = { speaker: 'STUDENT' | 'THERAPIST'; text: string; said?: string };
-type DemoRecording = { title: string; student: string; by: string; status: 'READY' | 'WORK_IN_PROGRESS' | 'COMPLETED'; lines: Line[] };
+type DemoRecording = {
+  title: string;
+  student: string;
+  by: string;
+  status: 'READY' | 'WORK_IN_PROGRESS' | 'COMPLETED';
+  lines: Line[];
+};
 
 /**
  * Demo recorded sessions (docs/product.md §8): language samples of Leo, the therapist's student, with
@@ -55,9 +61,10 @@ export async function seedDemoRecordings(db: Db, storage: Storage, now: Date): P
   let stored = 0;
   try {
     for (const [n, rec] of RECORDINGS.entries()) {
-      const people = await pool.query<{ username: string; id: string; account_id: string | null }>('SELECT username, id, account_id FROM users WHERE username = ANY($1)', [
-        [rec.student, rec.by],
-      ]);
+      const people = await pool.query<{ username: string; id: string; account_id: string | null }>(
+        'SELECT username, id, account_id FROM users WHERE username = ANY($1)',
+        [[rec.student, rec.by]],
+      );
       const student = people.rows.find((u) => u.username === rec.student);
       const by = people.rows.find((u) => u.username === rec.by);
       if (!student?.account_id || !by) continue;

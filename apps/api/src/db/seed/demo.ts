@@ -7,7 +7,14 @@ import { sql } from 'drizzle-orm';
 
 export const DEMO_PASSWORD = 'Habla-Demo-2026';
 
-type DemoUser = { username: string; role: Role; first: string; last: string; relationship?: string; occupation?: string };
+type DemoUser = {
+  username: string;
+  role: Role;
+  first: string;
+  last: string;
+  relationship?: string;
+  occupation?: string;
+};
 
 const PLATFORM: DemoUser[] = [
   { username: 'superadmin', role: 'SUPERADMIN', first: 'Sofia', last: 'Martinez' },
@@ -18,14 +25,35 @@ const PLATFORM: DemoUser[] = [
 ];
 const CENTER: DemoUser[] = [
   { username: 'accountadmin', role: 'ACCOUNT_ADMIN', first: 'Olivia', last: 'Turner', occupation: 'other' },
-  { username: 'supervisor', role: 'SUPERVISOR', first: 'Marcus', last: 'Reyes', occupation: 'therapist', relationship: 'therapist' },
-  { username: 'therapist', role: 'THERAPIST', first: 'Emily', last: 'Chen', occupation: 'therapist', relationship: 'therapist' },
+  {
+    username: 'supervisor',
+    role: 'SUPERVISOR',
+    first: 'Marcus',
+    last: 'Reyes',
+    occupation: 'therapist',
+    relationship: 'therapist',
+  },
+  {
+    username: 'therapist',
+    role: 'THERAPIST',
+    first: 'Emily',
+    last: 'Chen',
+    occupation: 'therapist',
+    relationship: 'therapist',
+  },
   { username: 'student', role: 'STUDENT', first: 'Leo', last: 'Walker' },
   { username: 'student2', role: 'STUDENT', first: 'Mia', last: 'Johnson' },
   { username: 'student3', role: 'STUDENT', first: 'Noah', last: 'Patel' },
 ];
 const FAMILY: DemoUser[] = [
-  { username: 'parent', role: 'ACCOUNT_ADMIN', first: 'Ana', last: 'Garcia', relationship: 'mother', occupation: 'other' },
+  {
+    username: 'parent',
+    role: 'ACCOUNT_ADMIN',
+    first: 'Ana',
+    last: 'Garcia',
+    relationship: 'mother',
+    occupation: 'other',
+  },
   { username: 'student4', role: 'STUDENT', first: 'Mateo', last: 'Garcia' },
 ];
 
@@ -57,12 +85,32 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       });
     const ids: Record<string, string> = {};
     for (const u of PLATFORM) ids[u.username] = await add(u, null);
-    const center = await createAccount(tx, { name: 'Demo Therapy Center', membership_type: 'therapist_center', type: 'legal_person', membership_length: 'yearly', now });
+    const center = await createAccount(tx, {
+      name: 'Demo Therapy Center',
+      membership_type: 'therapist_center',
+      type: 'legal_person',
+      membership_length: 'yearly',
+      now,
+    });
     for (const u of CENTER) ids[u.username] = await add(u, center);
-    const family = await createAccount(tx, { name: 'Garcia Family', membership_type: 'parent', type: 'natural_person', membership_length: 'monthly', now });
+    const family = await createAccount(tx, {
+      name: 'Garcia Family',
+      membership_type: 'parent',
+      type: 'natural_person',
+      membership_length: 'monthly',
+      now,
+    });
     for (const u of FAMILY) ids[u.username] = await add(u, family);
-    // Care teams: the therapist works with Leo and Mia; the supervisor oversees those and Noah's; Ana runs Mateo's home workspace.
-    const ws = async (account: string, name: string, type: string, student: string, supervisor: string | null, members: [string, string, string][]) => {
+    // Care teams: the therapist works with Leo and Mia; the supervisor oversees those and Noah's; Ana runs Mateo's home
+    // workspace.
+    const ws = async (
+      account: string,
+      name: string,
+      type: string,
+      student: string,
+      supervisor: string | null,
+      members: [string, string, string][],
+    ) => {
       const [w] = await tx
         .insert(workspaces)
         .values({
@@ -77,11 +125,18 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
         })
         .returning({ id: workspaces.id });
       for (const [user, role, relationship] of members)
-        await tx
-          .insert(workspaceMembers)
-          .values({ workspace_id: w!.id, user_id: ids[user]!, workspace_role: role, relationship_to_student: relationship, created_at: now, updated_at: now });
+        await tx.insert(workspaceMembers).values({
+          workspace_id: w!.id,
+          user_id: ids[user]!,
+          workspace_role: role,
+          relationship_to_student: relationship,
+          created_at: now,
+          updated_at: now,
+        });
     };
-    await ws(center, 'Leo Walker · School', 'school', 'student', 'supervisor', [['therapist', 'THERAPIST', 'therapist']]);
+    await ws(center, 'Leo Walker · School', 'school', 'student', 'supervisor', [
+      ['therapist', 'THERAPIST', 'therapist'],
+    ]);
     await ws(center, 'Mia Johnson · Home', 'home', 'student2', 'supervisor', [['therapist', 'THERAPIST', 'therapist']]);
     await ws(center, 'Noah Patel · School', 'school', 'student3', 'supervisor', []);
     await ws(family, 'Mateo Garcia · Home', 'home', 'student4', null, [['parent', 'ADMIN', 'mother']]);
@@ -98,7 +153,11 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       updated_at: now,
     });
     // The therapist's own games beside the library: a draft still being built, and one shared with the center.
-    const [first] = (await tx.execute<{ id: string }>(sql`SELECT c.id FROM chapters c JOIN levels l ON l.id = c.level_id ORDER BY l.position, c.position LIMIT 1`)).rows;
+    const [first] = (
+      await tx.execute<{ id: string }>(
+        sql`SELECT c.id FROM chapters c JOIN levels l ON l.id = c.level_id ORDER BY l.position, c.position LIMIT 1`,
+      )
+    ).rows;
     const game = async (name: string, status: string, shared: boolean, targets: string[]) => {
       const made = await tx.execute<{ id: string }>(
         sql`INSERT INTO games (name, type, chapter_id, game_status, is_private, share_status, account_id, activities_count, created_at, updated_at, created_by, updated_by)
@@ -110,8 +169,18 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
               VALUES (${made.rows[0]!.id}, ${i + 1}, ${JSON.stringify({ target, distractors: [] })}::jsonb, ${now}, ${now}, ${ids.therapist}, ${ids.therapist})`,
         );
     };
-    await game("Leo's farm sentences (draft)", 'WORK_IN_PROGRESS', false, ['The cow eats grass.', 'The pig is muddy.', 'The duck swims in the pond.']);
-    await game('Morning routine', 'COMPLETED', true, ['I wake up early.', 'I brush my teeth.', 'I eat my breakfast.', 'I put on my shoes.', 'I walk to school.']);
+    await game("Leo's farm sentences (draft)", 'WORK_IN_PROGRESS', false, [
+      'The cow eats grass.',
+      'The pig is muddy.',
+      'The duck swims in the pond.',
+    ]);
+    await game('Morning routine', 'COMPLETED', true, [
+      'I wake up early.',
+      'I brush my teeth.',
+      'I eat my breakfast.',
+      'I put on my shoes.',
+      'I walk to school.',
+    ]);
     await tx.insert(billings).values({
       account_id: family,
       product: 'Habla parent, monthly',

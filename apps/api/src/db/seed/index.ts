@@ -14,7 +14,10 @@ import { seedStarterLibrary } from './starter/index';
  * Everything a start needs after migrating: reference data and catalogs (once), the starter
  * curriculum and library (once, unless disabled), the demo set once unless disabled.
  */
-export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; log: Logger; now?: Date; storage?: Storage }): Promise<void> {
+export async function seedAll(
+  db: Db,
+  opts: { demo: boolean; starter?: boolean; log: Logger; now?: Date; storage?: Storage },
+): Promise<void> {
   await seedReference(db);
   const started = Date.now();
   const catalogs = await seedCatalogs(poolOf(db));
@@ -25,8 +28,13 @@ export async function seedAll(db: Db, opts: { demo: boolean; starter?: boolean; 
   }
   if (opts.demo && (await seedDemo(db, opts.now ?? new Date()))) {
     // The demo gallery's pictures are files: only where the storage is at hand (the server, the CLI).
-    if (opts.storage) opts.log.info({ images: await seedDemoImages(db, opts.storage, opts.now ?? new Date()) }, 'demo gallery loaded');
-    if (opts.storage) opts.log.info({ recordings: await seedDemoRecordings(db, opts.storage, opts.now ?? new Date()) }, 'demo recordings loaded');
+    if (opts.storage)
+      opts.log.info({ images: await seedDemoImages(db, opts.storage, opts.now ?? new Date()) }, 'demo gallery loaded');
+    if (opts.storage)
+      opts.log.info(
+        { recordings: await seedDemoRecordings(db, opts.storage, opts.now ?? new Date()) },
+        'demo recordings loaded',
+      );
     opts.log.info({ assessments: await seedDemoAssessments(db, opts.now ?? new Date()) }, 'demo assessments loaded');
     // Played games for the dashboards and the evaluation list, from the starter library when it is there.
     opts.log.info({ assignments: await seedDemoPlay(db, opts.now ?? new Date()) }, 'demo assignments loaded');

@@ -22,7 +22,12 @@ const PLANS = [
   { code: 'therapist_monthly', description: 'Therapist, monthly', price: '29.00' },
   { code: 'therapist_yearly', description: 'Therapist, yearly', price: '290.00' },
   { code: 'school_yearly', description: 'School, yearly (per student)', price: '20.00', is_calculated: true },
-  { code: 'therapist_center_yearly', description: 'Therapist center, yearly (per student)', price: '25.00', is_calculated: true },
+  {
+    code: 'therapist_center_yearly',
+    description: 'Therapist center, yearly (per student)',
+    price: '25.00',
+    is_calculated: true,
+  },
 ];
 
 /**
@@ -37,7 +42,9 @@ export async function seedReference(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
   const granted = await db.selectDistinct({ role: rolePermissions.role }).from(rolePermissions);
   const hasAny = new Set(granted.map((g) => g.role));
-  const missing = ROLE_VALUES.filter((r) => !hasAny.has(r)).flatMap((role) => ROLE_DEFAULT_PERMISSIONS[role].map((permission) => ({ role, permission })));
+  const missing = ROLE_VALUES.filter((r) => !hasAny.has(r)).flatMap((role) =>
+    ROLE_DEFAULT_PERMISSIONS[role].map((permission) => ({ role, permission })),
+  );
   if (missing.length) await db.insert(rolePermissions).values(missing).onConflictDoNothing();
   const known = new Set((await db.select({ code: plans.code }).from(plans)).map((x) => x.code.toLowerCase()));
   const newPlans = PLANS.filter((x) => !known.has(x.code));

@@ -15,14 +15,27 @@ describe('seeding', () => {
     await seedAll(db, { demo: true, log });
     await seedAll(db, { demo: true, log });
     const rows = await db
-      .select({ username: users.username, email: users.email, role: users.role, account: accounts.name, relationship: users.relationship_to_student, hash: users.password_hash })
+      .select({
+        username: users.username,
+        email: users.email,
+        role: users.role,
+        account: accounts.name,
+        relationship: users.relationship_to_student,
+        hash: users.password_hash,
+      })
       .from(users)
       .leftJoin(accounts, eq(accounts.id, users.account_id));
     expect(rows).toHaveLength(13);
     const by = Object.fromEntries(rows.map((r) => [r.username, r]));
     for (const u of ['superadmin', 'admin', 'support', 'editor', 'viewer']) expect(by[u]?.account).toBeNull();
-    for (const u of ['accountadmin', 'supervisor', 'therapist', 'student', 'student2', 'student3']) expect(by[u]?.account).toBe('Demo Therapy Center');
-    expect(by.parent).toMatchObject({ account: 'Garcia Family', role: 'ACCOUNT_ADMIN', relationship: 'mother', email: 'parent@example.com' });
+    for (const u of ['accountadmin', 'supervisor', 'therapist', 'student', 'student2', 'student3'])
+      expect(by[u]?.account).toBe('Demo Therapy Center');
+    expect(by.parent).toMatchObject({
+      account: 'Garcia Family',
+      role: 'ACCOUNT_ADMIN',
+      relationship: 'mother',
+      email: 'parent@example.com',
+    });
     expect(by.student4).toMatchObject({ account: 'Garcia Family', role: 'STUDENT' });
     expect(by.supervisor?.role).toBe('SUPERVISOR');
     expect(await verifyPassword(by.student!.hash, DEMO_PASSWORD)).toBe(true);
@@ -35,7 +48,11 @@ describe('seeding', () => {
     const res = await db.execute<{ level: string; positions: number[]; count: number }>(
       sql`SELECT l.name AS level, array_agg(c.position ORDER BY c.position) AS positions, l.chapters_count AS count FROM levels l JOIN chapters c ON c.level_id = l.id GROUP BY l.id ORDER BY l.position`,
     );
-    expect(res.rows.map((r) => r.level)).toEqual(['Foundations: single words', 'Building sentences', 'Telling what happened']);
+    expect(res.rows.map((r) => r.level)).toEqual([
+      'Foundations: single words',
+      'Building sentences',
+      'Telling what happened',
+    ]);
     for (const r of res.rows) expect(r.positions).toEqual(Array.from({ length: r.count }, (_, i) => i + 1));
   });
 

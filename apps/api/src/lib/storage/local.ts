@@ -27,7 +27,10 @@ export function localStorage(root: string): Storage {
     async putStream(key: string, stream: Readable) {
       const target = pathOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const temp = path.join(path.dirname(target), `.${path.basename(target)}.${crypto.randomBytes(6).toString('hex')}.part`);
+      const temp = path.join(
+        path.dirname(target),
+        `.${path.basename(target)}.${crypto.randomBytes(6).toString('hex')}.part`,
+      );
       try {
         await pipeline(stream, fs.createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
         const handle = await fsp.open(temp, 'r+');

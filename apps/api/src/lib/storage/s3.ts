@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../../config';
@@ -6,7 +12,9 @@ import { assertStorageKey, type ByteRange, type Storage } from './types';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;
 
-const isMissing = (e: unknown) => e instanceof S3ServiceException && (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404);
+const isMissing = (e: unknown) =>
+  e instanceof S3ServiceException &&
+  (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404);
 
 /**
  * Any S3-compatible object store (AWS S3, MinIO, Ceph, Garage, R2…), so several API instances share
@@ -50,7 +58,9 @@ export function s3Storage(config: S3Config): Storage {
     async getStream(key: string, range?: ByteRange) {
       assertStorageKey(key);
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
         return (res.Body as Readable | undefined) ?? null;
       } catch (err) {
         if (isMissing(err)) return null;

@@ -16,7 +16,14 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'habla-storage-'));
 const { endpoint } = await startS3(BUCKET);
 const credentials = S3_TEST_CREDENTIALS;
 const local = localStorage(path.join(root, 'files'));
-const s3 = s3Storage({ driver: 's3', bucket: BUCKET, endpoint, region: 'us-east-1', credentials, forcePathStyle: true });
+const s3 = s3Storage({
+  driver: 's3',
+  bucket: BUCKET,
+  endpoint,
+  region: 'us-east-1',
+  credentials,
+  forcePathStyle: true,
+});
 const lister = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
 
 afterAll(async () => {
@@ -28,7 +35,9 @@ afterAll(async () => {
 async function everything(storage: Storage): Promise<string[]> {
   if (storage.driver === 'local')
     return fs.existsSync(path.join(root, 'files'))
-      ? (fs.readdirSync(path.join(root, 'files'), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, 'files', f)).isFile())
+      ? (fs.readdirSync(path.join(root, 'files'), { recursive: true }) as string[]).filter((f) =>
+          fs.statSync(path.join(root, 'files', f)).isFile(),
+        )
       : [];
   return ((await lister.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key ?? '');
 }
@@ -54,7 +63,9 @@ describe.each([
 ] as const)('%s storage', (_name, storage) => {
   it('stores, reads whole and in ranges, stats and deletes', async () => {
     const data = Buffer.from('0123456789abcdef');
-    await storage.putStream('acc/one', Readable.from([data.subarray(0, 5), data.subarray(5)]), { contentType: 'application/octet-stream' });
+    await storage.putStream('acc/one', Readable.from([data.subarray(0, 5), data.subarray(5)]), {
+      contentType: 'application/octet-stream',
+    });
     expect(await storage.stat('acc/one')).toEqual({ size: 16 });
     expect((await read(await storage.getStream('acc/one'))).toString()).toBe('0123456789abcdef');
     expect((await read(await storage.getStream('acc/one', { start: 3, end: 6 }))).toString()).toBe('3456');
@@ -64,16 +75,25 @@ describe.each([
     expect(await storage.getStream('acc/one')).toBeNull();
   });
 
-  it('leaves nothing under any name when the stream fails, even past the first multipart part', { timeout: 60_000 }, async () => {
-    const before = await everything(storage);
-    await expect(storage.putStream('acc/broken', failingAfter(9 * 1024 * 1024), { contentType: 'application/octet-stream' })).rejects.toThrow('refused halfway');
-    expect(await storage.stat('acc/broken')).toBeNull();
-    expect(await everything(storage)).toEqual(before);
-  });
+  it(
+    'leaves nothing under any name when the stream fails, even past the first multipart part',
+    { timeout: 60_000 },
+    async () => {
+      const before = await everything(storage);
+      await expect(
+        storage.putStream('acc/broken', failingAfter(9 * 1024 * 1024), { contentType: 'application/octet-stream' }),
+      ).rejects.toThrow('refused halfway');
+      expect(await storage.stat('acc/broken')).toBeNull();
+      expect(await everything(storage)).toEqual(before);
+    },
+  );
 
   it('refuses keys that could leave its folder or hide a file', async () => {
     for (const key of ['../outside', 'a/../../b', '/etc/passwd', 'a/./b', '.hidden', 'A/Upper', 'a//b', 'a\\b', '']) {
-      await expect(storage.putStream(key, Readable.from([Buffer.from('x')]), { contentType: 'text/plain' }), key).rejects.toThrow('invalid storage key');
+      await expect(
+        storage.putStream(key, Readable.from([Buffer.from('x')]), { contentType: 'text/plain' }),
+        key,
+      ).rejects.toThrow('invalid storage key');
       await expect(storage.getStream(key), key).rejects.toThrow('invalid storage key');
     }
     expect(fs.existsSync(path.join(root, 'outside'))).toBe(false);
@@ -84,8 +104,13 @@ it('local: the final name appears only once the bytes are complete (written to a
   const stream = new PassThrough();
   const done = local.putStream('acc/slow', stream, { contentType: 'application/octet-stream' });
   stream.write(Buffer.alloc(1000, 2));
-  const partial = () => (fs.existsSync(path.join(root, 'files', 'acc')) ? fs.readdirSync(path.join(root, 'files', 'acc')).filter((f) => f.endsWith('.part')) : []);
-  await expect.poll(() => partial().some((f) => fs.statSync(path.join(root, 'files', 'acc', f)).size === 1000)).toBe(true);
+  const partial = () =>
+    fs.existsSync(path.join(root, 'files', 'acc'))
+      ? fs.readdirSync(path.join(root, 'files', 'acc')).filter((f) => f.endsWith('.part'))
+      : [];
+  await expect
+    .poll(() => partial().some((f) => fs.statSync(path.join(root, 'files', 'acc', f)).size === 1000))
+    .toBe(true);
   expect(await local.stat('acc/slow')).toBeNull();
   stream.end(Buffer.alloc(24, 2));
   await done;
@@ -114,7 +139,9 @@ it('local: sweeping removes the temporary files a crash left behind, once old, a
 it('configuration: local under DATA_DIR/files by default; s3 needs a bucket and both keys or neither', () => {
   expect(loadConfig({ DATA_DIR: '/srv/habla' }).storage).toEqual({ driver: 'local', root: '/srv/habla/files' });
   expect(() => loadConfig({ STORAGE: 's3' })).toThrow(ConfigError);
-  expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files', S3_ACCESS_KEY_ID: 'id-only' })).toThrow(ConfigError);
+  expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files', S3_ACCESS_KEY_ID: 'id-only' })).toThrow(
+    ConfigError,
+  );
   expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files', S3_ENDPOINT: 'http://minio:9000' }).storage).toEqual({
     driver: 's3',
     bucket: 'habla-files',
@@ -123,5 +150,8 @@ it('configuration: local under DATA_DIR/files by default; s3 needs a bucket and 
     credentials: undefined,
     forcePathStyle: true,
   });
-  expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files' }).storage).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+  expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'habla-files' }).storage).toMatchObject({
+    endpoint: undefined,
+    forcePathStyle: false,
+  });
 });

@@ -4,7 +4,12 @@ import { getSingletonRow, singletonRoutes, type ServerSingleton } from '../../cr
 import type { ServiceContext } from '../../lib/context';
 
 /** The app configuration on the generic singleton engine: table `app_configuration`, one row per module. */
-export const APP_CONFIGURATION_SERVER: ServerSingleton = { def: APP_CONFIGURATION, table: 'app_configuration', entity: 'app_configuration', policy: appConfigurationPolicy };
+export const APP_CONFIGURATION_SERVER: ServerSingleton = {
+  def: APP_CONFIGURATION,
+  table: 'app_configuration',
+  entity: 'app_configuration',
+  policy: appConfigurationPolicy,
+};
 
 export type AppConfiguration = {
   module: AppModule;
@@ -20,7 +25,10 @@ export type AppConfiguration = {
 };
 
 /** The stored configuration of one module, for services that need it (scoring, limits). */
-export async function getAppConfiguration(ctx: Pick<ServiceContext, 'db'>, module: AppModule): Promise<AppConfiguration> {
+export async function getAppConfiguration(
+  ctx: Pick<ServiceContext, 'db'>,
+  module: AppModule,
+): Promise<AppConfiguration> {
   return (await getSingletonRow(ctx, APP_CONFIGURATION_SERVER, module)) as unknown as AppConfiguration;
 }
 

@@ -29,7 +29,8 @@ beforeAll(async () => {
 
 // Each test starts from the seed's values: what one changes is put back, whatever happened in it.
 afterEach(async () => {
-  for (const module of ['MLA', 'MAA']) expect((await call(superadmin, 'PUT', `/api/app-configuration/${module}`, defaults)).statusCode).toBe(200);
+  for (const module of ['MLA', 'MAA'])
+    expect((await call(superadmin, 'PUT', `/api/app-configuration/${module}`, defaults)).statusCode).toBe(200);
 });
 
 /** The audit rows of the app configuration, newest first. */
@@ -52,36 +53,68 @@ describe('app configuration', () => {
     }
     const one = await call(student, 'GET', '/api/app-configuration/MAA');
     expect(one.statusCode).toBe(200);
-    expect(one.json().data).toMatchObject({ module: 'MAA', min_rate: 50, point_first_try: 10, show_failed_attemps: false });
+    expect(one.json().data).toMatchObject({
+      module: 'MAA',
+      min_rate: 50,
+      point_first_try: 10,
+      show_failed_attemps: false,
+    });
     expect((await call({}, 'GET', '/api/app-configuration')).statusCode).toBe(401);
   });
 
   it('a superadmin changes one module: the other keeps its values, the row says who may change it, and the audit log shows before and after', async () => {
     const earlier = new Set((await auditRows()).map((r) => r.id));
-    const res = await call(superadmin, 'PUT', '/api/app-configuration/MLA', body({ min_rate: 70, show_progress_bar: true }));
+    const res = await call(
+      superadmin,
+      'PUT',
+      '/api/app-configuration/MLA',
+      body({ min_rate: 70, show_progress_bar: true }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('The record was saved.');
-    expect(res.json().data).toMatchObject({ module: 'MLA', min_rate: 70, show_progress_bar: true, _actions: ['update'] });
+    expect(res.json().data).toMatchObject({
+      module: 'MLA',
+      min_rate: 70,
+      show_progress_bar: true,
+      _actions: ['update'],
+    });
     expect((await call(therapist, 'GET', '/api/app-configuration/MLA')).json().data.min_rate).toBe(70);
     expect((await call(therapist, 'GET', '/api/app-configuration/MAA')).json().data.min_rate).toBe(50);
-    expect(await getAppConfiguration({ db: t.app.db }, 'MLA')).toMatchObject({ min_rate: 70, show_progress_bar: true, point_first_try: 10 });
+    expect(await getAppConfiguration({ db: t.app.db }, 'MLA')).toMatchObject({
+      min_rate: 70,
+      show_progress_bar: true,
+      point_first_try: 10,
+    });
 
     const written = (await auditRows()).filter((r) => !earlier.has(r.id));
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ entity_id: 'MLA', action: 'update', changes: { min_rate: { from: 50, to: 70 }, show_progress_bar: { from: false, to: true } } });
+    expect(written[0]).toMatchObject({
+      entity_id: 'MLA',
+      action: 'update',
+      changes: { min_rate: { from: 50, to: 70 }, show_progress_bar: { from: false, to: true } },
+    });
 
     // Saving the same values again changes nothing and writes no audit row.
-    expect((await call(superadmin, 'PUT', '/api/app-configuration/MLA', body({ min_rate: 70, show_progress_bar: true }))).statusCode).toBe(200);
+    expect(
+      (await call(superadmin, 'PUT', '/api/app-configuration/MLA', body({ min_rate: 70, show_progress_bar: true })))
+        .statusCode,
+    ).toBe(200);
     expect((await auditRows()).filter((r) => !earlier.has(r.id))).toHaveLength(1);
   });
 
   it('the MAA’s longest recording may be left out of a change (it keeps its value), and is bounded when given', async () => {
-    expect((await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...defaults, max_recording_minutes: 30 })).statusCode).toBe(200);
+    expect(
+      (await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...defaults, max_recording_minutes: 30 }))
+        .statusCode,
+    ).toBe(200);
     const { max_recording_minutes: _left, ...without } = defaults;
     const kept = await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...without, min_rate: 55 });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().data).toMatchObject({ min_rate: 55, max_recording_minutes: 30 });
-    const tooLong = await call(superadmin, 'PUT', '/api/app-configuration/MAA', { ...defaults, max_recording_minutes: 61 });
+    const tooLong = await call(superadmin, 'PUT', '/api/app-configuration/MAA', {
+      ...defaults,
+      max_recording_minutes: 61,
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(Object.keys(tooLong.json().fields)).toEqual(['max_recording_minutes']);
     expect((await call(superadmin, 'PUT', '/api/app-configuration/MAA', defaults)).statusCode).toBe(200);
@@ -124,13 +157,35 @@ describe('app configuration', () => {
   });
 
   it("points may not grow from one try to the next, a missing or unknown field is named, in the caller's language", async () => {
-    let res = await call(superadmin, 'PUT', '/api/app-configuration/MAA', body({ point_first_try: 5, point_second_try: 6 }));
+    let res = await call(
+      superadmin,
+      'PUT',
+      '/api/app-configuration/MAA',
+      body({ point_first_try: 5, point_second_try: 6 }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ point_second_try: 'Points for a right second try may not be more than the points for a right first try.' });
-    res = await call(superadmin, 'PUT', '/api/app-configuration/MAA', body({ point_second_try: 1, point_third_try: 2 }));
-    expect(res.json().fields).toEqual({ point_third_try: 'Points for a right third try may not be more than the points for a right second try.' });
-    res = await call(superadmin, 'PUT', '/api/app-configuration/MAA', body({ point_first_try: 5, point_second_try: 6 }), 'es');
-    expect(res.json().fields.point_second_try).toBe('Puntos por acertar al segundo intento no puede superar los puntos de un primer intento correcto.');
+    expect(res.json().fields).toEqual({
+      point_second_try: 'Points for a right second try may not be more than the points for a right first try.',
+    });
+    res = await call(
+      superadmin,
+      'PUT',
+      '/api/app-configuration/MAA',
+      body({ point_second_try: 1, point_third_try: 2 }),
+    );
+    expect(res.json().fields).toEqual({
+      point_third_try: 'Points for a right third try may not be more than the points for a right second try.',
+    });
+    res = await call(
+      superadmin,
+      'PUT',
+      '/api/app-configuration/MAA',
+      body({ point_first_try: 5, point_second_try: 6 }),
+      'es',
+    );
+    expect(res.json().fields.point_second_try).toBe(
+      'Puntos por acertar al segundo intento no puede superar los puntos de un primer intento correcto.',
+    );
     const { page_count: _omitted, ...partial } = body();
     res = await call(superadmin, 'PUT', '/api/app-configuration/MAA', partial);
     expect(res.json().fields).toEqual({ page_count: 'Rows per page is required.' });
@@ -138,6 +193,15 @@ describe('app configuration', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual(['module']);
     // Equal points on consecutive tries are allowed.
-    expect((await call(superadmin, 'PUT', '/api/app-configuration/MAA', body({ point_first_try: 3, point_second_try: 3, point_third_try: 3 }))).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          superadmin,
+          'PUT',
+          '/api/app-configuration/MAA',
+          body({ point_first_try: 3, point_second_try: 3, point_third_try: 3 }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -41,7 +41,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(assessmentsPolicy, 'create'),
     schema: {
       tags: ['assessments'],
-      summary: "Assess a language sample: a recording's transcript ({recording_id}) or a pasted or imported one ({student_id, title, language, format, transcript})",
+      summary:
+        "Assess a language sample: a recording's transcript ({recording_id}) or a pasted or imported one ({student_id, title, language, format, transcript})",
       description:
         'The sample is analysed as POST /api/lsa/analyze does (CLAN’s rules) for the speaker (default: the student); the totals are stored and the syntax, tense, function and subject conclusions proposed in the account’s language. A malformed transcript answers 400 naming its line.',
       body: assessmentCreateBody,
@@ -49,9 +50,11 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const data = await createAssessment(actorContextOf(req), req.body);
-      return reply
-        .code(201)
-        .send({ status: true as const, data: presentRow(assessmentsPolicy, signedIn(req), data), message: translate(requestLanguage(req), 'messages.created') });
+      return reply.code(201).send({
+        status: true as const,
+        data: presentRow(assessmentsPolicy, signedIn(req), data),
+        message: translate(requestLanguage(req), 'messages.created'),
+      });
     },
   });
 
@@ -59,7 +62,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(assessmentsPolicy, 'read'),
     schema: {
       tags: ['assessments'],
-      summary: "An assessment's measures, and each utterance of the analysed speaker with its words, morphemes, sentence type, tenses and coded errors",
+      summary:
+        "An assessment's measures, and each utterance of the analysed speaker with its words, morphemes, sentence type, tenses and coded errors",
       params,
       response: { 200: okEnvelope(assessmentMeasuresSchema), ...errorResponses },
     },
@@ -70,7 +74,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(assessmentsPolicy, 'update'),
     schema: {
       tags: ['assessments'],
-      summary: 'Code the errors of the utterances (syntax, grammar, meaning, function): the whole coding with the version it was made on (409 when someone saved since)',
+      summary:
+        'Code the errors of the utterances (syntax, grammar, meaning, function): the whole coding with the version it was made on (409 when someone saved since)',
       params,
       body: assessmentErrorsBody,
       response: { 200: okEnvelope(assessmentMeasuresSchema), ...errorResponses },
@@ -86,7 +91,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(assessmentsPolicy, 'read'),
     schema: {
       tags: ['assessments'],
-      summary: "The student's assessments the caller may see, oldest first, with their main measures (the trend on the assessment screen)",
+      summary:
+        "The student's assessments the caller may see, oldest first, with their main measures (the trend on the assessment screen)",
       params,
       response: { 200: okEnvelope(z.array(trendPointSchema)), ...errorResponses },
     },
@@ -100,7 +106,10 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The assessment as a PDF a parent can read, in the account's language (or ?language=en|es)",
       params,
       querystring: z.object({ language: z.enum(['en', 'es'], { error: 'validation.choice' }).optional() }),
-      response: { 200: { description: 'The report', content: { 'application/pdf': { schema: z.string() } } }, ...errorResponses },
+      response: {
+        200: { description: 'The report', content: { 'application/pdf': { schema: z.string() } } },
+        ...errorResponses,
+      },
     },
     handler: async (req, reply) => {
       const file = await assessmentReport(actorContextOf(req), req.params.id, req.query.language);

@@ -60,7 +60,8 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
     // Scope first: another account's recording, or a student outside the caseload, is 404.
     const recording = await getRow(ctx, recordingsResource, body.recording_id);
     const status = String(recording.session_status);
-    if (!['TRANSCRIPTION_COMPLETED', 'READY', 'WORK_IN_PROGRESS', 'COMPLETED'].includes(status)) throw fieldError('recording_id', 'assessments.errors.recordingNotReady');
+    if (!['TRANSCRIPTION_COMPLETED', 'READY', 'WORK_IN_PROGRESS', 'COMPLETED'].includes(status))
+      throw fieldError('recording_id', 'assessments.errors.recordingNotReady');
     recordingId = String(recording.id);
     studentId = String(recording.student_id);
     language = recording.language as Language;
@@ -69,7 +70,8 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
     title ??= String(recording.title);
     sampleDate ??= today(new Date(String(recording.created_at)));
   }
-  if (!studentId || !language || !format || transcript === undefined || !title) throw fieldError('transcript', 'assessments.errors.sampleRequired');
+  if (!studentId || !language || !format || transcript === undefined || !title)
+    throw fieldError('transcript', 'assessments.errors.sampleRequired');
   // A student the caller sees, before any analysis (the engine checks the reference again on insert).
   const p = new SqlParams();
   const student = await poolOf(ctx.db).query(
@@ -90,7 +92,12 @@ export async function createAssessment(ctx: ActorContext, body: AssessmentCreate
     studentName: found.full_name,
     reportLanguage: found.language,
   });
-  return createOwnedRow(ctx, assessmentsResource, { title, student_id: studentId, sample_date: sampleDate ?? today(ctx.now) }, prepared);
+  return createOwnedRow(
+    ctx,
+    assessmentsResource,
+    { title, student_id: studentId, sample_date: sampleDate ?? today(ctx.now) },
+    prepared,
+  );
 }
 
 /** A sample analysed, its totals and proposed conclusions ready to store (the create route and the demo data). */
@@ -107,7 +114,13 @@ export async function prepareSample(
     reportLanguage: Language;
   },
 ): Promise<PreparedSample> {
-  const { measures, utterances } = await measureSample(ctx, { language: o.language, format: o.format, text: o.transcript, speaker: o.speaker, field: 'transcript' });
+  const { measures, utterances } = await measureSample(ctx, {
+    language: o.language,
+    format: o.format,
+    text: o.transcript,
+    speaker: o.speaker,
+    field: 'transcript',
+  });
   return {
     accountId: o.accountId,
     recordingId: o.recordingId,
@@ -116,11 +129,15 @@ export async function prepareSample(
     transcript: o.transcript,
     speaker: measures.speaker,
     measures,
-    columns: { ...totals(measures, utterances), ...proposeConclusions(o.reportLanguage, measures, o.studentName || measures.speaker) },
+    columns: {
+      ...totals(measures, utterances),
+      ...proposeConclusions(o.reportLanguage, measures, o.studentName || measures.speaker),
+    },
   };
 }
 
-/** The seed's totals from the measures: the student's counted utterances, every utterance of the sample, NDW; MLU-m for lists. */
+/** The seed's totals from the measures: the student's counted utterances, every utterance of the sample, NDW; MLU-m for
+ * lists. */
 function totals(m: Measures, allUtterances: number) {
   return {
     total_student_sentences: m.mlu_w.utterances,
@@ -131,7 +148,11 @@ function totals(m: Measures, allUtterances: number) {
 }
 
 /** The assessment if the caller may see it (live), else null: missing and out of scope look alike. */
-async function findAssessment(ctx: ActorContext, id: string, client?: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> }): Promise<AssessmentRow | null> {
+async function findAssessment(
+  ctx: ActorContext,
+  id: string,
+  client?: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> },
+): Promise<AssessmentRow | null> {
   const p = new SqlParams();
   const idParam = p.add(id);
   const res = await (client ?? poolOf(ctx.db)).query(
@@ -142,8 +163,14 @@ async function findAssessment(ctx: ActorContext, id: string, client?: { query: (
   return (res.rows[0] as AssessmentRow | undefined) ?? null;
 }
 
-/** A stored sample as the CPU pool reads it (it was read when the assessment was made: a refusal here names `text`, as before). */
-const sampleOf = (row: AssessmentRow): SampleInput => ({ format: row.sample_format, text: row.transcript, language: row.language, field: 'text' });
+/** A stored sample as the CPU pool reads it (it was read when the assessment was made: a refusal here names `text`, as
+ * before). */
+const sampleOf = (row: AssessmentRow): SampleInput => ({
+  format: row.sample_format,
+  text: row.transcript,
+  language: row.language,
+  field: 'text',
+});
 
 /** The measures and utterance list of a stored sample. */
 async function measuresOf(ctx: ActorContext, row: AssessmentRow): Promise<AssessmentMeasures> {
@@ -167,17 +194,32 @@ export async function readMeasures(ctx: ActorContext, id: string): Promise<Asses
  * (409), when the assessment is completed or the caller may not edit it (403), or when an index is
  * not an utterance of the analysed speaker (400). The counts follow; a NEW assessment starts work.
  */
-export async function saveErrors(ctx: ActorContext, id: string, body: AssessmentErrorsBody): Promise<AssessmentMeasures> {
+export async function saveErrors(
+  ctx: ActorContext,
+  id: string,
+  body: AssessmentErrorsBody,
+): Promise<AssessmentMeasures> {
   const saved = await withTransaction(ctx.db, async (_tx, client) => {
     const row = await findAssessment(ctx, id, client);
     if (!row) throw notFound();
-    if (row.assessment_status === 'COMPLETED') throw new AppError(409, 'CONFLICT', 'assessments.errors.completed', {}, { errors: 'assessments.errors.completed' });
+    if (row.assessment_status === 'COMPLETED')
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'assessments.errors.completed',
+        {},
+        { errors: 'assessments.errors.completed' },
+      );
     if (!assessmentsPolicy.can(ctx.actor, 'update', row as never)) throw forbidden();
-    if (row.errors_version !== body.version) throw new AppError(409, 'CONFLICT', 'assessments.errors.version', {}, { version: 'assessments.errors.version' });
-    const own = new Set((await cpuOf(ctx).run('speakerUtterances', { ...sampleOf(row), speaker: row.speaker })).map(String));
+    if (row.errors_version !== body.version)
+      throw new AppError(409, 'CONFLICT', 'assessments.errors.version', {}, { version: 'assessments.errors.version' });
+    const own = new Set(
+      (await cpuOf(ctx).run('speakerUtterances', { ...sampleOf(row), speaker: row.speaker })).map(String),
+    );
     const errors: Record<string, ErrorKind[]> = {};
     for (const [index, kinds] of Object.entries(body.errors)) {
-      if (!own.has(index)) throw fieldError(`errors.${index}`, 'assessments.errors.utterance', { index: Number(index) + 1 });
+      if (!own.has(index))
+        throw fieldError(`errors.${index}`, 'assessments.errors.utterance', { index: Number(index) + 1 });
       const unique = ERROR_KINDS.filter((k) => kinds.includes(k));
       if (unique.length) errors[index] = unique;
     }
@@ -193,14 +235,26 @@ export async function saveErrors(ctx: ActorContext, id: string, body: Assessment
     await client.query(
       `UPDATE assessments SET utterance_errors = $2, syntax_errors = $3, grammar_errors = $4, meaning_errors = $5, function_errors = $6,
               errors_version = errors_version + 1, assessment_status = $7, updated_at = $8, updated_by = $9 WHERE id = $1`,
-      [id, JSON.stringify(errors), next.syntax_errors, next.grammar_errors, next.meaning_errors, next.function_errors, status, ctx.now, ctx.actor.id],
+      [
+        id,
+        JSON.stringify(errors),
+        next.syntax_errors,
+        next.grammar_errors,
+        next.meaning_errors,
+        next.function_errors,
+        status,
+        ctx.now,
+        ctx.actor.id,
+      ],
     );
     await auditRows(client, ctx, assessmentsResource, 'update', [
       {
         id,
         changes: {
           errors: { from: row.errors_version, to: row.errors_version + 1 },
-          ...(status !== row.assessment_status ? { assessment_status: { from: row.assessment_status, to: status } } : {}),
+          ...(status !== row.assessment_status
+            ? { assessment_status: { from: row.assessment_status, to: status } }
+            : {}),
         },
       },
     ]);
@@ -222,7 +276,15 @@ export async function readTrend(ctx: ActorContext, id: string): Promise<TrendPoi
     p.values,
   );
   return (
-    res.rows as { id: string; title: string; sample_date: string | null; created_at: Date; assessment_status: string; measures: Measures; total_student_sentences: number }[]
+    res.rows as {
+      id: string;
+      title: string;
+      sample_date: string | null;
+      created_at: Date;
+      assessment_status: string;
+      measures: Measures;
+      total_student_sentences: number;
+    }[]
   ).map((r) => ({
     id: r.id,
     title: r.title,
@@ -242,7 +304,11 @@ export async function readTrend(ctx: ActorContext, id: string): Promise<TrendPoi
 }
 
 /** The report of an assessment, in the account's language unless another is asked for. */
-export async function assessmentReport(ctx: ActorContext, id: string, language: Language | undefined): Promise<{ name: string; body: Buffer }> {
+export async function assessmentReport(
+  ctx: ActorContext,
+  id: string,
+  language: Language | undefined,
+): Promise<{ name: string; body: Buffer }> {
   const row = await findAssessment(ctx, id);
   if (!row) throw notFound();
   const res = await poolOf(ctx.db).query(
@@ -264,7 +330,12 @@ export async function assessmentReport(ctx: ActorContext, id: string, language: 
     account: r.account!,
     sampleDate: text(r.sample_date),
     status: r.assessment_status!,
-    conclusions: { syntax: text(r.syntax_conclusions), tense: text(r.tense_conclusions), function: text(r.function_conclusions), subject: text(r.subject_info) },
+    conclusions: {
+      syntax: text(r.syntax_conclusions),
+      tense: text(r.tense_conclusions),
+      function: text(r.function_conclusions),
+      subject: text(r.subject_info),
+    },
     recommendation: text(r.recommendation),
     notes: text(r.notes),
     summary: text(r.summary),

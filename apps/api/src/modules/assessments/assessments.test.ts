@@ -34,7 +34,10 @@ beforeAll(async () => {
   stranger = await loginAs(t.app, 'ACCOUNT_ADMIN');
   student = await loginAs(t.app, 'STUDENT', { accountId });
   // The therapist's caseload holds the student they added (the colleague's is empty).
-  await poolOf(t.database.db).query(`UPDATE users SET created_by = $1 WHERE id = $2`, [therapist.user.id, student.user.id]);
+  await poolOf(t.database.db).query(`UPDATE users SET created_by = $1 WHERE id = $2`, [
+    therapist.user.id,
+    student.user.id,
+  ]);
 });
 
 const call = (who: Who, method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -64,7 +67,9 @@ async function sarahAssessment(of: Who = student): Promise<string> {
 /** Run `work` with the account reporting in `language`, and put its language back whatever happens. */
 async function inAccountLanguage(language: 'en' | 'es', work: () => Promise<void>): Promise<void> {
   const pool = poolOf(t.database.db);
-  const before = (await pool.query<{ language: string }>(`SELECT language FROM accounts WHERE id = $1`, [admin.user.accountId])).rows[0]!.language;
+  const before = (
+    await pool.query<{ language: string }>(`SELECT language FROM accounts WHERE id = $1`, [admin.user.accountId])
+  ).rows[0]!.language;
   await pool.query(`UPDATE accounts SET language = $1 WHERE id = $2`, [language, admin.user.accountId]);
   try {
     await work();
@@ -97,7 +102,13 @@ describe('assessments', () => {
     const row = res.json().data;
     const id = row.id as string;
     const clan = FIGURES['sarah040.cha']!;
-    expect(row).toMatchObject({ assessment_status: 'NEW', speaker: 'CHI', language: 'en', total_student_sentences: clan.mlu_w.utterances, total_vocabulary: clan.ndw });
+    expect(row).toMatchObject({
+      assessment_status: 'NEW',
+      speaker: 'CHI',
+      language: 'en',
+      total_student_sentences: clan.mlu_w.utterances,
+      total_vocabulary: clan.ndw,
+    });
     expect(Number(row.mlu_m)).toBe(clan.mlu_m.value);
     expect(row.total_sentences).toBe(SARAH.split('\n').filter((l) => l.startsWith('*')).length);
     expect(row.syntax_conclusions).toContain(`${clan.mlu_m.value}`.replace(/(?<!0)0+$/, ''));
@@ -118,12 +129,24 @@ describe('assessments', () => {
     const id = await sarahAssessment();
     const before = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data;
     const [a, b] = before.utterance_list.filter((u: { excluded: string | null }) => !u.excluded);
-    const save = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: { [a.index]: ['grammar', 'syntax'], [b.index]: ['grammar'] } });
+    const save = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, {
+      version: 0,
+      errors: { [a.index]: ['grammar', 'syntax'], [b.index]: ['grammar'] },
+    });
     expect(save.statusCode).toBe(200);
     expect(save.json().data.errors_version).toBe(1);
-    expect(save.json().data.utterance_list.find((u: { index: number }) => u.index === a.index).errors).toEqual(['syntax', 'grammar']);
+    expect(save.json().data.utterance_list.find((u: { index: number }) => u.index === a.index).errors).toEqual([
+      'syntax',
+      'grammar',
+    ]);
     const row = (await call(therapist, 'GET', `/api/assessments/${id}`)).json().data;
-    expect(row).toMatchObject({ assessment_status: 'WORK_IN_PROGRESS', syntax_errors: 1, grammar_errors: 2, meaning_errors: 0, function_errors: 0 });
+    expect(row).toMatchObject({
+      assessment_status: 'WORK_IN_PROGRESS',
+      syntax_errors: 1,
+      grammar_errors: 2,
+      meaning_errors: 0,
+      function_errors: 0,
+    });
     // A save made on the old version does not overwrite: 409.
     const stale = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: {} });
     expect(stale.statusCode).toBe(409);
@@ -131,16 +154,25 @@ describe('assessments', () => {
     // Only the analysed speaker's utterances can be coded, and only known kinds.
     const own = new Set(before.utterance_list.map((u: { index: number }) => u.index));
     const mother = [...Array(own.size * 3).keys()].find((i) => !own.has(i))!;
-    const other = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 1, errors: { [String(mother)]: ['syntax'] } });
+    const other = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, {
+      version: 1,
+      errors: { [String(mother)]: ['syntax'] },
+    });
     expect(other.statusCode).toBe(400);
     expect(Object.keys(other.json().fields)).toEqual([`errors.${mother}`]);
-    const kind = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 1, errors: { [a.index]: ['spelling'] } });
+    const kind = await call(therapist, 'PUT', `/api/assessments/${id}/errors`, {
+      version: 1,
+      errors: { [a.index]: ['spelling'] },
+    });
     expect(kind.statusCode).toBe(400);
   });
 
   it('edits the conclusions, completes (read-only), reopens (audited)', async () => {
     const id = await sarahAssessment();
-    const edit = await call(therapist, 'PATCH', `/api/assessments/${id}`, { recommendation: 'Weekly sessions on past tense -ed.', summary: 'Sarah speaks in full sentences.' });
+    const edit = await call(therapist, 'PATCH', `/api/assessments/${id}`, {
+      recommendation: 'Weekly sessions on past tense -ed.',
+      summary: 'Sarah speaks in full sentences.',
+    });
     expect(edit.statusCode).toBe(200);
     // The sample stays the sample of its student.
     const other = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
@@ -173,10 +205,26 @@ describe('assessments', () => {
   it('prints a PDF a parent can read, in English and in Spanish, with the measures and the student’s name', async () => {
     const id = await sarahAssessment();
     // What the report prints besides the measures: the therapist's recommendation and the errors coded.
-    expect((await call(therapist, 'PATCH', `/api/assessments/${id}`, { recommendation: 'Weekly sessions on past tense -ed.' })).statusCode).toBe(200);
-    const list = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data.utterance_list as { index: number; excluded: string | null }[];
+    expect(
+      (
+        await call(therapist, 'PATCH', `/api/assessments/${id}`, {
+          recommendation: 'Weekly sessions on past tense -ed.',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const list = (await call(therapist, 'GET', `/api/assessments/${id}/measures`)).json().data.utterance_list as {
+      index: number;
+      excluded: string | null;
+    }[];
     const first = list.find((u) => !u.excluded)!;
-    expect((await call(therapist, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: { [first.index]: ['grammar'] } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(therapist, 'PUT', `/api/assessments/${id}/errors`, {
+          version: 0,
+          errors: { [first.index]: ['grammar'] },
+        })
+      ).statusCode,
+    ).toBe(200);
     const en = await call(therapist, 'GET', `/api/assessments/${id}/report.pdf`);
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toBe('application/pdf');
@@ -213,7 +261,9 @@ describe('assessments', () => {
       ])
         expect(es, s).toContain(s);
       // Asked for in English, English it is.
-      expect(await pdfText((await call(therapist, 'GET', `/api/assessments/${id}/report.pdf?language=en`)).rawPayload)).toContain('Language sample assessment');
+      expect(
+        await pdfText((await call(therapist, 'GET', `/api/assessments/${id}/report.pdf?language=en`)).rawPayload),
+      ).toContain('Language sample assessment');
     });
   });
 
@@ -259,15 +309,28 @@ describe('assessments', () => {
 
   it('keeps assessments in their scope: another account and a therapist without the student get 404, a student 403', async () => {
     const id = await sarahAssessment();
-    for (const url of [`/api/assessments/${id}`, `/api/assessments/${id}/measures`, `/api/assessments/${id}/trend`, `/api/assessments/${id}/report.pdf`]) {
+    for (const url of [
+      `/api/assessments/${id}`,
+      `/api/assessments/${id}/measures`,
+      `/api/assessments/${id}/trend`,
+      `/api/assessments/${id}/report.pdf`,
+    ]) {
       expect((await call(stranger, 'GET', url)).statusCode, url).toBe(404);
       expect((await call(colleague, 'GET', url)).statusCode, url).toBe(404);
       expect((await call(student, 'GET', url)).statusCode, url).toBe(403);
     }
-    expect((await call(stranger, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: {} })).statusCode).toBe(404);
+    expect((await call(stranger, 'PUT', `/api/assessments/${id}/errors`, { version: 0, errors: {} })).statusCode).toBe(
+      404,
+    );
     expect((await call(stranger, 'POST', `/api/assessments/${id}/complete`)).statusCode).toBe(404);
     // Nor can they make one for a student they do not see.
-    const other = await call(stranger, 'POST', '/api/assessments', { student_id: student.user.id, title: 'x', language: 'en', format: 'text', transcript: 'CHI: hi .' });
+    const other = await call(stranger, 'POST', '/api/assessments', {
+      student_id: student.user.id,
+      title: 'x',
+      language: 'en',
+      format: 'text',
+      transcript: 'CHI: hi .',
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().fields.student_id).toBeDefined();
     const list = (await call(stranger, 'GET', '/api/assessments')).json();
@@ -290,7 +353,12 @@ describe('assessments', () => {
       ['STUDENT', 'no he was too fast .'],
     ];
     for (const [i, [speaker, text]] of lines.entries())
-      await pool.query(`INSERT INTO utterances (recording_id, position, speaker, text) VALUES ($1, $2, $3, $4)`, [recordingId, i + 1, speaker, text]);
+      await pool.query(`INSERT INTO utterances (recording_id, position, speaker, text) VALUES ($1, $2, $3, $4)`, [
+        recordingId,
+        i + 1,
+        speaker,
+        text,
+      ]);
     const res = await call(therapist, 'POST', '/api/assessments', { recording_id: recordingId });
     expect(res.statusCode).toBe(201);
     const row = res.json().data;

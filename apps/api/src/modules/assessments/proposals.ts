@@ -4,11 +4,19 @@ import { SAMPLE_PARTS_OF_SPEECH, translate, VERB_TENSES, type Language, type Mea
  * The conclusions the program proposes from an assessment's measures (docs/product.md §5), in the
  * account's language: facts a therapist starts from and rewrites, never a diagnosis.
  */
-export type Proposals = { syntax_conclusions: string; tense_conclusions: string; function_conclusions: string; subject_info: string };
+export type Proposals = {
+  syntax_conclusions: string;
+  tense_conclusions: string;
+  function_conclusions: string;
+  subject_info: string;
+};
 
 /** A number as the report writes it: up to three decimals, the language's decimal mark. */
 export function formatNumber(lang: Language, n: number, decimals = 3): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 }).format(n);
+  return new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', {
+    maximumFractionDigits: decimals,
+    minimumFractionDigits: 0,
+  }).format(n);
 }
 
 /** "Simple present (12), simple past (3)": the non-zero counts of a record, largest first. */
@@ -33,7 +41,9 @@ export function proposeConclusions(lang: Language, m: Measures, speakerName: str
       questions: m.sentence_types.interrogative,
       negatives: m.sentence_types.negative,
     }),
-    tense_conclusions: tenses ? translate(lang, 'assessments.proposals.tense', { tenses }) : translate(lang, 'assessments.proposals.noTense'),
+    tense_conclusions: tenses
+      ? translate(lang, 'assessments.proposals.tense', { tenses })
+      : translate(lang, 'assessments.proposals.noTense'),
     function_conclusions: translate(lang, 'assessments.proposals.function', {
       ndw: m.ndw,
       tnw: m.tnw,
@@ -41,6 +51,10 @@ export function proposeConclusions(lang: Language, m: Measures, speakerName: str
       mattr: m.mattr === null ? '' : translate(lang, 'assessments.proposals.mattr', { mattr: n(m.mattr) }),
       parts: countsList(lang, m.parts_of_speech, SAMPLE_PARTS_OF_SPEECH, 'lsa.partsOfSpeech'),
     }),
-    subject_info: translate(lang, 'assessments.proposals.subject', { total: m.utterances.total, speaker: speakerName, excluded: m.utterances.excluded_unintelligible }),
+    subject_info: translate(lang, 'assessments.proposals.subject', {
+      total: m.utterances.total,
+      speaker: speakerName,
+      excluded: m.utterances.excluded_unintelligible,
+    }),
   };
 }

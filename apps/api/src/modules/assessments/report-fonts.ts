@@ -21,7 +21,10 @@ export type Face = keyof typeof FILES;
 export type Weight = 'body' | 'bold';
 
 /** The faces tried, in order, for a character of a span of this weight. */
-export const FALLBACKS: Record<Weight, readonly Face[]> = { body: ['body', 'cjk', 'emoji'], bold: ['bold', 'cjkBold', 'emoji'] };
+export const FALLBACKS: Record<Weight, readonly Face[]> = {
+  body: ['body', 'cjk', 'emoji'],
+  bold: ['bold', 'cjkBold', 'emoji'],
+};
 /** Tried first for a character written as an emoji (emoji presentation, a ZWJ sequence, a flag, a keycap). */
 export const EMOJI_FACE: Face = 'emoji';
 

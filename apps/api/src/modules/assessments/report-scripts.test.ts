@@ -17,8 +17,16 @@ const REPLACEMENT = '\uFFFD';
 
 /** A sample whose utterances are in several scripts, analysed by the real code (no catalogs needed). */
 function analysis(): AssessmentMeasures {
-  const text = ['CHI: I like 寿司 and ramen 🍜 .', 'CHI: mama said مرحبا بالعالم today .', 'CHI: שלום אבא .', ''].join('\n');
-  const out = analysisTask({ format: 'text', text, language: 'en', field: 'text', lexicon: { dictionary: [], verbs: [] } });
+  const text = ['CHI: I like 寿司 and ramen 🍜 .', 'CHI: mama said مرحبا بالعالم today .', 'CHI: שלום אבא .', ''].join(
+    '\n',
+  );
+  const out = analysisTask({
+    format: 'text',
+    text,
+    language: 'en',
+    field: 'text',
+    lexicon: { dictionary: [], verbs: [] },
+  });
   if (out.kind !== 'done') throw new Error('the sample asked for the catalogs');
   return {
     ...out.measures,
@@ -29,7 +37,8 @@ function analysis(): AssessmentMeasures {
 }
 
 /** The BaseFont names of the PDF's embedded fonts, without their subset tag. */
-const fontsOf = (pdf: Buffer) => [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]!))].sort();
+const fontsOf = (pdf: Buffer) =>
+  [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]!))].sort();
 
 /** Every glyph id the page content shows (pdfkit writes `[<00120034> 0 <…>] TJ` in Identity-H). */
 function glyphIdsShown(pdf: Buffer): string[] {
@@ -39,7 +48,8 @@ function glyphIdsShown(pdf: Buffer): string[] {
     const start = m.index + m[0].length;
     const content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
     if (!content.includes(' TJ')) continue;
-    for (const tj of content.matchAll(/\[([^[\]]*)\] TJ/g)) for (const hex of tj[1]!.matchAll(/<([0-9a-f]+)>/g)) ids.push(...(hex[1]!.match(/.{4}/g) ?? []));
+    for (const tj of content.matchAll(/\[([^[\]]*)\] TJ/g))
+      for (const hex of tj[1]!.matchAll(/<([0-9a-f]+)>/g)) ids.push(...(hex[1]!.match(/.{4}/g) ?? []));
   }
   return ids;
 }
@@ -92,11 +102,20 @@ describe('the report prints the scripts people write', () => {
   });
 
   it('keeps Chinese, Japanese and emoji as written', () => {
-    for (const s of ['Clinic 東京', '李小龍', '使用短句。日本語のひらがなとカタカナ。', 'I like 寿司 and ramen 🍜', 'Keep practising 👍', '🎈']) expect(text).toContain(s);
+    for (const s of [
+      'Clinic 東京',
+      '李小龍',
+      '使用短句。日本語のひらがなとカタカナ。',
+      'I like 寿司 and ramen 🍜',
+      'Keep practising 👍',
+      '🎈',
+    ])
+      expect(text).toContain(s);
   });
 
   it('orders Arabic and Hebrew right to left (read back in their written order)', () => {
-    for (const s of ['محمد', 'Dr. שרה כהן', 'mama said مرحبا بالعالم today', 'English then العربية then English']) expect(text).toContain(s);
+    for (const s of ['محمد', 'Dr. שרה כהן', 'mama said مرحبا بالعالم today', 'English then العربية then English'])
+      expect(text).toContain(s);
   });
 
   it('takes out bidi overrides and isolates instead of drawing or obeying them', () => {

@@ -12,14 +12,18 @@ import { EMOJI_FACE, FALLBACKS, face, useFace, type Face, type Weight } from './
 
 const bidi = bidiFactory();
 
-/** Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): taken out, neither drawn nor obeyed (an override in a name could reorder the text around it). */
+/** Embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): taken out, neither drawn nor obeyed (an override
+ * in a name could reorder the text around it). */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** Control characters other than the line break (a tab is a space). */
 const CONTROLS = /[^\P{Cc}\n]/gu;
-/** Characters with no ink (joiners, variation selectors, LRM/RLM): dropped where the chosen face has no glyph for them. */
+/** Characters with no ink (joiners, variation selectors, LRM/RLM): dropped where the chosen face has no glyph for them.
+ * */
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
-/** A cluster shown as an emoji: emoji presentation, a variation selector 16, a keycap, a skin tone, a flag, or a ZWJ sequence. */
-const EMOJI = /\p{Emoji_Presentation}|\uFE0F|\u20E3|\p{Emoji_Modifier}|\p{Regional_Indicator}|\p{Extended_Pictographic}\u200D/u;
+/** A cluster shown as an emoji: emoji presentation, a variation selector 16, a keycap, a skin tone, a flag, or a ZWJ
+ * sequence. */
+const EMOJI =
+  /\p{Emoji_Presentation}|\uFE0F|\u20E3|\p{Emoji_Modifier}|\p{Regional_Indicator}|\p{Extended_Pictographic}\u200D/u;
 /** Scripts written without spaces between words: a line may break between any two of their characters. */
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
 /** Punctuation that must not start a line (a comma, a full stop, a closing bracket, in any script). */
@@ -54,19 +58,28 @@ function covers(name: Face, cluster: string): boolean {
   return [...cluster].every((c) => IGNORABLE.test(c) || font.hasGlyphForCodePoint(c.codePointAt(0)!));
 }
 
-/** The face for a cluster and the text to draw in it (ignorables the face lacks left out), or the replacement character. */
+/** The face for a cluster and the text to draw in it (ignorables the face lacks left out), or the replacement
+ * character. */
 function place(cluster: string, weight: Weight): { face: Face; text: string } {
   const order = EMOJI.test(cluster) ? [EMOJI_FACE, ...FALLBACKS[weight]] : FALLBACKS[weight];
   const name = order.find((f) => covers(f, cluster));
   if (!name) return { face: FALLBACKS[weight][0]!, text: REPLACEMENT };
   const { font } = face(name);
-  return { face: name, text: [...cluster].filter((c) => !IGNORABLE.test(c) || font.hasGlyphForCodePoint(c.codePointAt(0)!)).join('') };
+  return {
+    face: name,
+    text: [...cluster].filter((c) => !IGNORABLE.test(c) || font.hasGlyphForCodePoint(c.codePointAt(0)!)).join(''),
+  };
 }
 
 const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 /** One paragraph's clusters, each with its face, colour and bidi level. */
-function clustersOf(paragraph: string, spanAt: (i: number) => Span, direction: 'ltr' | 'auto', defaultColor: string): { clusters: Cluster[]; rtl: boolean } {
+function clustersOf(
+  paragraph: string,
+  spanAt: (i: number) => Span,
+  direction: 'ltr' | 'auto',
+  defaultColor: string,
+): { clusters: Cluster[]; rtl: boolean } {
   const levels = bidi.getEmbeddingLevels(paragraph, direction);
   const mirrored = bidi.getMirroredCharactersMap(paragraph, levels.levels);
   const clusters: Cluster[] = [];
@@ -74,7 +87,14 @@ function clustersOf(paragraph: string, spanAt: (i: number) => Span, direction: '
     const span = spanAt(index);
     const level = levels.levels[index] ?? 0;
     const { face: name, text } = place(mirrored.get(index) ?? segment, span.weight ?? 'body');
-    clusters.push({ text, face: name, color: span.color ?? defaultColor, level, space: /^\s+$/u.test(segment), cjk: CJK.test(segment) });
+    clusters.push({
+      text,
+      face: name,
+      color: span.color ?? defaultColor,
+      level,
+      space: /^\s+$/u.test(segment),
+      cjk: CJK.test(segment),
+    });
   }
   return { clusters, rtl: (levels.paragraphs[0]?.level ?? 0) % 2 === 1 };
 }
@@ -88,7 +108,14 @@ function breakBefore(clusters: Cluster[], i: number): boolean {
   return (prev.cjk || here.cjk) && !NO_BREAK_BEFORE.test(here.text);
 }
 
-type Piece = { text: string; face: Face; color: string; level: number; width: number; features: PDFKit.Mixins.OpenTypeFeatures[] | undefined };
+type Piece = {
+  text: string;
+  face: Face;
+  color: string;
+  level: number;
+  width: number;
+  features: PDFKit.Mixins.OpenTypeFeatures[] | undefined;
+};
 
 /** Runs of one face, colour and level, measured as pdfkit will draw them (a right-to-left run shaped whole). */
 function piecesOf(doc: PDFKit.PDFDocument, clusters: Cluster[], size: number): Piece[] {

@@ -1,4 +1,12 @@
-import { ERROR_KINDS, SAMPLE_PARTS_OF_SPEECH, SENTENCE_TYPES, translate, VERB_TENSES, type AssessmentMeasures, type Language } from '@habla/shared';
+import {
+  ERROR_KINDS,
+  SAMPLE_PARTS_OF_SPEECH,
+  SENTENCE_TYPES,
+  translate,
+  VERB_TENSES,
+  type AssessmentMeasures,
+  type Language,
+} from '@habla/shared';
 import PDFDocument from 'pdfkit';
 import { formatNumber } from './proposals';
 import { useFace } from './report-fonts';
@@ -59,7 +67,9 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
   const n = (x: number, d = 3) => formatNumber(r.lang, x, d);
   const date = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(r.lang === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`))
+      ? new Intl.DateTimeFormat(r.lang === 'es' ? 'es-ES' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+          new Date(`${iso.slice(0, 10)}T00:00:00Z`),
+        )
       : t('assessments.report.none');
   const doc = new PDFDocument({
     size: 'A4',
@@ -67,7 +77,12 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
     bufferPages: true,
     lang: r.lang === 'es' ? 'es-ES' : 'en-US',
     displayTitle: true,
-    info: { Title: cleanText(`${t('assessments.report.title')}: ${r.student}`), Author: cleanText(r.therapist), Subject: cleanText(r.title), Creator: 'Habla' },
+    info: {
+      Title: cleanText(`${t('assessments.report.title')}: ${r.student}`),
+      Author: cleanText(r.therapist),
+      Subject: cleanText(r.title),
+      Creator: 'Habla',
+    },
   });
   useFace(doc, 'bold');
   useFace(doc, 'body');
@@ -94,10 +109,16 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
     doc.moveDown(0.4);
   };
   // What people wrote goes through drawText: any script, in display order, never an empty box.
-  const write = (spans: Span[], size: number, color: string, o: { lineGap?: number; direction?: 'ltr' | 'auto' } = {}) =>
-    drawText(doc, spans, { x: left, width, size, color, ...o });
-  const paragraph = (text: string | null) => write([{ text: text?.trim() || t('assessments.report.none') }], 10.5, INK, { lineGap: 2 });
-  const labelled = (label: string, value: string) => write([{ text: `${label}: `, weight: 'bold' }, { text: value }], 10.5, INK, { direction: 'ltr' });
+  const write = (
+    spans: Span[],
+    size: number,
+    color: string,
+    o: { lineGap?: number; direction?: 'ltr' | 'auto' } = {},
+  ) => drawText(doc, spans, { x: left, width, size, color, ...o });
+  const paragraph = (text: string | null) =>
+    write([{ text: text?.trim() || t('assessments.report.none') }], 10.5, INK, { lineGap: 2 });
+  const labelled = (label: string, value: string) =>
+    write([{ text: `${label}: `, weight: 'bold' }, { text: value }], 10.5, INK, { direction: 'ltr' });
 
   // Title and who.
   doc.font('bold').fontSize(20).fillColor(INK).text(t('assessments.report.title'), left, doc.y, { width });
@@ -166,7 +187,10 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
       .stroke();
   }
   doc.moveDown(0.4);
-  labelled(t('assessments.report.stage'), t('assessments.report.stageLine', { stage: m.brown_stage, ages: t(`lsa.stageAges.${m.brown_stage}`) }));
+  labelled(
+    t('assessments.report.stage'),
+    t('assessments.report.stageLine', { stage: m.brown_stage, ages: t(`lsa.stageAges.${m.brown_stage}`) }),
+  );
   doc
     .font('body')
     .fontSize(9)
@@ -209,9 +233,17 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
     doc.moveDown(0.3);
     for (const u of coded.slice(0, 40)) {
       if (doc.y > doc.page.height - 100) doc.addPage();
-      write([{ text: `${u.index + 1}. ${readable(u.text)}` }, { text: `  (${u.errors.map((k) => t(`lsa.errorKinds.${k}`)).join(', ')})`, color: MUTED }], 9.5, INK, {
-        direction: 'ltr',
-      });
+      write(
+        [
+          { text: `${u.index + 1}. ${readable(u.text)}` },
+          { text: `  (${u.errors.map((k) => t(`lsa.errorKinds.${k}`)).join(', ')})`, color: MUTED },
+        ],
+        9.5,
+        INK,
+        {
+          direction: 'ltr',
+        },
+      );
     }
   }
 
@@ -222,7 +254,12 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
   heading(t('assessments.report.notes'));
   paragraph(r.notes);
   doc.moveDown(1);
-  write([{ text: t('assessments.report.generated', { therapist: r.therapist, date: date(r.now.toISOString()) }) }], 9.5, MUTED, { direction: 'ltr' });
+  write(
+    [{ text: t('assessments.report.generated', { therapist: r.therapist, date: date(r.now.toISOString()) }) }],
+    9.5,
+    MUTED,
+    { direction: 'ltr' },
+  );
 
   // Page numbers on every page.
   const range = doc.bufferedPageRange();
@@ -234,7 +271,10 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
       .font('body')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(t('assessments.report.footer', { page: i + 1, pages: range.count }), left, doc.page.height - 40, { width, align: 'center' });
+      .text(t('assessments.report.footer', { page: i + 1, pages: range.count }), left, doc.page.height - 40, {
+        width,
+        align: 'center',
+      });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

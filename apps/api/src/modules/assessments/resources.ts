@@ -30,12 +30,28 @@ export type PreparedSample = {
   /** The totals and the proposed conclusions; MLU-m as computed (pg writes the number into the numeric column). */
   columns: Pick<
     DbAssessmentRow,
-    'total_student_sentences' | 'total_sentences' | 'total_vocabulary' | 'syntax_conclusions' | 'tense_conclusions' | 'function_conclusions' | 'subject_info'
+    | 'total_student_sentences'
+    | 'total_sentences'
+    | 'total_vocabulary'
+    | 'syntax_conclusions'
+    | 'tense_conclusions'
+    | 'function_conclusions'
+    | 'subject_info'
   > & { mlu_m: number };
 };
 
 /** The conclusions the therapist writes; changing one starts the work on a NEW assessment. */
-const EDITED = ['title', 'sample_date', 'syntax_conclusions', 'tense_conclusions', 'function_conclusions', 'subject_info', 'recommendation', 'notes', 'summary'];
+const EDITED = [
+  'title',
+  'sample_date',
+  'syntax_conclusions',
+  'tense_conclusions',
+  'function_conclusions',
+  'subject_info',
+  'recommendation',
+  'notes',
+  'summary',
+];
 
 export const assessmentsResource: OwnedResource<PreparedSample> = {
   def: ASSESSMENT_RESOURCES.assessments,
@@ -64,26 +80,41 @@ export const assessmentsResource: OwnedResource<PreparedSample> = {
   hooks: {
     beforeUpdate: async (_c, _ctx, body, before) => {
       if (body.student_id !== undefined && body.student_id !== before.student_id)
-        throw new AppError(400, 'VALIDATION', 'assessments.errors.studentFixed', {}, { student_id: 'assessments.errors.studentFixed' });
-      if (before.assessment_status === 'NEW' && EDITED.some((f) => body[f] !== undefined && body[f] !== before[f])) return { assessment_status: 'WORK_IN_PROGRESS' };
+        throw new AppError(
+          400,
+          'VALIDATION',
+          'assessments.errors.studentFixed',
+          {},
+          { student_id: 'assessments.errors.studentFixed' },
+        );
+      if (before.assessment_status === 'NEW' && EDITED.some((f) => body[f] !== undefined && body[f] !== before[f]))
+        return { assessment_status: 'WORK_IN_PROGRESS' };
     },
   },
   actions: {
     /** Finished: read-only from now on (the errors and conclusions as they are go into the report). */
     async complete({ client, ctx, rows }) {
-      await client.query(`UPDATE assessments SET assessment_status = 'COMPLETED', completed_at = $2, completed_by = $3 WHERE id = ANY($1::uuid[])`, [
-        rows.map((r) => r.id),
-        ctx.now,
-        ctx.actor.id,
-      ]);
-      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { assessment_status: { from: r.assessment_status, to: 'COMPLETED' } }])) };
+      await client.query(
+        `UPDATE assessments SET assessment_status = 'COMPLETED', completed_at = $2, completed_by = $3 WHERE id = ANY($1::uuid[])`,
+        [rows.map((r) => r.id), ctx.now, ctx.actor.id],
+      );
+      return {
+        changes: Object.fromEntries(
+          rows.map((r) => [String(r.id), { assessment_status: { from: r.assessment_status, to: 'COMPLETED' } }]),
+        ),
+      };
     },
     /** Back to work: the audit log keeps who reopened it and when. */
     async reopen({ client, rows }) {
-      await client.query(`UPDATE assessments SET assessment_status = 'WORK_IN_PROGRESS', completed_at = NULL, completed_by = NULL WHERE id = ANY($1::uuid[])`, [
-        rows.map((r) => r.id),
-      ]);
-      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { assessment_status: { from: r.assessment_status, to: 'WORK_IN_PROGRESS' } }])) };
+      await client.query(
+        `UPDATE assessments SET assessment_status = 'WORK_IN_PROGRESS', completed_at = NULL, completed_by = NULL WHERE id = ANY($1::uuid[])`,
+        [rows.map((r) => r.id)],
+      );
+      return {
+        changes: Object.fromEntries(
+          rows.map((r) => [String(r.id), { assessment_status: { from: r.assessment_status, to: 'WORK_IN_PROGRESS' } }]),
+        ),
+      };
     },
   },
 };

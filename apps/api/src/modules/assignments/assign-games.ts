@@ -10,7 +10,15 @@ import { studentsInScope } from './scope';
 import { audit, tx } from './write';
 
 /** What assigning reads of a game (migration 0008). */
-type GameRow = { id: string; name: string; type: GameType; chapter_id: string | null; account_id: string | null; game_status: GameStatus; max_attempts: number | null };
+type GameRow = {
+  id: string;
+  name: string;
+  type: GameType;
+  chapter_id: string | null;
+  account_id: string | null;
+  game_status: GameStatus;
+  max_attempts: number | null;
+};
 
 /**
  * Assign completed games to students (one transaction): each student gets a frozen copy of each
@@ -40,25 +48,43 @@ export async function assignGames(ctx: ActorContext, body: AssignBody): Promise<
     for (const g of games)
       for (const [, account] of students)
         if (g.account_id !== null && g.account_id !== account)
-          throw new AppError(409, 'CONFLICT', 'play.otherAccountGame', { name: g.name }, { game_ids: 'play.otherAccountGame' });
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'play.otherAccountGame',
+            { name: g.name },
+            { game_ids: 'play.otherAccountGame' },
+          );
 
     const config = await mlaConfiguration(c);
     const rules = rulesOf(config);
-    const end = body.end_time ? new Date(body.end_time) : new Date(ctx.now.getTime() + (config?.game_expiration ?? 2) * 86_400_000);
+    const end = body.end_time
+      ? new Date(body.end_time)
+      : new Date(ctx.now.getTime() + (config?.game_expiration ?? 2) * 86_400_000);
     if (!(end.getTime() > ctx.now.getTime())) throw fieldError('end_time', 'play.endInPast');
 
     const assigned: Assignment[] = [];
     let skipped = 0;
     for (const g of games) {
-      const acts = (await c.query(`SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`, [g.id]))
-        .rows as FrozenActivity[];
-      if (!acts.length) throw new AppError(409, 'CONFLICT', 'games.completeEmpty', { name: g.name }, { game_ids: 'games.completeEmpty' });
+      const acts = (
+        await c.query(
+          `SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`,
+          [g.id],
+        )
+      ).rows as FrozenActivity[];
+      if (!acts.length)
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'games.completeEmpty',
+          { name: g.name },
+          { game_ids: 'games.completeEmpty' },
+        );
       for (const [studentId, accountId] of students) {
-        const open = await c.query(`SELECT 1 FROM assignments WHERE game_id = $1 AND student_id = $2 AND assign_status = 'ASSIGNED' AND attempts = 0 AND end_time > $3 LIMIT 1`, [
-          g.id,
-          studentId,
-          ctx.now,
-        ]);
+        const open = await c.query(
+          `SELECT 1 FROM assignments WHERE game_id = $1 AND student_id = $2 AND assign_status = 'ASSIGNED' AND attempts = 0 AND end_time > $3 LIMIT 1`,
+          [g.id, studentId, ctx.now],
+        );
         if (open.rowCount) {
           skipped += 1;
           continue;

@@ -1,6 +1,12 @@
 import { okEnvelope, pageEnvelope, translate } from '@habla/shared';
 import { GAME_READERS, playActions } from '@habla/shared/policies/index';
-import { assignBody, assignmentSchema, assignmentsQuery, assignResult, idsBody } from '@habla/shared/schemas/assignments';
+import {
+  assignBody,
+  assignmentSchema,
+  assignmentsQuery,
+  assignResult,
+  idsBody,
+} from '@habla/shared/schemas/assignments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorContextOf } from '../../lib/context';
@@ -38,8 +44,17 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/games/unassign', {
     preValidation: requireRule(playActions.assign),
-    schema: { tags: ['assignments'], summary: 'Unassign assignments not played yet', body: idsBody, response: { 200: okEnvelope(z.array(assignmentSchema)), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: await unassign(actorContextOf(req), req.body.ids), message: say(req, 'play.unassignedDone') }),
+    schema: {
+      tags: ['assignments'],
+      summary: 'Unassign assignments not played yet',
+      body: idsBody,
+      response: { 200: okEnvelope(z.array(assignmentSchema)), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await unassign(actorContextOf(req), req.body.ids),
+      message: say(req, 'play.unassignedDone'),
+    }),
   });
 
   app.get('/assignments', {

@@ -6,7 +6,10 @@ import { presentAssignment, type AssignmentRow } from './rows';
 import { assignmentScope } from './scope';
 
 /** The assignments of the students in the caller's scope, newest first, a page at a time. */
-export async function listAssignments(ctx: ActorContext, q: AssignmentsQuery): Promise<{ data: Assignment[]; total: number }> {
+export async function listAssignments(
+  ctx: ActorContext,
+  q: AssignmentsQuery,
+): Promise<{ data: Assignment[]; total: number }> {
   const p = new SqlParams();
   const conds = [assignmentScope(ctx.actor, p)];
   if (q.student_id) conds.push(`x.student_id = ${p.add(q.student_id)}`);
@@ -24,7 +27,9 @@ export async function listAssignments(ctx: ActorContext, q: AssignmentsQuery): P
     pool.query(`SELECT count(*)::int AS n FROM assignments x WHERE ${where}`, p.values.slice(0, p.values.length - 2)),
   ]);
   return {
-    data: (rows.rows as (Omit<AssignmentRow, 'activities' | 'updated_at' | 'updated_by'> & { student_name: string | null })[]).map(presentAssignment),
+    data: (
+      rows.rows as (Omit<AssignmentRow, 'activities' | 'updated_at' | 'updated_by'> & { student_name: string | null })[]
+    ).map(presentAssignment),
     total: (total.rows[0] as { n: number }).n,
   };
 }

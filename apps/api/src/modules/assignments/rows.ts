@@ -17,7 +17,9 @@ export type AssignmentRow = DbAssignmentRow;
 export const scoreOf = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 /** An assignment as a therapist's list shows it (never its answer keys). */
-export function presentAssignment(r: Omit<AssignmentRow, 'activities' | 'updated_at' | 'updated_by'> & { student_name?: string | null }): Assignment {
+export function presentAssignment(
+  r: Omit<AssignmentRow, 'activities' | 'updated_at' | 'updated_by'> & { student_name?: string | null },
+): Assignment {
   return {
     id: r.id,
     game_id: r.game_id,

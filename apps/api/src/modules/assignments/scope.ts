@@ -7,7 +7,10 @@ import { studentsScope } from '../tenancy/scopes';
 export async function studentsInScope(c: pg.PoolClient, u: CrudUser, ids: string[]): Promise<Map<string, string>> {
   const p = new SqlParams();
   const list = p.add(ids);
-  const res = await c.query(`SELECT t.id, t.account_id FROM users t WHERE t.id = ANY(${list}::uuid[]) AND t.deleted_at IS NULL AND ${studentsScope(u, p)}`, p.values);
+  const res = await c.query(
+    `SELECT t.id, t.account_id FROM users t WHERE t.id = ANY(${list}::uuid[]) AND t.deleted_at IS NULL AND ${studentsScope(u, p)}`,
+    p.values,
+  );
   return new Map((res.rows as { id: string; account_id: string }[]).map((r) => [r.id, r.account_id]));
 }
 

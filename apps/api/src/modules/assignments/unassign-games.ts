@@ -11,24 +11,32 @@ export async function unassign(ctx: ActorContext, ids: string[]): Promise<Assign
   return tx(ctx, async (c) => {
     const p = new SqlParams();
     const list = p.add([...new Set(ids)]);
-    const rows = (await c.query(`SELECT x.* FROM assignments x WHERE x.id = ANY(${list}::uuid[]) AND ${assignmentScope(ctx.actor, p)} FOR UPDATE OF x`, p.values))
-      .rows as AssignmentRow[];
+    const rows = (
+      await c.query(
+        `SELECT x.* FROM assignments x WHERE x.id = ANY(${list}::uuid[]) AND ${assignmentScope(ctx.actor, p)} FOR UPDATE OF x`,
+        p.values,
+      )
+    ).rows as AssignmentRow[];
     if (rows.length !== new Set(ids).size) throw notFound();
     const played = rows.find((r) => r.attempts > 0 || r.assign_status === 'PLAYED');
-    if (played) throw new AppError(409, 'CONFLICT', 'play.unassignPlayed', { name: played.name }, { ids: 'play.unassignPlayed' });
+    if (played)
+      throw new AppError(409, 'CONFLICT', 'play.unassignPlayed', { name: played.name }, { ids: 'play.unassignPlayed' });
     const out = (
-      await c.query(`UPDATE assignments SET assign_status = 'UNASSIGNED', updated_at = $2, updated_by = $3 WHERE id = ANY($1::uuid[]) RETURNING *`, [
-        rows.map((r) => r.id),
-        ctx.now,
-        ctx.actor.id,
-      ])
+      await c.query(
+        `UPDATE assignments SET assign_status = 'UNASSIGNED', updated_at = $2, updated_by = $3 WHERE id = ANY($1::uuid[]) RETURNING *`,
+        [rows.map((r) => r.id), ctx.now, ctx.actor.id],
+      )
     ).rows as AssignmentRow[];
     await audit(
       c,
       ctx,
       'unassign',
       'assignments',
-      out.map((r) => ({ id: r.id, account_id: r.account_id, changes: { assign_status: { from: 'ASSIGNED', to: 'UNASSIGNED' } } })),
+      out.map((r) => ({
+        id: r.id,
+        account_id: r.account_id,
+        changes: { assign_status: { from: 'ASSIGNED', to: 'UNASSIGNED' } },
+      })),
     );
     return out.map(presentAssignment);
   });

@@ -30,6 +30,16 @@ export async function audit(
   await c.query(
     `INSERT INTO audit_log (action, entity, entity_id, actor_user_id, account_id, changes, request_id, ip, at, created_at, updated_at, created_by, updated_by)
      SELECT $1, $2, e.id, $3, e.account_id::uuid, e.changes, $4, $5, $6, $6, $6, $3, $3 FROM unnest($7::text[], $8::text[], $9::jsonb[]) AS e(id, account_id, changes)`,
-    [action, entity, ctx.actor.id, ctx.requestId, ctx.ip ?? null, ctx.now, rows.map((r) => r.id), rows.map((r) => r.account_id), rows.map((r) => JSON.stringify(r.changes))],
+    [
+      action,
+      entity,
+      ctx.actor.id,
+      ctx.requestId,
+      ctx.ip ?? null,
+      ctx.now,
+      rows.map((r) => r.id),
+      rows.map((r) => r.account_id),
+      rows.map((r) => JSON.stringify(r.changes)),
+    ],
   );
 }

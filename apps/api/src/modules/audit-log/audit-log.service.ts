@@ -3,7 +3,16 @@ import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
 import { seesAllAccounts } from '../tenancy/scopes';
 
-export type AuditFilter = { page: number; max: number; entity?: string; action?: string; actor?: string; entity_id?: string; from?: string; to?: string };
+export type AuditFilter = {
+  page: number;
+  max: number;
+  entity?: string;
+  action?: string;
+  actor?: string;
+  entity_id?: string;
+  from?: string;
+  to?: string;
+};
 export type AuditRow = {
   id: string;
   at: string;
@@ -26,7 +35,10 @@ const COUNT_CAP = 10_000;
  * One page of the audit log, newest first, with the total (capped). Platform staff who run accounts
  * see every row; an account member only their account's (the caller checked the permission).
  */
-export async function listAuditEntries(ctx: ActorContext, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+export async function listAuditEntries(
+  ctx: ActorContext,
+  f: AuditFilter,
+): Promise<{ rows: AuditRow[]; total: number }> {
   const user = ctx.actor;
   const pool = poolOf(ctx.db);
   const p = new SqlParams();
@@ -47,7 +59,10 @@ export async function listAuditEntries(ctx: ActorContext, f: AuditFilter): Promi
          LEFT JOIN users u ON u.id = a.actor_user_id LEFT JOIN accounts ac ON ac.id = a.account_id ORDER BY a.at DESC, a.id DESC`,
       p.values,
     ),
-    pool.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM audit_log a ${where} LIMIT ${COUNT_CAP + 1}) x`, filterValues),
+    pool.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM audit_log a ${where} LIMIT ${COUNT_CAP + 1}) x`,
+      filterValues,
+    ),
   ]);
   return { rows: rows.rows as AuditRow[], total: (total.rows[0] as { n: number }).n };
 }

@@ -22,7 +22,17 @@ import { requestLanguage } from '../../lib/i18n';
 import { newToken } from '../../lib/tokens';
 import { errorResponses, messageOnly } from '../../lib/responses';
 import { requireAuth, signedIn } from '../../plugins/access';
-import { changeOwnProfile, changePassword, loginUser, logoutSession, ownProfile, registerAccount, saveViewOption, signOutOtherSessions, toSessionUser } from './auth.service';
+import {
+  changeOwnProfile,
+  changePassword,
+  loginUser,
+  logoutSession,
+  ownProfile,
+  registerAccount,
+  saveViewOption,
+  signOutOtherSessions,
+  toSessionUser,
+} from './auth.service';
 import { countRefusedSignIn, markAttemptCounted, refuseLockedAddress } from './lockout';
 import { listLiveSessions } from './sessions';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -45,9 +55,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: writeLimit(app.config.signInPerMinute),
     onRequest: refuseLockedAddress,
     onSend: countRefusedSignIn,
-    schema: { ...pub, summary: 'Sign in by e-mail or username', body: loginBody, response: { 200: loginResponse, ...errorResponses } },
+    schema: {
+      ...pub,
+      summary: 'Sign in by e-mail or username',
+      body: loginBody,
+      response: { 200: loginResponse, ...errorResponses },
+    },
     handler: async (req) => {
-      const { user, token } = await loginUser(contextOf(req), req.body, { userAgent: req.headers['user-agent'], counted: () => markAttemptCounted(req) });
+      const { user, token } = await loginUser(contextOf(req), req.body, {
+        userAgent: req.headers['user-agent'],
+        counted: () => markAttemptCounted(req),
+      });
       return { status: true as const, data: user, token };
     },
   });
@@ -88,7 +106,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/change-password', {
     preValidation: requireAuth,
-    schema: { tags, summary: 'Change the password; ends the other sessions', body: changePasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Change the password; ends the other sessions',
+      body: changePasswordBody,
+      response: { 200: messageOnly, ...errorResponses },
+    },
     handler: async (req) => {
       await changePassword(contextOf(req), req.sessionId, req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordChanged') };
@@ -111,7 +134,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/reset-password', {
     config: writeLimit(20),
-    schema: { ...pub, summary: 'Set a new password with a reset link (once, within one hour)', body: resetPasswordBody, response: { 200: messageOnly, ...errorResponses } },
+    schema: {
+      ...pub,
+      summary: 'Set a new password with a reset link (once, within one hour)',
+      body: resetPasswordBody,
+      response: { 200: messageOnly, ...errorResponses },
+    },
     handler: async (req) => {
       await resetPassword(contextOf(req), req.body);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.passwordReset') };
@@ -119,19 +147,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/csrf-cookie', {
-    schema: { ...pub, summary: 'Set the XSRF-TOKEN cookie the web client asks for', response: { 204: z.null().describe('No content') } },
+    schema: {
+      ...pub,
+      summary: 'Set the XSRF-TOKEN cookie the web client asks for',
+      response: { 204: z.null().describe('No content') },
+    },
     handler: async (_req, reply) => {
       // Bearer tokens are not sent automatically by browsers, so CSRF cannot ride on them; the cookie
       // exists because the seed's client requests it, and SameSite=Lax keeps it first-party.
-      reply.setCookie('XSRF-TOKEN', newToken(), { path: '/', sameSite: 'lax', secure: app.config.appUrl.startsWith('https:'), httpOnly: false });
+      reply.setCookie('XSRF-TOKEN', newToken(), {
+        path: '/',
+        sameSite: 'lax',
+        secure: app.config.appUrl.startsWith('https:'),
+        httpOnly: false,
+      });
       return reply.code(204).send(null);
     },
   });
 
   app.put('/view-options', {
     preValidation: requireAuth,
-    schema: { tags, summary: 'Save the column layout of one list screen', body: viewOptionBody, response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: await saveViewOption(contextOf(req), signedIn(req).view_options, req.body) }),
+    schema: {
+      tags,
+      summary: 'Save the column layout of one list screen',
+      body: viewOptionBody,
+      response: { 200: okEnvelope(z.array(viewOption)), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await saveViewOption(contextOf(req), signedIn(req).view_options, req.body),
+    }),
   });
 
   app.get('/profile', {
@@ -150,22 +195,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       await changeOwnProfile(contextOf(req), req.body);
-      return { status: true as const, data: { id: signedIn(req).id }, message: translate(requestLanguage(req), 'messages.updated') };
+      return {
+        status: true as const,
+        data: { id: signedIn(req).id },
+        message: translate(requestLanguage(req), 'messages.updated'),
+      };
     },
   });
 
   app.get('/sessions', {
     preValidation: requireAuth,
-    schema: { tags, summary: 'Your signed-in sessions', response: { 200: okEnvelope(z.array(sessionRow)), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: await listLiveSessions(app.db, signedIn(req).id, req.sessionId, app.now(), app.config) }),
+    schema: {
+      tags,
+      summary: 'Your signed-in sessions',
+      response: { 200: okEnvelope(z.array(sessionRow)), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await listLiveSessions(app.db, signedIn(req).id, req.sessionId, app.now(), app.config),
+    }),
   });
 
   app.post('/sessions/sign-out-others', {
     preValidation: requireAuth,
-    schema: { tags, summary: 'Sign out everywhere else', response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Sign out everywhere else',
+      response: { 200: okEnvelope(z.object({ count: z.number() })), ...errorResponses },
+    },
     handler: async (req) => {
       const count = await signOutOtherSessions(contextOf(req), req.sessionId);
-      return { status: true as const, data: { count }, message: translate(requestLanguage(req), 'messages.signedOutOthers', { count }) };
+      return {
+        status: true as const,
+        data: { count },
+        message: translate(requestLanguage(req), 'messages.signedOutOthers', { count }),
+      };
     },
   });
 };

@@ -1,4 +1,12 @@
-import { ROLES, type ChangePasswordBody, type Language, type LoginBody, type RegisterBody, type SessionUser, type ViewOption } from '@habla/shared';
+import {
+  ROLES,
+  type ChangePasswordBody,
+  type Language,
+  type LoginBody,
+  type RegisterBody,
+  type SessionUser,
+  type ViewOption,
+} from '@habla/shared';
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -7,7 +15,15 @@ import { conflict, fieldError, forbidden, tooManyRequests, unauthorized } from '
 import { createAccount, createUser, loginCondition, takenField } from '../users/users.service';
 import { lockedForSeconds, loginKey, recordAttempt } from './lockout';
 import { burnVerifyTime, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { blockedReason, createSession, revokeSession, revokeUserSessions, toAuthUser, userWithPermissions, type AuthUser } from './sessions';
+import {
+  blockedReason,
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  toAuthUser,
+  userWithPermissions,
+  type AuthUser,
+} from './sessions';
 
 /** The wire form of the signed-in user (sessionUser schema of @habla/shared). */
 export const toSessionUser = (u: AuthUser): SessionUser => ({ ...u });
@@ -32,7 +48,11 @@ async function findLoginUser(ctx: ServiceContext, where: ReturnType<typeof login
  * Sign in by e-mail or username. Unknown user and wrong password give the same 401 after the same work;
  * while a login or an IP is locked out even the right password is refused with 429.
  */
-export async function loginUser(ctx: ServiceContext, body: LoginBody, client: { userAgent?: string; counted?: () => void } = {}): Promise<{ user: SessionUser; token: string }> {
+export async function loginUser(
+  ctx: ServiceContext,
+  body: LoginBody,
+  client: { userAgent?: string; counted?: () => void } = {},
+): Promise<{ user: SessionUser; token: string }> {
   const { db, config, now } = ctx;
   const ip = ctx.ip ?? 'unknown';
   const typed = loginKey(body.login);
@@ -45,25 +65,52 @@ export async function loginUser(ctx: ServiceContext, body: LoginBody, client: { 
     ctx.log.warn({ userId: row?.id, ip, wait }, 'sign-in refused: locked out');
     throw tooManyRequests(wait, 'errors.tooManyAttempts');
   }
-  const ok = row ? await verifyPassword(row.password_hash, body.password) : (await burnVerifyTime(body.password), false);
+  const ok = row
+    ? await verifyPassword(row.password_hash, body.password)
+    : (await burnVerifyTime(body.password), false);
   await recordAttempt(db, { login, ip, now, success: ok });
   client.counted?.();
   if (!row || !ok) {
-    await audit(db, ctx, { action: 'login.failure', entity: 'users', entityId: row?.id, actorUserId: row?.id, accountId: row?.account_id, changes: { login: typed } });
+    await audit(db, ctx, {
+      action: 'login.failure',
+      entity: 'users',
+      entityId: row?.id,
+      actorUserId: row?.id,
+      accountId: row?.account_id,
+      changes: { login: typed },
+    });
     throw unauthorized('errors.invalidCredentials');
   }
   const blocked = blockedReason(row);
   if (blocked) {
-    await audit(db, ctx, { action: 'login.refused', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id, changes: { reason: blocked } });
+    await audit(db, ctx, {
+      action: 'login.refused',
+      entity: 'users',
+      entityId: row.id,
+      actorUserId: row.id,
+      accountId: row.account_id,
+      changes: { reason: blocked },
+    });
     throw forbidden(blocked);
   }
   const { token } = await createSession(db, { userId: row.id, now, policy: config, ip, userAgent: client.userAgent });
-  await audit(db, ctx, { action: 'login.success', entity: 'users', entityId: row.id, actorUserId: row.id, accountId: row.account_id });
+  await audit(db, ctx, {
+    action: 'login.success',
+    entity: 'users',
+    entityId: row.id,
+    actorUserId: row.id,
+    accountId: row.account_id,
+  });
   return { user: toSessionUser(toAuthUser(row)), token };
 }
 
-/** Sign-up: a free-trial account of the chosen membership type, its ACCOUNT_ADMIN user and profile, in one transaction. */
-export async function registerAccount(ctx: ServiceContext, body: RegisterBody, fallbackLanguage: Language = 'en'): Promise<{ userId: string; accountId: string }> {
+/** Sign-up: a free-trial account of the chosen membership type, its ACCOUNT_ADMIN user and profile, in one transaction.
+ * */
+export async function registerAccount(
+  ctx: ServiceContext,
+  body: RegisterBody,
+  fallbackLanguage: Language = 'en',
+): Promise<{ userId: string; accountId: string }> {
   assertAcceptablePassword(body.password, 'password');
   const { now } = ctx;
   try {
@@ -83,8 +130,20 @@ export async function registerAccount(ctx: ServiceContext, body: RegisterBody, f
         language: body.language ?? fallbackLanguage,
         now,
       });
-      const changes = { email: body.email, username: body.username, membership_type: body.membership_type, account_name: name };
-      await audit(tx, ctx, { action: 'register', entity: 'users', entityId: userId, actorUserId: userId, accountId, changes });
+      const changes = {
+        email: body.email,
+        username: body.username,
+        membership_type: body.membership_type,
+        account_name: name,
+      };
+      await audit(tx, ctx, {
+        action: 'register',
+        entity: 'users',
+        entityId: userId,
+        actorUserId: userId,
+        accountId,
+        changes,
+      });
       return { userId, accountId };
     });
   } catch (err) {
@@ -103,32 +162,54 @@ export async function logoutSession(ctx: ServiceContext, sessionId: string | nul
 }
 
 /** Change the password after checking the current one; every other session of the user ends. */
-export async function changePassword(ctx: ServiceContext, sessionId: string | null, body: ChangePasswordBody): Promise<void> {
+export async function changePassword(
+  ctx: ServiceContext,
+  sessionId: string | null,
+  body: ChangePasswordBody,
+): Promise<void> {
   const user = ctx.actor;
   if (!user) throw unauthorized();
   const { db, now } = ctx;
   const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(row.hash, body.current_password))) throw fieldError('current_password', 'errors.wrongCurrentPassword');
+  if (!row || !(await verifyPassword(row.hash, body.current_password)))
+    throw fieldError('current_password', 'errors.wrongCurrentPassword');
   assertAcceptablePassword(body.new_password, 'new_password');
   const hash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: hash, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ password_hash: hash, updated_at: now, updated_by: user.id })
+      .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, now, sessionId ?? undefined);
     await audit(tx, ctx, { action: 'password.change', entity: 'users', entityId: user.id });
   });
 }
 
 /** Save one column layout (controller + view) in the user's view_options, replacing an earlier one. */
-export async function saveViewOption(ctx: ServiceContext, current: readonly ViewOption[], option: ViewOption): Promise<ViewOption[]> {
+export async function saveViewOption(
+  ctx: ServiceContext,
+  current: readonly ViewOption[],
+  option: ViewOption,
+): Promise<ViewOption[]> {
   const user = ctx.actor;
   if (!user) throw unauthorized();
   const { now } = ctx;
   const next = [...current.filter((v) => v.controller !== option.controller || v.view !== option.view), option];
-  await ctx.db.update(users).set({ view_options: next, updated_at: now, updated_by: user.id }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ view_options: next, updated_at: now, updated_by: user.id })
+    .where(eq(users.id, user.id));
   return next;
 }
 
-export type ProfileChange = Partial<{ first_name: string; last_name: string; language: 'en' | 'es'; notify_by_email: boolean; phone: string | null; job_title: string | null }>;
+export type ProfileChange = Partial<{
+  first_name: string;
+  last_name: string;
+  language: 'en' | 'es';
+  notify_by_email: boolean;
+  phone: string | null;
+  job_title: string | null;
+}>;
 
 /** The signed-in user's own profile (General Profile, Settings), with the account's name. */
 export async function ownProfile(ctx: ServiceContext) {
@@ -178,7 +259,12 @@ export async function signOutOtherSessions(ctx: ServiceContext, sessionId: strin
   const { now } = ctx;
   return ctx.db.transaction(async (tx) => {
     const count = await revokeUserSessions(tx, user.id, now, sessionId ?? undefined);
-    await audit(tx, ctx, { action: 'sessions.sign_out_others', entity: 'users', entityId: user.id, changes: { count } });
+    await audit(tx, ctx, {
+      action: 'sessions.sign_out_others',
+      entity: 'users',
+      entityId: user.id,
+      changes: { count },
+    });
     return count;
   });
 }

@@ -6,7 +6,8 @@ import { loginAttempts, passwordResetTokens, sessions } from '../../db/schema/in
 import { pruneAuthTables } from './housekeeping';
 
 const { app, clock } = await buildTestApp();
-const count = async (table: typeof sessions | typeof loginAttempts) => (await app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+const count = async (table: typeof sessions | typeof loginAttempts) =>
+  (await app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -37,7 +38,9 @@ describe('pruneAuthTables', () => {
       ['attempt-24h01', ago(DAY + MIN)],
       ['attempt-6-days', ago(6 * DAY)],
     ];
-    await app.db.insert(loginAttempts).values(attempts.map(([login, at]) => ({ login, ip: '203.0.113.9', at, success: false, ...stamps })));
+    await app.db
+      .insert(loginAttempts)
+      .values(attempts.map(([login, at]) => ({ login, ip: '203.0.113.9', at, success: false, ...stamps })));
 
     // Sessions: ended (expired or revoked) less than a week ago stay; live ones always.
     const inADay = new Date(now.getTime() + DAY);
@@ -53,9 +56,16 @@ describe('pruneAuthTables', () => {
       ['session-revoked-6d', inADay, ago(6 * DAY)],
       ['session-revoked-8d', inADay, ago(8 * DAY)],
     ];
-    await app.db
-      .insert(sessions)
-      .values(sessionRows.map(([token_hash, expires_at, revoked_at]) => ({ token_hash, user_id: user.id, last_seen_at: ago(8 * DAY), expires_at, revoked_at, ...stamps })));
+    await app.db.insert(sessions).values(
+      sessionRows.map(([token_hash, expires_at, revoked_at]) => ({
+        token_hash,
+        user_id: user.id,
+        last_seen_at: ago(8 * DAY),
+        expires_at,
+        revoked_at,
+        ...stamps,
+      })),
+    );
 
     // Reset links: a used one goes at once; an unused one a day after it expired.
     const links: [string, Date, Date | null][] = [
@@ -64,7 +74,15 @@ describe('pruneAuthTables', () => {
       ['link-expired-23h59', ago(DAY - MIN), null],
       ['link-expired-24h01', ago(DAY + MIN), null],
     ];
-    await app.db.insert(passwordResetTokens).values(links.map(([token_hash, expires_at, used_at]) => ({ token_hash, user_id: user.id, expires_at, used_at, ...stamps })));
+    await app.db.insert(passwordResetTokens).values(
+      links.map(([token_hash, expires_at, used_at]) => ({
+        token_hash,
+        user_id: user.id,
+        expires_at,
+        used_at,
+        ...stamps,
+      })),
+    );
 
     await pruneAuthTables(app.db, now);
 
@@ -94,7 +112,13 @@ describe('pruneAuthTables', () => {
             ),
           ),
       ),
-    ).toEqual(['session-expired-6d', 'session-expired-6d23h59', 'session-live', 'session-revoked-6d', 'session-revoked-6d23h59']);
+    ).toEqual([
+      'session-expired-6d',
+      'session-expired-6d23h59',
+      'session-live',
+      'session-revoked-6d',
+      'session-revoked-6d23h59',
+    ]);
     expect(
       await left(
         app.db

@@ -13,5 +13,7 @@ export async function pruneAuthTables(db: DbOrTx, now: Date): Promise<void> {
   const weekAgo = new Date(now.getTime() - 7 * DAY);
   await db.delete(loginAttempts).where(lt(loginAttempts.at, dayAgo));
   await db.delete(sessions).where(or(lt(sessions.expires_at, weekAgo), lt(sessions.revoked_at, weekAgo)));
-  await db.delete(passwordResetTokens).where(or(lt(passwordResetTokens.expires_at, dayAgo), isNotNull(passwordResetTokens.used_at)));
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expires_at, dayAgo), isNotNull(passwordResetTokens.used_at)));
 }

@@ -26,7 +26,10 @@ export async function lockedForSeconds(db: DbOrTx, opts: { login: string; ip: st
   const loginSince = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
   const byLogin = await nthFailure(db, eq(loginAttempts.login, opts.login), loginSince, LOCKOUT.perLogin);
   const byIp = await nthFailure(db, eq(loginAttempts.ip, opts.ip), since, LOCKOUT.perIp);
-  const until = Math.max(byLogin ? byLogin.getTime() + LOCKOUT.windowMs : 0, byIp ? byIp.getTime() + LOCKOUT.windowMs : 0);
+  const until = Math.max(
+    byLogin ? byLogin.getTime() + LOCKOUT.windowMs : 0,
+    byIp ? byIp.getTime() + LOCKOUT.windowMs : 0,
+  );
   return until > opts.now.getTime() ? Math.ceil((until - opts.now.getTime()) / 1000) : 0;
 }
 
@@ -42,8 +45,18 @@ async function nthFailure(db: DbOrTx, match: ReturnType<typeof eq>, since: Date,
   return rows[0]?.at;
 }
 
-export async function recordAttempt(db: DbOrTx, opts: { login: string; ip: string; now: Date; success: boolean }): Promise<void> {
-  await db.insert(loginAttempts).values({ login: opts.login, ip: opts.ip, at: opts.now, success: opts.success, created_at: opts.now, updated_at: opts.now });
+export async function recordAttempt(
+  db: DbOrTx,
+  opts: { login: string; ip: string; now: Date; success: boolean },
+): Promise<void> {
+  await db.insert(loginAttempts).values({
+    login: opts.login,
+    ip: opts.ip,
+    at: opts.now,
+    success: opts.success,
+    created_at: opts.now,
+    updated_at: opts.now,
+  });
 }
 
 /** Sign-in requests whose attempt the sign-in itself recorded (success or wrong password). */
@@ -68,7 +81,7 @@ export async function refuseLockedAddress(req: FastifyRequest): Promise<void> {
  */
 export async function countRefusedSignIn(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (counted.has(req) || reply.statusCode < 400 || reply.statusCode === 429) return;
-  await recordAttempt(req.server.db, { login: '', ip: req.ip, now: req.server.now(), success: false }).catch((err: unknown) =>
-    req.log.error({ err }, 'could not count a refused sign-in'),
+  await recordAttempt(req.server.db, { login: '', ip: req.ip, now: req.server.now(), success: false }).catch(
+    (err: unknown) => req.log.error({ err }, 'could not count a refused sign-in'),
   );
 }

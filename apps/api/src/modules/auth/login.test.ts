@@ -5,7 +5,11 @@ import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { auditLog } from '../../db/schema/index';
 
 const { app, clock } = await buildTestApp();
-const INVALID = { status: false, errors: ['Please, input a correct email/username or password.'], code: 'UNAUTHENTICATED' };
+const INVALID = {
+  status: false,
+  errors: ['Please, input a correct email/username or password.'],
+  code: 'UNAUTHENTICATED',
+};
 
 /** Each test signs in from its own address so the per-IP window of one test does not leak into another. */
 let ipCounter = 10;
@@ -23,7 +27,15 @@ describe('POST /api/auth/login', () => {
       const body = res.json();
       expect(body.status).toBe(true);
       expect(body.token).toMatch(/^[\w-]{43}$/);
-      expect(body.data).toMatchObject({ id: user.id, username: user.username, email: user.email, role: 'THERAPIST', account_id: user.accountId, language: 'en', view_options: [] });
+      expect(body.data).toMatchObject({
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: 'THERAPIST',
+        account_id: user.accountId,
+        language: 'en',
+        view_options: [],
+      });
       expect(body.data.permissions).toContain('PERMISSION_READ_GAMES');
       expect(body.data).not.toHaveProperty('password_hash');
     }
@@ -60,7 +72,8 @@ describe('POST /api/auth/login', () => {
   it('locks a login after 10 failures in 15 minutes: 429 with retry_after, even for the right password', async () => {
     const user = await buildUser(app.db);
     const ip = nextIp();
-    for (let i = 0; i < 10; i++) expect((await post({ login: user.username, password: `wrong-${i}` }, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await post({ login: user.username, password: `wrong-${i}` }, ip)).statusCode).toBe(401);
     const locked = await post({ login: user.username, password: TEST_PASSWORD }, ip);
     expect(locked.statusCode).toBe(429);
     const body = locked.json();
@@ -83,14 +96,16 @@ describe('POST /api/auth/login', () => {
     const ip = nextIp();
     for (let i = 0; i < 9; i++) await post({ login: user.username, password: 'wrong' }, ip);
     expect((await post({ login: user.username, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await post({ login: user.username, password: 'wrong' }, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await post({ login: user.username, password: 'wrong' }, ip)).statusCode).toBe(401);
     expect((await post({ login: user.username, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
   });
 
   it('locks an IP after 30 failures across logins', async () => {
     const ip = nextIp();
     const user = await buildUser(app.db);
-    for (let i = 0; i < 30; i++) expect((await post({ login: `ghost-${i}`, password: 'wrong' }, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect((await post({ login: `ghost-${i}`, password: 'wrong' }, ip)).statusCode).toBe(401);
     const res = await post({ login: user.username, password: TEST_PASSWORD }, ip);
     expect(res.statusCode).toBe(429);
     expect((await post({ login: user.username, password: TEST_PASSWORD }, nextIp())).statusCode).toBe(200);

@@ -9,13 +9,17 @@ const { app, clock, config } = await buildTestApp({ env: { SMTP_URL: smtp.url } 
 
 const forgot = (loginName: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { login: loginName }, headers });
-const reset = (token: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+const reset = (token: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
 const linkIn = (text: string): string => {
   const m = /(https?:\/\/\S+\/resetPassword\?token=([\w%-]+))/.exec(text);
   if (!m?.[2]) throw new Error(`no reset link in:\n${text}`);
   return decodeURIComponent(m[2]);
 };
-const SAME = { status: true, message: 'If that user exists, we have sent an e-mail with a link to reset the password.' };
+const SAME = {
+  status: true,
+  message: 'If that user exists, we have sent an e-mail with a link to reset the password.',
+};
 
 describe('forgot / reset password', () => {
   it('e-mails a link over SMTP that resets the password once and ends every session', async () => {
@@ -33,10 +37,15 @@ describe('forgot / reset password', () => {
 
     const ok = await reset(token, 'Brand-New-Secret-31');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: true, message: 'Your password was reset. Please sign in with the new password.' });
+    expect(ok.json()).toEqual({
+      status: true,
+      message: 'Your password was reset. Please sign in with the new password.',
+    });
     const again = await reset(token, 'Another-New-Secret-32');
     expect(again.statusCode).toBe(400);
-    expect(again.json().errors).toEqual(['This password reset link is invalid or has expired. Please ask for a new one.']);
+    expect(again.json().errors).toEqual([
+      'This password reset link is invalid or has expired. Please ask for a new one.',
+    ]);
 
     await expect(login(app, user.username, TEST_PASSWORD)).rejects.toThrow(/401/);
     await login(app, user.username, 'Brand-New-Secret-31');
@@ -80,7 +89,11 @@ describe('forgot / reset password', () => {
     clock.advance(2000);
     const res = await reset(lateToken, 'Brand-New-Secret-31');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: false, code: 'BAD_REQUEST', errors: ['This password reset link is invalid or has expired. Please ask for a new one.'] });
+    expect(res.json()).toEqual({
+      status: false,
+      code: 'BAD_REQUEST',
+      errors: ['This password reset link is invalid or has expired. Please ask for a new one.'],
+    });
     await login(app, late.username, TEST_PASSWORD);
   });
 

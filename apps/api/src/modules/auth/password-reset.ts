@@ -46,13 +46,25 @@ export async function requestPasswordReset(ctx: ServiceContext, body: ForgotPass
   // does not change the answer: it is retried, then shown with its reason on the Jobs screen.
   await withTransaction(db, async (tx, client) => {
     await issueResetLink(client, { config, jobs }, { ...user, email }, now, user.id);
-    await audit(tx, ctx, { action: 'password.reset_requested', entity: 'users', entityId: user.id, actorUserId: user.id, accountId: user.account_id });
+    await audit(tx, ctx, {
+      action: 'password.reset_requested',
+      entity: 'users',
+      entityId: user.id,
+      actorUserId: user.id,
+      accountId: user.account_id,
+    });
   });
   jobs.wake('email.send');
 }
 
 /** Who a reset link is for. */
-export type ResetLinkUser = { id: string; email: string; username: string; language: string | null; first_name: string | null };
+export type ResetLinkUser = {
+  id: string;
+  email: string;
+  username: string;
+  language: string | null;
+  first_name: string | null;
+};
 
 /**
  * Store a new single-use link for `user` and queue the e-mail that carries it, on the caller's
@@ -81,14 +93,19 @@ export async function issueResetLink(
     '',
     t('email.signature'),
   ].join('\n');
-  await client.query(`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at, updated_at, created_by, updated_by) VALUES ($1, $2, $3, $4, $4, $5, $5)`, [
-    hashToken(token),
-    user.id,
-    new Date(now.getTime() + RESET_LINK_MS),
-    now,
-    createdBy,
-  ]);
-  await ctx.jobs.enqueue(client, 'email.send', emailPayload(ctx.config, { to: user.email, subject: t('email.resetSubject'), text }, { kind: 'password-reset', userId: user.id }));
+  await client.query(
+    `INSERT INTO password_reset_tokens (token_hash, user_id, expires_at, created_at, updated_at, created_by, updated_by) VALUES ($1, $2, $3, $4, $4, $5, $5)`,
+    [hashToken(token), user.id, new Date(now.getTime() + RESET_LINK_MS), now, createdBy],
+  );
+  await ctx.jobs.enqueue(
+    client,
+    'email.send',
+    emailPayload(
+      ctx.config,
+      { to: user.email, subject: t('email.resetSubject'), text },
+      { kind: 'password-reset', userId: user.id },
+    ),
+  );
 }
 
 /** Set a new password with a reset link: once, within the hour; every session of the user ends. */
@@ -101,12 +118,26 @@ export async function resetPassword(ctx: ServiceContext, body: ResetPasswordBody
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ used_at: now, updated_at: now })
-      .where(and(eq(passwordResetTokens.token_hash, hashToken(body.token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, now)))
+      .where(
+        and(
+          eq(passwordResetTokens.token_hash, hashToken(body.token)),
+          isNull(passwordResetTokens.used_at),
+          gt(passwordResetTokens.expires_at, now),
+        ),
+      )
       .returning({ user_id: passwordResetTokens.user_id });
     if (!claimed) return false;
-    await tx.update(users).set({ password_hash: hash, updated_at: now, updated_by: claimed.user_id }).where(eq(users.id, claimed.user_id));
+    await tx
+      .update(users)
+      .set({ password_hash: hash, updated_at: now, updated_by: claimed.user_id })
+      .where(eq(users.id, claimed.user_id));
     await revokeUserSessions(tx, claimed.user_id, now);
-    await audit(tx, ctx, { action: 'password.reset', entity: 'users', entityId: claimed.user_id, actorUserId: claimed.user_id });
+    await audit(tx, ctx, {
+      action: 'password.reset',
+      entity: 'users',
+      entityId: claimed.user_id,
+      actorUserId: claimed.user_id,
+    });
     return true;
   });
   if (!done) throw badRequest('errors.resetLinkInvalid');

@@ -11,12 +11,19 @@ import { loginAs } from '../../../test/factories';
  * per-instance cache of sessions would break this; each request re-reads the session.
  */
 const { app: a, config, clock } = await buildTestApp();
-const b = await buildApp({ config, db: a.db, now: clock.now, mailer: a.mailer, logger: createLogger({ level: 'silent' }) });
+const b = await buildApp({
+  config,
+  db: a.db,
+  now: clock.now,
+  mailer: a.mailer,
+  logger: createLogger({ level: 'silent' }),
+});
 await b.ready();
 afterAll(() => b.close());
 
 const DICTIONARY = '/api/catalogs/dictionary?page=0&max=25';
-const get = (app: typeof a, url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+const get = (app: typeof a, url: string, headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('revocation across instances', () => {
   it('a logout on instance A ends the session on instance B at its next request', async () => {

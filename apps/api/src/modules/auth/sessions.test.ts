@@ -21,7 +21,11 @@ describe('sessions', () => {
     const { headers } = await loginAs(app, 'STUDENT');
     expect((await me(headers)).statusCode).toBe(200);
     // As the web client sends it: a JSON content type and no body.
-    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, 'content-type': 'application/json' } });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ status: true, message: 'You have signed out.' });
     const after = await me(headers);
@@ -62,12 +66,15 @@ describe('sessions', () => {
     const user = await buildUser(app.db, { role: 'ACCOUNT_ADMIN' });
     const a = await login(app, user.username, TEST_PASSWORD);
     const b = await login(app, user.email, TEST_PASSWORD);
-    const change = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/change-password', headers: a.headers, payload });
+    const change = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/auth/change-password', headers: a.headers, payload });
 
     const wrong = await change({ current_password: 'nope-nope', new_password: 'Another-Fine-Pass-9' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual({ current_password: 'The current password is not correct.' });
-    expect((await change({ current_password: TEST_PASSWORD, new_password: 'short' })).json().fields).toEqual({ new_password: 'New password must have at least 8 characters.' });
+    expect((await change({ current_password: TEST_PASSWORD, new_password: 'short' })).json().fields).toEqual({
+      new_password: 'New password must have at least 8 characters.',
+    });
     expect((await change({ current_password: TEST_PASSWORD, new_password: 'football1' })).json().fields).toEqual({
       new_password: 'New password is too common; choose one that is harder to guess.',
     });

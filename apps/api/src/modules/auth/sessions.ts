@@ -59,9 +59,13 @@ export const userWithPermissions = {
   view_options: users.view_options,
   first_name: users.first_name,
   last_name: users.last_name,
-  account_status: sql<string | null>`case when ${accounts.deleted_at} is not null then 'DELETED' else ${accounts.status} end`,
+  account_status: sql<
+    string | null
+  >`case when ${accounts.deleted_at} is not null then 'DELETED' else ${accounts.status} end`,
   deleted_at: users.deleted_at,
-  permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role = ${users.role}), '{}')`,
+  permissions: sql<
+    string[]
+  >`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role = ${users.role}), '{}')`,
 };
 
 type UserRow = {
@@ -96,7 +100,9 @@ export function toAuthUser(row: UserRow): AuthUser {
 }
 
 /** Why a known user may not use the app (disabled, or an account that is not ACTIVE), as a message key. */
-export function blockedReason(row: Pick<UserRow, 'status' | 'account_id' | 'account_status' | 'deleted_at'>): string | undefined {
+export function blockedReason(
+  row: Pick<UserRow, 'status' | 'account_id' | 'account_status' | 'deleted_at'>,
+): string | undefined {
   if (row.status !== 'ACTIVE' || row.deleted_at) return 'errors.userDisabled';
   if (row.account_id && row.account_status !== 'ACTIVE') return 'errors.accountInactive';
   return undefined;
@@ -111,13 +117,21 @@ type SessionRow = UserRow & { session_id: string; last_seen_at: Date; expires_at
  * user or an account not ACTIVE → 401. `touch` says last_seen_at is a minute old or more and should be
  * written (at most once a minute, so that a busy client does not write on every call).
  */
-export function checkSessionRow(row: SessionRow | undefined, now: Date, policy: SessionPolicy): { user: AuthUser; sessionId: string; touch: boolean } {
+export function checkSessionRow(
+  row: SessionRow | undefined,
+  now: Date,
+  policy: SessionPolicy,
+): { user: AuthUser; sessionId: string; touch: boolean } {
   if (!row) throw expired();
   const idleMs = policy.sessionIdleMinutes * 60_000;
   if (row.revoked_at || now >= row.expires_at || now.getTime() - row.last_seen_at.getTime() > idleMs) throw expired();
   const blocked = blockedReason(row);
   if (blocked) throw expired(blocked);
-  return { user: toAuthUser(row), sessionId: row.session_id, touch: now.getTime() - row.last_seen_at.getTime() >= 60_000 };
+  return {
+    user: toAuthUser(row),
+    sessionId: row.session_id,
+    touch: now.getTime() - row.last_seen_at.getTime() >= 60_000,
+  };
 }
 
 /** Write last_seen_at of a session that was used (see `checkSessionRow`). */
@@ -157,9 +171,18 @@ export function sessionRowFromJson(json: Record<string, unknown>): SessionRow {
  * Resolve a bearer token to its user, enforcing revocation, the absolute and the idle limits.
  * last_seen_at is written at most once a minute so that a busy client does not write on every call.
  */
-export async function resolveSession(db: Db, token: string, now: Date, policy: SessionPolicy): Promise<{ user: AuthUser; sessionId: string }> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<{ user: AuthUser; sessionId: string }> {
   // Every authenticated request runs this: a named statement, planned once per connection.
-  const res = await poolOf(db).query({ name: 'resolve_session', text: sessionRowSql('$1'), values: [hashToken(token)] });
+  const res = await poolOf(db).query({
+    name: 'resolve_session',
+    text: sessionRowSql('$1'),
+    values: [hashToken(token)],
+  });
   const { user, sessionId, touch } = checkSessionRow(res.rows[0] as SessionRow | undefined, now, policy);
   if (touch) await touchSession(db, sessionId, now);
   return { user, sessionId };
@@ -177,7 +200,12 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now: Date): P
  * Revoke every live session of a user except `keepSessionId` (a password change and "sign out
  * everywhere else" keep the current one). @returns how many ended.
  */
-export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, keepSessionId?: string): Promise<number> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
   const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
   const ended = await db
@@ -188,18 +216,49 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, now: Date, 
   return ended.length;
 }
 
-export type LiveSession = { id: string; current: boolean; ip: string | null; user_agent: string | null; created_at: string; last_seen_at: string };
+export type LiveSession = {
+  id: string;
+  current: boolean;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+};
 
 /** A user's sessions that still work (not revoked, expired or idle), the current one first. */
-export async function listLiveSessions(db: DbOrTx, userId: string, currentId: string | null, now: Date, policy: SessionPolicy): Promise<LiveSession[]> {
+export async function listLiveSessions(
+  db: DbOrTx,
+  userId: string,
+  currentId: string | null,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<LiveSession[]> {
   const idleSince = new Date(now.getTime() - policy.sessionIdleMinutes * 60_000);
   const rows = await db
-    .select({ id: sessions.id, ip: sessions.ip, user_agent: sessions.user_agent, created_at: sessions.created_at, last_seen_at: sessions.last_seen_at })
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      user_agent: sessions.user_agent,
+      created_at: sessions.created_at,
+      last_seen_at: sessions.last_seen_at,
+    })
     .from(sessions)
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, now), gt(sessions.last_seen_at, idleSince)))
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+        gt(sessions.last_seen_at, idleSince),
+      ),
+    )
     .orderBy(desc(sessions.last_seen_at))
     .limit(50);
   return rows
-    .map((r) => ({ ...r, current: r.id === currentId, created_at: r.created_at.toISOString(), last_seen_at: r.last_seen_at.toISOString() }))
+    .map((r) => ({
+      ...r,
+      current: r.id === currentId,
+      created_at: r.created_at.toISOString(),
+      last_seen_at: r.last_seen_at.toISOString(),
+    }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }

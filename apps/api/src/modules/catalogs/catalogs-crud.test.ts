@@ -17,12 +17,26 @@ type Body = {
   fields?: Record<string, string>;
   meta?: { page: number; max: number; total: number };
 };
-type ListBody = { status: boolean; data: (Record<string, unknown> & { id: string })[]; meta: { page: number; max: number; total: number } };
+type ListBody = {
+  status: boolean;
+  data: (Record<string, unknown> & { id: string })[];
+  meta: { page: number; max: number; total: number };
+};
 
 const get = async (url: string, headers = editor) => t.app.inject({ method: 'GET', url, headers });
 const list = async (url: string, headers = editor) => (await get(url, headers)).json() as ListBody;
-const send = async (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = editor) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const send = async (
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = editor,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const created = async (url: string, payload: Record<string, unknown>) => {
   const res = await send('POST', url, payload);
   expect(res.statusCode, res.body).toBe(201);
@@ -43,7 +57,9 @@ describe('generic resource engine on the catalogs', () => {
         language_type: i % 2 ? 'receptive' : 'expressive',
         types: ['affirmative'],
       });
-    const pages = await Promise.all([0, 1, 2, 3].map((page) => list(`/api/catalogs/formulations?q=${tag}&max=12&page=${page}&col=name&order=asc`)));
+    const pages = await Promise.all(
+      [0, 1, 2, 3].map((page) => list(`/api/catalogs/formulations?q=${tag}&max=12&page=${page}&col=name&order=asc`)),
+    );
     expect(pages.map((p) => p.data.length)).toEqual([12, 12, 6, 0]);
     expect(pages.every((p) => p.meta.total === 30)).toBe(true);
     const names = pages.flatMap((p) => p.data.map((r) => r.name));
@@ -82,7 +98,9 @@ describe('generic resource engine on the catalogs', () => {
             f.kind === 'relation'
               ? `(SELECT x.${CATALOG_RESOURCES[f.target as keyof typeof CATALOG_RESOURCES].titleField} FROM ${String(f.target).replace(/-/g, '_')} x WHERE x.id = t.${f.name})`
               : `t."${f.name}"`;
-          const expected = await pool.query(`SELECT t.id FROM ${table} t WHERE t.deleted_at IS NULL ORDER BY ${expr} ${dir}, t.id ${dir} LIMIT 40`);
+          const expected = await pool.query(
+            `SELECT t.id FROM ${table} t WHERE t.deleted_at IS NULL ORDER BY ${expr} ${dir}, t.id ${dir} LIMIT 40`,
+          );
           expect(
             body.data.map((r) => r.id),
             `${name} by ${f.name} ${order}`,
@@ -96,22 +114,48 @@ describe('generic resource engine on the catalogs', () => {
     const res = await get('/api/catalogs/verbs?col=password');
     expect(res.statusCode).toBe(400);
     expect((res.json() as Body).fields).toEqual({ col: 'Sort column cannot be used for sorting.' });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/catalogs/verbs?type=weird', headers: { ...editor, 'accept-language': 'es' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalogs/verbs?type=weird',
+      headers: { ...editor, 'accept-language': 'es' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as Body).fields).toEqual({ type: 'Tipo debe ser una de las opciones de la lista.' });
   });
 
   it('searches case-insensitively with the exact match first, and filters by enum, enum list and relation', async () => {
-    await created('/api/catalogs/verbs', { base_form: `zork${tag}`, past_simple: `zorked${tag}`, past_participle: `zorked${tag}`, type: 'regular' });
-    await created('/api/catalogs/verbs', { base_form: `zorkify${tag}`, past_simple: `zorkified`, past_participle: `zorkified`, type: 'irregular', semantic_complexity: 3 });
-    await created('/api/catalogs/verbs', { base_form: `unzork${tag}x`, past_simple: `unzorked`, past_participle: `unzorked`, type: 'regular' });
+    await created('/api/catalogs/verbs', {
+      base_form: `zork${tag}`,
+      past_simple: `zorked${tag}`,
+      past_participle: `zorked${tag}`,
+      type: 'regular',
+    });
+    await created('/api/catalogs/verbs', {
+      base_form: `zorkify${tag}`,
+      past_simple: `zorkified`,
+      past_participle: `zorkified`,
+      type: 'irregular',
+      semantic_complexity: 3,
+    });
+    await created('/api/catalogs/verbs', {
+      base_form: `unzork${tag}x`,
+      past_simple: `unzorked`,
+      past_participle: `unzorked`,
+      type: 'regular',
+    });
     const found = await list(`/api/catalogs/verbs?q=ZORK${tag}`);
     expect(found.data.map((r) => r.base_form)).toEqual([`zork${tag}`, `unzork${tag}x`]);
-    expect((await list(`/api/catalogs/verbs?q=zork&type=irregular`)).data.map((r) => r.base_form)).toEqual([`zorkify${tag}`]);
+    expect((await list(`/api/catalogs/verbs?q=zork&type=irregular`)).data.map((r) => r.base_form)).toEqual([
+      `zorkify${tag}`,
+    ]);
     expect((await list(`/api/catalogs/verbs?q=zork&semantic_complexity=3`)).meta.total).toBe(1);
     // Column search: only the past forms
-    expect((await list(`/api/catalogs/verbs?q=zorked${tag}&in=past_simple`)).data.map((r) => r.base_form)).toEqual([`zork${tag}`]);
-    expect((await list(`/api/catalogs/verbs?q=ked${tag}&in=past_participle`)).data.map((r) => r.base_form)).toEqual([`zork${tag}`]);
+    expect((await list(`/api/catalogs/verbs?q=zorked${tag}&in=past_simple`)).data.map((r) => r.base_form)).toEqual([
+      `zork${tag}`,
+    ]);
+    expect((await list(`/api/catalogs/verbs?q=ked${tag}&in=past_participle`)).data.map((r) => r.base_form)).toEqual([
+      `zork${tag}`,
+    ]);
     expect((await list(`/api/catalogs/verbs?q=zorkify&in=past_simple`)).meta.total).toBe(0);
     expect((await get('/api/catalogs/verbs?q=x&in=type')).statusCode).toBe(400);
     // LIKE wildcards in the text are literal
@@ -135,7 +179,12 @@ describe('generic resource engine on the catalogs', () => {
   });
 
   it('validates create and update with one translated message per field', async () => {
-    const res = await send('POST', '/api/catalogs/verbs', { base_form: '  ', type: 'odd', semantic_complexity: 9, colour: 'red' });
+    const res = await send('POST', '/api/catalogs/verbs', {
+      base_form: '  ',
+      type: 'odd',
+      semantic_complexity: 9,
+      colour: 'red',
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json() as Body;
     expect(body.fields).toEqual({
@@ -154,21 +203,46 @@ describe('generic resource engine on the catalogs', () => {
       payload: { word: 'x'.repeat(101), type: 'noun' },
     });
     expect((es.json() as Body).fields).toEqual({ word: 'Palabra es demasiado largo (como máximo 100 caracteres).' });
-    const verb = await created('/api/catalogs/verbs', { base_form: `valid${tag}`, past_simple: 'x', past_participle: 'x', type: 'regular' });
+    const verb = await created('/api/catalogs/verbs', {
+      base_form: `valid${tag}`,
+      past_simple: 'x',
+      past_participle: 'x',
+      type: 'regular',
+    });
     const patch = await send('PATCH', `/api/catalogs/verbs/${verb.id}`, { semantic_complexity: 'high' });
     expect(patch.statusCode).toBe(400);
-    expect((patch.json() as Body).fields).toEqual({ semantic_complexity: 'Semantic complexity must be a whole number.' });
+    expect((patch.json() as Body).fields).toEqual({
+      semantic_complexity: 'Semantic complexity must be a whole number.',
+    });
   });
 
   it('answers 409 naming the field for a duplicate, case-insensitively, and 400 for a reference to a missing row', async () => {
-    await created('/api/catalogs/verbs', { base_form: `dup${tag}`, past_simple: 'a', past_participle: 'b', type: 'regular' });
-    const dup = await send('POST', '/api/catalogs/verbs', { base_form: `DUP${tag}`, past_simple: 'a', past_participle: 'b', type: 'regular' });
+    await created('/api/catalogs/verbs', {
+      base_form: `dup${tag}`,
+      past_simple: 'a',
+      past_participle: 'b',
+      type: 'regular',
+    });
+    const dup = await send('POST', '/api/catalogs/verbs', {
+      base_form: `DUP${tag}`,
+      past_simple: 'a',
+      past_participle: 'b',
+      type: 'regular',
+    });
     expect(dup.statusCode).toBe(409);
     expect((dup.json() as Body).fields).toEqual({ base_form: 'Base form is already in use.' });
-    const missing = await send('POST', '/api/catalogs/topics', { name: `Orphan ${tag}`, topic_type_id: crypto.randomUUID() });
+    const missing = await send('POST', '/api/catalogs/topics', {
+      name: `Orphan ${tag}`,
+      topic_type_id: crypto.randomUUID(),
+    });
     expect(missing.statusCode).toBe(400);
-    expect((missing.json() as Body).fields).toEqual({ topic_type_id: 'Topic type refers to a record that does not exist.' });
-    const skill = await send('POST', '/api/catalogs/skills', { name: `Skill ${tag} orphan`, target_ids: [crypto.randomUUID()] });
+    expect((missing.json() as Body).fields).toEqual({
+      topic_type_id: 'Topic type refers to a record that does not exist.',
+    });
+    const skill = await send('POST', '/api/catalogs/skills', {
+      name: `Skill ${tag} orphan`,
+      target_ids: [crypto.randomUUID()],
+    });
     expect(skill.statusCode).toBe(400);
     expect(Object.keys((skill.json() as Body).fields ?? {})).toEqual(['target_ids']);
     const badId = await get('/api/catalogs/verbs/not-a-uuid');
@@ -177,7 +251,12 @@ describe('generic resource engine on the catalogs', () => {
   });
 
   it('updates only what changed, records who and when, and writes the audit log', async () => {
-    const verb = await created('/api/catalogs/verbs', { base_form: `audit${tag}`, past_simple: 'audited', past_participle: 'audited', type: 'regular' });
+    const verb = await created('/api/catalogs/verbs', {
+      base_form: `audit${tag}`,
+      past_simple: 'audited',
+      past_participle: 'audited',
+      type: 'regular',
+    });
     t.clock.advance(60_000);
     const res = await send('PATCH', `/api/catalogs/verbs/${verb.id}`, { past_simple: 'audit-ed', type: 'regular' });
     expect(res.statusCode).toBe(200);
@@ -185,20 +264,37 @@ describe('generic resource engine on the catalogs', () => {
     expect(after).toMatchObject({ past_simple: 'audit-ed', past_participle: 'audited', created_by: verb.created_by });
     expect(after.updated_by_name).toMatch(/^editor_/);
     expect(new Date(String(after.updated_at)).getTime()).toBeGreaterThan(new Date(String(verb.updated_at)).getTime());
-    const put = await send('PUT', `/api/catalogs/verbs/${verb.id}`, { base_form: `audit${tag}`, past_simple: 'audited', past_participle: 'audited', type: 'irregular' });
-    expect((put.json() as Body).data).toMatchObject({ past_simple: 'audited', type: 'irregular', semantic_complexity: null });
+    const put = await send('PUT', `/api/catalogs/verbs/${verb.id}`, {
+      base_form: `audit${tag}`,
+      past_simple: 'audited',
+      past_participle: 'audited',
+      type: 'irregular',
+    });
+    expect((put.json() as Body).data).toMatchObject({
+      past_simple: 'audited',
+      type: 'irregular',
+      semantic_complexity: null,
+    });
     await send('DELETE', `/api/catalogs/verbs/${verb.id}`);
-    const rows = await t.database.pool.query('SELECT action, changes, actor_user_id, request_id FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY at, created_at', [
-      'catalog.verbs',
-      verb.id,
-    ]);
+    const rows = await t.database.pool.query(
+      'SELECT action, changes, actor_user_id, request_id FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY at, created_at',
+      ['catalog.verbs', verb.id],
+    );
     expect(rows.rows.map((r: { action: string }) => r.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(rows.rows[1].changes).toEqual({ past_simple: { from: 'audited', to: 'audit-ed' } });
-    expect(rows.rows.every((r: { actor_user_id: string; request_id: string }) => r.actor_user_id === verb.created_by && r.request_id)).toBe(true);
+    expect(
+      rows.rows.every(
+        (r: { actor_user_id: string; request_id: string }) => r.actor_user_id === verb.created_by && r.request_id,
+      ),
+    ).toBe(true);
   });
 
   it('deletes softly, lists the trash, shows and restores', async () => {
-    const w = await created('/api/catalogs/dictionary', { word: `trashword${tag}`, type: 'noun', definition: 'a word to delete' });
+    const w = await created('/api/catalogs/dictionary', {
+      word: `trashword${tag}`,
+      type: 'noun',
+      definition: 'a word to delete',
+    });
     const del = await send('DELETE', `/api/catalogs/dictionary/${w.id}`);
     expect(del.statusCode).toBe(200);
     expect((del.json() as Body).message).toBe('The record was moved to the trash.');
@@ -208,7 +304,9 @@ describe('generic resource engine on the catalogs', () => {
     const shown = (await get(`/api/catalogs/dictionary/${w.id}`)).json() as Body;
     expect(shown.data.deleted_at).not.toBeNull();
     expect((await send('DELETE', `/api/catalogs/dictionary/${w.id}`)).statusCode).toBe(404);
-    expect((await send('PATCH', `/api/catalogs/dictionary/${w.id}`, { definition: 'edited in the trash' })).statusCode).toBe(404);
+    expect(
+      (await send('PATCH', `/api/catalogs/dictionary/${w.id}`, { definition: 'edited in the trash' })).statusCode,
+    ).toBe(404);
     const restored = await send('POST', `/api/catalogs/dictionary/${w.id}/restore`);
     expect(restored.statusCode).toBe(200);
     expect((restored.json() as Body).data.deleted_at).toBeNull();
@@ -252,16 +350,26 @@ describe('generic resource engine on the catalogs', () => {
     const t1 = await created('/api/catalogs/targets', { name: `Names ${tag} nouns` });
     const t2 = await created('/api/catalogs/targets', { name: `Uses ${tag} plurals` });
     const skill = await created('/api/catalogs/skills', { name: `Vocabulary ${tag}`, target_ids: [t1.id, t2.id] });
-    expect((skill.targets as { label: string }[]).map((x) => x.label)).toEqual([`Names ${tag} nouns`, `Uses ${tag} plurals`]);
+    expect((skill.targets as { label: string }[]).map((x) => x.label)).toEqual([
+      `Names ${tag} nouns`,
+      `Uses ${tag} plurals`,
+    ]);
     const fromTarget = ((await get(`/api/catalogs/targets/${t1.id}`)).json() as Body).data;
     expect(fromTarget.skill_ids).toEqual([skill.id]);
     const edited = await send('PATCH', `/api/catalogs/targets/${t2.id}`, { skill_ids: [] });
     expect((edited.json() as Body).data.skills).toEqual([]);
-    expect(((await get(`/api/catalogs/skills/${skill.id}`)).json() as Body).data.target_ids as string[]).toEqual([t1.id]);
+    expect(((await get(`/api/catalogs/skills/${skill.id}`)).json() as Body).data.target_ids as string[]).toEqual([
+      t1.id,
+    ]);
   });
 
   it('exports the current filter as CSV with translated headers and neutralised formulas', async () => {
-    await created('/api/catalogs/verbs', { base_form: `csv${tag}`, past_simple: '=cmd()', past_participle: 'x, "y"', type: 'regular' });
+    await created('/api/catalogs/verbs', {
+      base_form: `csv${tag}`,
+      past_simple: '=cmd()',
+      past_participle: 'x, "y"',
+      type: 'regular',
+    });
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/catalogs/verbs/export?q=csv${tag}&columns=base_form,past_simple,past_participle`,
@@ -270,11 +378,20 @@ describe('generic resource engine on the catalogs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="verbs.csv"');
-    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['Forma base,Pasado simple,Participio pasado', `csv${tag},'=cmd(),"x, ""y"""`, '']);
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Forma base,Pasado simple,Participio pasado',
+      `csv${tag},'=cmd(),"x, ""y"""`,
+      '',
+    ]);
   });
 
   it('lets a viewer read every catalog but refuses every write with 403; anonymous gets 401', async () => {
-    const verb = await created('/api/catalogs/verbs', { base_form: `perm${tag}`, past_simple: 'p', past_participle: 'p', type: 'regular' });
+    const verb = await created('/api/catalogs/verbs', {
+      base_form: `perm${tag}`,
+      past_simple: 'p',
+      past_participle: 'p',
+      type: 'regular',
+    });
     for (const name of CATALOG_NAMES) {
       const base = `/api/catalogs/${name}`;
       expect((await get(base, viewer)).statusCode, name).toBe(200);

@@ -12,10 +12,25 @@ let therapist: { authorization: string };
 const tag = crypto.randomBytes(3).toString('hex');
 let n = 0;
 
-type One = { status: boolean; data: Record<string, unknown> & { id: string }; message?: string; fields?: Record<string, string> };
+type One = {
+  status: boolean;
+  data: Record<string, unknown> & { id: string };
+  message?: string;
+  fields?: Record<string, string>;
+};
 
-const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = editor) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const send = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = editor,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 async function level(): Promise<string> {
   n += 1;
@@ -30,14 +45,21 @@ async function chapter(levelId: string, name: string): Promise<One['data']> {
 }
 /** The live chapters of a level straight from the database: names in position order, and the positions. */
 async function stored(levelId: string) {
-  const res = await pool().query<{ name: string; position: number }>('SELECT name, position FROM chapters WHERE level_id = $1 AND deleted_at IS NULL ORDER BY position, name', [
-    levelId,
-  ]);
+  const res = await pool().query<{ name: string; position: number }>(
+    'SELECT name, position FROM chapters WHERE level_id = $1 AND deleted_at IS NULL ORDER BY position, name',
+    [levelId],
+  );
   return { names: res.rows.map((r) => r.name), positions: res.rows.map((r) => r.position) };
 }
 const ids = async (levelId: string) =>
-  (await pool().query<{ id: string }>('SELECT id FROM chapters WHERE level_id = $1 AND deleted_at IS NULL ORDER BY position', [levelId])).rows.map((r) => r.id);
-const count = async (levelId: string) => (await pool().query<{ c: number }>('SELECT chapters_count AS c FROM levels WHERE id = $1', [levelId])).rows[0]!.c;
+  (
+    await pool().query<{ id: string }>(
+      'SELECT id FROM chapters WHERE level_id = $1 AND deleted_at IS NULL ORDER BY position',
+      [levelId],
+    )
+  ).rows.map((r) => r.id);
+const count = async (levelId: string) =>
+  (await pool().query<{ c: number }>('SELECT chapters_count AS c FROM levels WHERE id = $1', [levelId])).rows[0]!.c;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -66,7 +88,12 @@ describe('chapters: ordered children of a level', () => {
     expect(await stored(l)).toEqual({ names: ['C', 'A', 'B'], positions: [1, 2, 3] });
     const audit = await pool().query("SELECT 1 FROM audit_log WHERE action = 'reorder' AND entity_id = $1", [l]);
     expect(audit.rowCount).toBe(1);
-    const stale = await send('PUT', `/api/levels/${l}/chapters/order`, { ids: [a, b] }, { ...editor, 'accept-language': 'en' });
+    const stale = await send(
+      'PUT',
+      `/api/levels/${l}/chapters/order`,
+      { ids: [a, b] },
+      { ...editor, 'accept-language': 'en' },
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toMatch(/order of the list changed/);
     const dup = await send('PUT', `/api/levels/${l}/chapters/order`, { ids: [a, a, b] });
@@ -103,7 +130,9 @@ describe('chapters: ordered children of a level', () => {
   it('a therapist may not reorder (403); an unknown level is 404', async () => {
     const l = await level();
     await chapter(l, 'A');
-    expect((await send('PUT', `/api/levels/${l}/chapters/order`, { ids: await ids(l) }, therapist)).statusCode).toBe(403);
+    expect((await send('PUT', `/api/levels/${l}/chapters/order`, { ids: await ids(l) }, therapist)).statusCode).toBe(
+      403,
+    );
     expect((await send('GET', `/api/levels/${l}`, undefined, therapist)).statusCode).toBe(200);
     expect((await send('PUT', `/api/levels/${crypto.randomUUID()}/chapters/order`, { ids: [] })).statusCode).toBe(404);
     const orphan = await send('POST', '/api/chapters', { name: 'Nowhere', level_id: crypto.randomUUID() });
@@ -117,8 +146,12 @@ describe('chapters: ordered children of a level', () => {
   it('the database refuses a gap or a duplicate at commit', async () => {
     const l = await level();
     for (const name of ['A', 'B']) await chapter(l, name);
-    await expect(pool().query("UPDATE chapters SET position = 3 WHERE level_id = $1 AND name = 'B'", [l])).rejects.toThrow(/1\.\.n/);
-    await expect(pool().query("UPDATE chapters SET position = 1 WHERE level_id = $1 AND name = 'B'", [l])).rejects.toThrow();
+    await expect(
+      pool().query("UPDATE chapters SET position = 3 WHERE level_id = $1 AND name = 'B'", [l]),
+    ).rejects.toThrow(/1\.\.n/);
+    await expect(
+      pool().query("UPDATE chapters SET position = 1 WHERE level_id = $1 AND name = 'B'", [l]),
+    ).rejects.toThrow();
     expect(await stored(l)).toEqual({ names: ['A', 'B'], positions: [1, 2] });
   });
 
@@ -135,7 +168,12 @@ describe('chapters: ordered children of a level', () => {
           if (kind === 1) return send('PUT', `/api/levels/${l}/chapters/order`, { ids: [...current].reverse() });
           const victim = current[i % current.length];
           if (kind === 2 && victim) return send('DELETE', `/api/chapters/${victim}`);
-          const gone = (await pool().query<{ id: string }>('SELECT id FROM chapters WHERE level_id = $1 AND deleted_at IS NOT NULL LIMIT 1', [l])).rows[0];
+          const gone = (
+            await pool().query<{ id: string }>(
+              'SELECT id FROM chapters WHERE level_id = $1 AND deleted_at IS NOT NULL LIMIT 1',
+              [l],
+            )
+          ).rows[0];
           return gone ? send('POST', `/api/chapters/${gone.id}/restore`) : undefined;
         })(),
       );
@@ -146,7 +184,10 @@ describe('chapters: ordered children of a level', () => {
     const { positions } = await stored(l);
     expect(positions).toEqual(positions.map((_, i) => i + 1));
     expect(await count(l)).toBe(positions.length);
-    const dupes = await pool().query('SELECT position FROM chapters WHERE level_id = $1 AND deleted_at IS NULL GROUP BY position HAVING count(*) > 1', [l]);
+    const dupes = await pool().query(
+      'SELECT position FROM chapters WHERE level_id = $1 AND deleted_at IS NULL GROUP BY position HAVING count(*) > 1',
+      [l],
+    );
     expect(dupes.rowCount).toBe(0);
   });
 });

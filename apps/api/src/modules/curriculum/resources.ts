@@ -3,8 +3,16 @@ import { orderedChildHooks, type ChildOrder } from '../../crud/children';
 import type { ManyLink, ServerResource } from '../../crud/resource';
 import { catalogTableName } from '../../db/schema/catalogs';
 
-const catalogLink = (name: CatalogName) => ({ targetTable: catalogTableName(name), targetTitle: CATALOG_RESOURCES[name].titleField });
-const many = (joinTable: string, ownKey: string, otherKey: string, target: CatalogName): ManyLink => ({ joinTable, ownKey, otherKey, ...catalogLink(target) });
+const catalogLink = (name: CatalogName) => ({
+  targetTable: catalogTableName(name),
+  targetTitle: CATALOG_RESOURCES[name].titleField,
+});
+const many = (joinTable: string, ownKey: string, otherKey: string, target: CatalogName): ManyLink => ({
+  joinTable,
+  ownKey,
+  otherKey,
+  ...catalogLink(target),
+});
 
 /** Levels: shared curriculum (no tenancy scope), linked to catalog types, verb tenses and goals. */
 export const levelsResource: ServerResource = {
@@ -20,7 +28,11 @@ export const levelsResource: ServerResource = {
 };
 
 /** The order of chapters within their level (crud/children.ts); the level counts its live chapters. */
-export const chapterOrder = (): ChildOrder => ({ parent: levelsResource, child: chaptersResource, countColumn: 'chapters_count' });
+export const chapterOrder = (): ChildOrder => ({
+  parent: levelsResource,
+  child: chaptersResource,
+  countColumn: 'chapters_count',
+});
 
 /** Chapters: ordered children of a level, linked to goals, vocabulary (dictionary) and formulations. */
 export const chaptersResource: ServerResource = {

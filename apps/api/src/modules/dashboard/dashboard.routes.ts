@@ -12,7 +12,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAuth,
     schema: {
       tags: ['dashboards'],
-      summary: 'The signed-in user’s dashboard: a student’s games, results and chapters; or the caseload, sessions to evaluate and games ending soon',
+      summary:
+        'The signed-in user’s dashboard: a student’s games, results and chapters; or the caseload, sessions to evaluate and games ending soon',
       response: { 200: okEnvelope(dashboardSchema), ...errorResponses },
     },
     handler: async (req) => ({ status: true as const, data: await myDashboard(actorContextOf(req), signedIn(req)) }),

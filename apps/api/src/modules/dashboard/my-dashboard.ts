@@ -53,12 +53,26 @@ export async function studentDashboard(ctx: ActorContext, studentId: string): Pr
   // The statement's JSON, as PostgreSQL writes it (times as its text, numeric as numbers).
   const row = res.rows[0] as {
     games: StudentBoard['games'];
-    recent: { id: string; name: string; score: number | null; passed: boolean | null; min_rate: number | null; finished_at: string | null }[];
+    recent: {
+      id: string;
+      name: string;
+      score: number | null;
+      passed: boolean | null;
+      min_rate: number | null;
+      finished_at: string | null;
+    }[];
     chapters: { id: string; name: string; assigned: number; played: number; average: number | null }[];
   };
   const results = row.recent.map((r) => {
     const score = num(r.score) ?? 0;
-    return { id: r.id, name: r.name, score, passed: r.passed, stars: starsFor(score, r.min_rate ?? 50), finished_at: iso(r.finished_at) };
+    return {
+      id: r.id,
+      name: r.name,
+      score,
+      passed: r.passed,
+      stars: starsFor(score, r.min_rate ?? 50),
+      finished_at: iso(r.finished_at),
+    };
   });
   return {
     games: row.games,
@@ -73,7 +87,10 @@ export async function studentDashboard(ctx: ActorContext, studentId: string): Pr
  * with their last play and last eight scores, the sessions waiting for an evaluation and the games
  * ending within a day among all the students in scope.
  */
-export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise<Omit<CaseloadBoard, 'kind' | 'child'>> {
+export async function caseloadDashboard(
+  ctx: ActorContext,
+  u: CrudUser,
+): Promise<Omit<CaseloadBoard, 'kind' | 'child'>> {
   const p = new SqlParams();
   const scope = studentsScope(u, p);
   const now = p.add(ctx.now);
@@ -100,10 +117,22 @@ export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise
             (SELECT COALESCE(json_agg(json_build_object('id', e.id, 'name', e.name, 'end_time', e.end_time, 'student_id', e.student_id,
                'student_name', (SELECT u.full_name FROM users u WHERE u.id = e.student_id)) ORDER BY e.end_time), '[]') FROM expiring e) AS expiring`;
   // Named by its text (the scope's SQL differs by role): each connection plans each shape once.
-  const res = await genericPlanPool(ctx.db).query({ name: `dashboard-caseload-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values: p.values });
+  const res = await genericPlanPool(ctx.db).query({
+    name: `dashboard-caseload-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+    text,
+    values: p.values,
+  });
   const row = res.rows[0] as {
     students: { id: string; full_name: string | null; last_played: string | null; scores: (number | string)[] }[];
-    waiting: { id: string; student_id: string; finished_at: string | null; score: number | null; name: string; student_name: string | null; total: number }[];
+    waiting: {
+      id: string;
+      student_id: string;
+      finished_at: string | null;
+      score: number | null;
+      name: string;
+      student_name: string | null;
+      total: number;
+    }[];
     expiring: { id: string; name: string; end_time: string; student_id: string; student_name: string | null }[];
   };
   return {
@@ -116,7 +145,11 @@ export async function caseloadDashboard(ctx: ActorContext, u: CrudUser): Promise
     })),
     waiting: {
       total: Number(row.waiting[0]?.total ?? 0),
-      sessions: row.waiting.map(({ total: _t, ...r }) => ({ ...r, score: num(r.score), finished_at: iso(r.finished_at) })),
+      sessions: row.waiting.map(({ total: _t, ...r }) => ({
+        ...r,
+        score: num(r.score),
+        finished_at: iso(r.finished_at),
+      })),
     },
     expiring: row.expiring.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() })),
   };
@@ -129,6 +162,11 @@ export async function myDashboard(ctx: ActorContext, u: CrudUser): Promise<Dashb
   const board = await caseloadDashboard(ctx, u);
   // One child in scope (a parent at home, a therapist with one student): their own board too.
   const only = board.students;
-  if (only.length === 1) return { kind: 'caseload', ...board, child: { id: only[0]!.id, full_name: only[0]!.full_name, ...(await studentDashboard(ctx, only[0]!.id)) } };
+  if (only.length === 1)
+    return {
+      kind: 'caseload',
+      ...board,
+      child: { id: only[0]!.id, full_name: only[0]!.full_name, ...(await studentDashboard(ctx, only[0]!.id)) },
+    };
   return { kind: 'caseload', ...board };
 }

@@ -30,14 +30,22 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { evaluated, ...rest } = req.query;
-      const { data, total } = await listSessions(actorContextOf(req), { ...rest, ...(evaluated ? { evaluated: evaluated === 'true' } : {}) });
+      const { data, total } = await listSessions(actorContextOf(req), {
+        ...rest,
+        ...(evaluated ? { evaluated: evaluated === 'true' } : {}),
+      });
       return { status: true as const, data, meta: { page: req.query.page, max: req.query.max, total } };
     },
   });
 
   app.get('/game-sessions/:id', {
     preValidation: requireRule(playActions.evaluate),
-    schema: { tags: ['evaluation'], summary: 'One session with every try and its typed errors', params, response: { 200: okEnvelope(sessionDetailSchema), ...errorResponses } },
+    schema: {
+      tags: ['evaluation'],
+      summary: 'One session with every try and its typed errors',
+      params,
+      response: { 200: okEnvelope(sessionDetailSchema), ...errorResponses },
+    },
     handler: async (req) => ({ status: true as const, data: await getSession(actorContextOf(req), req.params.id) }),
   });
 
@@ -50,6 +58,10 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: evaluationBody,
       response: { 200: okEnvelope(sessionDetailSchema), ...errorResponses },
     },
-    handler: async (req) => ({ status: true as const, data: await evaluateSession(actorContextOf(req), req.params.id, req.body), message: say(req, 'play.evaluated') }),
+    handler: async (req) => ({
+      status: true as const,
+      data: await evaluateSession(actorContextOf(req), req.params.id, req.body),
+      message: say(req, 'play.evaluated'),
+    }),
   });
 };

@@ -9,20 +9,32 @@ import { notFound } from '../../lib/errors';
 import type { FrozenActivity } from '../assignments/rows';
 import { presentRow, sessionScope, type ListedRow } from './session-rows';
 
-type TryRow = { activity_id: string; try_number: number; answer: PlayerAnswer; correct: boolean; points: number; elapsed_ms: number; created_at: Date };
+type TryRow = {
+  activity_id: string;
+  try_number: number;
+  answer: PlayerAnswer;
+  correct: boolean;
+  points: number;
+  elapsed_ms: number;
+  created_at: Date;
+};
 
 /** Parts of speech of these words (lower case), from the dictionary and the verbs catalog. */
 async function partsOfSpeech(c: pg.Pool | pg.PoolClient, words: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (!words.length) return out;
   const add = (w: string, type: string) => (out.get(w) ?? out.set(w, new Set()).get(w)!).add(type.toLowerCase());
-  const dict = await c.query(`SELECT lower(word) AS w, type FROM dictionary WHERE lower(word) = ANY($1::text[]) AND deleted_at IS NULL`, [words]);
+  const dict = await c.query(
+    `SELECT lower(word) AS w, type FROM dictionary WHERE lower(word) = ANY($1::text[]) AND deleted_at IS NULL`,
+    [words],
+  );
   for (const r of dict.rows as { w: string; type: string }[]) add(r.w, r.type);
   const verbs = await c.query(
     `SELECT lower(base_form) AS a, lower(past_simple) AS b, lower(past_participle) AS c FROM verbs WHERE deleted_at IS NULL AND (lower(base_form) = ANY($1::text[]) OR lower(past_simple) = ANY($1::text[]) OR lower(past_participle) = ANY($1::text[]))`,
     [words],
   );
-  for (const r of verbs.rows as { a: string; b: string; c: string }[]) for (const w of [r.a, r.b, r.c]) if (words.includes(w)) add(w, 'verb');
+  for (const r of verbs.rows as { a: string; b: string; c: string }[])
+    for (const w of [r.a, r.b, r.c]) if (words.includes(w)) add(w, 'verb');
   return out;
 }
 
@@ -38,7 +50,11 @@ function typeErrors(built: string[], target: string, pos: Map<string, Set<string
     const theirs = pos.get(instead);
     if (mine?.size && theirs?.size && ![...mine].some((x) => theirs.has(x))) wrongPos += 1;
   });
-  return { words_out_of_place: wordsOutOfPlace(built, target).length, parts_of_speech: wrongPos, syntax_error: got.length !== want.length ? 1 : 0 };
+  return {
+    words_out_of_place: wordsOutOfPlace(built, target).length,
+    parts_of_speech: wrongPos,
+    syntax_error: got.length !== want.length ? 1 : 0,
+  };
 }
 
 /** A session read in full: the list's columns, the rest of `game_sessions`, the frozen copy. */
@@ -68,7 +84,9 @@ export async function getSession(ctx: ActorContext, id: string): Promise<Session
   );
   const s = res.rows[0] as FullRow | undefined;
   if (!s) throw notFound();
-  const tries = (await pool.query(`SELECT * FROM game_tries WHERE session_id = $1 ORDER BY activity_id, try_number`, [id])).rows as TryRow[];
+  const tries = (
+    await pool.query(`SELECT * FROM game_tries WHERE session_id = $1 ORDER BY activity_id, try_number`, [id])
+  ).rows as TryRow[];
   const type: GameType = s.game_type;
   const acts = s.activities.slice().sort((a, b) => a.position - b.position);
   const words =
@@ -78,7 +96,9 @@ export async function getSession(ctx: ActorContext, id: string): Promise<Session
             acts
               .flatMap((a) => [
                 ...sentenceWords(a.answers.target ?? ''),
-                ...tries.filter((t) => t.activity_id === a.id).flatMap((t) => ('words' in t.answer ? t.answer.words.flatMap((w) => sentenceWords(w)) : [])),
+                ...tries
+                  .filter((t) => t.activity_id === a.id)
+                  .flatMap((t) => ('words' in t.answer ? t.answer.words.flatMap((w) => sentenceWords(w)) : [])),
               ])
               .map((w) => w.toLowerCase()),
           ),
@@ -95,9 +115,20 @@ export async function getSession(ctx: ActorContext, id: string): Promise<Session
     tries: tries
       .filter((t) => t.activity_id === a.id)
       .map((t) => {
-        const errors = type === 'sentence_practice' && !t.correct && 'words' in t.answer ? typeErrors(t.answer.words, a.answers.target ?? '', pos) : null;
+        const errors =
+          type === 'sentence_practice' && !t.correct && 'words' in t.answer
+            ? typeErrors(t.answer.words, a.answers.target ?? '', pos)
+            : null;
         if (errors) for (const k of Object.keys(auto) as (keyof typeof auto)[]) auto[k] += errors[k];
-        return { try_number: t.try_number, answer: t.answer, correct: t.correct, points: t.points, elapsed_ms: t.elapsed_ms, at: t.created_at.toISOString(), errors };
+        return {
+          try_number: t.try_number,
+          answer: t.answer,
+          correct: t.correct,
+          points: t.points,
+          elapsed_ms: t.elapsed_ms,
+          at: t.created_at.toISOString(),
+          errors,
+        };
       }),
   }));
   return {
@@ -115,7 +146,12 @@ export async function getSession(ctx: ActorContext, id: string): Promise<Session
     automatic: auto,
     // An evaluated session has all three counts (evaluateSession writes them together).
     evaluation: s.evaluated_at
-      ? { words_out_of_place: s.words_out_of_place ?? 0, parts_of_speech: s.parts_of_speech ?? 0, syntax_error: s.syntax_error ?? 0, score_description: s.score_description }
+      ? {
+          words_out_of_place: s.words_out_of_place ?? 0,
+          parts_of_speech: s.parts_of_speech ?? 0,
+          syntax_error: s.syntax_error ?? 0,
+          score_description: s.score_description,
+        }
       : { ...auto, score_description: null },
   };
 }

@@ -11,7 +11,10 @@ export async function listSessions(ctx: ActorContext, q: SessionQuery): Promise<
   if (q.student_id) conds.push(`s.student_id = ${p.add(q.student_id)}`);
   if (q.game_id) conds.push(`x.game_id = ${p.add(q.game_id)}`);
   if (q.status) conds.push(`s.status = ${p.add(q.status)}`);
-  if (q.evaluated !== undefined) conds.push(q.evaluated ? 's.evaluated_at IS NOT NULL' : `s.evaluated_at IS NULL AND s.status IN ('COMPLETED', 'INCOMPLETE')`);
+  if (q.evaluated !== undefined)
+    conds.push(
+      q.evaluated ? 's.evaluated_at IS NOT NULL' : `s.evaluated_at IS NULL AND s.status IN ('COMPLETED', 'INCOMPLETE')`,
+    );
   const where = conds.join(' AND ');
   const from = `FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id WHERE ${where}`;
   const values = [...p.values];

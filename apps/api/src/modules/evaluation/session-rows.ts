@@ -16,9 +16,17 @@ import { studentsScope } from '../tenancy/scopes';
  * - syntax error: a sentence of another length than the target (a word missing or too many).
  */
 
-export const sessionScope = (u: CrudUser, p: SqlParams, a = 's') => `${a}.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
+export const sessionScope = (u: CrudUser, p: SqlParams, a = 's') =>
+  `${a}.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
 
-export type SessionQuery = { page: number; max: number; student_id?: string; game_id?: string; status?: SessionStatus; evaluated?: boolean };
+export type SessionQuery = {
+  page: number;
+  max: number;
+  student_id?: string;
+  game_id?: string;
+  status?: SessionStatus;
+  evaluated?: boolean;
+};
 
 /**
  * A list row as pg reads it: the session's columns (numeric score as text, times as Date) with its game
@@ -26,7 +34,19 @@ export type SessionQuery = { page: number; max: number; student_id?: string; gam
  */
 export type ListedRow = Pick<
   DbGameSessionRow,
-  'id' | 'assignment_id' | 'student_id' | 'status' | 'attempt' | 'started_at' | 'finished_at' | 'points' | 'score' | 'passed' | 'total_right' | 'total_wrong' | 'evaluated_at'
+  | 'id'
+  | 'assignment_id'
+  | 'student_id'
+  | 'status'
+  | 'attempt'
+  | 'started_at'
+  | 'finished_at'
+  | 'points'
+  | 'score'
+  | 'passed'
+  | 'total_right'
+  | 'total_wrong'
+  | 'evaluated_at'
 > &
   Pick<SessionRow, 'game_id' | 'game_name' | 'game_type' | 'student_name'> & { duration_ms: string };
 

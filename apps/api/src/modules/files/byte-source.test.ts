@@ -6,7 +6,8 @@ import { ByteSource, DamagedFile } from './byte-source';
  * between two chunks): what strip-metadata.ts walks pictures with. The walks themselves:
  * strip-metadata.test.ts.
  */
-const bytes = (...parts: (string | number[])[]) => parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)));
+const bytes = (...parts: (string | number[])[]) =>
+  parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)));
 
 /** A source over `chunks` that counts the calls to the input, and fails if asked again after its end. */
 function sourceOf(chunks: Buffer[]) {
@@ -108,8 +109,12 @@ describe('ByteSource', () => {
   });
 
   it('finds image data damaged when it ends before a marker, or on a lone 0xFF', async () => {
-    await expect(all(sourceOf(bytes([0x01, 0x02], [0x03])).src.untilMarker())).rejects.toThrow(new DamagedFile('ended inside image data'));
-    await expect(all(sourceOf(bytes([0x01, 0xff])).src.untilMarker())).rejects.toThrow(new DamagedFile('ended inside image data'));
+    await expect(all(sourceOf(bytes([0x01, 0x02], [0x03])).src.untilMarker())).rejects.toThrow(
+      new DamagedFile('ended inside image data'),
+    );
+    await expect(all(sourceOf(bytes([0x01, 0xff])).src.untilMarker())).rejects.toThrow(
+      new DamagedFile('ended inside image data'),
+    );
   });
 
   it('drains what is left', async () => {

@@ -24,18 +24,27 @@ beforeAll(async () => {
   editor = await loginAs(t.app, 'EDITOR');
 });
 
-const call = (who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+const call = (who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
 async function upload(who: Who, data: Buffer, filename: string, type: string): Promise<string> {
   const body = multipartBody([{ name: 'file', filename, type, data }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...who.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...who.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return String(res.json().data.id);
 }
 
 /** The answer of each route of the file to `who`: [metadata, bytes]. */
 async function reads(who: Who, id: string): Promise<number[]> {
-  return [(await call(who, 'GET', `/api/files/${id}`)).statusCode, (await call(who, 'GET', `/api/files/${id}/content`)).statusCode];
+  return [
+    (await call(who, 'GET', `/api/files/${id}`)).statusCode,
+    (await call(who, 'GET', `/api/files/${id}/content`)).statusCode,
+  ];
 }
 
 describe('a file no record holds', () => {
@@ -48,8 +57,13 @@ describe('a file no record holds', () => {
     for (const who of [colleague, stranger, editor]) expect(await reads(who, photo)).toEqual([404, 404]);
     expect((await call(colleague, 'DELETE', `/api/files/${photo}`)).statusCode).toBe(404);
     // Nor can a colleague point a record at it: it does not exist for them.
-    const game = (await call(colleague, 'POST', '/api/games', { name: 'Borrowed', type: 'sentence_practice' })).json().data.id as string;
-    const borrowed = await call(colleague, 'POST', '/api/activities', { game_id: game, answers: { target: 'The dog runs.', distractors: [] }, audio_id: photo });
+    const game = (await call(colleague, 'POST', '/api/games', { name: 'Borrowed', type: 'sentence_practice' })).json()
+      .data.id as string;
+    const borrowed = await call(colleague, 'POST', '/api/activities', {
+      game_id: game,
+      answers: { target: 'The dog runs.', distractors: [] },
+      audio_id: photo,
+    });
     expect(borrowed.statusCode).toBe(400);
     expect(Object.keys(borrowed.json().fields)).toEqual(['audio_id']);
   });
@@ -66,8 +80,13 @@ describe('a file no record holds', () => {
 describe('a file an activity holds', () => {
   it('is read with its game: private to its author, the account once shared, nobody once the activity is in the trash', async () => {
     const audio = await upload(therapist, wavOfSize(2000), 'prompt.wav', 'audio/wav');
-    const game = (await call(therapist, 'POST', '/api/games', { name: 'Prompts', type: 'sentence_practice' })).json().data.id as string;
-    const made = await call(therapist, 'POST', '/api/activities', { game_id: game, answers: { target: 'The dog runs.', distractors: [] }, audio_id: audio });
+    const game = (await call(therapist, 'POST', '/api/games', { name: 'Prompts', type: 'sentence_practice' })).json()
+      .data.id as string;
+    const made = await call(therapist, 'POST', '/api/activities', {
+      game_id: game,
+      answers: { target: 'The dog runs.', distractors: [] },
+      audio_id: audio,
+    });
     expect(made.statusCode, made.body).toBe(201);
 
     // A private game: its author's alone, the account's admin included (decision 016's rule for private rows).
@@ -94,16 +113,31 @@ describe('a file an activity holds', () => {
 describe('a file a student plays', () => {
   it('is heard by the student a game holding it is assigned to, in the copy they play; not by a classmate, and not once unassigned', async () => {
     const accountId = therapist.user.accountId;
-    const [student, classmate] = [await loginAs(t.app, 'STUDENT', { accountId }), await loginAs(t.app, 'STUDENT', { accountId })];
+    const [student, classmate] = [
+      await loginAs(t.app, 'STUDENT', { accountId }),
+      await loginAs(t.app, 'STUDENT', { accountId }),
+    ];
     const audio = await upload(therapist, wavOfSize(2000), 'listen.wav', 'audio/wav');
-    const game = (await call(therapist, 'POST', '/api/games', { name: 'Listen', type: 'sentence_practice' })).json().data.id as string;
-    expect((await call(therapist, 'POST', '/api/activities', { game_id: game, answers: { target: 'The dog runs.', distractors: [] }, audio_id: audio })).statusCode).toBe(201);
+    const game = (await call(therapist, 'POST', '/api/games', { name: 'Listen', type: 'sentence_practice' })).json()
+      .data.id as string;
+    expect(
+      (
+        await call(therapist, 'POST', '/api/activities', {
+          game_id: game,
+          answers: { target: 'The dog runs.', distractors: [] },
+          audio_id: audio,
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await call(therapist, 'POST', `/api/games/${game}/complete`)).statusCode).toBe(200);
     expect((await call(therapist, 'POST', `/api/games/${game}/share`)).statusCode).toBe(200);
     // Before it is assigned, no student hears it.
     expect(await reads(student, audio)).toEqual([404, 404]);
 
-    const assigned = await call(accountAdmin, 'POST', '/api/games/assign', { game_ids: [game], student_ids: [student.user.id] });
+    const assigned = await call(accountAdmin, 'POST', '/api/games/assign', {
+      game_ids: [game],
+      student_ids: [student.user.id],
+    });
     expect(assigned.statusCode, assigned.body).toBe(201);
     expect(await reads(student, audio)).toEqual([200, 200]);
     expect(await reads(classmate, audio)).toEqual([404, 404]);

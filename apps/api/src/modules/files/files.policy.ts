@@ -19,7 +19,8 @@ export function filesScope(u: AuthUser): SQL | undefined {
   if (s.kind === 'all') return undefined;
   const p = new SqlParams();
   const rows = fileRows(u, p, 'files');
-  // Only students have assignments (modules/assignments/scope.ts picks them by studentsScope, and a student's role never changes): for anyone else this would match nothing.
+  // Only students have assignments (modules/assignments/scope.ts picks them by studentsScope, and a student's role
+  // never changes): for anyone else this would match nothing.
   const assigned = s.assigned
     ? ` OR EXISTS (SELECT 1 FROM assignments x WHERE x.student_id = ${p.add(s.userId)} AND x.assign_status <> 'UNASSIGNED' AND x.activities @> jsonb_build_array(jsonb_build_object('audio_id', files.id::text)))`
     : '';
@@ -27,4 +28,5 @@ export function filesScope(u: AuthUser): SQL | undefined {
 }
 
 /** Record-level rule of the shared files policy. */
-export const canDeleteFile = (u: AuthUser, row: { created_by: string | null }): boolean => filesPolicy.mayDelete(u, row);
+export const canDeleteFile = (u: AuthUser, row: { created_by: string | null }): boolean =>
+  filesPolicy.mayDelete(u, row);

@@ -16,7 +16,10 @@ import { DEFAULT_FILE_TYPES, type UploadRule } from './upload';
 
 const fileInfo = fileInfoSchema;
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const bytes = (description: string) => ({ description, content: Object.fromEntries(DEFAULT_FILE_TYPES.map((t) => [t, { schema: z.string() }])) });
+const bytes = (description: string) => ({
+  description,
+  content: Object.fromEntries(DEFAULT_FILE_TYPES.map((t) => [t, { schema: z.string() }])),
+});
 
 export type FilesRoutesOptions = { rule?: Partial<UploadRule> };
 
@@ -31,7 +34,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   const rule: UploadRule = { maxBytes: app.config.uploadMaxBytes, types: DEFAULT_FILE_TYPES, ...opts.rule };
   // Streaming uploads counted per user and per instance (the export slots' counter serves as is).
   const uploads = new ExportSlots(app.config.uploadMaxPerUser, app.config.uploadMaxConcurrent);
-  const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({ ...actorContextOf(req), actor: signedIn(req), storage: app.storage });
+  const context = (req: Parameters<typeof signedIn>[0]): FilesContext => ({
+    ...actorContextOf(req),
+    actor: signedIn(req),
+    storage: app.storage,
+  });
 
   app.post('/files', {
     // An upload lasts as long as the client takes to send it: it must not hold a turn of the
@@ -43,7 +50,13 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       summary: 'Upload one file (multipart/form-data, field "file")',
       description: `The type is read from the bytes (accepted: ${DEFAULT_FILE_TYPES.join(', ')}); larger than UPLOAD_MAX_BYTES answers 413, another type 415.`,
       consumes: ['multipart/form-data'],
-      response: { 201: okEnvelope(fileInfo), ...errorResponses, 408: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
+      response: {
+        201: okEnvelope(fileInfo),
+        ...errorResponses,
+        408: errorEnvelope,
+        413: errorEnvelope,
+        415: errorEnvelope,
+      },
     },
     handler: async (req, reply) => {
       const ctx = context(req);
@@ -56,13 +69,20 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       } finally {
         release();
       }
-      return reply.code(201).send({ status: true as const, data, message: translate(requestLanguage(req), 'messages.created') });
+      return reply
+        .code(201)
+        .send({ status: true as const, data, message: translate(requestLanguage(req), 'messages.created') });
     },
   });
 
   app.get('/files/:id', {
     preValidation: requireAuth,
-    schema: { tags: ['files'], summary: "A file's metadata", params, response: { 200: okEnvelope(fileInfo), ...errorResponses } },
+    schema: {
+      tags: ['files'],
+      summary: "A file's metadata",
+      params,
+      response: { 200: okEnvelope(fileInfo), ...errorResponses },
+    },
     handler: async (req) => ({ status: true as const, data: await getFile(context(req), req.params.id) }),
   });
 
@@ -74,7 +94,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       tags: ['files'],
       summary: "A file's bytes, with its detected type; one byte range (Range: bytes=a-b) answers 206",
       params,
-      response: { 200: bytes('The whole file'), 206: bytes('The requested range'), ...errorResponses, 416: errorEnvelope },
+      response: {
+        200: bytes('The whole file'),
+        206: bytes('The requested range'),
+        ...errorResponses,
+        416: errorEnvelope,
+      },
     },
     handler: async (req, reply) => {
       const file = await getFileForDownload(context(req), req.params.id);
@@ -106,7 +131,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
 
   app.delete('/files/:id', {
     preValidation: requirePermission(UPLOAD_PERMISSION),
-    schema: { tags: ['files'], summary: 'Delete a file (its uploader, the account admin, or platform staff)', params, response: { 200: messageOnly, ...errorResponses } },
+    schema: {
+      tags: ['files'],
+      summary: 'Delete a file (its uploader, the account admin, or platform staff)',
+      params,
+      response: { 200: messageOnly, ...errorResponses },
+    },
     handler: async (req) => {
       await deleteFile(context(req), req.params.id);
       return { status: true as const, message: translate(requestLanguage(req), 'messages.deleted') };

@@ -12,7 +12,16 @@ import type { StoredUpload } from './upload';
 export type FilesContext = ActorContext & { actor: AuthUser; storage: Storage };
 
 /** A file as the API shows it (never its storage key). */
-export type FileInfo = { id: string; account_id: string | null; name: string; content_type: string; size: number; sha256: string; created_by: string | null; created_at: string };
+export type FileInfo = {
+  id: string;
+  account_id: string | null;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_by: string | null;
+  created_at: string;
+};
 
 type FileRow = typeof files.$inferSelect;
 
@@ -61,7 +70,9 @@ export async function createFile(ctx: FilesContext, stored: StoredUpload): Promi
     });
     return present(row);
   } catch (err) {
-    await ctx.storage.delete(stored.key).catch((e: unknown) => ctx.log.error({ err: e }, 'could not remove the object of a file whose row failed'));
+    await ctx.storage
+      .delete(stored.key)
+      .catch((e: unknown) => ctx.log.error({ err: e }, 'could not remove the object of a file whose row failed'));
     throw err;
   }
 }
@@ -82,7 +93,10 @@ export async function getFile(ctx: Pick<FilesContext, 'db' | 'actor'>, id: strin
 }
 
 /** A file's metadata and where its bytes are, for streaming them. */
-export async function getFileForDownload(ctx: Pick<FilesContext, 'db' | 'actor'>, id: string): Promise<FileInfo & { storage_key: string }> {
+export async function getFileForDownload(
+  ctx: Pick<FilesContext, 'db' | 'actor'>,
+  id: string,
+): Promise<FileInfo & { storage_key: string }> {
   const row = await scopedRow(ctx, id);
   return { ...present(row), storage_key: row.storage_key };
 }
@@ -96,7 +110,15 @@ export async function deleteFile(ctx: FilesContext, id: string): Promise<void> {
   if (!canDeleteFile(ctx.actor, row)) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(files).where(eq(files.id, row.id));
-    await audit(tx, ctx, { action: 'delete', entity: 'files', entityId: row.id, accountId: row.account_id, changes: { name: row.name } });
+    await audit(tx, ctx, {
+      action: 'delete',
+      entity: 'files',
+      entityId: row.id,
+      accountId: row.account_id,
+      changes: { name: row.name },
+    });
   });
-  await ctx.storage.delete(row.storage_key).catch((err: unknown) => ctx.log.error({ err }, 'could not remove the object of a deleted file'));
+  await ctx.storage
+    .delete(row.storage_key)
+    .catch((err: unknown) => ctx.log.error({ err }, 'could not remove the object of a deleted file'));
 }

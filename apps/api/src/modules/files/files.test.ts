@@ -26,7 +26,12 @@ const MAX = 2 * 1024 * 1024;
 const BUCKET = 'habla-files-test';
 
 const { endpoint, env: s3Env } = await startS3(BUCKET);
-const s3Client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+const s3Client = new S3Client({
+  endpoint,
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: S3_TEST_CREDENTIALS,
+});
 afterAll(() => s3Client.destroy());
 
 /** Every object in the storage (for local disk, every file, `.part` ones too), whatever the driver. */
@@ -34,7 +39,9 @@ async function storedObjects(t: TestApp): Promise<string[]> {
   const storage = t.config.storage;
   if (storage.driver === 'local') {
     if (!fs.existsSync(storage.root)) return [];
-    return (fs.readdirSync(storage.root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+    return (fs.readdirSync(storage.root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+      .filter((d) => d.isFile())
+      .map((d) => path.join(d.parentPath, d.name));
   }
   // (s3rver does not list unfinished multipart uploads; the objects are what a reader could reach.)
   const objects = await s3Client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
@@ -43,7 +50,14 @@ async function storedObjects(t: TestApp): Promise<string[]> {
 
 const ELF = fs.readFileSync('/bin/true');
 /** The head of a Windows executable (MZ, PE header offset, PE signature). */
-const PE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(0x3a), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(0x40), Buffer.from('PE\0\0'), crypto.randomBytes(2000)]);
+const PE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(0x3a),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(0x40),
+  Buffer.from('PE\0\0'),
+  crypto.randomBytes(2000),
+]);
 
 /** A PNG without its chunks of `type` (what the metadata walker leaves of pngOfSize's text padding). */
 function withoutChunk(png: Buffer, type: string): Buffer {
@@ -73,16 +87,28 @@ describe.each([
     const lines: string[] = [];
     logs.set(label, lines);
     const destination = { write: (line: string) => void lines.push(line) } as DestinationStream;
-    t = await buildTestApp({ env: { ...env, UPLOAD_MAX_BYTES: String(MAX) }, logger: createLogger({ level: 'trace', destination }) });
+    t = await buildTestApp({
+      env: { ...env, UPLOAD_MAX_BYTES: String(MAX) },
+      logger: createLogger({ level: 'trace', destination }),
+    });
     therapist = await loginAs(t.app, 'THERAPIST');
     colleague = await loginAs(t.app, 'THERAPIST', { accountId: therapist.user.accountId });
     stranger = await loginAs(t.app, 'THERAPIST');
     accountAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN', { accountId: therapist.user.accountId });
   });
 
-  const upload = (headers: Record<string, string>, parts: Parameters<typeof multipartBody>[0], extra: Record<string, string> = {}) => {
+  const upload = (
+    headers: Record<string, string>,
+    parts: Parameters<typeof multipartBody>[0],
+    extra: Record<string, string> = {},
+  ) => {
     const body = multipartBody(parts);
-    return t.app.inject({ method: 'POST', url: '/api/files', headers: { ...headers, ...body.headers, ...extra }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...headers, ...body.headers, ...extra },
+      payload: body.payload,
+    });
   };
   type Info = { id: string; name: string; content_type: string; size: number; sha256: string; account_id: string };
   const uploadAs = async (bytes: Buffer, name: string, type: string) => {
@@ -99,14 +125,24 @@ describe.each([
     // pngOfSize pads with a tEXt chunk: metadata, so it is not stored (and the limit counts what was sent).
     const stored = withoutChunk(bytes, 'tEXt');
     expect(stored.length).toBeLessThan(100);
-    expect(file).toMatchObject({ name: 'cat.png', content_type: 'image/png', size: stored.length, sha256: sha256(stored), account_id: therapist.user.accountId });
+    expect(file).toMatchObject({
+      name: 'cat.png',
+      content_type: 'image/png',
+      size: stored.length,
+      sha256: sha256(stored),
+      account_id: therapist.user.accountId,
+    });
     expect(await storedObjects(t)).toHaveLength(before + 1);
 
     const meta = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: accountAdmin.headers });
     expect(meta.statusCode).toBe(200);
     expect(meta.json().data).toEqual(file);
 
-    const content = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: accountAdmin.headers });
+    const content = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${file.id}/content`,
+      headers: accountAdmin.headers,
+    });
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('image/png');
     expect(content.headers['x-content-type-options']).toBe('nosniff');
@@ -116,12 +152,25 @@ describe.each([
   });
 
   it('stores a phone photo without its GPS position, EXIF and XMP, keeping its orientation and every pixel', async () => {
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    const photo = await sharp({
+      create: {
+        width: 64,
+        height: 48,
+        channels: 3,
+        background: { r: 200, g: 80, b: 40 },
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .withExif({
         IFD0: { ImageDescription: 'HOME-OF-CHILD', Artist: 'Parent Phone' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '40/1 26/1 4600/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '3/1 42/1 0/1',
+        },
       })
       .withXmp(
         '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>HOME-OF-CHILD-XMP</rdf:Description></rdf:RDF></x:xmpmeta>',
@@ -132,7 +181,11 @@ describe.each([
     expect(before.xmp).toBeDefined();
 
     const { file } = await uploadAs(photo, 'garden.jpg', 'image/jpeg');
-    const content = await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: therapist.headers });
+    const content = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${file.id}/content`,
+      headers: therapist.headers,
+    });
     expect(content.statusCode).toBe(200);
     const served = content.rawPayload;
     expect(file).toMatchObject({ content_type: 'image/jpeg', size: served.length, sha256: sha256(served) });
@@ -144,7 +197,9 @@ describe.each([
     expect(served.includes('HOME-OF-CHILD')).toBe(false);
     expect(served.includes('Parent Phone')).toBe(false);
     expect((await sharp(served).raw().toBuffer()).equals(await sharp(photo).raw().toBuffer())).toBe(true);
-    if (t.config.storage.driver === 'local') for (const object of await storedObjects(t)) expect(fs.readFileSync(object).includes('HOME-OF-CHILD'), object).toBe(false);
+    if (t.config.storage.driver === 'local')
+      for (const object of await storedObjects(t))
+        expect(fs.readFileSync(object).includes('HOME-OF-CHILD'), object).toBe(false);
   });
 
   it('refuses a picture whose structure cannot be walked (415), leaving nothing stored', async () => {
@@ -152,9 +207,14 @@ describe.each([
     const png = pngOfSize(3000);
     // A PNG whose first chunk's type is not letters: its head still says PNG.
     const broken = Buffer.concat([png.subarray(0, 12), Buffer.from('1234'), png.subarray(16)]);
-    const res = await upload(therapist.headers, [{ name: 'file', filename: 'broken.png', type: 'image/png', data: broken }]);
+    const res = await upload(therapist.headers, [
+      { name: 'file', filename: 'broken.png', type: 'image/png', data: broken },
+    ]);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringContaining('not accepted') } });
+    expect(res.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      fields: { file: expect.stringContaining('not accepted') },
+    });
     expect(await storedObjects(t)).toEqual(before);
   });
 
@@ -170,7 +230,11 @@ describe.each([
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
     // An end past the file is clamped to its last byte (RFC 9110 §14.1.2).
-    const clamped = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range: 'bytes=10-99999999' } });
+    const clamped = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...therapist.headers, range: 'bytes=10-99999999' },
+    });
     expect(clamped.statusCode).toBe(206);
     expect(clamped.headers['content-range']).toBe(`bytes 10-4999/5000`);
     expect(clamped.headers['content-length']).toBe('4990');
@@ -179,11 +243,20 @@ describe.each([
       const past = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } });
       expect(past.statusCode, range).toBe(416);
       expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
-      expect(past.json()).toMatchObject({ status: false, code: 'RANGE_NOT_SATISFIABLE', errors: ['The requested byte range is outside the file.'] });
+      expect(past.json()).toMatchObject({
+        status: false,
+        code: 'RANGE_NOT_SATISFIABLE',
+        errors: ['The requested byte range is outside the file.'],
+      });
     }
     // A zero-length suffix and an end before the start select nothing: 416 too.
-    for (const range of ['bytes=-0', 'bytes=200-100']) expect((await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } })).statusCode, range).toBe(416);
-    // What is not one byte range (no numbers, another unit, a list, trailing junk) is ignored: the whole file, 200 (RFC 9110 §14.2).
+    for (const range of ['bytes=-0', 'bytes=200-100'])
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } })).statusCode,
+        range,
+      ).toBe(416);
+    // What is not one byte range (no numbers, another unit, a list, trailing junk) is ignored: the whole file, 200 (RFC
+    // 9110 §14.2).
     for (const range of ['bytes=-', 'items=0-5', 'xbytes=0-5', 'bytes=0-5x', 'bytes=0-1,5-6']) {
       const whole = await t.app.inject({ method: 'GET', url, headers: { ...therapist.headers, range } });
       expect(whole.statusCode, range).toBe(200);
@@ -195,11 +268,20 @@ describe.each([
   it('accepts a file of exactly the limit and refuses one byte more with 413 naming the field, leaving nothing stored', async () => {
     await uploadPng(pngOfSize(MAX));
     const before = await storedObjects(t);
-    const res = await upload(therapist.headers, [{ name: 'file', filename: 'big.png', type: 'image/png', data: pngOfSize(MAX + 1) }]);
+    const res = await upload(therapist.headers, [
+      { name: 'file', filename: 'big.png', type: 'image/png', data: pngOfSize(MAX + 1) },
+    ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ status: false, code: 'PAYLOAD_TOO_LARGE', errors: ['File is too large: at most 2 MB.'], fields: { file: 'File is too large: at most 2 MB.' } });
+    expect(res.json()).toEqual({
+      status: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      errors: ['File is too large: at most 2 MB.'],
+      fields: { file: 'File is too large: at most 2 MB.' },
+    });
     expect(await storedObjects(t)).toEqual(before);
-    const es = await upload(therapist.headers, [{ name: 'file', filename: 'big.png', data: pngOfSize(3 * MAX) }], { 'accept-language': 'es' });
+    const es = await upload(therapist.headers, [{ name: 'file', filename: 'big.png', data: pngOfSize(3 * MAX) }], {
+      'accept-language': 'es',
+    });
     expect(es.statusCode).toBe(413);
     expect(es.json().fields).toEqual({ file: 'El archivo es demasiado grande: como máximo 2 MB.' });
     expect(await storedObjects(t)).toEqual(before);
@@ -210,9 +292,15 @@ describe.each([
     for (const data of [ELF, PE]) {
       const res = await upload(therapist.headers, [{ name: 'file', filename: 'x.png', type: 'image/png', data }]);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toMatchObject({ status: false, code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringContaining('not accepted') } });
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        fields: { file: expect.stringContaining('not accepted') },
+      });
     }
-    const text = await upload(therapist.headers, [{ name: 'file', filename: 'notes.png', type: 'image/png', data: 'just some text' }]);
+    const text = await upload(therapist.headers, [
+      { name: 'file', filename: 'notes.png', type: 'image/png', data: 'just some text' },
+    ]);
     expect(text.statusCode).toBe(415);
     expect(await storedObjects(t)).toEqual(before);
   });
@@ -225,7 +313,11 @@ describe.each([
     ]) {
       const res = await upload(therapist.headers, [{ name: 'file', filename, type, data: UNKNOWN }]);
       expect(res.statusCode, type).toBe(415);
-      expect(res.json()).toMatchObject({ status: false, code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringContaining('not accepted') } });
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        fields: { file: expect.stringContaining('not accepted') },
+      });
     }
     expect(await storedObjects(t)).toEqual(before);
   });
@@ -255,19 +347,30 @@ describe.each([
     }
     // Platform staff who run accounts see it; an EDITOR sees shared content only.
     const admin = await loginAs(t.app, 'SUPERADMIN');
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     const editor = await loginAs(t.app, 'EDITOR');
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: editor.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: therapist.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: editor.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${file.id}/content`, headers: therapist.headers }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('deletes a file: its uploader may, a colleague (who does not see it) gets 404, and the object goes too', async () => {
     const { file } = await uploadPng(pngOfSize(3000));
     const before = (await storedObjects(t)).length;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: colleague.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: colleague.headers })).statusCode,
+    ).toBe(404);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: therapist.headers });
     expect(res.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: therapist.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${file.id}`, headers: therapist.headers })).statusCode,
+    ).toBe(404);
     expect(await storedObjects(t)).toHaveLength(before - 1);
   });
 
@@ -286,11 +389,21 @@ describe.each([
     const elsewhere = await upload(therapist.headers, [{ name: 'photo', filename: 'a.png', data: pngOfSize(3000) }]);
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().fields).toEqual({ file: 'File: send one file, in the form field "file".' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/files', headers: therapist.headers, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: therapist.headers,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().fields).toEqual({ file: 'File: send the file as multipart/form-data.' });
     const cut = multipartBody([{ name: 'file', filename: 'a.png', data: pngOfSize(3000) }]);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...therapist.headers, ...cut.headers }, payload: cut.payload.subarray(0, 2000) });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...therapist.headers, ...cut.headers },
+      payload: cut.payload.subarray(0, 2000),
+    });
     expect(broken.statusCode).toBe(400);
     expect(await storedObjects(t)).toEqual(before);
   });
@@ -323,12 +436,19 @@ describe.each([
     );
     await fc.assert(
       fc.asyncProperty(hostile, async (body) => {
-        const res = await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...therapist.headers, ...body.headers }, payload: body.payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/files',
+          headers: { ...therapist.headers, ...body.headers },
+          payload: body.payload,
+        });
         if (res.statusCode === 201) {
           await t.app.inject({ method: 'DELETE', url: `/api/files/${res.json().data.id}`, headers: therapist.headers });
           return true;
         }
-        return res.statusCode >= 400 && res.statusCode < 500 && res.json().status === false && res.json().errors.length > 0;
+        return (
+          res.statusCode >= 400 && res.statusCode < 500 && res.json().status === false && res.json().errors.length > 0
+        );
       }),
       { numRuns: 60, seed: 20261123 },
     );
@@ -343,8 +463,12 @@ describe.each([
 
   it('removes the stored object when the row cannot be written', async () => {
     const before = await storedObjects(t);
-    await t.database.pool.query(`CREATE FUNCTION refuse_files() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
-    await t.database.pool.query('CREATE TRIGGER refuse_files BEFORE INSERT ON files FOR EACH ROW EXECUTE FUNCTION refuse_files()');
+    await t.database.pool.query(
+      `CREATE FUNCTION refuse_files() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+    );
+    await t.database.pool.query(
+      'CREATE TRIGGER refuse_files BEFORE INSERT ON files FOR EACH ROW EXECUTE FUNCTION refuse_files()',
+    );
     try {
       const res = await upload(therapist.headers, [{ name: 'file', filename: 'a.png', data: pngOfSize(3000) }]);
       expect(res.statusCode).toBe(500);
@@ -364,7 +488,9 @@ it('never logs the S3 secret key, through uploads, refusals and a failed upload,
 describe('uploads under load', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { ADMISSION_MAX_ACTIVE: '1', ADMISSION_MAX_WAIT_MS: '200', UPLOAD_MAX_PER_USER: '1' } });
+    t = await buildTestApp({
+      env: { ADMISSION_MAX_ACTIVE: '1', ADMISSION_MAX_WAIT_MS: '200', UPLOAD_MAX_PER_USER: '1' },
+    });
   });
 
   it('a slow upload holds no turn of the admission gate, and one user streams one at a time (429 with Retry-After)', async () => {
@@ -372,14 +498,27 @@ describe('uploads under load', () => {
     const form = multipartBody([{ name: 'file', filename: 'slow.png', data: pngOfSize(10_000) }]);
     const quick = () => {
       const b = multipartBody([{ name: 'file', filename: 'quick.png', data: pngOfSize(3000) }]);
-      return t.app.inject({ method: 'POST', url: '/api/files', headers: { ...user.headers, ...b.headers }, payload: b.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: { ...user.headers, ...b.headers },
+        payload: b.payload,
+      });
     };
     const body = new PassThrough();
-    const slow = t.app.inject({ method: 'POST', url: '/api/files', headers: { ...user.headers, ...form.headers }, payload: body });
+    const slow = t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...user.headers, ...form.headers },
+      payload: body,
+    });
     body.write(form.payload.subarray(0, 5000));
     // The slow upload is under way once its bytes are being written (a `.part` file in the storage folder).
     const root = t.config.storage.driver === 'local' ? t.config.storage.root : '';
-    const partFiles = () => (fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.part')) : []);
+    const partFiles = () =>
+      fs.existsSync(root)
+        ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.part'))
+        : [];
     await expect.poll(partFiles).toHaveLength(1);
     // It holds no turn of the admission gate (one turn in all here): others are served meanwhile…
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode).toBe(200);
@@ -387,7 +526,11 @@ describe('uploads under load', () => {
     const refused = await quick();
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.json()).toMatchObject({ status: false, code: 'TOO_MANY_REQUESTS', errors: ['Too many uploads are running. Please try again in 5 second(s).'] });
+    expect(refused.json()).toMatchObject({
+      status: false,
+      code: 'TOO_MANY_REQUESTS',
+      errors: ['Too many uploads are running. Please try again in 5 second(s).'],
+    });
     body.end(form.payload.subarray(5000));
     expect((await slow).statusCode).toBe(201);
     expect((await quick()).statusCode).toBe(201);

@@ -46,7 +46,13 @@ export type OwnedUpload<In> = {
    * What the feature makes of the accepted upload, handed to its `ownedCreate`. `bytes` is the file
    * when it went to memory; `keep(key)` names an object it stored, removed if the create fails.
    */
-  own: (upload: { stored: StoredUpload; fields: UploadFields; bytes: Buffer | null; actor: CrudUser; keep: (key: string) => void }) => Promise<In>;
+  own: (upload: {
+    stored: StoredUpload;
+    fields: UploadFields;
+    bytes: Buffer | null;
+    actor: CrudUser;
+    keep: (key: string) => void;
+  }) => Promise<In>;
 };
 
 /**
@@ -120,7 +126,13 @@ export function ownedUploadRoute<In>(o: OwnedUpload<In>): FastifyPluginAsyncZod 
         summary: o.docs.summary,
         description: o.docs.description,
         consumes: ['multipart/form-data'],
-        response: { 201: okEnvelope(row), ...errorResponses, 408: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
+        response: {
+          201: okEnvelope(row),
+          ...errorResponses,
+          408: errorEnvelope,
+          413: errorEnvelope,
+          415: errorEnvelope,
+        },
       },
       handler: async (req, reply) => {
         const ctx = actorContextOf(req);
@@ -135,14 +147,27 @@ export function ownedUploadRoute<In>(o: OwnedUpload<In>): FastifyPluginAsyncZod 
           o.check?.(fields);
           const parsed = body.safeParse(o.body(fields, stored.name));
           if (!parsed.success) throw fieldsRefused(parsed.error.issues);
-          const owned = await o.own({ stored, fields, bytes: sink ? sink.take(stored.key) : null, actor, keep: (key) => keys.push(key) });
+          const owned = await o.own({
+            stored,
+            fields,
+            bytes: sink ? sink.take(stored.key) : null,
+            actor,
+            keep: (key) => keys.push(key),
+          });
           const data = await createOwnedRow(ctx, o.resource, parsed.data, owned);
           keys.length = 0;
-          return reply.code(201).send({ status: true as const, data: presentRow(o.policy, actor, data), message: translate(requestLanguage(req), 'messages.created') });
+          return reply.code(201).send({
+            status: true as const,
+            data: presentRow(o.policy, actor, data),
+            message: translate(requestLanguage(req), 'messages.created'),
+          });
         } finally {
           release();
           // Whatever failed after the upload was stored, nothing it stored stays behind.
-          for (const key of keys) await app.storage.delete(key).catch((err: unknown) => req.log.error({ err }, 'could not remove a stored file of a failed upload'));
+          for (const key of keys)
+            await app.storage
+              .delete(key)
+              .catch((err: unknown) => req.log.error({ err }, 'could not remove a stored file of a failed upload'));
         }
       },
     });

@@ -10,7 +10,10 @@ import { idleError, slowError, UploadClock } from './pace';
  */
 const DEFAULTS = loadConfig({}).uploadPace;
 
-beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] }));
+beforeEach(
+  () =>
+    void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] }),
+);
 afterEach(() => void vi.useRealTimers());
 
 const never = () => new Promise<never>(() => undefined);
@@ -92,7 +95,8 @@ describe('the upload pace', () => {
     await expect(clock.next(Promise.reject(broken))).rejects.toBe(broken);
     expect(await clock.next(Promise.resolve('part'))).toBe('part');
     expect(vi.getTimerCount()).toBe(0);
-    // Given up on after 10 s (no byte: under the minimum rate); it fails later (the connection closes): no unhandled rejection.
+    // Given up on after 10 s (no byte: under the minimum rate); it fails later (the connection closes): no unhandled
+    // rejection.
     const late = new Promise((_, reject) => setTimeout(() => reject(new Error('closed')), 20_000));
     expect(await settle(clock.next(late), 60_000)).toEqual({ at: 10_000, outcome: 'files.tooSlow' });
     await vi.advanceTimersByTimeAsync(20_000);
@@ -115,7 +119,13 @@ describe('the upload pace', () => {
       });
     }
     const slow = slowError(1024);
-    expect({ status: slow.statusCode, code: slow.code, key: slow.messageKey, params: slow.params, fields: slow.fields }).toEqual({
+    expect({
+      status: slow.statusCode,
+      code: slow.code,
+      key: slow.messageKey,
+      params: slow.params,
+      fields: slow.fields,
+    }).toEqual({
       status: 408,
       code: 'REQUEST_TIMEOUT',
       key: 'files.tooSlow',

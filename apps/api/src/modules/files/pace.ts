@@ -45,7 +45,10 @@ export class UploadClock {
       const check = () => {
         const now = this.now();
         const idleAt = Math.max(this.lastByteAt, started) + this.pace.idleMs;
-        const slowAt = this.pace.minBytesPerSecond > 0 ? started + Math.max(this.pace.graceMs, (this.bytes * 1000) / this.pace.minBytesPerSecond) - this.waitedMs : Infinity;
+        const slowAt =
+          this.pace.minBytesPerSecond > 0
+            ? started + Math.max(this.pace.graceMs, (this.bytes * 1000) / this.pace.minBytesPerSecond) - this.waitedMs
+            : Infinity;
         if (now >= idleAt) reject(idleError(this.pace.idleMs));
         else if (now >= slowAt) reject(slowError(this.pace.minBytesPerSecond));
         else timer = setTimeout(check, Math.min(idleAt, slowAt) - now);
@@ -61,6 +64,14 @@ export class UploadClock {
   }
 }
 
-export const idleError = (idleMs: number) => new AppError(408, 'REQUEST_TIMEOUT', 'files.idle', { seconds: seconds(idleMs) }, { file: 'files.idle' });
+export const idleError = (idleMs: number) =>
+  new AppError(408, 'REQUEST_TIMEOUT', 'files.idle', { seconds: seconds(idleMs) }, { file: 'files.idle' });
 
-export const slowError = (minBytesPerSecond: number) => new AppError(408, 'REQUEST_TIMEOUT', 'files.tooSlow', { rate: formatBytes(minBytesPerSecond) }, { file: 'files.tooSlow' });
+export const slowError = (minBytesPerSecond: number) =>
+  new AppError(
+    408,
+    'REQUEST_TIMEOUT',
+    'files.tooSlow',
+    { rate: formatBytes(minBytesPerSecond) },
+    { file: 'files.tooSlow' },
+  );

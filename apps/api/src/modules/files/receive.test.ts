@@ -48,7 +48,13 @@ beforeAll(async () => {
   await app.register(multipart);
   app.post('/upload', async (req, reply) => {
     const before = req.raw.listenerCount('data');
-    const { stored, fields } = await receiveUpload(req, reply, storage, { maxBytes: MAX, types: ['image/png', 'audio/wav'] }, null);
+    const { stored, fields } = await receiveUpload(
+      req,
+      reply,
+      storage,
+      { maxBytes: MAX, types: ['image/png', 'audio/wav'] },
+      null,
+    );
     // The request's listeners as they were: receiveUpload's byte counter is gone.
     return { stored, fields, listeners: req.raw.listenerCount('data') - before };
   });
@@ -67,7 +73,11 @@ describe('receiveUpload', () => {
     const res = await send(wav);
     expect(res.statusCode, res.body).toBe(200);
     const { stored } = res.json();
-    expect(stored).toMatchObject({ contentType: 'audio/wav', size: MAX, sha256: crypto.createHash('sha256').update(wav).digest('hex') });
+    expect(stored).toMatchObject({
+      contentType: 'audio/wav',
+      size: MAX,
+      sha256: crypto.createHash('sha256').update(wav).digest('hex'),
+    });
     expect(types.get(stored.key)).toBe('audio/wav');
     expect(objects.get(stored.key)?.equals(wav)).toBe(true);
     objects.delete(stored.key);
@@ -89,11 +99,19 @@ describe('receiveUpload', () => {
     ] as const) {
       const wav = wavOfSize(size);
       const form = multipartBody([{ name: 'file', filename: 'a.wav', data: wav }]);
-      const pieces = Array.from({ length: Math.ceil(form.payload.length / 1000) }, (_, i) => form.payload.subarray(i * 1000, (i + 1) * 1000));
-      const res = await app.inject({ method: 'POST', url: '/upload', headers: { ...form.headers, 'content-length': String(form.payload.length) }, payload: Readable.from(pieces) });
+      const pieces = Array.from({ length: Math.ceil(form.payload.length / 1000) }, (_, i) =>
+        form.payload.subarray(i * 1000, (i + 1) * 1000),
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/upload',
+        headers: { ...form.headers, 'content-length': String(form.payload.length) },
+        payload: Readable.from(pieces),
+      });
       expect(res.statusCode, String(size)).toBe(status);
       if (status === 413) {
-        // Too large only past the head: the store was given the file, and stopped before its end (not finished, then removed).
+        // Too large only past the head: the store was given the file, and stopped before its end (not finished, then
+        // removed).
         expect(written, String(size)).toHaveLength(1);
         expect(completed).toEqual([]);
       }
@@ -139,7 +157,8 @@ describe('receiveUpload', () => {
 
   it('refuses a picture whose structure is broken (415) and a body cut short (400), keeping nothing', async () => {
     const png = pngOfSize(MAX - 1000);
-    // A PNG head (signature, IHDR) as it should be, then a chunk whose type is not letters: the walk, not the sniffer, refuses it.
+    // A PNG head (signature, IHDR) as it should be, then a chunk whose type is not letters: the walk, not the sniffer,
+    // refuses it.
     const broken = Buffer.concat([png.subarray(0, 37), Buffer.from('1234'), png.subarray(41)]);
     const res = await send(broken, 'broken.png');
     expect(res.statusCode).toBe(415);
@@ -147,7 +166,12 @@ describe('receiveUpload', () => {
     // The rest of the file was read and dropped: the connection can serve another request.
     expect(res.headers.connection).not.toBe('close');
     const form = multipartBody([{ name: 'file', filename: 'a.wav', data: wavOfSize(10_000) }]);
-    const cut = await app.inject({ method: 'POST', url: '/upload', headers: form.headers, payload: form.payload.subarray(0, 6000) });
+    const cut = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: form.headers,
+      payload: form.payload.subarray(0, 6000),
+    });
     expect(cut.statusCode).toBe(400);
     expect(cut.json()).toMatchObject({ code: 'VALIDATION', message: 'files.malformed' });
     expect(objects.size).toBe(0);
@@ -193,7 +217,12 @@ describe('receiveUpload', () => {
       [MAX + FRAMING_ALLOWANCE, 200],
     ] as const) {
       // The declared length is not the body's here: what decides is the header, before reading.
-      const res = await app.inject({ method: 'POST', url: '/upload', headers: { ...form.headers, 'content-length': String(declared) }, payload: form.payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/upload',
+        headers: { ...form.headers, 'content-length': String(declared) },
+        payload: form.payload,
+      });
       expect(res.statusCode, String(declared)).toBe(status);
       if (status === 413) {
         expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'files.tooLarge' });
@@ -220,7 +249,12 @@ describe('receiveUpload', () => {
 
   it('answers a body that is not multipart with 415 whatever its declared length: its type is what is wrong, not its size', async () => {
     const payload = JSON.stringify({ file: 'x'.repeat(MAX + FRAMING_ALLOWANCE) });
-    const res = await app.inject({ method: 'POST', url: '/upload', headers: { 'content-type': 'application/json' }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(objects.size).toBe(0);

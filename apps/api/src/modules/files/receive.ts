@@ -1,7 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../../lib/storage/index';
 import { UploadClock } from './pace';
-import { fileRequired, notMultipart, onlyOneFile, storeFilePart, tooLarge, uploadInputError, type StoredUpload, type UploadRule } from './upload';
+import {
+  fileRequired,
+  notMultipart,
+  onlyOneFile,
+  storeFilePart,
+  tooLarge,
+  uploadInputError,
+  type StoredUpload,
+  type UploadRule,
+} from './upload';
 
 /** Text fields of the form beside the file (a recording's student, language…), by name. */
 export type UploadFields = Record<string, string>;
@@ -24,7 +33,8 @@ export const FRAMING_ALLOWANCE = PART_LIMITS.fields * PART_LIMITS.fieldSize + PA
  * naming the field `file`. On any failure the stored object is removed. A refused file (413, 415) is
  * read to its end and dropped, so the connection serves the client's next request; when the body was
  * not read to its end (408, a declared length too large, a broken form) the connection closes after
- * the answer (`Connection: close`), so the client's remaining bytes are not read just to be dropped. The caller records the returned object
+ * the answer (`Connection: close`), so the client's remaining bytes are not read just to be dropped. The caller records
+ * the returned object
  * (createFile) and the fields.
  */
 export async function receiveUpload(

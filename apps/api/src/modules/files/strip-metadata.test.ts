@@ -20,7 +20,15 @@ const EXIF = {
 };
 
 const noise = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 200, g: 80, b: 40 },
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  });
 
 async function* pieces(b: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);
@@ -70,29 +78,35 @@ describe('stripping metadata from pictures', () => {
     ['jpeg', 'image/jpeg'],
     ['png', 'image/png'],
     ['webp', 'image/webp'],
-  ] as const)('%s from a phone: GPS, description and XMP go, the orientation and every pixel stay', async (format, mime) => {
-    const input = await noise()[format]().withMetadata({ orientation: 6 }).withExif(EXIF).withXmp(XMP).toBuffer();
-    const before = await sharp(input).metadata();
-    // The fixture really carries what must go.
-    expect(exifReader(before.exif!).GPSInfo?.GPSLatitude).toEqual([40, 26, 46]);
-    expect(before.xmp).toBeDefined();
-    expect(input.includes(SECRET)).toBe(true);
+  ] as const)(
+    '%s from a phone: GPS, description and XMP go, the orientation and every pixel stay',
+    async (format, mime) => {
+      const input = await noise()[format]().withMetadata({ orientation: 6 }).withExif(EXIF).withXmp(XMP).toBuffer();
+      const before = await sharp(input).metadata();
+      // The fixture really carries what must go.
+      expect(exifReader(before.exif!).GPSInfo?.GPSLatitude).toEqual([40, 26, 46]);
+      expect(before.xmp).toBeDefined();
+      expect(input.includes(SECRET)).toBe(true);
 
-    const out = await strip(mime, input);
-    await expectClean(out, 6);
-    expect((await pixels(out)).equals(await pixels(input))).toBe(true);
-    // The same, whatever the pieces the bytes arrive in.
-    expect((await strip(mime, input, 1)).equals(out)).toBe(true);
-    expect((await strip(mime, input, 7)).equals(out)).toBe(true);
-    // Without an orientation, no EXIF at all.
-    const upright = await noise()[format]().withExif(EXIF).toBuffer();
-    await expectClean(await strip(mime, upright), 1);
-  });
+      const out = await strip(mime, input);
+      await expectClean(out, 6);
+      expect((await pixels(out)).equals(await pixels(input))).toBe(true);
+      // The same, whatever the pieces the bytes arrive in.
+      expect((await strip(mime, input, 1)).equals(out)).toBe(true);
+      expect((await strip(mime, input, 7)).equals(out)).toBe(true);
+      // Without an orientation, no EXIF at all.
+      const upright = await noise()[format]().withExif(EXIF).toBuffer();
+      await expectClean(await strip(mime, upright), 1);
+    },
+  );
 
   it('JPEG: comments, IPTC, a JFIF thumbnail, a multi-picture index and a second image after the end all go', async () => {
     const photo = await noise().jpeg().toBuffer();
     const hidden = await noise(16, 16).jpeg().withExif(EXIF).toBuffer();
-    const jfifWithThumbnail = Buffer.concat([Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x02\x01', 'latin1'), Buffer.alloc(6, 0x41)]);
+    const jfifWithThumbnail = Buffer.concat([
+      Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x02\x01', 'latin1'),
+      Buffer.alloc(6, 0x41),
+    ]);
     const input = Buffer.concat([
       photo.subarray(0, 2),
       jpegSegment(0xe0, jfifWithThumbnail),
@@ -109,9 +123,16 @@ describe('stripping metadata from pictures', () => {
     await expectClean(out, 1);
     expect(out.includes('Exif')).toBe(false);
     // The JFIF header stays, without its thumbnail.
-    expect(out.subarray(0, 20).equals(Buffer.concat([Buffer.from([0xff, 0xd8]), jpegSegment(0xe0, Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x00\x00', 'latin1'))]))).toBe(
-      true,
-    );
+    expect(
+      out
+        .subarray(0, 20)
+        .equals(
+          Buffer.concat([
+            Buffer.from([0xff, 0xd8]),
+            jpegSegment(0xe0, Buffer.from('JFIF\0\x01\x01\x00\x00\x01\x00\x01\x00\x00', 'latin1')),
+          ]),
+        ),
+    ).toBe(true);
     expect(out.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
     expect((await pixels(out)).equals(await pixels(photo))).toBe(true);
   });
@@ -156,7 +177,8 @@ describe('stripping metadata from pictures', () => {
       }
       return Buffer.concat([...out, Buffer.from([0])]);
     };
-    const app = (id: string, data: string) => Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from(id, 'latin1'), subBlocks(Buffer.from(data, 'latin1'))]);
+    const app = (id: string, data: string) =>
+      Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from(id, 'latin1'), subBlocks(Buffer.from(data, 'latin1'))]);
     const input = Buffer.concat([
       animated.subarray(0, tableEnd),
       Buffer.concat([Buffer.from([0x21, 0xfe]), subBlocks(Buffer.from(`comment ${SECRET} `.repeat(40)))]),
@@ -201,10 +223,18 @@ describe('stripping metadata from pictures', () => {
     const photo = await noise().jpeg().toBuffer();
     const png = await noise().png().toBuffer();
     await expect(strip('image/jpeg', photo.subarray(0, photo.length - 300))).rejects.toBeInstanceOf(DamagedFile);
-    await expect(strip('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x01]))).rejects.toBeInstanceOf(DamagedFile);
-    await expect(strip('image/png', Buffer.concat([png.subarray(0, 33), Buffer.from([0, 0, 0, 1, 0x31, 0x32, 0x33, 0x34])]))).rejects.toBeInstanceOf(DamagedFile);
-    await expect(strip('image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00\x99', 'latin1'))).rejects.toBeInstanceOf(DamagedFile);
-    await expect(strip('image/webp', Buffer.from('RIFF\xff\x00\x00\x00WEBPVP8 \x10\x00\x00\x00', 'latin1'))).rejects.toBeInstanceOf(DamagedFile);
+    await expect(strip('image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0x00, 0x01]))).rejects.toBeInstanceOf(
+      DamagedFile,
+    );
+    await expect(
+      strip('image/png', Buffer.concat([png.subarray(0, 33), Buffer.from([0, 0, 0, 1, 0x31, 0x32, 0x33, 0x34])])),
+    ).rejects.toBeInstanceOf(DamagedFile);
+    await expect(
+      strip('image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00\x99', 'latin1')),
+    ).rejects.toBeInstanceOf(DamagedFile);
+    await expect(
+      strip('image/webp', Buffer.from('RIFF\xff\x00\x00\x00WEBPVP8 \x10\x00\x00\x00', 'latin1')),
+    ).rejects.toBeInstanceOf(DamagedFile);
     expect(stripMetadata('audio/wav', pieces(Buffer.alloc(10), 5)[Symbol.asyncIterator]())).toBeNull();
   });
 
@@ -214,7 +244,13 @@ describe('stripping metadata from pictures', () => {
     const sosEnd = sos + 2 + photo.readUInt16BE(sos + 2);
     const stuffed = Buffer.alloc(256 * 1024);
     for (let i = 0; i < stuffed.length; i += 2) stuffed[i] = 0xff;
-    const input = Buffer.concat([photo.subarray(0, 2), jpegSegment(0xe1, Buffer.alloc(65533, 0x41)), photo.subarray(2, sosEnd), stuffed, Buffer.from([0xff, 0xd9])]);
+    const input = Buffer.concat([
+      photo.subarray(0, 2),
+      jpegSegment(0xe1, Buffer.alloc(65533, 0x41)),
+      photo.subarray(2, sosEnd),
+      stuffed,
+      Buffer.from([0xff, 0xd9]),
+    ]);
     const started = performance.now();
     const out = await strip('image/jpeg', input, 1);
     const ms = performance.now() - started;
@@ -225,7 +261,9 @@ describe('stripping metadata from pictures', () => {
 
   it('reads the orientation from either byte order, and 1 from anything unreadable', () => {
     expect(orientationOf(orientationTiff(6))).toBe(6);
-    const little = Buffer.from([0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]);
+    const little = Buffer.from([
+      0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(orientationOf(little)).toBe(3);
     expect(orientationOf(Buffer.from('MM\0*\0\0\xff\xff', 'latin1'))).toBe(1);
     expect(orientationOf(Buffer.alloc(3))).toBe(1);
@@ -237,7 +275,8 @@ describe('stripping metadata from pictures', () => {
 
 /** Hand-written files: each test states the exact bytes that must come out. */
 const latin = (text: string) => Buffer.from(text, 'latin1');
-const cat = (...parts: (Buffer | string | number[])[]) => Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : typeof p === 'string' ? latin(p) : Buffer.from(p))));
+const cat = (...parts: (Buffer | string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : typeof p === 'string' ? latin(p) : Buffer.from(p))));
 
 /** Whatever the pieces the bytes arrive in, the same output (or the same refusal). */
 async function stripAll(mime: string, input: Buffer): Promise<Buffer> {
@@ -317,7 +356,16 @@ describe('JPEG segments, byte for byte', () => {
   it('keeps standalone markers, drops junk, stray 0xFF00 and fill between segments', async () => {
     // A JFIF header of exactly 14 bytes, without a thumbnail, kept as it is.
     const jfif = jpegSegment(0xe0, cat('JFIF\0', [1, 2, 1, 0, 72, 0, 72, 0, 0]));
-    const input = cat(SOI, jfif, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7, 0xff, 0x00, 0x12, 0xff, 0xff], DQT, [0x99, 0x98], SOS, DATA, EOI);
+    const input = cat(
+      SOI,
+      jfif,
+      [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7, 0xff, 0x00, 0x12, 0xff, 0xff],
+      DQT,
+      [0x99, 0x98],
+      SOS,
+      DATA,
+      EOI,
+    );
     const expected = cat(SOI, jfif, [0xff, 0x01, 0xff, 0xd0, 0xff, 0xd7], DQT, SOS, DATA, EOI);
     expect((await stripAll('image/jpeg', input)).toString('hex')).toBe(expected.toString('hex'));
   });
@@ -334,7 +382,9 @@ describe('JPEG segments, byte for byte', () => {
     expect(await refusal('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 1], EOI))).toBe('bad segment length');
     expect(await refusal('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 0], EOI))).toBe('bad segment length');
     // Length 2: an empty body, fine.
-    expect((await stripAll('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 2], EOI))).toString('hex')).toBe(cat(SOI, [0xff, 0xdb, 0, 2], EOI).toString('hex'));
+    expect((await stripAll('image/jpeg', cat(SOI, [0xff, 0xdb, 0, 2], EOI))).toString('hex')).toBe(
+      cat(SOI, [0xff, 0xdb, 0, 2], EOI).toString('hex'),
+    );
     expect(await refusal('image/jpeg', cat(SOI, DQT))).toBe('no JPEG end');
   });
 });
@@ -344,7 +394,24 @@ describe('PNG chunks, byte for byte', () => {
   const IHDR = pngChunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]));
   const IDAT = pngChunk('IDAT', zlib.deflateSync(Buffer.from([0, 0])));
   const IEND = pngChunk('IEND', Buffer.alloc(0));
-  const KEPT = ['tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCv', 'cLLi', 'bKGD', 'hIST', 'pHYs', 'sPLT', 'acTL', 'fcTL', 'fdAT'];
+  const KEPT = [
+    'tRNS',
+    'cHRM',
+    'gAMA',
+    'iCCP',
+    'sBIT',
+    'sRGB',
+    'cICP',
+    'mDCv',
+    'cLLi',
+    'bKGD',
+    'hIST',
+    'pHYs',
+    'sPLT',
+    'acTL',
+    'fcTL',
+    'fdAT',
+  ];
 
   it('keeps the critical chunks, known or not, and the ancillary chunks that draw; drops text, times, EXIF, unknown ancillary chunks and the trailer', async () => {
     const kept = KEPT.map((type, i) => pngChunk(type, Buffer.alloc(i, i + 1)));
@@ -365,22 +432,43 @@ describe('PNG chunks, byte for byte', () => {
     );
     const out = await stripAll('image/png', input);
     expect(out.toString('hex')).toBe(
-      cat(SIGNATURE, IHDR, ...kept, pngChunk('PLTE', Buffer.from([1, 2, 3])), pngChunk('XyZw', latin('critical, unknown')), IDAT, IEND).toString('hex'),
+      cat(
+        SIGNATURE,
+        IHDR,
+        ...kept,
+        pngChunk('PLTE', Buffer.from([1, 2, 3])),
+        pngChunk('XyZw', latin('critical, unknown')),
+        IDAT,
+        IEND,
+      ).toString('hex'),
     );
   });
 
   it('keeps the first eXIf as its orientation alone (with a right CRC), even past 64 KiB; a later one and one without orientation go', async () => {
     const big = cat(orientationTiff(6), Buffer.alloc(70_000, 0x41));
     const input = cat(SIGNATURE, IHDR, pngChunk('eXIf', big), pngChunk('eXIf', orientationTiff(3)), IDAT, IEND);
-    expect((await stripAll('image/png', input)).toString('hex')).toBe(cat(SIGNATURE, IHDR, pngChunk('eXIf', orientationTiff(6)), IDAT, IEND).toString('hex'));
-    const upright = cat(SIGNATURE, IHDR, pngChunk('eXIf', orientationTiff(1)), pngChunk('eXIf', orientationTiff(3)), IDAT, IEND);
-    expect((await stripAll('image/png', upright)).toString('hex')).toBe(cat(SIGNATURE, IHDR, IDAT, IEND).toString('hex'));
+    expect((await stripAll('image/png', input)).toString('hex')).toBe(
+      cat(SIGNATURE, IHDR, pngChunk('eXIf', orientationTiff(6)), IDAT, IEND).toString('hex'),
+    );
+    const upright = cat(
+      SIGNATURE,
+      IHDR,
+      pngChunk('eXIf', orientationTiff(1)),
+      pngChunk('eXIf', orientationTiff(3)),
+      IDAT,
+      IEND,
+    );
+    expect((await stripAll('image/png', upright)).toString('hex')).toBe(
+      cat(SIGNATURE, IHDR, IDAT, IEND).toString('hex'),
+    );
   });
 
   it('refuses a wrong signature, a chunk type that is not four letters, a length over 2^31 - 1', async () => {
     expect(await refusal('image/png', cat(SIGNATURE.slice(0, 7), [0x0b], IHDR, IEND))).toBe('no PNG signature');
     for (const type of ['IHD1', 'I@DR', 'IHD[', '`HDR', 'IHD{', 'IH R'])
-      expect(await refusal('image/png', cat(SIGNATURE, [0, 0, 0, 0], type, [0, 0, 0, 0], IEND)), type).toBe('bad PNG chunk');
+      expect(await refusal('image/png', cat(SIGNATURE, [0, 0, 0, 0], type, [0, 0, 0, 0], IEND)), type).toBe(
+        'bad PNG chunk',
+      );
     expect(await refusal('image/png', cat(SIGNATURE, [0x80, 0, 0, 0], 'IDAT', IEND))).toBe('bad PNG chunk');
     // 2^31 - 1 is a length PNG allows: this file merely ends early.
     expect(await refusal('image/png', cat(SIGNATURE, [0x7f, 0xff, 0xff, 0xff], 'IDAT', IEND))).toBe('ended early');
@@ -455,7 +543,14 @@ describe('WebP chunks, byte for byte', () => {
   const vp8x = (flags: number) => chunk('VP8X', cat([flags, 0, 0, 0], [0, 0, 0, 0, 0, 0]));
 
   it('keeps the picture chunks (padding included) and the first orientation, drops XMP, EXIF and unknown chunks, and rewrites the flags and size', async () => {
-    const kept = [chunk('ICCP', 'abc'), chunk('ANIM', 'loop!!'), chunk('ANMF', 'fram'), chunk('ALPH', 'al'), chunk('VP8L', 'pix'), chunk('VP8 ', 'px')];
+    const kept = [
+      chunk('ICCP', 'abc'),
+      chunk('ANIM', 'loop!!'),
+      chunk('ANMF', 'fram'),
+      chunk('ALPH', 'al'),
+      chunk('VP8L', 'pix'),
+      chunk('VP8 ', 'px'),
+    ];
     const input = riff(
       vp8x(0x3e),
       kept[0]!,
@@ -470,7 +565,16 @@ describe('WebP chunks, byte for byte', () => {
     const received = cat(input, SECRET);
     const original = Buffer.from(received);
     const out = await stripAll('image/webp', received);
-    expect(out.toString('hex')).toBe(riff(vp8x(0x3a), kept[0]!, chunk('EXIF', orientationTiff(6)), ...kept.slice(1), vp8x(0x0c), chunk('ANIM', '')).toString('hex'));
+    expect(out.toString('hex')).toBe(
+      riff(
+        vp8x(0x3a),
+        kept[0]!,
+        chunk('EXIF', orientationTiff(6)),
+        ...kept.slice(1),
+        vp8x(0x0c),
+        chunk('ANIM', ''),
+      ).toString('hex'),
+    );
     // The flags are changed in a copy, not in the bytes received.
     expect(received.equals(original)).toBe(true);
   });
@@ -489,10 +593,16 @@ describe('WebP chunks, byte for byte', () => {
     const exif6 = chunk('EXIF', orientationTiff(6));
     expect((await stripAll('image/webp', riff(exif6, picture))).toString('hex')).toBe(riff(picture).toString('hex'));
     expect((await stripAll('image/webp', riff(picture, exif6))).toString('hex')).toBe(riff(picture).toString('hex'));
-    expect((await stripAll('image/webp', riff(chunk('VP8X', ''), exif6, picture))).toString('hex')).toBe(riff(chunk('VP8X', ''), picture).toString('hex'));
-    expect((await stripAll('image/webp', riff(vp8x(0x08), chunk('EXIF', orientationTiff(1)), picture))).toString('hex')).toBe(riff(vp8x(0), picture).toString('hex'));
+    expect((await stripAll('image/webp', riff(chunk('VP8X', ''), exif6, picture))).toString('hex')).toBe(
+      riff(chunk('VP8X', ''), picture).toString('hex'),
+    );
+    expect(
+      (await stripAll('image/webp', riff(vp8x(0x08), chunk('EXIF', orientationTiff(1)), picture))).toString('hex'),
+    ).toBe(riff(vp8x(0), picture).toString('hex'));
     const big = riff(vp8x(0), chunk('EXIF', cat(orientationTiff(8), Buffer.alloc(70_001, 0x41))), picture);
-    expect((await stripAll('image/webp', big)).toString('hex')).toBe(riff(vp8x(0x08), chunk('EXIF', orientationTiff(8)), picture).toString('hex'));
+    expect((await stripAll('image/webp', big)).toString('hex')).toBe(
+      riff(vp8x(0x08), chunk('EXIF', orientationTiff(8)), picture).toString('hex'),
+    );
     // Fewer than 8 bytes left in the RIFF body: not a chunk, dropped.
     const tail = riff(picture, Buffer.from([1, 2, 3, 4, 5, 6, 7]));
     expect((await stripAll('image/webp', tail)).toString('hex')).toBe(riff(picture).toString('hex'));
@@ -509,10 +619,16 @@ describe('WebP chunks, byte for byte', () => {
 });
 
 describe('output pieces', () => {
-  const file = (dataLength: number) => cat([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], pngChunk('IDAT', Buffer.alloc(dataLength, 7)), pngChunk('IEND', Buffer.alloc(0)));
+  const file = (dataLength: number) =>
+    cat(
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      pngChunk('IDAT', Buffer.alloc(dataLength, 7)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    );
   const piecesOf = async (input: Buffer, size: number) => {
     const out: number[] = [];
-    for await (const piece of stripMetadata('image/png', pieces(input, size)[Symbol.asyncIterator]())!) out.push(piece.length);
+    for await (const piece of stripMetadata('image/png', pieces(input, size)[Symbol.asyncIterator]())!)
+      out.push(piece.length);
     return out;
   };
 
@@ -549,7 +665,8 @@ describe('the orientation in a TIFF structure', () => {
 
   it('reads it in either byte order, from any entry, up to the last byte', () => {
     for (const order of ['II', 'MM']) {
-      for (const value of [1, 2, 7, 8]) expect(orientationOf(tiff(order, [[ORIENTATION, 3, value]])), `${order} ${value}`).toBe(value);
+      for (const value of [1, 2, 7, 8])
+        expect(orientationOf(tiff(order, [[ORIENTATION, 3, value]])), `${order} ${value}`).toBe(value);
       expect(
         orientationOf(
           tiff(order, [
@@ -565,7 +682,8 @@ describe('the orientation in a TIFF structure', () => {
   it('is 1 without the right byte order mark, magic number, entry type or value', () => {
     for (const order of ['II', 'MM']) {
       const body = tiff(order, [[ORIENTATION, 3, 6]]);
-      for (const mark of ['IM', 'MI', 'XI', 'IX', 'MX', 'XM', 'ii', 'mm']) expect(orientationOf(Buffer.concat([Buffer.from(mark), body.subarray(2)])), `${mark} ${order}`).toBe(1);
+      for (const mark of ['IM', 'MI', 'XI', 'IX', 'MX', 'XM', 'ii', 'mm'])
+        expect(orientationOf(Buffer.concat([Buffer.from(mark), body.subarray(2)])), `${mark} ${order}`).toBe(1);
     }
     expect(orientationOf(tiff('MM', [[ORIENTATION, 3, 6]], 1, 43))).toBe(1);
     expect(orientationOf(tiff('II', [[ORIENTATION, 4, 6]]))).toBe(1);
@@ -608,14 +726,16 @@ describe('the orientation in a TIFF structure', () => {
       pointer.writeUInt32BE(ifd, 4);
       expect(orientationOf(pointer), `IFD at ${ifd}`).toBe(1);
     }
-    for (const short of ['', 'M', 'MM', 'MM\0', 'MM\0*', 'MM\0*\0\0\0']) expect(orientationOf(Buffer.from(short, 'latin1')), short).toBe(1);
+    for (const short of ['', 'M', 'MM', 'MM\0', 'MM\0*', 'MM\0*\0\0\0'])
+      expect(orientationOf(Buffer.from(short, 'latin1')), short).toBe(1);
   });
 });
 
 describe('the types stripped', () => {
   it('are JPEG, PNG, GIF and WebP, each with its walker; the input is read to its end', async () => {
     expect([...STRIPPED_TYPES]).toEqual(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-    for (const mime of STRIPPED_TYPES) expect(stripMetadata(mime, pieces(Buffer.alloc(0), 1)[Symbol.asyncIterator]()), mime).not.toBeNull();
+    for (const mime of STRIPPED_TYPES)
+      expect(stripMetadata(mime, pieces(Buffer.alloc(0), 1)[Symbol.asyncIterator]()), mime).not.toBeNull();
     let read = 0;
     const input = cat('GIF87a', [1, 0, 1, 0, 0, 0, 0, 0x3b], Buffer.alloc(100));
     const counted = (async function* () {

@@ -67,7 +67,8 @@ const segment = (marker: number, body: Buffer) => {
   return Buffer.concat([head, body]);
 };
 
-/** What of an APPn or COM segment stays: the JFIF header without its thumbnail, the ICC profile, Adobe's colour transform, an orientation. */
+/** What of an APPn or COM segment stays: the JFIF header without its thumbnail, the ICC profile, Adobe's colour
+ * transform, an orientation. */
 function keptSegment(marker: number, body: Buffer, state: { exifSeen: boolean }): Buffer | null {
   if (marker === 0xe0 && startsWith(body, 'JFIF\0') && body.length >= 14) {
     const jfif = Buffer.from(body.subarray(0, 14));
@@ -78,7 +79,9 @@ function keptSegment(marker: number, body: Buffer, state: { exifSeen: boolean })
   if (marker === 0xe1 && startsWith(body, 'Exif\0\0') && !state.exifSeen) {
     state.exifSeen = true;
     const orientation = orientationOf(body.subarray(6));
-    return orientation === 1 ? null : segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0'), orientationTiff(orientation)]));
+    return orientation === 1
+      ? null
+      : segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0'), orientationTiff(orientation)]));
   }
   if (marker === 0xe2 && startsWith(body, 'ICC_PROFILE\0')) return segment(0xe2, body);
   if (marker === 0xee && startsWith(body, 'Adobe')) return segment(0xee, body);
@@ -126,8 +129,26 @@ async function* jpeg(src: ByteSource): AsyncGenerator<Buffer> {
 
 // --- PNG: chunks (ISO/IEC 15948, PNG third edition §5) -----------------------------------------
 
-/** Ancillary chunks that draw the picture (colour, transparency, animation); text, times and EXIF are not among them. */
-const PNG_KEPT = new Set(['tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCv', 'cLLi', 'bKGD', 'hIST', 'pHYs', 'sPLT', 'acTL', 'fcTL', 'fdAT']);
+/** Ancillary chunks that draw the picture (colour, transparency, animation); text, times and EXIF are not among them.
+ * */
+const PNG_KEPT = new Set([
+  'tRNS',
+  'cHRM',
+  'gAMA',
+  'iCCP',
+  'sBIT',
+  'sRGB',
+  'cICP',
+  'mDCv',
+  'cLLi',
+  'bKGD',
+  'hIST',
+  'pHYs',
+  'sPLT',
+  'acTL',
+  'fcTL',
+  'fdAT',
+]);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function pngChunk(type: string, data: Buffer): Buffer {

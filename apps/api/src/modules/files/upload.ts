@@ -11,7 +11,8 @@ import { stripMetadata } from './strip-metadata';
 /** What one use accepts: the largest size in bytes and the MIME types allowed, as detected from the bytes. */
 export type UploadRule = { maxBytes: number; types: readonly string[] };
 
-/** Types `POST /api/files` accepts by default: pictures, recordings, documents; no text (it cannot be told from bytes), no SVG, no executables. */
+/** Types `POST /api/files` accepts by default: pictures, recordings, documents; no text (it cannot be told from bytes),
+ * no SVG, no executables. */
 export const DEFAULT_FILE_TYPES: readonly string[] = [
   'image/png',
   'image/jpeg',
@@ -37,7 +38,8 @@ export type StoredUpload = { key: string; name: string; contentType: string; siz
 /** Bytes read before deciding the type; file-type's own sample size covers every format it knows by its head. */
 const SNIFF_BYTES = 4100;
 
-const fileError = (status: number, code: string, key: string, params: Record<string, string | number> = {}) => new AppError(status, code, key, params, { file: key });
+const fileError = (status: number, code: string, key: string, params: Record<string, string | number> = {}) =>
+  new AppError(status, code, key, params, { file: key });
 
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
@@ -45,7 +47,8 @@ export function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 
-export const tooLarge = (rule: UploadRule) => fileError(413, 'PAYLOAD_TOO_LARGE', 'files.tooLarge', { maximum: formatBytes(rule.maxBytes) });
+export const tooLarge = (rule: UploadRule) =>
+  fileError(413, 'PAYLOAD_TOO_LARGE', 'files.tooLarge', { maximum: formatBytes(rule.maxBytes) });
 
 const typeLabel = (mime: string) => (mime.split('/')[1] ?? mime).replace(/^x-/, '').toUpperCase();
 /**
@@ -74,7 +77,8 @@ export const onlyOneFile = () => fileError(400, 'VALIDATION', 'files.onlyOne');
 export const fileRequired = () => fileError(400, 'VALIDATION', 'files.required');
 export const notMultipart = () => fileError(415, 'UNSUPPORTED_MEDIA_TYPE', 'files.multipart');
 
-export const unsupportedType = (rule: UploadRule) => fileError(415, 'UNSUPPORTED_MEDIA_TYPE', 'files.type', { types: [...new Set(rule.types.map(typeLabel))].join(', ') });
+export const unsupportedType = (rule: UploadRule) =>
+  fileError(415, 'UNSUPPORTED_MEDIA_TYPE', 'files.type', { types: [...new Set(rule.types.map(typeLabel))].join(', ') });
 
 /**
  * A file name fit to show and to offer on download: the last path segment, without control or
@@ -87,7 +91,8 @@ export function cleanFileName(raw: string | undefined): string {
     .normalize('NFC')
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
     .replace(/\s+/g, ' ')
-    // The lookbehind tries a trailing run only where it starts: linear time on a long run inside the name (decision 005).
+    // The lookbehind tries a trailing run only where it starts: linear time on a long run inside the name (decision
+    // 005).
     .replace(/^[\s.]+|(?<![\s.])[\s.]+$/g, '');
   return Array.from(clean).slice(0, 200).join('') || 'file';
 }
@@ -101,7 +106,13 @@ export function cleanFileName(raw: string | undefined): string {
  * The multipart limit is the rule's size, so a part that was cut short (`truncated`) was too large
  * as well. Every wait for the client's bytes goes through `clock` (pace.ts: 408 when too slow).
  */
-export async function storeFilePart(storage: Storage, part: MultipartFile, rule: UploadRule, accountId: string | null, clock: UploadClock): Promise<StoredUpload> {
+export async function storeFilePart(
+  storage: Storage,
+  part: MultipartFile,
+  rule: UploadRule,
+  accountId: string | null,
+  clock: UploadClock,
+): Promise<StoredUpload> {
   const iterator = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const source = {
     next: async (): Promise<IteratorResult<Buffer>> => {
@@ -155,7 +166,8 @@ export async function storeFilePart(storage: Storage, part: MultipartFile, rule:
       if (received > rule.maxBytes) throw tooLarge(rule);
       yield r.value;
     }
-    // Past its limit the parser ends the part early, `truncated` (its own error comes only with the next part): stop the store here.
+    // Past its limit the parser ends the part early, `truncated` (its own error comes only with the next part): stop
+    // the store here.
     if (part.file.truncated) throw tooLarge(rule);
   }
   const hash = crypto.createHash('sha256');
@@ -183,7 +195,8 @@ export async function storeFilePart(storage: Storage, part: MultipartFile, rule:
     await storage.delete(key).catch(() => undefined);
     // A refused file is read to its end, so the connection serves the client's next request (receive.ts).
     // Stryker disable next-line ConditionalExpression: a 413 here comes only once the part has ended (`truncated`, as above), so its drain reads nothing; kept for a caller that gives the parser a larger limit
-    if (err instanceof AppError && (err.statusCode === 413 || err.statusCode === 415)) await drain().catch(() => undefined);
+    if (err instanceof AppError && (err.statusCode === 413 || err.statusCode === 415))
+      await drain().catch(() => undefined);
     throw err;
   }
   return { key, name: cleanFileName(part.filename), contentType: detected.mime, size, sha256: hash.digest('hex') };

@@ -29,17 +29,29 @@ beforeAll(async () => {
   accountAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN', { accountId: therapist.user.accountId });
   stranger = await loginAs(t.app, 'THERAPIST');
   const level = await call(editor, 'POST', '/api/levels', { name: 'Games level', slug: 'games-level' });
-  chapterId = (await call(editor, 'POST', '/api/chapters', { name: 'Games chapter', level_id: level.json().data.id })).json().data.id;
+  chapterId = (
+    await call(editor, 'POST', '/api/chapters', { name: 'Games chapter', level_id: level.json().data.id })
+  ).json().data.id;
 });
 
 function call(who: Who | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    headers: who?.headers ?? {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 const sentence = (target: string, distractors: string[] = []) => ({ target, distractors });
 const choice = (texts: string[], correct: number) => ({ options: texts.map((text) => ({ text })), correct });
 
 async function makeGame(who: Who, body: Record<string, unknown> = {}) {
-  const res = await call(who, 'POST', '/api/games', { name: `Game ${Math.random().toString(36).slice(2, 8)}`, type: SP, chapter_id: chapterId, ...body });
+  const res = await call(who, 'POST', '/api/games', {
+    name: `Game ${Math.random().toString(36).slice(2, 8)}`,
+    type: SP,
+    chapter_id: chapterId,
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Record<string, unknown> & { id: string };
 }
@@ -59,10 +71,20 @@ async function completedGame(who: Who, n = 2, body: Record<string, unknown> = {}
 describe('games in scope', () => {
   it('keeps a therapist’s new game private to them, then shares it with the account and never with another account', async () => {
     const game = await makeGame(therapist);
-    expect(game).toMatchObject({ game_status: 'WORK_IN_PROGRESS', is_private: true, share_status: null, version: 1, account_id: therapist.user.accountId, activities_count: 0 });
-    expect(game._actions).toEqual(expect.arrayContaining(['read', 'update', 'delete', 'complete', 'share', 'duplicate']));
+    expect(game).toMatchObject({
+      game_status: 'WORK_IN_PROGRESS',
+      is_private: true,
+      share_status: null,
+      version: 1,
+      account_id: therapist.user.accountId,
+      activities_count: 0,
+    });
+    expect(game._actions).toEqual(
+      expect.arrayContaining(['read', 'update', 'delete', 'complete', 'share', 'duplicate']),
+    );
     expect(game._actions).not.toContain('versions');
-    for (const who of [colleague, accountAdmin, stranger]) expect((await call(who, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
+    for (const who of [colleague, accountAdmin, stranger])
+      expect((await call(who, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
     const colleagueList = await call(colleague, 'GET', `/api/games?chapter_id=${chapterId}&max=100`);
     expect(colleagueList.json().data.map((g: { id: string }) => g.id)).not.toContain(game.id);
 
@@ -74,10 +96,15 @@ describe('games in scope', () => {
     // A colleague reads it but does not change it; the account's admin may.
     const put = await call(colleague, 'PUT', `/api/games/${game.id}`, { name: 'Mine now', type: SP });
     expect(put.statusCode, put.body).toBe(403);
-    expect((await call(accountAdmin, 'PUT', `/api/games/${game.id}`, { name: 'Renamed by the admin', type: SP })).statusCode).toBe(200);
+    expect(
+      (await call(accountAdmin, 'PUT', `/api/games/${game.id}`, { name: 'Renamed by the admin', type: SP })).statusCode,
+    ).toBe(200);
     expect((await call(stranger, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
     expect((await call(stranger, 'POST', `/api/games/${game.id}/collect`)).statusCode).toBe(404);
-    expect((await call(therapist, 'POST', `/api/games/${game.id}/make-private`)).json().data[0]).toMatchObject({ is_private: true, share_status: null });
+    expect((await call(therapist, 'POST', `/api/games/${game.id}/make-private`)).json().data[0]).toMatchObject({
+      is_private: true,
+      share_status: null,
+    });
     expect((await call(colleague, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
   });
 
@@ -85,9 +112,12 @@ describe('games in scope', () => {
     const library = await makeGame(editor);
     expect(library).toMatchObject({ account_id: null, is_private: false });
     const mine = await makeGame(therapist);
-    for (const who of [therapist, stranger, viewer]) expect((await call(who, 'GET', `/api/games/${library.id}`)).statusCode).toBe(200);
+    for (const who of [therapist, stranger, viewer])
+      expect((await call(who, 'GET', `/api/games/${library.id}`)).statusCode).toBe(200);
     expect((await call(viewer, 'POST', '/api/games', { name: 'No', type: SP })).statusCode).toBe(403);
-    expect((await call(therapist, 'PUT', `/api/games/${library.id}`, { name: 'Not theirs', type: SP })).statusCode).toBe(403);
+    expect(
+      (await call(therapist, 'PUT', `/api/games/${library.id}`, { name: 'Not theirs', type: SP })).statusCode,
+    ).toBe(403);
     expect((await call(editor, 'GET', `/api/games/${mine.id}`)).statusCode).toBe(404);
     const viewerList = (await call(viewer, 'GET', '/api/games?max=100')).json();
     expect(viewerList.data.every((g: { account_id: string | null }) => g.account_id === null)).toBe(true);
@@ -98,10 +128,15 @@ describe('games in scope', () => {
     const spoken = await call(editor, 'POST', '/api/speech', { text: 'The dog runs.', language: 'en' });
     expect(spoken.statusCode, spoken.body).toBe(201);
     const audio = spoken.json().data.id as string;
-    const other = (await call(editor, 'POST', '/api/speech', { text: 'Not in a game.', language: 'en' })).json().data.id as string;
+    const other = (await call(editor, 'POST', '/api/speech', { text: 'Not in a game.', language: 'en' })).json().data
+      .id as string;
     // Before any activity uses it, the prompt is the content team's own file.
     expect((await call(therapist, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(404);
-    const made = await call(editor, 'POST', '/api/activities', { game_id: library.id, answers: sentence('The dog runs fast.'), audio_id: audio });
+    const made = await call(editor, 'POST', '/api/activities', {
+      game_id: library.id,
+      answers: sentence('The dog runs fast.'),
+      audio_id: audio,
+    });
     expect(made.statusCode, made.body).toBe(201);
     for (const who of [therapist, stranger]) {
       const res = await call(who, 'GET', `/api/files/${audio}/content`);
@@ -116,7 +151,10 @@ describe('games in scope', () => {
 
   it('filters by chapter, type, status and sharing, and pages', async () => {
     const own = await makeGame(colleague, { type: MC, name: 'Filter me' });
-    const list = (q: string) => call(colleague, 'GET', `/api/games?${q}&max=100`).then((r) => r.json().data.map((g: { id: string }) => g.id) as string[]);
+    const list = (q: string) =>
+      call(colleague, 'GET', `/api/games?${q}&max=100`).then(
+        (r) => r.json().data.map((g: { id: string }) => g.id) as string[],
+      );
     expect(await list(`type=${MC}`)).toContain(own.id);
     expect(await list(`type=${SP}`)).not.toContain(own.id);
     expect(await list(`chapter_id=${chapterId}&game_status=WORK_IN_PROGRESS`)).toContain(own.id);
@@ -138,14 +176,53 @@ describe('activities', () => {
       expect(res.json().errors).toEqual([message]);
       expect(Object.keys(res.json().fields)).toEqual([field]);
     };
-    await refused(sp.id, { answers: sentence('Runs.') }, 'Target sentence: it needs 2 to 15 words (it has 1).', 'answers.target');
-    await refused(sp.id, { answers: sentence(Array(16).fill('word').join(' ')) }, 'Target sentence: it needs 2 to 15 words (it has 16).', 'answers.target');
-    await refused(sp.id, { answers: choice(['a', 'b'], 0) }, 'Answers: a sentence practice takes a target sentence and extra tiles, not answer options.', 'answers');
-    await refused(mc.id, { answers: choice(['Apple', 'Pear'], 0) }, 'Question is required for a multiple choice.', 'question');
-    await refused(mc.id, { question: 'Which?', answers: choice(['Apple'], 0) }, 'Answers: give 2 to 6 answers.', 'answers.options');
-    await refused(mc.id, { question: 'Which?', answers: { options: [{ text: 'Apple' }, { text: ' ' }], correct: 0 } }, 'Answer 2 needs a text or a picture.', 'answers.options.1');
-    await refused(mc.id, { question: 'Which?', answers: choice(['Apple', 'Pear'], 2) }, 'Correct answer: mark exactly one of the answers as correct.', 'answers.correct');
-    const tooMany = await call(therapist, 'POST', '/api/activities', { game_id: mc.id, question: 'Which?', answers: choice(['1', '2', '3', '4', '5', '6', '7'], 0) });
+    await refused(
+      sp.id,
+      { answers: sentence('Runs.') },
+      'Target sentence: it needs 2 to 15 words (it has 1).',
+      'answers.target',
+    );
+    await refused(
+      sp.id,
+      { answers: sentence(Array(16).fill('word').join(' ')) },
+      'Target sentence: it needs 2 to 15 words (it has 16).',
+      'answers.target',
+    );
+    await refused(
+      sp.id,
+      { answers: choice(['a', 'b'], 0) },
+      'Answers: a sentence practice takes a target sentence and extra tiles, not answer options.',
+      'answers',
+    );
+    await refused(
+      mc.id,
+      { answers: choice(['Apple', 'Pear'], 0) },
+      'Question is required for a multiple choice.',
+      'question',
+    );
+    await refused(
+      mc.id,
+      { question: 'Which?', answers: choice(['Apple'], 0) },
+      'Answers: give 2 to 6 answers.',
+      'answers.options',
+    );
+    await refused(
+      mc.id,
+      { question: 'Which?', answers: { options: [{ text: 'Apple' }, { text: ' ' }], correct: 0 } },
+      'Answer 2 needs a text or a picture.',
+      'answers.options.1',
+    );
+    await refused(
+      mc.id,
+      { question: 'Which?', answers: choice(['Apple', 'Pear'], 2) },
+      'Correct answer: mark exactly one of the answers as correct.',
+      'answers.correct',
+    );
+    const tooMany = await call(therapist, 'POST', '/api/activities', {
+      game_id: mc.id,
+      question: 'Which?',
+      answers: choice(['1', '2', '3', '4', '5', '6', '7'], 0),
+    });
     expect(tooMany.statusCode).toBe(400);
     const es = await t.app.inject({
       method: 'POST',
@@ -160,7 +237,10 @@ describe('activities', () => {
     });
     expect(ok).toMatchObject({ position: 1, answers: { correct: 1 } });
     // Another account's game does not exist for an activity either.
-    expect((await call(stranger, 'POST', '/api/activities', { game_id: sp.id, answers: sentence('The dog runs.') })).statusCode).toBe(400);
+    expect(
+      (await call(stranger, 'POST', '/api/activities', { game_id: sp.id, answers: sentence('The dog runs.') }))
+        .statusCode,
+    ).toBe(400);
     expect((await call(stranger, 'GET', `/api/activities/${ok.id}`)).statusCode).toBe(404);
     expect((await call(stranger, 'GET', `/api/activities?game_id=${mc.id}`)).json().data).toEqual([]);
   });
@@ -175,7 +255,9 @@ describe('activities', () => {
     const copyId = copy.json().data[0].id as string;
     expect(copy.json().data[0]).toMatchObject({ position: 2, answers: { target: 'The boy runs.' } });
     const order = async () =>
-      (await call(therapist, 'GET', `/api/activities?game_id=${game.id}&col=position&order=asc`)).json().data.map((x: { id: string; position: number }) => [x.id, x.position]);
+      (await call(therapist, 'GET', `/api/activities?game_id=${game.id}&col=position&order=asc`))
+        .json()
+        .data.map((x: { id: string; position: number }) => [x.id, x.position]);
     expect(await order()).toEqual([
       [a.id, 1],
       [copyId, 2],
@@ -199,7 +281,9 @@ describe('the life cycle', () => {
     const empty = await makeGame(therapist, { name: 'Empty game' });
     const refused = await call(therapist, 'POST', `/api/games/${empty.id}/complete`);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual(['“Empty game” has no activities yet: add at least one before marking it completed.']);
+    expect(refused.json().errors).toEqual([
+      '“Empty game” has no activities yet: add at least one before marking it completed.',
+    ]);
     expect((await call(therapist, 'GET', `/api/games/${empty.id}`)).json().data.game_status).toBe('WORK_IN_PROGRESS');
 
     const game = await makeGame(therapist);
@@ -212,13 +296,25 @@ describe('the life cycle', () => {
     expect(done.json().data[0]._actions).not.toContain('update');
     expect((await call(therapist, 'POST', `/api/games/${game.id}/complete`)).statusCode).toBe(409);
     expect((await call(therapist, 'POST', `/api/games/${game.id}/versions`)).statusCode).toBe(200);
-    expect((await call(therapist, 'PUT', `/api/activities/${a.id}`, { game_id: game.id, answers: sentence('The boy walks.') })).statusCode).toBe(403);
-    expect((await call(therapist, 'POST', '/api/activities', { game_id: game.id, answers: sentence('The dog runs.') })).statusCode).toBe(409);
+    expect(
+      (
+        await call(therapist, 'PUT', `/api/activities/${a.id}`, {
+          game_id: game.id,
+          answers: sentence('The boy walks.'),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(therapist, 'POST', '/api/activities', { game_id: game.id, answers: sentence('The dog runs.') }))
+        .statusCode,
+    ).toBe(409);
     expect((await call(therapist, 'DELETE', `/api/activities/${a.id}`)).statusCode).toBe(403);
     expect((await call(therapist, 'POST', `/api/activities/${a.id}/duplicate`)).statusCode).toBe(409);
     // What the screens offer says the same: the activity is read only now.
     expect((await call(therapist, 'GET', `/api/activities/${a.id}`)).json().data._actions).toEqual(['read']);
-    expect((await call(therapist, 'PUT', `/api/games/${game.id}/activities/order`, { ids: [b.id, a.id] })).statusCode).toBe(409);
+    expect(
+      (await call(therapist, 'PUT', `/api/games/${game.id}/activities/order`, { ids: [b.id, a.id] })).statusCode,
+    ).toBe(409);
     expect((await call(therapist, 'PUT', `/api/games/${game.id}`, { name: 'Changed', type: SP })).statusCode).toBe(403);
     // Completing several is all or nothing: one without activities stops them all.
     const other = await makeGame(therapist);
@@ -226,7 +322,9 @@ describe('the life cycle', () => {
     const bulk = await call(therapist, 'POST', '/api/games/complete', { ids: [other.id, empty.id] });
     expect(bulk.statusCode).toBe(400);
     expect((await call(therapist, 'GET', `/api/games/${other.id}`)).json().data.game_status).toBe('WORK_IN_PROGRESS');
-    expect((await call(therapist, 'POST', '/api/games/complete', { ids: [] })).json().errors).toEqual(['Please, select items to proccede.']);
+    expect((await call(therapist, 'POST', '/api/games/complete', { ids: [] })).json().errors).toEqual([
+      'Please, select items to proccede.',
+    ]);
   });
 
   it('makes a new version of a completed game with its activities and keeps the history; a work in progress gets none', async () => {
@@ -237,19 +335,37 @@ describe('the life cycle', () => {
     const v2 = await call(therapist, 'POST', `/api/games/${first.id}/versions`);
     expect(v2.statusCode, v2.body).toBe(200);
     const second = v2.json().data[0];
-    expect(second).toMatchObject({ game_status: 'WORK_IN_PROGRESS', version: 2, origin_id: first.id, activities_count: 3, name: first.name });
+    expect(second).toMatchObject({
+      game_status: 'WORK_IN_PROGRESS',
+      version: 2,
+      origin_id: first.id,
+      activities_count: 3,
+      name: first.name,
+    });
     expect(second.id).not.toBe(first.id);
-    const copied = (await call(therapist, 'GET', `/api/activities?game_id=${second.id}&col=position&order=asc`)).json().data;
-    expect(copied.map((x: { answers: { target: string } }) => x.answers.target)).toEqual(['The dog runs 0.', 'The dog runs 1.', 'The dog runs 2.']);
+    const copied = (await call(therapist, 'GET', `/api/activities?game_id=${second.id}&col=position&order=asc`)).json()
+      .data;
+    expect(copied.map((x: { answers: { target: string } }) => x.answers.target)).toEqual([
+      'The dog runs 0.',
+      'The dog runs 1.',
+      'The dog runs 2.',
+    ]);
     // The first version is untouched and listed with the later ones.
-    expect((await call(therapist, 'GET', `/api/games/${first.id}`)).json().data).toMatchObject({ game_status: 'COMPLETED', version: 1 });
+    expect((await call(therapist, 'GET', `/api/games/${first.id}`)).json().data).toMatchObject({
+      game_status: 'COMPLETED',
+      version: 1,
+    });
     await addActivity(therapist, second.id, { answers: sentence('A new one here.') });
     await call(therapist, 'POST', `/api/games/${second.id}/complete`);
     const v3 = (await call(therapist, 'POST', `/api/games/${second.id}/versions`)).json().data[0];
     expect(v3).toMatchObject({ version: 3, origin_id: first.id, activities_count: 4 });
-    const history = (await call(therapist, 'GET', `/api/games?origin_id=${first.id}&col=version&order=asc`)).json().data;
+    const history = (await call(therapist, 'GET', `/api/games?origin_id=${first.id}&col=version&order=asc`)).json()
+      .data;
     expect(history.map((g: { version: number }) => g.version)).toEqual([2, 3]);
-    const audit = await t.database.pool.query("SELECT action FROM audit_log WHERE entity = 'games' AND entity_id = $1 ORDER BY at, created_at", [first.id]);
+    const audit = await t.database.pool.query(
+      "SELECT action FROM audit_log WHERE entity = 'games' AND entity_id = $1 ORDER BY at, created_at",
+      [first.id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'complete', 'versions']);
   });
 
@@ -292,8 +408,10 @@ describe('the life cycle', () => {
 
 describe('chapter totals', () => {
   it('count the library’s live games of a chapter and their activities, up to the level', async () => {
-    const level = (await call(editor, 'POST', '/api/levels', { name: 'Totals level', slug: 'totals-level' })).json().data;
-    const chapter = (await call(editor, 'POST', '/api/chapters', { name: 'Totals chapter', level_id: level.id })).json().data;
+    const level = (await call(editor, 'POST', '/api/levels', { name: 'Totals level', slug: 'totals-level' })).json()
+      .data;
+    const chapter = (await call(editor, 'POST', '/api/chapters', { name: 'Totals chapter', level_id: level.id })).json()
+      .data;
     const totals = async () => {
       const c = (await call(editor, 'GET', `/api/chapters/${chapter.id}`)).json().data;
       const l = (await call(editor, 'GET', `/api/levels/${level.id}`)).json().data;

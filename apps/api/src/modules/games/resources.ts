@@ -1,4 +1,13 @@
-import { answersProblem, GAME_RESOURCES, gamesPolicy, mayAuthor, type ActivityAnswers, type GameType, type PolicyRow, type Scope } from '@habla/shared';
+import {
+  answersProblem,
+  GAME_RESOURCES,
+  gamesPolicy,
+  mayAuthor,
+  type ActivityAnswers,
+  type GameType,
+  type PolicyRow,
+  type Scope,
+} from '@habla/shared';
 import type { PoolClient } from 'pg';
 import { orderedChildHooks, type ChildOrder } from '../../crud/children';
 import type { CrudContext, CrudUser, ServerResource, WriteHooks } from '../../crud/contract';
@@ -56,7 +65,8 @@ async function writableGame(client: PoolClient, ctx: CrudContext, gameId: string
 
 function checkAnswers(type: GameType, answers: unknown, question: unknown): void {
   const problem = answersProblem(type, answers as ActivityAnswers, typeof question === 'string' ? question : null);
-  if (problem) throw new AppError(400, 'VALIDATION', problem.key, problem.params ?? {}, { [problem.field]: problem.key });
+  if (problem)
+    throw new AppError(400, 'VALIDATION', problem.key, problem.params ?? {}, { [problem.field]: problem.key });
 }
 
 /** Run `first`'s hook, then `then`'s (an entity's rules before the engine's ordering). */
@@ -66,8 +76,14 @@ function chain(first: WriteHooks, then: WriteHooks): WriteHooks {
       await first.begin?.(c, ctx);
       await then.begin?.(c, ctx);
     },
-    beforeCreate: async (c, ctx, body) => ({ ...(await first.beforeCreate?.(c, ctx, body)), ...(await then.beforeCreate?.(c, ctx, body)) }),
-    beforeUpdate: async (c, ctx, body, before) => ({ ...(await first.beforeUpdate?.(c, ctx, body, before)), ...(await then.beforeUpdate?.(c, ctx, body, before)) }),
+    beforeCreate: async (c, ctx, body) => ({
+      ...(await first.beforeCreate?.(c, ctx, body)),
+      ...(await then.beforeCreate?.(c, ctx, body)),
+    }),
+    beforeUpdate: async (c, ctx, body, before) => ({
+      ...(await first.beforeUpdate?.(c, ctx, body, before)),
+      ...(await then.beforeUpdate?.(c, ctx, body, before)),
+    }),
     beforeDelete: async (c, ctx, ids, deleted) => {
       await first.beforeDelete?.(c, ctx, ids, deleted);
       await then.beforeDelete?.(c, ctx, ids, deleted);
@@ -82,7 +98,13 @@ const COPY_ACTIVITIES = `INSERT INTO activities (game_id, position, question, pi
  * A copy of game `from` (and its live activities) with `set` over its columns; returns the new id.
  * The copy's audit row says where it came from.
  */
-async function copyGame(client: PoolClient, ctx: CrudContext, from: DbGameRow, set: Partial<DbGameRow>, why: string): Promise<string> {
+async function copyGame(
+  client: PoolClient,
+  ctx: CrudContext,
+  from: DbGameRow,
+  set: Partial<DbGameRow>,
+  why: string,
+): Promise<string> {
   const columns: (keyof DbGameRow)[] = [
     'name',
     'type',
@@ -106,7 +128,9 @@ async function copyGame(client: PoolClient, ctx: CrudContext, from: DbGameRow, s
   );
   const id = String((res.rows[0] as { id: string }).id);
   await client.query(COPY_ACTIVITIES, [id, from.id, ctx.now, ctx.actor.id]);
-  await auditRows(client, ctx, gamesResource, 'create', [{ id, changes: { [why]: from.id, name: set.name ?? from.name } }]);
+  await auditRows(client, ctx, gamesResource, 'create', [
+    { id, changes: { [why]: from.id, name: set.name ?? from.name } },
+  ]);
   (ctx.afterCommit ??= []).push(async () => invalidateCounts('activities'));
   return id;
 }
@@ -142,17 +166,41 @@ export const gamesResource: ServerResource = {
   actions: {
     async complete({ client, rows }) {
       const empty = rows.find((row) => Number(row.activities_count) === 0);
-      if (empty) throw new AppError(400, 'VALIDATION', 'games.completeEmpty', { name: String(empty.name) }, { ids: 'games.completeEmpty' });
-      await client.query(`UPDATE games SET game_status = 'COMPLETED' WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
-      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { game_status: { from: r.game_status, to: 'COMPLETED' } }])) };
+      if (empty)
+        throw new AppError(
+          400,
+          'VALIDATION',
+          'games.completeEmpty',
+          { name: String(empty.name) },
+          { ids: 'games.completeEmpty' },
+        );
+      await client.query(`UPDATE games SET game_status = 'COMPLETED' WHERE id = ANY($1::uuid[])`, [
+        rows.map((r) => r.id),
+      ]);
+      return {
+        changes: Object.fromEntries(
+          rows.map((r) => [String(r.id), { game_status: { from: r.game_status, to: 'COMPLETED' } }]),
+        ),
+      };
     },
     async versions({ client, ctx, rows }) {
       const answer: string[] = [];
       for (const row of rows as DbGameRow[]) {
         const family = row.origin_id ?? row.id;
-        const next = await client.query(`SELECT COALESCE(max(version), 0)::int + 1 AS v FROM games WHERE id = $1 OR origin_id = $1`, [family]);
+        const next = await client.query(
+          `SELECT COALESCE(max(version), 0)::int + 1 AS v FROM games WHERE id = $1 OR origin_id = $1`,
+          [family],
+        );
         const version = (next.rows[0] as { v: number }).v;
-        answer.push(await copyGame(client, ctx, row, { game_status: 'WORK_IN_PROGRESS', version, origin_id: family }, 'version_of'));
+        answer.push(
+          await copyGame(
+            client,
+            ctx,
+            row,
+            { game_status: 'WORK_IN_PROGRESS', version, origin_id: family },
+            'version_of',
+          ),
+        );
       }
       return { answer };
     },
@@ -179,18 +227,38 @@ export const gamesResource: ServerResource = {
       return { answer };
     },
     async share({ client, rows }) {
-      await client.query(`UPDATE games SET is_private = false, share_status = 'SHARED' WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
-      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { is_private: { from: true, to: false } }])) };
+      await client.query(`UPDATE games SET is_private = false, share_status = 'SHARED' WHERE id = ANY($1::uuid[])`, [
+        rows.map((r) => r.id),
+      ]);
+      return {
+        changes: Object.fromEntries(rows.map((r) => [String(r.id), { is_private: { from: true, to: false } }])),
+      };
     },
     async 'make-private'({ client, rows }) {
-      await client.query(`UPDATE games SET is_private = true, share_status = NULL WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
-      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { is_private: { from: false, to: true } }])) };
+      await client.query(`UPDATE games SET is_private = true, share_status = NULL WHERE id = ANY($1::uuid[])`, [
+        rows.map((r) => r.id),
+      ]);
+      return {
+        changes: Object.fromEntries(rows.map((r) => [String(r.id), { is_private: { from: false, to: true } }])),
+      };
     },
     async collect({ client, ctx, rows }) {
       const answer: string[] = [];
       for (const row of rows as DbGameRow[])
         answer.push(
-          await copyGame(client, ctx, row, { version: 1, origin_id: row.id, account_id: ctx.actor.account_id, is_private: true, share_status: 'COLLECTED' }, 'collected_from'),
+          await copyGame(
+            client,
+            ctx,
+            row,
+            {
+              version: 1,
+              origin_id: row.id,
+              account_id: ctx.actor.account_id,
+              is_private: true,
+              share_status: 'COLLECTED',
+            },
+            'collected_from',
+          ),
         );
       return { answer };
     },
@@ -215,12 +283,20 @@ const activityRules: WriteHooks = {
     checkAnswers(game.type, body.answers, body.question);
   },
   beforeUpdate: async (client, ctx, body, before) => {
-    if (body.game_id !== undefined && body.game_id !== before.game_id) throw fieldError('game_id', 'games.activityMoves');
+    if (body.game_id !== undefined && body.game_id !== before.game_id)
+      throw fieldError('game_id', 'games.activityMoves');
     const game = await writableGame(client, ctx, String(before.game_id));
-    checkAnswers(game.type, body.answers !== undefined ? body.answers : before.answers, body.question !== undefined ? body.question : before.question);
+    checkAnswers(
+      game.type,
+      body.answers !== undefined ? body.answers : before.answers,
+      body.question !== undefined ? body.question : before.question,
+    );
   },
   beforeDelete: async (client, ctx, ids) => {
-    const games = await client.query('SELECT DISTINCT game_id FROM activities WHERE id = ANY($1::uuid[]) ORDER BY game_id', [ids]);
+    const games = await client.query(
+      'SELECT DISTINCT game_id FROM activities WHERE id = ANY($1::uuid[]) ORDER BY game_id',
+      [ids],
+    );
     for (const g of games.rows as { game_id: string }[]) await writableGame(client, ctx, g.game_id);
   },
 };
@@ -248,7 +324,10 @@ export const activitiesResource: ServerResource = {
         const gameId = String(row.game_id);
         await writableGame(client, ctx, gameId);
         const at = Number(row.position) + 1;
-        await client.query('UPDATE activities SET position = position + 1 WHERE game_id = $1 AND deleted_at IS NULL AND position >= $2', [gameId, at]);
+        await client.query(
+          'UPDATE activities SET position = position + 1 WHERE game_id = $1 AND deleted_at IS NULL AND position >= $2',
+          [gameId, at],
+        );
         const made = await client.query(
           `INSERT INTO activities (game_id, position, question, picture, audio_id, answers, created_at, updated_at, created_by, updated_by)
            SELECT game_id, $2, question, picture, audio_id, answers, $3, $3, $4, $4 FROM activities WHERE id = $1 RETURNING id`,

@@ -19,17 +19,27 @@ import { NotAnImage, processImage } from './process';
 
 /** The form fields beside the file, as the create schema takes them (a checkbox says "true"/"false"). */
 function imageBody(fields: UploadFields, fileName: string): WriteBody {
-  const flag = (v: string | undefined) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v);
+  const flag = (v: string | undefined) =>
+    v === undefined || v === ''
+      ? undefined
+      : v === 'true' || v === '1' || v === 'on'
+        ? true
+        : v === 'false' || v === '0'
+          ? false
+          : v;
   const body: WriteBody = {};
   for (const [k, v] of Object.entries(fields)) body[k] = k === 'is_private' ? flag(v) : v === '' ? null : v;
   // Private unless the form says otherwise: a photo of a child is nobody else's by default.
   if (body.is_private === undefined) body.is_private = true;
   // A name left out is the file's, without its extension.
-  if (body.name === undefined || body.name === null) body.name = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').slice(0, 120) || 'image';
+  if (body.name === undefined || body.name === null)
+    body.name = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').slice(0, 120) || 'image';
   return body;
 }
 
-const fileQuery = z.object({ size: z.enum(IMAGE_SIZE_NAMES as [string, ...string[]], { error: 'validation.choice' }).default('medium') });
+const fileQuery = z.object({
+  size: z.enum(IMAGE_SIZE_NAMES as [string, ...string[]], { error: 'validation.choice' }).default('medium'),
+});
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 /**
@@ -52,7 +62,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       rule,
       docs: {
         tag: 'images',
-        summary: 'Upload an image (multipart/form-data: "file" and the fields name, alt, description, folder_id, is_private)',
+        summary:
+          'Upload an image (multipart/form-data: "file" and the fields name, alt, description, folder_id, is_private)',
         description: `JPEG, PNG, WebP or GIF, read from the bytes; up to ${rule.maxBytes} bytes (413 beyond); SVG or anything else answers 415. The answer comes once the thumbnail, medium and original sizes are stored, all without metadata.`,
       },
       into: 'memory',
@@ -70,7 +81,9 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const size of IMAGE_SIZE_NAMES) {
           const key = newStorageKey(actor.account_id);
           keep(key);
-          await app.storage.putStream(key, Readable.from([image[size].bytes]), { contentType: image[size].contentType });
+          await app.storage.putStream(key, Readable.from([image[size].bytes]), {
+            contentType: image[size].contentType,
+          });
           made[size] = key;
         }
         const sha256 = crypto.createHash('sha256').update(image.original.bytes).digest('hex');
@@ -86,14 +99,26 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireRule((actor) => imagesPolicy.can(actor, 'read') || actor.role === ROLES.STUDENT),
     schema: {
       tags: ['images'],
-      summary: 'One size of an image (thumb: WebP ≤256 px, medium: WebP ≤1024 px, original: full size); none carries metadata',
+      summary:
+        'One size of an image (thumb: WebP ≤256 px, medium: WebP ≤1024 px, original: full size); none carries metadata',
       params,
       querystring: fileQuery,
-      response: { 200: { description: 'The picture', content: Object.fromEntries(['image/webp', ...IMAGE_TYPES].map((t) => [t, { schema: z.string() }])) }, ...errorResponses },
+      response: {
+        200: {
+          description: 'The picture',
+          content: Object.fromEntries(['image/webp', ...IMAGE_TYPES].map((t) => [t, { schema: z.string() }])),
+        },
+        ...errorResponses,
+      },
     },
     handler: async (req, reply) => {
       const actor = signedIn(req);
-      const found = await imageKey((sql, values) => poolOf(app.db).query(sql, values) as never, actor, req.params.id, req.query.size as 'thumb' | 'medium' | 'original');
+      const found = await imageKey(
+        (sql, values) => poolOf(app.db).query(sql, values) as never,
+        actor,
+        req.params.id,
+        req.query.size as 'thumb' | 'medium' | 'original',
+      );
       if (!found) throw notFound();
       const stream = await app.storage.getStream(found.key);
       if (!stream) {

@@ -41,22 +41,42 @@ async function phoneJpeg(width = 640, height = 480): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { ImageDescription: 'HOME-OF-CHILD', Artist: 'Parent Phone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4600/100', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 26/1 4600/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '3/1 42/1 0/1',
+      },
     })
     .toBuffer();
 }
 
-function upload(who: Who, file: Partial<FormPart> & { data: Buffer | string }, fields: Record<string, string> = { alt: 'A red square' }, headers: Record<string, string> = {}) {
-  const parts: FormPart[] = [...Object.entries(fields).map(([name, data]) => ({ name, data })), { name: 'file', filename: 'photo.jpg', type: 'image/jpeg', ...file }];
+function upload(
+  who: Who,
+  file: Partial<FormPart> & { data: Buffer | string },
+  fields: Record<string, string> = { alt: 'A red square' },
+  headers: Record<string, string> = {},
+) {
+  const parts: FormPart[] = [
+    ...Object.entries(fields).map(([name, data]) => ({ name, data })),
+    { name: 'file', filename: 'photo.jpg', type: 'image/jpeg', ...file },
+  ];
   const body = multipartBody(parts);
-  return t.app.inject({ method: 'POST', url: '/api/images', headers: { ...who.headers, ...body.headers, ...headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    headers: { ...who.headers, ...body.headers, ...headers },
+    payload: body.payload,
+  });
 }
 const call = (who: Who, method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 const stored = () => {
   const root = t.config.storage.driver === 'local' ? t.config.storage.root : '';
   return fs.existsSync(root)
-    ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name))
+    ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => path.join(d.parentPath, d.name))
     : [];
 };
 
@@ -68,14 +88,29 @@ describe('uploading an image', () => {
     expect(exifReader(before.exif!).GPSInfo?.GPSLatitude).toEqual([40, 26, 46]);
     expect(input.includes('HOME-OF-CHILD')).toBe(true);
 
-    const res = await upload(therapist, { data: input, filename: 'garden.jpg' }, { alt: 'Our garden', description: 'Taken at home' });
+    const res = await upload(
+      therapist,
+      { data: input, filename: 'garden.jpg' },
+      { alt: 'Our garden', description: 'Taken at home' },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const image = res.json().data;
-    expect(image).toMatchObject({ name: 'garden', alt: 'Our garden', is_private: true, content_type: 'image/jpeg', width: 480, height: 640 });
+    expect(image).toMatchObject({
+      name: 'garden',
+      alt: 'Our garden',
+      is_private: true,
+      content_type: 'image/jpeg',
+      width: 480,
+      height: 640,
+    });
     expect(image.account_id).toBe(therapist.user.accountId);
     expect(image._actions).toEqual(expect.arrayContaining(['read', 'update', 'delete']));
 
-    const expected = { thumb: { type: 'image/webp', side: 256 }, medium: { type: 'image/webp', side: 640 }, original: { type: 'image/jpeg', side: 640 } };
+    const expected = {
+      thumb: { type: 'image/webp', side: 256 },
+      medium: { type: 'image/webp', side: 640 },
+      original: { type: 'image/jpeg', side: 640 },
+    };
     for (const [size, want] of Object.entries(expected)) {
       const file = await call(therapist, 'GET', `/api/images/${image.id}/file?size=${size}`);
       expect(file.statusCode, `${size}: ${file.body.slice(0, 100)}`).toBe(200);
@@ -86,7 +121,8 @@ describe('uploading an image', () => {
       expect(meta.exif, `${size} has EXIF`).toBeUndefined();
       expect(meta.xmp, `${size} has XMP`).toBeUndefined();
       expect(meta.iptc, `${size} has IPTC`).toBeUndefined();
-      // Upright: the photo was 640×480 on its side; every size is portrait, and no orientation tag is left to apply twice.
+      // Upright: the photo was 640×480 on its side; every size is portrait, and no orientation tag is left to apply
+      // twice.
       expect(meta.orientation ?? 1).toBe(1);
       expect(Math.max(meta.width!, meta.height!)).toBe(want.side);
       expect(meta.height!).toBeGreaterThan(meta.width!);
@@ -101,7 +137,11 @@ describe('uploading an image', () => {
 
   it('refuses SVG (a sized one too), unknown bytes whatever their declared type, text named .png and a JPEG whose bytes are broken with 415 naming the file and the accepted types', async () => {
     const count = stored().length;
-    const svg = await upload(therapist, { data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', filename: 'x.svg', type: 'image/svg+xml' });
+    const svg = await upload(therapist, {
+      data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      filename: 'x.svg',
+      type: 'image/svg+xml',
+    });
     expect(svg.statusCode).toBe(415);
     expect(svg.json().fields.file).toMatch(/JPEG, PNG, WEBP, GIF/);
     const text = await upload(therapist, { data: 'just some words', filename: 'x.png', type: 'image/png' });
@@ -111,7 +151,10 @@ describe('uploading an image', () => {
     for (const type of ['image/svg+xml', 'image/png']) {
       const sized = await upload(therapist, { data: SIZED_SVG, filename: 'drawing.svg', type });
       expect(sized.statusCode, type).toBe(415);
-      expect(sized.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringMatching(/JPEG, PNG, WEBP, GIF/) } });
+      expect(sized.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        fields: { file: expect.stringMatching(/JPEG, PNG, WEBP, GIF/) },
+      });
     }
     // Bytes no sniffer knows are refused whatever the client calls them.
     for (const type of ['image/png', 'audio/wav']) {
@@ -121,7 +164,12 @@ describe('uploading an image', () => {
     // The head says JPEG (the type sniffed from the first bytes passes) but the picture does not decode.
     const jpeg = await phoneJpeg();
     const broken = Buffer.concat([jpeg.subarray(0, 600), Buffer.alloc(4000, 7)]);
-    const res = await upload(therapist, { data: broken, filename: 'broken.jpg' }, { alt: 'Broken' }, { 'accept-language': 'es' });
+    const res = await upload(
+      therapist,
+      { data: broken, filename: 'broken.jpg' },
+      { alt: 'Broken' },
+      { 'accept-language': 'es' },
+    );
     expect(res.statusCode, res.body).toBe(415);
     expect(res.json().fields.file).toMatch(/JPEG/);
     expect(stored().length).toBe(count);
@@ -133,7 +181,15 @@ describe('uploading an image', () => {
 
   it('refuses a file past the size limit with 413 naming the file, and stores nothing', async () => {
     const count = stored().length;
-    const big = await sharp({ create: { width: 2400, height: 2400, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({
+      create: {
+        width: 2400,
+        height: 2400,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .jpeg({ quality: 100 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(MAX);
@@ -170,9 +226,14 @@ describe('uploading an image', () => {
 describe('who sees an image', () => {
   it('serves a private image to its owner only: 404 to a colleague, the account admin, platform staff and another account', async () => {
     const id = (await upload(therapist, { data: await phoneJpeg(60, 40) }, { alt: 'Private photo' })).json().data.id;
-    for (const url of [`/api/images/${id}`, `/api/images/${id}/file?size=thumb`, `/api/images/${id}/file?size=original`]) {
+    for (const url of [
+      `/api/images/${id}`,
+      `/api/images/${id}/file?size=thumb`,
+      `/api/images/${id}/file?size=original`,
+    ]) {
       expect((await call(therapist, 'GET', url)).statusCode, url).toBe(200);
-      for (const who of [colleague, accountAdmin, superadmin, stranger, editor]) expect((await call(who, 'GET', url)).statusCode, `${who.user.role} ${url}`).toBe(404);
+      for (const who of [colleague, accountAdmin, superadmin, stranger, editor])
+        expect((await call(who, 'GET', url)).statusCode, `${who.user.role} ${url}`).toBe(404);
     }
     expect((await call(accountAdmin, 'PATCH', `/api/images/${id}`, { alt: 'mine now' })).statusCode).toBe(404);
     expect((await call(colleague, 'DELETE', `/api/images/${id}`)).statusCode).toBe(404);
@@ -181,16 +242,24 @@ describe('who sees an image', () => {
   });
 
   it('shares an image with the account (not beyond), and the library with everyone; only authors change them', async () => {
-    const shared = (await upload(therapist, { data: await phoneJpeg(60, 40) }, { alt: 'Shared card', is_private: 'false' })).json().data;
+    const shared = (
+      await upload(therapist, { data: await phoneJpeg(60, 40) }, { alt: 'Shared card', is_private: 'false' })
+    ).json().data;
     expect(shared.is_private).toBe(false);
     expect((await call(colleague, 'GET', `/api/images/${shared.id}/file?size=thumb`)).statusCode).toBe(200);
     expect((await call(colleague, 'GET', `/api/images/${shared.id}`)).json().data._actions).toEqual(['read']);
     expect((await call(colleague, 'PATCH', `/api/images/${shared.id}`, { alt: 'changed' })).statusCode).toBe(403);
-    expect((await call(accountAdmin, 'PATCH', `/api/images/${shared.id}`, { alt: 'A shared card' })).statusCode).toBe(200);
+    expect((await call(accountAdmin, 'PATCH', `/api/images/${shared.id}`, { alt: 'A shared card' })).statusCode).toBe(
+      200,
+    );
     expect((await call(stranger, 'GET', `/api/images/${shared.id}/file?size=thumb`)).statusCode).toBe(404);
     expect((await call(editor, 'GET', `/api/images/${shared.id}`)).statusCode).toBe(404);
 
-    const library = await upload(editor, { data: await phoneJpeg(60, 40) }, { alt: 'Library apple', is_private: 'false' });
+    const library = await upload(
+      editor,
+      { data: await phoneJpeg(60, 40) },
+      { alt: 'Library apple', is_private: 'false' },
+    );
     expect(library.statusCode, library.body).toBe(201);
     const lib = library.json().data;
     expect(lib.account_id).toBeNull();
@@ -215,7 +284,13 @@ describe('folders', () => {
     const folder = await call(therapist, 'POST', '/api/image-folders', { name: 'Animals', is_private: false });
     expect(folder.statusCode, folder.body).toBe(201);
     const folderId = folder.json().data.id;
-    const a = (await upload(therapist, { data: await phoneJpeg(60, 40) }, { alt: 'Dog', name: 'Dog', folder_id: folderId, is_private: 'false' })).json().data;
+    const a = (
+      await upload(
+        therapist,
+        { data: await phoneJpeg(60, 40) },
+        { alt: 'Dog', name: 'Dog', folder_id: folderId, is_private: 'false' },
+      )
+    ).json().data;
     await upload(therapist, { data: await phoneJpeg(60, 40) }, { alt: 'Cat', name: 'Cat', folder_id: folderId });
     expect(a.folder).toEqual({ id: folderId, label: 'Animals' });
     expect((await call(therapist, 'GET', `/api/image-folders/${folderId}`)).json().data.images_count).toBe(2);
@@ -225,7 +300,8 @@ describe('folders', () => {
     expect((await call(therapist, 'PATCH', `/api/images/${a.id}`, { folder_id: null })).statusCode).toBe(200);
     expect((await call(therapist, 'GET', `/api/image-folders/${folderId}`)).json().data.images_count).toBe(1);
 
-    const theirs = (await call(stranger, 'POST', '/api/image-folders', { name: 'Theirs', is_private: false })).json().data.id;
+    const theirs = (await call(stranger, 'POST', '/api/image-folders', { name: 'Theirs', is_private: false })).json()
+      .data.id;
     const res = await upload(therapist, { data: await phoneJpeg(60, 40) }, { alt: 'x', folder_id: theirs });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.folder_id).toBeTruthy();
@@ -240,22 +316,39 @@ describe('the demo gallery', () => {
     expect(await seedDemoImages(demo.app.db, demo.app.storage, demo.clock.now())).toBe(7);
     const as = async (who: string) => (await login(demo.app, who, DEMO_PASSWORD)).headers;
     const therapistHeaders = await as('therapist');
-    const seen = (await demo.app.inject({ method: 'GET', url: '/api/images?max=50', headers: therapistHeaders })).json().data as {
+    const seen = (await demo.app.inject({ method: 'GET', url: '/api/images?max=50', headers: therapistHeaders })).json()
+      .data as {
       id: string;
       name: string;
       is_private: boolean;
     }[];
-    expect(seen.map((i) => i.name).sort()).toEqual(['Apple', 'Art corner', 'Banana', 'Cat', 'Classroom door', 'Dog', 'Rabbit']);
+    expect(seen.map((i) => i.name).sort()).toEqual([
+      'Apple',
+      'Art corner',
+      'Banana',
+      'Cat',
+      'Classroom door',
+      'Dog',
+      'Rabbit',
+    ]);
     for (const image of seen)
       for (const size of ['thumb', 'medium', 'original']) {
-        const res = await demo.app.inject({ method: 'GET', url: `/api/images/${image.id}/file?size=${size}`, headers: therapistHeaders });
+        const res = await demo.app.inject({
+          method: 'GET',
+          url: `/api/images/${image.id}/file?size=${size}`,
+          headers: therapistHeaders,
+        });
         expect(res.statusCode, `${image.name} ${size}`).toBe(200);
         expect((await sharp(res.rawPayload).metadata()).width).toBeGreaterThan(0);
       }
-    const supervisorSees = (await demo.app.inject({ method: 'GET', url: '/api/images?max=50', headers: await as('supervisor') })).json().data as { name: string }[];
+    const supervisorSees = (
+      await demo.app.inject({ method: 'GET', url: '/api/images?max=50', headers: await as('supervisor') })
+    ).json().data as { name: string }[];
     expect(supervisorSees.map((i) => i.name)).not.toContain('Art corner');
     expect(supervisorSees.map((i) => i.name)).toContain('Classroom door');
-    const folders = (await demo.app.inject({ method: 'GET', url: '/api/image-folders?max=50', headers: therapistHeaders })).json().data as { name: string; images_count: number }[];
+    const folders = (
+      await demo.app.inject({ method: 'GET', url: '/api/image-folders?max=50', headers: therapistHeaders })
+    ).json().data as { name: string; images_count: number }[];
     expect(folders.map((f) => [f.name, f.images_count])).toEqual([
       ['Animals', 3],
       ['Food', 2],

@@ -21,7 +21,8 @@ const FORMATS: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', 
  * JPEG/PNG/WebP/GIF, or more than IMAGE_MAX_PIXELS pixels throw NotAnImage.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const open = () => sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false }).autoOrient();
+  const open = () =>
+    sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false }).autoOrient();
   let format: string | undefined;
   try {
     const meta = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).metadata();
@@ -32,9 +33,21 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     else if (format === 'webp') original.webp({ quality: 90 });
     else original.png({ compressionLevel: 6 });
     const resized = (side: number) =>
-      open().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-    const [o, m, t] = await Promise.all([original.toBuffer({ resolveWithObject: true }), resized(IMAGE_SIZES.medium), resized(IMAGE_SIZES.thumb)]);
-    const variant = (r: { data: Buffer; info: OutputInfo }, contentType: string): ImageVariant => ({ bytes: r.data, contentType, width: r.info.width, height: r.info.height });
+      open()
+        .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+    const [o, m, t] = await Promise.all([
+      original.toBuffer({ resolveWithObject: true }),
+      resized(IMAGE_SIZES.medium),
+      resized(IMAGE_SIZES.thumb),
+    ]);
+    const variant = (r: { data: Buffer; info: OutputInfo }, contentType: string): ImageVariant => ({
+      bytes: r.data,
+      contentType,
+      width: r.info.width,
+      height: r.info.height,
+    });
     return {
       original: variant(o, format === 'jpeg' || format === 'webp' ? FORMATS[format]! : 'image/png'),
       medium: variant(m, 'image/webp'),

@@ -85,8 +85,16 @@ export async function imageKey(
   const idParam = p.add(id);
   // A student sees the pictures of the games assigned to them (in their frozen copies), nothing else.
   const cond = u.role === ROLES.STUDENT ? assignedPicture(u, p) : galleryScopeSql(u, p);
-  const res = await query(`SELECT t.${size}_key AS key, t.name, t.content_type, t.updated_at FROM images t WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${cond}`, p.values);
+  const res = await query(
+    `SELECT t.${size}_key AS key, t.name, t.content_type, t.updated_at FROM images t WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${cond}`,
+    p.values,
+  );
   const row = res.rows[0];
   if (!row) return null;
-  return { key: String(row.key), name: String(row.name), contentType: size === 'original' ? String(row.content_type) : 'image/webp', updatedAt: row.updated_at as Date };
+  return {
+    key: String(row.key),
+    name: String(row.name),
+    contentType: size === 'original' ? String(row.content_type) : 'image/webp',
+    updatedAt: row.updated_at as Date,
+  };
 }

@@ -33,8 +33,17 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/jobs/:id/retry', {
     preValidation: requirePlatformAdmin,
-    schema: { tags: ['jobs'], summary: 'Run a failed job again', params: idParams, response: { 200: okEnvelope(jobRowSchema), ...errorResponses } },
-    handler: async (req) => ({ status: true as const, data: await retryJob(poolOf(app.db), app.jobs, req.params.id), message: translate(requestLanguage(req), 'jobs.retried') }),
+    schema: {
+      tags: ['jobs'],
+      summary: 'Run a failed job again',
+      params: idParams,
+      response: { 200: okEnvelope(jobRowSchema), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await retryJob(poolOf(app.db), app.jobs, req.params.id),
+      message: translate(requestLanguage(req), 'jobs.retried'),
+    }),
   });
 
   // Test-only (JOBS_TEST_HANDLERS, never in production): queue a job that fails, for the e2e tests.

@@ -10,7 +10,14 @@ const FILTER_STATES: Record<JobFilter, string[]> = {
   failed: ['failed'],
   completed: ['completed'],
 };
-const STATE_OF: Record<string, JobState> = { created: 'queued', retry: 'queued', active: 'running', failed: 'failed', completed: 'completed', cancelled: 'cancelled' };
+const STATE_OF: Record<string, JobState> = {
+  created: 'queued',
+  retry: 'queued',
+  active: 'running',
+  failed: 'failed',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
 
 type Raw = {
   id: string;
@@ -57,11 +64,18 @@ const COLUMNS = `id, name, state::text AS state, data, retry_count, retry_limit,
   CASE WHEN jsonb_typeof(output) = 'object' THEN COALESCE(output->>'message', output->'value'->>'message', output->>'value') END AS reason`;
 
 /** One page of the app's jobs in a state, newest first (pg-boss's own internal queues left out). */
-export async function findJobsPage(pool: pg.Pool, jobs: Jobs, q: { state: JobFilter; page: number; max: number }): Promise<{ rows: JobRow[]; total: number }> {
+export async function findJobsPage(
+  pool: pg.Pool,
+  jobs: Jobs,
+  q: { state: JobFilter; page: number; max: number },
+): Promise<{ rows: JobRow[]; total: number }> {
   const where = `name NOT LIKE '\\_\\_pgboss\\_\\_%' AND state::text = ANY($1)`;
   const states = FILTER_STATES[q.state];
   const [rows, total] = await Promise.all([
-    pool.query<Raw>(`SELECT ${COLUMNS} FROM ${jobs.schema}.job WHERE ${where} ORDER BY created_on DESC, id DESC LIMIT $2 OFFSET $3`, [states, q.max, q.page * q.max]),
+    pool.query<Raw>(
+      `SELECT ${COLUMNS} FROM ${jobs.schema}.job WHERE ${where} ORDER BY created_on DESC, id DESC LIMIT $2 OFFSET $3`,
+      [states, q.max, q.page * q.max],
+    ),
     pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${jobs.schema}.job WHERE ${where}`, [states]),
   ]);
   return { rows: rows.rows.map((r) => present(jobs, r)), total: total.rows[0]?.n ?? 0 };
@@ -69,7 +83,13 @@ export async function findJobsPage(pool: pg.Pool, jobs: Jobs, q: { state: JobFil
 
 /** Run a failed job again; it keeps its attempt count, and may fail once more before ending as failed. */
 export async function retryJob(pool: pg.Pool, jobs: Jobs, id: string): Promise<JobRow> {
-  const find = async () => (await pool.query<Raw>(`SELECT ${COLUMNS} FROM ${jobs.schema}.job WHERE id = $1 AND name NOT LIKE '\\_\\_pgboss\\_\\_%'`, [id])).rows[0];
+  const find = async () =>
+    (
+      await pool.query<Raw>(
+        `SELECT ${COLUMNS} FROM ${jobs.schema}.job WHERE id = $1 AND name NOT LIKE '\\_\\_pgboss\\_\\_%'`,
+        [id],
+      )
+    ).rows[0];
   const job = await find();
   if (!job) throw notFound();
   if (job.state !== 'failed') throw new AppError(409, 'CONFLICT', 'jobs.notFailed');

@@ -1,6 +1,16 @@
 import { AppError, fieldError } from '../../lib/errors';
 import { TranscriptFormatError, type ReadOptions, type Transcript } from '../recordings/transcript-formats';
-import { analyzeTranscript, defaultSpeaker, parseSample, SampleError, sampleWords, type Language, type Measures, type SampleFormat, type UtteranceDetail } from './analyze';
+import {
+  analyzeTranscript,
+  defaultSpeaker,
+  parseSample,
+  SampleError,
+  sampleWords,
+  type Language,
+  type Measures,
+  type SampleFormat,
+  type UtteranceDetail,
+} from './analyze';
 import { EMPTY_LEXICON, lexiconCandidates, lexiconOf, type LexiconRows } from './lexicon';
 
 /**
@@ -24,7 +34,8 @@ export function readSample(input: SampleInput): Transcript {
   try {
     return parseSample(input, { limits: input.limits });
   } catch (err) {
-    if (err instanceof TranscriptFormatError) throw new AppError(400, 'VALIDATION', err.key, { ...err.params, line: err.line }, { [input.field]: err.key });
+    if (err instanceof TranscriptFormatError)
+      throw new AppError(400, 'VALIDATION', err.key, { ...err.params, line: err.line }, { [input.field]: err.key });
     throw err;
   }
 }
@@ -38,13 +49,22 @@ export type AnalysisInput = SampleInput & {
 export type AnalysisOutput =
   /** English words without %mor are read with the catalogs: run again with their rows for these words. */
   | { kind: 'lexicon'; candidates: string[] }
-  | { kind: 'done'; measures: Measures; details: UtteranceDetail[]; /** every utterance of the sample, any speaker */ utterances: number };
+  | {
+      kind: 'done';
+      measures: Measures;
+      details: UtteranceDetail[];
+      /** every utterance of the sample, any speaker */ utterances: number;
+    };
 
 /** The measures of one speaker of a sample, or the words to read from the catalogs first. */
 export function analysisTask(input: AnalysisInput): AnalysisOutput {
   const t = readSample(input);
   const speaker = input.speaker ?? defaultSpeaker(t);
-  if (!input.lexicon && input.language === 'en' && t.utterances.some((u) => u.code === speaker && u.tiers.mor === undefined)) {
+  if (
+    !input.lexicon &&
+    input.language === 'en' &&
+    t.utterances.some((u) => u.code === speaker && u.tiers.mor === undefined)
+  ) {
     const candidates = lexiconCandidates(sampleWords(t, speaker, input.format));
     if (candidates.length) return { kind: 'lexicon', candidates };
   }

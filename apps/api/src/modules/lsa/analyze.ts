@@ -1,8 +1,23 @@
 import { BROWN_STAGES, type BrownStage, type Measures, type UtteranceDetail } from '@habla/shared/schemas/lsa';
-import { parseChat, parseTextTranscript, type ReadOptions, type Transcript, type TranscriptUtterance } from '../recordings/transcript-formats';
+import {
+  parseChat,
+  parseTextTranscript,
+  type ReadOptions,
+  type Transcript,
+  type TranscriptUtterance,
+} from '../recordings/transcript-formats';
 import { freqForm, mainTierWords, morItems, type MainWords, type MorItem } from './clan-rules';
 import { englishNegation, englishWord, type WordAnalysis } from './english';
-import { PARTS_OF_SPEECH, SENTENCE_TYPES, tensesOf, VERB_TENSES, type PartOfSpeech, type SentenceType, type VerbForm, type VerbTense } from './grammar';
+import {
+  PARTS_OF_SPEECH,
+  SENTENCE_TYPES,
+  tensesOf,
+  VERB_TENSES,
+  type PartOfSpeech,
+  type SentenceType,
+  type VerbForm,
+  type VerbTense,
+} from './grammar';
 import { EMPTY_LEXICON, type Lexicon } from './lexicon';
 import { negatedByMor, posOfItem, verbFormsOfMor } from './mor-tags';
 import { spanishNegation, spanishWord } from './spanish';
@@ -92,18 +107,31 @@ type Reading = {
 
 export type AnalysisInput = { language: Language; format: SampleFormat; text: string; speaker?: string | undefined };
 
-export function parseSample(input: Pick<AnalysisInput, 'format' | 'text' | 'language'>, options: ReadOptions = {}): Transcript {
-  return input.format === 'chat' ? parseChat(input.text, options) : parseTextTranscript(input.text, input.language, options);
+export function parseSample(
+  input: Pick<AnalysisInput, 'format' | 'text' | 'language'>,
+  options: ReadOptions = {},
+): Transcript {
+  return input.format === 'chat'
+    ? parseChat(input.text, options)
+    : parseTextTranscript(input.text, input.language, options);
 }
 
 /** The speaker analysed by default: the target child, else CHI, else the first participant. */
 export function defaultSpeaker(t: Transcript): string {
-  return (t.participants.find((p) => p.role.toLowerCase() === 'target_child') ?? t.participants.find((p) => p.code === 'CHI') ?? t.participants[0])?.code ?? 'CHI';
+  return (
+    (
+      t.participants.find((p) => p.role.toLowerCase() === 'target_child') ??
+      t.participants.find((p) => p.code === 'CHI') ??
+      t.participants[0]
+    )?.code ?? 'CHI'
+  );
 }
 
 /** The words of the chosen speaker's utterances (for the lexicon's one query). */
 export function sampleWords(t: Transcript, speaker: string, format: SampleFormat): string[] {
-  return t.utterances.filter((u) => u.code === speaker).flatMap((u) => mainTierWords(format === 'text' ? saltToChat(u.text).text : u.text).words);
+  return t.utterances
+    .filter((u) => u.code === speaker)
+    .flatMap((u) => mainTierWords(format === 'text' ? saltToChat(u.text).text : u.text).words);
 }
 
 function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
@@ -116,17 +144,24 @@ export function analyzeTranscript(
   options: { language: Language; format: SampleFormat; speaker?: string | undefined; lexicon?: Lexicon },
 ): { measures: Measures; details: UtteranceDetail[] } {
   const speaker = options.speaker ?? defaultSpeaker(t);
-  if (!t.participants.some((p) => p.code === speaker)) throw new SampleError('speaker', 'lsa.errors.speaker', { speaker });
+  if (!t.participants.some((p) => p.code === speaker))
+    throw new SampleError('speaker', 'lsa.errors.speaker', { speaker });
   const lexicon = options.lexicon ?? EMPTY_LEXICON;
-  const wordOf = (w: string, prev: string | undefined, next: string | undefined) => (options.language === 'es' ? spanishWord(w, prev) : englishWord(w, prev, lexicon, next));
+  const wordOf = (w: string, prev: string | undefined, next: string | undefined) =>
+    options.language === 'es' ? spanishWord(w, prev) : englishWord(w, prev, lexicon, next);
   const readings: Reading[] = [];
   t.utterances.forEach((utterance, index) => {
     if (utterance.code !== speaker) return;
-    const salt = options.format === 'text' ? saltToChat(utterance.text) : { text: utterance.text, bound: new Map<string, number>() };
+    const salt =
+      options.format === 'text'
+        ? saltToChat(utterance.text)
+        : { text: utterance.text, bound: new Map<string, number>() };
     const main = mainTierWords(salt.text);
     const mor = utterance.tiers.mor !== undefined ? morItems(utterance.tiers.mor) : null;
     // The words are read only where no %mor tier says what they are.
-    const derived = mor?.items.length ? [] : main.mluWords.map((w, i) => wordOf(w, main.mluWords[i - 1], main.mluWords[i + 1]));
+    const derived = mor?.items.length
+      ? []
+      : main.mluWords.map((w, i) => wordOf(w, main.mluWords[i - 1], main.mluWords[i + 1]));
     readings.push({ utterance, index, main, mor, derived, bound: salt.bound });
   });
   const morphemesFrom = readings.some((r) => r.mor) ? 'mor' : 'words';
@@ -143,7 +178,8 @@ export function analyzeTranscript(
         if (utterances > 0) utterances--;
         interrupted = false;
       }
-      const skip = r.main.excludedByPostcode || r.main.unintelligible || (mode === 'mor' && (r.mor?.unintelligible ?? false));
+      const skip =
+        r.main.excludedByPostcode || r.main.unintelligible || (mode === 'mor' && (r.mor?.unintelligible ?? false));
       if (mode === 'mor' && !r.mor) continue;
       if (skip) {
         perUtterance.set(r.index, null);
@@ -203,11 +239,21 @@ export function analyzeTranscript(
     for (const p of pos) partsOfSpeech[p]++;
     const counted = (morphemesFrom === 'mor' ? m : w).perUtterance.get(r.index) ?? null;
     const excluded =
-      r.main.unintelligible || r.mor?.unintelligible ? 'unintelligible' : r.main.excludedByPostcode ? 'postcode' : counted === null || !r.main.mluWords.length ? 'no_words' : null;
+      r.main.unintelligible || r.mor?.unintelligible
+        ? 'unintelligible'
+        : r.main.excludedByPostcode
+          ? 'postcode'
+          : counted === null || !r.main.mluWords.length
+            ? 'no_words'
+            : null;
     let sentenceType: SentenceType | null = null;
     let tenses: VerbTense[] = [];
     if (!excluded) {
-      const negated = useMor ? negatedByMor(r.mor!.items) : options.language === 'es' ? spanishNegation(r.main.words) : englishNegation(r.main.words);
+      const negated = useMor
+        ? negatedByMor(r.mor!.items)
+        : options.language === 'es'
+          ? spanishNegation(r.main.words)
+          : englishNegation(r.main.words);
       sentenceType = r.main.terminator?.includes('?') ? 'interrogative' : negated ? 'negative' : 'affirmative';
       sentenceTypes[sentenceType]++;
       tenses = tensesOf(forms);
@@ -229,7 +275,10 @@ export function analyzeTranscript(
     measures: {
       speaker,
       language: options.language,
-      utterances: { total: readings.length, excluded_unintelligible: readings.filter((r) => r.main.unintelligible || r.mor?.unintelligible).length },
+      utterances: {
+        total: readings.length,
+        excluded_unintelligible: readings.filter((r) => r.main.unintelligible || r.mor?.unintelligible).length,
+      },
       mlu_w: { utterances: w.utterances, words: w.count, value: clanRound3(w.count, w.utterances) },
       mlu_m: { utterances: m.utterances, morphemes: m.count, value: mluM },
       tnw: tokens.length,

@@ -58,8 +58,18 @@ describe('CLAN’s rules for a main tier', () => {
   });
 
   it('counts a self-completion after an interruption as one utterance with it', () => {
-    const text = ['@Begin', '@Participants:\tCHI Target_Child', '*CHI:\tI want +/.', '*CHI:\t+, the red one .', '*CHI:\tok .', '@End'].join('\n');
-    const m = analyzeTranscript(parseSample({ format: 'chat', text, language: 'en' }), { language: 'en', format: 'chat' }).measures;
+    const text = [
+      '@Begin',
+      '@Participants:\tCHI Target_Child',
+      '*CHI:\tI want +/.',
+      '*CHI:\t+, the red one .',
+      '*CHI:\tok .',
+      '@End',
+    ].join('\n');
+    const m = analyzeTranscript(parseSample({ format: 'chat', text, language: 'en' }), {
+      language: 'en',
+      format: 'chat',
+    }).measures;
     expect(m.mlu_w).toEqual({ utterances: 2, words: 6, value: 3 });
   });
 
@@ -73,15 +83,26 @@ describe('CLAN’s rules for a main tier', () => {
 
 describe('verb tenses from verb forms', () => {
   it('combines auxiliaries with the verb that follows them', () => {
-    expect(tensesOf([{ kind: 'will' }, { kind: 'have', time: 'base' }, { kind: 'be', time: 'base' }, { kind: 'verb', form: 'gerund' }])).toEqual(['future_perfect_continuous']);
+    expect(
+      tensesOf([
+        { kind: 'will' },
+        { kind: 'have', time: 'base' },
+        { kind: 'be', time: 'base' },
+        { kind: 'verb', form: 'gerund' },
+      ]),
+    ).toEqual(['future_perfect_continuous']);
     expect(
       tensesOf([
         { kind: 'have', time: 'past' },
         { kind: 'verb', form: 'participle' },
       ]),
     ).toEqual(['past_perfect']);
-    expect(tensesOf([{ kind: 'be', time: 'present' }, { kind: 'going' }, { kind: 'to' }, { kind: 'verb', form: 'base' }])).toEqual(['simple_future']);
-    expect(tensesOf([{ kind: 'verb', form: 'present' }, { kind: 'to' }, { kind: 'verb', form: 'base' }])).toEqual(['simple_present']);
+    expect(
+      tensesOf([{ kind: 'be', time: 'present' }, { kind: 'going' }, { kind: 'to' }, { kind: 'verb', form: 'base' }]),
+    ).toEqual(['simple_future']);
+    expect(tensesOf([{ kind: 'verb', form: 'present' }, { kind: 'to' }, { kind: 'verb', form: 'base' }])).toEqual([
+      'simple_present',
+    ]);
     expect(
       tensesOf([
         { kind: 'do', time: 'past' },

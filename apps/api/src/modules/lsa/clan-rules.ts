@@ -277,7 +277,8 @@ export function morphemesOf(item: string): number {
   const negated = has('~part|not') || has('~neg|not');
   const auxClitic = has('~aux|');
   const aux = body.startsWith('aux|') || body.startsWith('mod|');
-  const nominal = body.startsWith('noun|') || body.startsWith('pron|') || body.startsWith('n|') || body.startsWith('pro:');
+  const nominal =
+    body.startsWith('noun|') || body.startsWith('pron|') || body.startsWith('n|') || body.startsWith('pro:');
   if (possessive || plural) return 2;
   if (past && !irregular) return 2;
   if (participle && present) return 2;
@@ -291,13 +292,29 @@ export function morItems(tier: string): { items: MorItem[]; unintelligible: bool
   const items: MorItem[] = [];
   let unintelligible = false;
   for (const raw of tier.replace(BULLETS, ' ').split(/\s+/)) {
-    if (!raw || /^[.?!]+$/.test(raw) || raw.startsWith('+') || raw.startsWith('[') || raw === ',' || raw === '„' || raw === '‡') continue;
+    if (
+      !raw ||
+      /^[.?!]+$/.test(raw) ||
+      raw.startsWith('+') ||
+      raw.startsWith('[') ||
+      raw === ',' ||
+      raw === '„' ||
+      raw === '‡'
+    )
+      continue;
     const lower = raw.toLowerCase();
     if (lower === 'unk|xxx' || lower === 'unk|yyy' || lower === 'unk|www') {
       unintelligible = true;
       continue;
     }
-    if (MOR_SKIPPED.has(lower) || raw.startsWith('0') || raw.startsWith('$') || raw.startsWith(':') || raw.startsWith('-')) continue;
+    if (
+      MOR_SKIPPED.has(lower) ||
+      raw.startsWith('0') ||
+      raw.startsWith('$') ||
+      raw.startsWith(':') ||
+      raw.startsWith('-')
+    )
+      continue;
     const bar = raw.indexOf('|');
     const pos = bar > 0 ? raw.slice(0, bar) : '';
     const stem = (bar > 0 ? raw.slice(bar + 1) : raw).split(/[-&~^=#]/)[0]!;

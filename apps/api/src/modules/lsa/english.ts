@@ -17,7 +17,23 @@ const BE_BASE = new Set(['be', 'been', 'being']);
 const HAVE_PRESENT = new Set(['have', 'has']);
 const MODALS = new Set(['can', 'could', 'would', 'should', 'may', 'might', 'must', 'ca']);
 const WILL = new Set(['will', 'shall', 'wo']);
-const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'we', 'they', 'it', 'that', 'this', 'there', 'here', 'what', 'who', 'where', 'how']);
+const SUBJECT_PRONOUNS = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+  'it',
+  'that',
+  'this',
+  'there',
+  'here',
+  'what',
+  'who',
+  'where',
+  'how',
+]);
 const DETERMINERS = new Set([
   'the',
   'a',
@@ -47,8 +63,30 @@ const DETERMINERS = new Set([
   'big',
   'little',
 ]);
-const NEGATIONS = new Set(['not', "n't", 'no', 'never', 'nobody', 'nothing', 'none', 'nowhere', 'neither', 'nor', 'cannot']);
-const TYPE_ORDER: PartOfSpeech[] = ['pronoun', 'determiner', 'preposition', 'conjunction', 'interjection', 'noun', 'adjective', 'adverb', 'verb'];
+const NEGATIONS = new Set([
+  'not',
+  "n't",
+  'no',
+  'never',
+  'nobody',
+  'nothing',
+  'none',
+  'nowhere',
+  'neither',
+  'nor',
+  'cannot',
+]);
+const TYPE_ORDER: PartOfSpeech[] = [
+  'pronoun',
+  'determiner',
+  'preposition',
+  'conjunction',
+  'interjection',
+  'noun',
+  'adjective',
+  'adverb',
+  'verb',
+];
 
 /** A CHAT word as English spelling: compounds and multi-word names joined, special-form marks off. */
 function spelling(word: string): string {
@@ -89,13 +127,20 @@ function auxForm(w: string, lex: Lexicon, previous: string | undefined): VerbFor
   }
   // The verbs catalog has the irregular verbs and the most frequent regular ones; the dictionary
   // knows every other verb (WordNet's 11,500), all regular.
-  const verb = (stem: string) => lex.verb(stem) ?? (lex.types(stem).has('verb') ? { base: stem, past: false, participle: false, irregular: false } : null);
+  const verb = (stem: string) =>
+    lex.verb(stem) ??
+    (lex.types(stem).has('verb') ? { base: stem, past: false, participle: false, irregular: false } : null);
   if (w.endsWith('ing') && w.length > 4) {
-    const base = verb(w.slice(0, -3)) ?? verb(`${w.slice(0, -3)}e`) ?? (/([^aeiou])\1ing$/.test(w) ? verb(w.slice(0, -4)) : null);
+    const base =
+      verb(w.slice(0, -3)) ?? verb(`${w.slice(0, -3)}e`) ?? (/([^aeiou])\1ing$/.test(w) ? verb(w.slice(0, -4)) : null);
     if (base && !nounish) return { kind: 'verb', form: 'gerund' };
   }
   if (w.endsWith('ed') && w.length > 3) {
-    const base = verb(w.slice(0, -2)) ?? verb(w.slice(0, -1)) ?? verb(`${w.slice(0, -3)}y`) ?? (/([^aeiou])\1ed$/.test(w) ? verb(w.slice(0, -3)) : null);
+    const base =
+      verb(w.slice(0, -2)) ??
+      verb(w.slice(0, -1)) ??
+      verb(`${w.slice(0, -3)}y`) ??
+      (/([^aeiou])\1ed$/.test(w) ? verb(w.slice(0, -3)) : null);
     if (base && !base.irregular) return { kind: 'verb', form: 'past' };
   }
   if (w.endsWith('s') && !nounish && previous !== undefined && SUBJECT_PRONOUNS.has(previous)) {
@@ -109,7 +154,11 @@ function isRegularPlural(w: string, lex: Lexicon, form: VerbForm | null): boolea
   if (form || !w.endsWith('s') || w.endsWith('ss') || w.length < 3) return false;
   if (lex.types(w).size && !lex.types(w).has('noun')) return false;
   if (lex.irregularPlural(w)) return false;
-  const stems = [w.slice(0, -1), w.endsWith('es') ? w.slice(0, -2) : '', w.endsWith('ies') ? `${w.slice(0, -3)}y` : ''].filter(Boolean);
+  const stems = [
+    w.slice(0, -1),
+    w.endsWith('es') ? w.slice(0, -2) : '',
+    w.endsWith('ies') ? `${w.slice(0, -3)}y` : '',
+  ].filter(Boolean);
   return stems.some((s) => lex.types(s).has('noun'));
 }
 
@@ -150,7 +199,10 @@ export function englishWord(word: string, previous: string | undefined, lex: Lex
           ? { kind: 'have', time: 'present' }
           : clitic === "'d"
             ? { kind: 'have', time: 'past' }
-            : clitic === "'s" && !SUBJECT_PRONOUNS.has(head) && lex.types(head).has('noun') && !lex.types(head).has('pronoun')
+            : clitic === "'s" &&
+                !SUBJECT_PRONOUNS.has(head) &&
+                lex.types(head).has('noun') &&
+                !lex.types(head).has('pronoun')
               ? null
               : { kind: 'be', time: 'present' };
     // CLAN counts an auxiliary contracted onto a pronoun or noun (he's going, I've seen), not the
@@ -158,7 +210,9 @@ export function englishWord(word: string, previous: string | undefined, lex: Lex
     const nextForm = next === undefined ? null : auxForm(spelling(next).toLowerCase(), lex, head);
     const auxiliary =
       clitic === "'ve" ||
-      (cliticForm?.kind === 'be' && (nextForm?.kind === 'going' || (nextForm?.kind === 'verb' && (nextForm.form === 'gerund' || nextForm.form === 'participle'))));
+      (cliticForm?.kind === 'be' &&
+        (nextForm?.kind === 'going' ||
+          (nextForm?.kind === 'verb' && (nextForm.form === 'gerund' || nextForm.form === 'participle'))));
     return {
       morphemes: auxiliary ? 2 : 1,
       pos: posOf(head, lex, headForm, text),
@@ -169,7 +223,11 @@ export function englishWord(word: string, previous: string | undefined, lex: Lex
   let morphemes = 1;
   // going / gonna: go + -ing (CLAN's `part|go-PRESP`).
   if (form?.kind === 'going') morphemes = 2;
-  else if (form?.kind === 'verb' && (form.form === 'gerund' || (form.form === 'past' && !lex.verb(lower)?.irregular && lower.endsWith('ed') && lex.verb(lower)?.base !== lower)))
+  else if (
+    form?.kind === 'verb' &&
+    (form.form === 'gerund' ||
+      (form.form === 'past' && !lex.verb(lower)?.irregular && lower.endsWith('ed') && lex.verb(lower)?.base !== lower))
+  )
     morphemes = 2;
   else if (isRegularPlural(lower, lex, form)) morphemes = 2;
   return { morphemes, pos: posOf(lower, lex, form, text), forms: form ? [form] : [] };

@@ -30,7 +30,11 @@ export type VerbForm =
   | { kind: 'to' };
 
 const PERFECT = { present: 'present_perfect', past: 'past_perfect', future: 'future_perfect' } as const;
-const PERFECT_CONTINUOUS = { present: 'present_perfect_continuous', past: 'past_perfect_continuous', future: 'future_perfect_continuous' } as const;
+const PERFECT_CONTINUOUS = {
+  present: 'present_perfect_continuous',
+  past: 'past_perfect_continuous',
+  future: 'future_perfect_continuous',
+} as const;
 const CONTINUOUS = { present: 'present_continuous', past: 'past_continuous', future: 'future_continuous' } as const;
 const SIMPLE = { present: 'simple_present', past: 'simple_past', future: 'simple_future' } as const;
 
@@ -45,7 +49,8 @@ type Time = 'present' | 'past' | 'future';
 export function tensesOf(forms: VerbForm[]): VerbTense[] {
   const out: VerbTense[] = [];
   const isGerund = (f: VerbForm | undefined) => f?.kind === 'verb' && f.form === 'gerund';
-  const isParticiple = (f: VerbForm | undefined) => f?.kind === 'verb' && (f.form === 'participle' || f.form === 'past');
+  const isParticiple = (f: VerbForm | undefined) =>
+    f?.kind === 'verb' && (f.form === 'participle' || f.form === 'past');
   /** have (+ been (+ -ing)) + participle at i, in `time`; returns the index of the last form used. */
   const perfect = (i: number, time: Time): number => {
     const g = forms[i + 1];

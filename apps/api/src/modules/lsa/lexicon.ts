@@ -103,7 +103,8 @@ export function lexiconOf(rows: LexiconRows): Lexicon {
     };
     for (const p of v.past_simple.split(' / ')) put(p, { past: true, participle: false });
     for (const p of v.past_participle.split(' / ')) put(p, { past: false, participle: true });
-    if (!forms.has(v.base_form) || forms.get(v.base_form)!.base !== v.base_form) forms.set(v.base_form, { base: v.base_form, irregular, past: false, participle: false });
+    if (!forms.has(v.base_form) || forms.get(v.base_form)!.base !== v.base_form)
+      forms.set(v.base_form, { base: v.base_form, irregular, past: false, participle: false });
   }
   return {
     types: (word) => types.get(word) ?? new Set(),

@@ -20,7 +20,10 @@ type Figures = {
   ttr: number;
   mattr: number | null;
 };
-const FIGURES = JSON.parse(readFileSync(join(FIXTURES, 'chat', 'clan-figures.json'), 'utf8')) as Record<string, Figures>;
+const FIGURES = JSON.parse(readFileSync(join(FIXTURES, 'chat', 'clan-figures.json'), 'utf8')) as Record<
+  string,
+  Figures
+>;
 /** Each transcript's Brown's stage, read by hand from CLAN's MLU-m (docs/product.md §10). */
 const STAGES: Record<string, string> = {
   '06f.cha': 'IV', // 3.212
@@ -57,27 +60,38 @@ describe('the analysis equals CLAN', () => {
     for (const mark of ['[/]', '[//]', 'xxx', '+,', '[: ', '&-', '0']) expect(all).toContain(mark);
   });
 
-  it.each(Object.entries(FIGURES).filter(([f]) => !f.startsWith('sample-')))('%s: utterances, words, morphemes, MLU, TNW, NDW, TTR, MATTR and stage', (file, clan) => {
-    const m = measure(read(file));
-    expect(m.speaker).toBe(clan.speaker);
-    expect(m.morphemes_from).toBe('mor');
-    expect(m.mlu_m).toEqual(clan.mlu_m);
-    expect(m.mlu_w).toEqual(clan.mlu_w);
-    expect({ tnw: m.tnw, ndw: m.ndw, ttr: m.ttr, mattr: m.mattr }).toEqual({ tnw: clan.tnw, ndw: clan.ndw, ttr: clan.ttr, mattr: clan.mattr });
-    // Brown's stage of CLAN's MLU-m (docs/product.md §10), as written in STAGES.
-    expect(m.brown_stage).toBe(STAGES[file]);
-  });
+  it.each(Object.entries(FIGURES).filter(([f]) => !f.startsWith('sample-')))(
+    '%s: utterances, words, morphemes, MLU, TNW, NDW, TTR, MATTR and stage',
+    (file, clan) => {
+      const m = measure(read(file));
+      expect(m.speaker).toBe(clan.speaker);
+      expect(m.morphemes_from).toBe('mor');
+      expect(m.mlu_m).toEqual(clan.mlu_m);
+      expect(m.mlu_w).toEqual(clan.mlu_w);
+      expect({ tnw: m.tnw, ndw: m.ndw, ttr: m.ttr, mattr: m.mattr }).toEqual({
+        tnw: clan.tnw,
+        ndw: clan.ndw,
+        ttr: clan.ttr,
+        mattr: clan.mattr,
+      });
+      // Brown's stage of CLAN's MLU-m (docs/product.md §10), as written in STAGES.
+      expect(m.brown_stage).toBe(STAGES[file]);
+    },
+  );
 
-  it.each(['sample-en', 'sample-es'])('%s: the plain-text sample reproduces CLAN’s MLU in words, TNW and NDW of its CHAT twin', (name) => {
-    const clan = FIGURES[`${name}.cha`]!;
-    const text = read(`${name}.txt`);
-    const m = measure(text, 'text', name.endsWith('es') ? 'es' : 'en');
-    expect(m.speaker).toBe('CHI');
-    expect(m.mlu_w).toEqual(clan.mlu_w);
-    expect({ tnw: m.tnw, ndw: m.ndw, ttr: m.ttr }).toEqual({ tnw: clan.tnw, ndw: clan.ndw, ttr: clan.ttr });
-    // The CHAT twin gives the same through the CHAT reader.
-    const twin = measure(read(`${name}.cha`));
-    expect(twin.mlu_w).toEqual(clan.mlu_w);
-    expect(twin.mattr).toBe(clan.mattr);
-  });
+  it.each(['sample-en', 'sample-es'])(
+    '%s: the plain-text sample reproduces CLAN’s MLU in words, TNW and NDW of its CHAT twin',
+    (name) => {
+      const clan = FIGURES[`${name}.cha`]!;
+      const text = read(`${name}.txt`);
+      const m = measure(text, 'text', name.endsWith('es') ? 'es' : 'en');
+      expect(m.speaker).toBe('CHI');
+      expect(m.mlu_w).toEqual(clan.mlu_w);
+      expect({ tnw: m.tnw, ndw: m.ndw, ttr: m.ttr }).toEqual({ tnw: clan.tnw, ndw: clan.ndw, ttr: clan.ttr });
+      // The CHAT twin gives the same through the CHAT reader.
+      const twin = measure(read(`${name}.cha`));
+      expect(twin.mlu_w).toEqual(clan.mlu_w);
+      expect(twin.mattr).toBe(clan.mattr);
+    },
+  );
 });

@@ -21,7 +21,8 @@ export const lsaRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requirePermission(ANALYZE),
     schema: {
       tags: ['assessments'],
-      summary: "Language-sample measures of one speaker: utterances, MLU in words and morphemes, TNW, NDW, TTR, MATTR, Brown's stage, sentence types, verb tenses, parts of speech",
+      summary:
+        "Language-sample measures of one speaker: utterances, MLU in words and morphemes, TNW, NDW, TTR, MATTR, Brown's stage, sentence types, verb tenses, parts of speech",
       description:
         "CHAT (with or without %mor) or plain text (`SPEAKER: words .` per line, SALT mazes in parentheses). The speaker defaults to the target child. Counts follow CLAN's mlu and freq with their default options; without %mor the morphemes are derived from the words. A malformed line answers 400 naming it.",
       body: analyzeBody,

@@ -13,7 +13,10 @@ export type SampleMeasures = Extract<AnalysisOutput, { kind: 'done' }>;
  * names the words, the catalogs are read here for them in one round trip, and the second run counts
  * with their rows. A malformed line or an unknown speaker answers 400 naming the field.
  */
-export async function measureSample(ctx: Pick<ServiceContext, 'db' | 'cpu'>, input: Omit<AnalysisInput, 'lexicon'>): Promise<SampleMeasures> {
+export async function measureSample(
+  ctx: Pick<ServiceContext, 'db' | 'cpu'>,
+  input: Omit<AnalysisInput, 'lexicon'>,
+): Promise<SampleMeasures> {
   // One turn of the pool for both runs: the catalogs take milliseconds, and a second wait could end
   // in a refusal after the first run's work.
   return cpuOf(ctx).hold(async (run) => {
@@ -28,6 +31,12 @@ export async function measureSample(ctx: Pick<ServiceContext, 'db' | 'cpu'>, inp
 
 /** `POST /api/lsa/analyze`: nothing is stored. */
 export async function analyzeSample(ctx: ServiceContext, input: AnalyzeBody): Promise<Analysis> {
-  const { measures, details } = await measureSample(ctx, { format: input.format, text: input.text, language: input.language, speaker: input.speaker, field: 'text' });
+  const { measures, details } = await measureSample(ctx, {
+    format: input.format,
+    text: input.text,
+    language: input.language,
+    speaker: input.speaker,
+    field: 'text',
+  });
   return input.details ? { ...measures, utterance_list: details } : measures;
 }

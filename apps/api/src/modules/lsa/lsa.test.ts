@@ -39,7 +39,8 @@ beforeAll(async () => {
   student = await loginAs(t.app, 'STUDENT', { accountId: therapist.user.accountId });
 });
 
-const analyze = (payload: object, who: Who | null = therapist) => t.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers: who ? who.headers : {}, payload });
+const analyze = (payload: object, who: Who | null = therapist) =>
+  t.app.inject({ method: 'POST', url: '/api/lsa/analyze', headers: who ? who.headers : {}, payload });
 
 describe('POST /api/lsa/analyze', () => {
   it("answers CLAN's figures for a CHAT transcript with %mor, and each utterance's words and morphemes on request", async () => {
@@ -47,7 +48,13 @@ describe('POST /api/lsa/analyze', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     const clan = FIGURES['eve01.cha']!;
-    expect(data).toMatchObject({ speaker: 'CHI', language: 'en', mlu_m: clan.mlu_m, brown_stage: 'I', morphemes_from: 'mor' });
+    expect(data).toMatchObject({
+      speaker: 'CHI',
+      language: 'en',
+      mlu_m: clan.mlu_m,
+      brown_stage: 'I',
+      morphemes_from: 'mor',
+    });
     expect(data.utterances.total).toBe(
       chat('eve01.cha')
         .split('\n')
@@ -55,10 +62,21 @@ describe('POST /api/lsa/analyze', () => {
     );
     expect(data.utterances.excluded_unintelligible).toBeGreaterThan(0);
     // The list explains the number: the counted utterances' morphemes add up to MLU-m's.
-    const list = data.utterance_list as { morphemes: number | null; excluded: string | null; words: string[]; text: string }[];
+    const list = data.utterance_list as {
+      morphemes: number | null;
+      excluded: string | null;
+      words: string[];
+      text: string;
+    }[];
     expect(list).toHaveLength(data.utterances.total);
     expect(list.reduce((s, u) => s + (u.morphemes ?? 0), 0)).toBe(clan.mlu_m!.morphemes);
-    expect(list[0]).toMatchObject({ text: 'more cookie . [+ IMP]', words: ['more', 'cookie'], morphemes: 2, excluded: null, sentence_type: 'affirmative' });
+    expect(list[0]).toMatchObject({
+      text: 'more cookie . [+ IMP]',
+      words: ['more', 'cookie'],
+      morphemes: 2,
+      excluded: null,
+      sentence_type: 'affirmative',
+    });
     expect(list.filter((u) => u.excluded === 'unintelligible')).toHaveLength(data.utterances.excluded_unintelligible);
     // Without `details` the answer is the measures alone.
     const plain = await analyze({ language: 'en', format: 'chat', text: chat('eve01.cha') });
@@ -142,11 +160,24 @@ describe('POST /api/lsa/analyze', () => {
     const m = res.json().data;
     expect(m.speaker).toBe('CHI');
     expect(m.sentence_types).toEqual({ affirmative: 5, negative: 1, interrogative: 1 });
-    expect(m.verb_tenses).toMatchObject({ present_continuous: 1, simple_past: 1, present_perfect: 1, simple_future: 2, simple_present: 2 });
+    expect(m.verb_tenses).toMatchObject({
+      present_continuous: 1,
+      simple_past: 1,
+      present_perfect: 1,
+      simple_future: 2,
+      simple_present: 2,
+    });
   });
 
   it('refuses a malformed CHAT transcript naming the line, in the caller’s language', async () => {
-    const text = ['@UTF8', '@Begin', '@Participants:\tCHI Target_Child', '*CHI:\thello .', 'this line has no tier', '@End'].join('\n');
+    const text = [
+      '@UTF8',
+      '@Begin',
+      '@Participants:\tCHI Target_Child',
+      '*CHI:\thello .',
+      'this line has no tier',
+      '@End',
+    ].join('\n');
     const res = await analyze({ language: 'en', format: 'chat', text });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.text).toMatch(/^Line 5: /);
@@ -190,9 +221,16 @@ const CUTOFFS = [
 ] as const;
 
 const NOUNS = ['dog', 'cat', 'ball', 'cup', 'car', 'hat', 'sun', 'bed', 'shoe', 'book'];
-/** A CHAT sample of the child's `utterances` with `morphemes` in all (each %mor item a noun: one morpheme), spread evenly. */
+/** A CHAT sample of the child's `utterances` with `morphemes` in all (each %mor item a noun: one morpheme), spread
+ * evenly. */
 function sampleOf(utterances: number, morphemes: number): string {
-  const lines = ['@UTF8', '@Begin', '@Languages:\teng', '@Participants:\tCHI Target_Child', '@ID:\teng|habla|CHI|||||Target_Child|||'];
+  const lines = [
+    '@UTF8',
+    '@Begin',
+    '@Languages:\teng',
+    '@Participants:\tCHI Target_Child',
+    '@ID:\teng|habla|CHI|||||Target_Child|||',
+  ];
   for (let i = 0; i < utterances; i++) {
     const n = Math.floor(morphemes / utterances) + (i < morphemes % utterances ? 1 : 0);
     const words = Array.from({ length: n }, (_, k) => NOUNS[(i + k) % NOUNS.length]!);
@@ -205,7 +243,11 @@ describe("Brown's stage at its cutoffs", () => {
   it.each(CUTOFFS)('MLU-m $mlu is stage $stage through the analysis', async ({ utterances, morphemes, mlu, stage }) => {
     const res = await analyze({ language: 'en', format: 'chat', text: sampleOf(utterances, morphemes) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ mlu_m: { utterances, morphemes, value: mlu }, brown_stage: stage, morphemes_from: 'mor' });
+    expect(res.json().data).toMatchObject({
+      mlu_m: { utterances, morphemes, value: mlu },
+      brown_stage: stage,
+      morphemes_from: 'mor',
+    });
   });
 
   it('brownStage gives each cutoff and the value just below it its stage', () => {

@@ -58,15 +58,19 @@ function formOfPart(part: string, next: string[]): VerbForm | null {
   if (!/^(v|verb|aux|cop|mod|part|inf|ger)(:|$)/.test(pos) && !pos.startsWith('mod:')) return null;
   if (pos.startsWith('mod')) return WILL.has(lemma) ? { kind: 'will' } : { kind: 'modal' };
   const time = timeOf(rest);
-  if (has(rest, 'PRESP', '-PROG', '&PROG', '-GER', '-Ger', 'Part-Pres')) return GO.has(lemma) && next[0] === 'inf|to' ? { kind: 'going' } : { kind: 'verb', form: 'gerund' };
+  if (has(rest, 'PRESP', '-PROG', '&PROG', '-GER', '-Ger', 'Part-Pres'))
+    return GO.has(lemma) && next[0] === 'inf|to' ? { kind: 'going' } : { kind: 'verb', form: 'gerund' };
   if (has(rest, 'PERF', 'PASTP', 'PPART', '-PP', '&PP', 'Part-Past')) return { kind: 'verb', form: 'participle' };
   if (has(rest, '-INF', '&INF') || pos === 'inf') return { kind: 'verb', form: 'infinitive' };
   if (has(rest, '&IMP', '-IMP', '&SUB', '-SUB', '&COND', '-COND')) return { kind: 'modal' };
-  if (BE.has(lemma) && (pos === 'aux' || pos === 'cop' || pos.startsWith('v'))) return { kind: 'be', time: time ?? 'base' };
-  if (HAVE.has(lemma) && (pos === 'aux' || next.some((n) => /PERF|PASTP|PPART/.test(n)))) return { kind: 'have', time: time ?? 'base' };
+  if (BE.has(lemma) && (pos === 'aux' || pos === 'cop' || pos.startsWith('v')))
+    return { kind: 'be', time: time ?? 'base' };
+  if (HAVE.has(lemma) && (pos === 'aux' || next.some((n) => /PERF|PASTP|PPART/.test(n))))
+    return { kind: 'have', time: time ?? 'base' };
   if (DO.has(lemma) && pos === 'aux') return { kind: 'do', time: time === 'past' ? 'past' : 'present' };
   // Spanish "ir a" + infinitive is a future: voy a comer.
-  if (GO.has(lemma) && time === 'present' && /^prep\|a(=|$)/.test(next[0] ?? '') && /INF/.test(next[1] ?? '')) return { kind: 'will' };
+  if (GO.has(lemma) && time === 'present' && /^prep\|a(=|$)/.test(next[0] ?? '') && /INF/.test(next[1] ?? ''))
+    return { kind: 'will' };
   if (time === 'future') return { kind: 'verb', form: 'future' };
   if (time === 'past') return { kind: 'verb', form: 'past' };
   if (time === 'present') return { kind: 'verb', form: 'present' };
@@ -86,5 +90,9 @@ export function verbFormsOfMor(items: MorItem[]): VerbForm[] {
 
 /** Whether an utterance's `%mor` items hold a negation. */
 export function negatedByMor(items: MorItem[]): boolean {
-  return items.some((i) => /(^|~)(neg|part)\|not\b|~neg\||^neg\||\|no=no\b|adv\|no(=|$)|adv:neg\||\|nunca|\|nada|\|nadie|\|never\b|\|nothing\b/.test(i.raw));
+  return items.some((i) =>
+    /(^|~)(neg|part)\|not\b|~neg\||^neg\||\|no=no\b|adv\|no(=|$)|adv:neg\||\|nunca|\|nada|\|nadie|\|never\b|\|nothing\b/.test(
+      i.raw,
+    ),
+  );
 }

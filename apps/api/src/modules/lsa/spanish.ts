@@ -76,7 +76,9 @@ const IR_PRESENT = words('voy vas va vamos vais van');
 const PRESENT = words(
   'es soy eres somos son hay tengo tienes tiene tenemos tienen quiero quieres quiere queremos quieren puedo puedes puede podemos pueden sé sabes sabe hago haces hace dice digo dices pongo pone gusta gustan veo ves ve viene vengo vienes come como comes duerme juega juego juegas mira miro cae llora toca sale salgo pasa',
 );
-const PAST = words('fue fui fuiste fueron era eras éramos eran tuvo tuve hizo hice dijo dije puso puse vino vine vio vi pudo pude quiso supo dio di cayó hubo');
+const PAST = words(
+  'fue fui fuiste fueron era eras éramos eran tuvo tuve hizo hice dijo dije puso puse vino vine vio vi pudo pude quiso supo dio di cayó hubo',
+);
 
 /** Short or irregular futures the endings do not catch. */
 const FUTURE = words(
@@ -99,16 +101,34 @@ function verbForm(w: string, previous: string | undefined): VerbForm | null {
   if (PRESENT.has(w)) return { kind: 'verb', form: 'present' };
   if (PAST.has(w)) return { kind: 'verb', form: 'past' };
   if (FUTURE.has(w)) return { kind: 'verb', form: 'future' };
-  if (ADVERBS.has(w) || PRONOUNS.has(w) || DETERMINERS.has(w) || PREPOSITIONS.has(w) || CONJUNCTIONS.has(w) || INTERJECTIONS.has(w)) return null;
+  if (
+    ADVERBS.has(w) ||
+    PRONOUNS.has(w) ||
+    DETERMINERS.has(w) ||
+    PREPOSITIONS.has(w) ||
+    CONJUNCTIONS.has(w) ||
+    INTERJECTIONS.has(w)
+  )
+    return null;
   if (w.length > 4 && /(ando|iendo|yendo)$/.test(w)) return { kind: 'verb', form: 'gerund' };
-  if (w.length > 4 && /(ado|ido|ada|ida|cho|sto)$/.test(w) && previous !== undefined && previous in HABER) return { kind: 'verb', form: 'participle' };
-  if (w.length > 3 && /(ar|er|ir)$/.test(w) && previous !== undefined && (PREPOSITIONS.has(previous) || IR_PRESENT.has(previous))) return { kind: 'verb', form: 'infinitive' };
-  if (w.length > 4 && /(aré|arás|ará|aremos|arán|eré|erás|erá|eremos|erán|iré|irás|irá|iremos|irán)$/.test(w)) return { kind: 'verb', form: 'future' };
+  if (w.length > 4 && /(ado|ido|ada|ida|cho|sto)$/.test(w) && previous !== undefined && previous in HABER)
+    return { kind: 'verb', form: 'participle' };
+  if (
+    w.length > 3 &&
+    /(ar|er|ir)$/.test(w) &&
+    previous !== undefined &&
+    (PREPOSITIONS.has(previous) || IR_PRESENT.has(previous))
+  )
+    return { kind: 'verb', form: 'infinitive' };
+  if (w.length > 4 && /(aré|arás|ará|aremos|arán|eré|erás|erá|eremos|erán|iré|irás|irá|iremos|irán)$/.test(w))
+    return { kind: 'verb', form: 'future' };
   if (w.length > 3 && /(ó|aron|ieron|aste|iste)$/.test(w)) return { kind: 'verb', form: 'past' };
   // First person preterite: comí, subí, canté (not bebé, café, papá).
   if (w.length > 3 && /[^aeiou]í$/.test(w)) return { kind: 'verb', form: 'past' };
-  if (w.length > 4 && /[^aeiou]é$/.test(w) && !/^(bebé|café|puré|chalé|josé|bidé)$/.test(w)) return { kind: 'verb', form: 'past' };
-  if (w.length > 4 && /(aba|abas|ábamos|aban|ía|ías|íamos|ían)$/.test(w) && !/^(día|tía|mía|tuya|suya)$/.test(w)) return { kind: 'verb', form: 'past' };
+  if (w.length > 4 && /[^aeiou]é$/.test(w) && !/^(bebé|café|puré|chalé|josé|bidé)$/.test(w))
+    return { kind: 'verb', form: 'past' };
+  if (w.length > 4 && /(aba|abas|ábamos|aban|ía|ías|íamos|ían)$/.test(w) && !/^(día|tía|mía|tuya|suya)$/.test(w))
+    return { kind: 'verb', form: 'past' };
   return null;
 }
 
@@ -131,7 +151,10 @@ function isPlural(w: string, previous: string | undefined, form: VerbForm | null
 
 function posOf(w: string, form: VerbForm | null, original: string, previous: string | undefined): PartOfSpeech {
   if (form) return 'verb';
-  if (ARTICLES.has(w)) return previous !== undefined && !PREPOSITIONS.has(previous) && /^(lo|la|los|las)$/.test(w) ? 'pronoun' : 'determiner';
+  if (ARTICLES.has(w))
+    return previous !== undefined && !PREPOSITIONS.has(previous) && /^(lo|la|los|las)$/.test(w)
+      ? 'pronoun'
+      : 'determiner';
   if (DETERMINERS.has(w)) return 'determiner';
   if (PRONOUNS.has(w)) return 'pronoun';
   if (PREPOSITIONS.has(w)) return 'preposition';
@@ -149,7 +172,11 @@ export function spanishWord(word: string, previous: string | undefined): WordAna
   if (w.includes(' ')) return { morphemes: 1, pos: 'noun', forms: [] };
   const prev = previous === undefined ? undefined : stripForm(previous);
   const form = verbForm(w, prev);
-  return { morphemes: isPlural(w, prev, form, word) ? 2 : 1, pos: posOf(w, form, word.replace(/@[\s\S]*/, ''), prev), forms: form ? [form] : [] };
+  return {
+    morphemes: isPlural(w, prev, form, word) ? 2 : 1,
+    pos: posOf(w, form, word.replace(/@[\s\S]*/, ''), prev),
+    forms: form ? [form] : [],
+  };
 }
 
 export function spanishNegation(ws: string[]): boolean {

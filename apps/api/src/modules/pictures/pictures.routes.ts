@@ -4,7 +4,9 @@ import { notFound } from '../../lib/errors';
 import { errorResponses, fileResponse } from '../../lib/responses';
 import { pictureFor } from './pictures';
 
-const params = z.object({ code: z.string().regex(/^[0-9a-fA-F]{2,8}(-[0-9a-fA-F]{2,8}){0,9}\.svg$/, { error: 'validation.invalid' }) });
+const params = z.object({
+  code: z.string().regex(/^[0-9a-fA-F]{2,8}(-[0-9a-fA-F]{2,8}){0,9}\.svg$/, { error: 'validation.invalid' }),
+});
 
 /**
  * `GET /api/pictures/<hexcode>.svg`: the picture of a vocabulary word or topic, rendered by the app
@@ -12,7 +14,12 @@ const params = z.object({ code: z.string().regex(/^[0-9a-fA-F]{2,8}(-[0-9a-fA-F]
  */
 export const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/pictures/:code', {
-    schema: { tags: ['pictures'], summary: 'Emoji picture (SVG) by hexcode', params, response: { 200: fileResponse('image/svg+xml', 'The picture'), ...errorResponses } },
+    schema: {
+      tags: ['pictures'],
+      summary: 'Emoji picture (SVG) by hexcode',
+      params,
+      response: { 200: fileResponse('image/svg+xml', 'The picture'), ...errorResponses },
+    },
     handler: async (req, reply) => {
       const svg = pictureFor(req.params.code.slice(0, -'.svg'.length));
       if (!svg) throw notFound();

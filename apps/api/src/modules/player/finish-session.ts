@@ -16,13 +16,10 @@ export async function finishSession(ctx: ActorContext, sessionId: string): Promi
     const points = tries.reduce((n, t) => n + t.points, 0);
     const { score, passed } = sessionScore(points, acts.length, a.rules);
     const done = (
-      await c.query(`UPDATE game_sessions SET status = 'COMPLETED', finished_at = $2, points = $3, score = $4, passed = $5, updated_at = $2 WHERE id = $1 RETURNING *`, [
-        sessionId,
-        ctx.now,
-        points,
-        score,
-        passed,
-      ])
+      await c.query(
+        `UPDATE game_sessions SET status = 'COMPLETED', finished_at = $2, points = $3, score = $4, passed = $5, updated_at = $2 WHERE id = $1 RETURNING *`,
+        [sessionId, ctx.now, points, score, passed],
+      )
     ).rows[0] as SessionRow;
     await c.query(
       `UPDATE assignments SET assign_status = 'PLAYED', last_score = $2, best_score = GREATEST(COALESCE(best_score, 0), $2), last_played_at = $3, updated_at = $3 WHERE id = $1`,

@@ -9,9 +9,17 @@ export async function leaveSession(ctx: ActorContext, sessionId: string): Promis
     const { s, a } = await ownSession(c, ctx, sessionId);
     const tries = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1`, [sessionId])).rows as TryRow[];
     if (s.status !== 'NEW' && s.status !== 'PLAYING') return presentSession(s, a, tries);
-    const left = (await c.query(`UPDATE game_sessions SET status = 'INCOMPLETE', finished_at = $2, updated_at = $2 WHERE id = $1 RETURNING *`, [sessionId, ctx.now]))
-      .rows[0] as SessionRow;
-    if (tries.length) await c.query(`UPDATE assignments SET assign_status = 'PLAYED', last_played_at = $2, updated_at = $2 WHERE id = $1`, [a.id, ctx.now]);
+    const left = (
+      await c.query(
+        `UPDATE game_sessions SET status = 'INCOMPLETE', finished_at = $2, updated_at = $2 WHERE id = $1 RETURNING *`,
+        [sessionId, ctx.now],
+      )
+    ).rows[0] as SessionRow;
+    if (tries.length)
+      await c.query(
+        `UPDATE assignments SET assign_status = 'PLAYED', last_played_at = $2, updated_at = $2 WHERE id = $1`,
+        [a.id, ctx.now],
+      );
     return presentSession(left, a, tries);
   });
 }

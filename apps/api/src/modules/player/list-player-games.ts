@@ -19,13 +19,25 @@ export async function playerGames(ctx: ActorContext): Promise<PlayerGame[]> {
     [ctx.actor.id],
   );
   const now = ctx.now.getTime();
-  type Card = Pick<AssignmentRow, 'id' | 'name' | 'type' | 'activities_count' | 'attempts' | 'max_attempts' | 'best_score' | 'end_time'> & {
+  type Card = Pick<
+    AssignmentRow,
+    'id' | 'name' | 'type' | 'activities_count' | 'attempts' | 'max_attempts' | 'best_score' | 'end_time'
+  > & {
     picture: string | null;
     open_session: string | null;
   };
   return (res.rows as Card[]).map((r) => {
     const end = r.end_time.getTime();
-    const state = end <= now ? 'expired' : r.open_session ? 'in_progress' : r.attempts >= r.max_attempts ? 'done' : r.attempts > 0 ? 'played' : 'new';
+    const state =
+      end <= now
+        ? 'expired'
+        : r.open_session
+          ? 'in_progress'
+          : r.attempts >= r.max_attempts
+            ? 'done'
+            : r.attempts > 0
+              ? 'played'
+              : 'new';
     return {
       id: r.id,
       name: r.name,

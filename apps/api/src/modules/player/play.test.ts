@@ -17,22 +17,41 @@ import { multipartBody } from '../../../test/multipart';
  */
 let t: TestApp;
 type Who = Awaited<ReturnType<typeof loginAs>>;
-let editor: Who, superadmin: Who, accountAdmin: Who, therapist: Who, student: Who, student2: Who, strangerAdmin: Who, strangerStudent: Who;
+let editor: Who,
+  superadmin: Who,
+  accountAdmin: Who,
+  therapist: Who,
+  student: Who,
+  student2: Who,
+  strangerAdmin: Who,
+  strangerStudent: Who;
 let sentenceGame: string;
 let choiceGame: string;
 const SP = 'sentence_practice';
 const MC = 'multiple_choice_answers';
 
 function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: who.headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    headers: who.headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 
 /** A completed library game with these activities' answers. */
 async function libraryGame(type: string, answers: Record<string, unknown>[], question?: string): Promise<string> {
-  const game = await call(editor, 'POST', '/api/games', { name: `Game ${Math.random().toString(36).slice(2, 7)}`, type });
+  const game = await call(editor, 'POST', '/api/games', {
+    name: `Game ${Math.random().toString(36).slice(2, 7)}`,
+    type,
+  });
   expect(game.statusCode, game.body).toBe(201);
   const id = game.json().data.id as string;
-  for (const a of answers) expect((await call(editor, 'POST', '/api/activities', { game_id: id, answers: a, question: question ?? null })).statusCode).toBe(201);
+  for (const a of answers)
+    expect(
+      (await call(editor, 'POST', '/api/activities', { game_id: id, answers: a, question: question ?? null }))
+        .statusCode,
+    ).toBe(201);
   expect((await call(editor, 'POST', `/api/games/${id}/complete`)).statusCode).toBe(200);
   return id;
 }
@@ -73,8 +92,21 @@ type Activity = {
   done: boolean;
   correct_answer?: unknown;
 };
-async function play(who: Who, sessionId: string, activityId: string, answer: unknown, id = tryId(), extra: Record<string, unknown> = {}) {
-  return call(who, 'POST', `/api/player/sessions/${sessionId}/tries`, { activity_id: activityId, answer, client_try_id: id, elapsed_ms: 1500, ...extra });
+async function play(
+  who: Who,
+  sessionId: string,
+  activityId: string,
+  answer: unknown,
+  id = tryId(),
+  extra: Record<string, unknown> = {},
+) {
+  return call(who, 'POST', `/api/player/sessions/${sessionId}/tries`, {
+    activity_id: activityId,
+    answer,
+    client_try_id: id,
+    elapsed_ms: 1500,
+    ...extra,
+  });
 }
 
 /** Every key path of a JSON value, objects' keys joined by dots and array items as `[]`. */
@@ -122,10 +154,38 @@ const ACTIVITY_KEYS = ['id', 'position', 'kind', 'picture', 'audio', 'tries', 't
 const SENTENCE_KEYS = ['prompt', 'tiles', 'tiles[]'];
 const CHOICE_KEYS = ['question', 'answers', 'answers[]', 'answers[].text', 'answers[].picture', 'answers[].alt'];
 const TRIED_KEYS = ['tries[]', 'tries[].correct', 'tries[].points'];
-const OVER_KEYS = { sentence: ['correct_answer', 'correct_answer.words', 'correct_answer.words[]'], choice: ['correct_answer', 'correct_answer.index'] };
-const TRY_KEYS = ['correct', 'points', 'try_number', 'tries_left', 'done', 'all_done', 'repeated', 'session', 'session.points', 'session.total_right', 'session.total_wrong'];
+const OVER_KEYS = {
+  sentence: ['correct_answer', 'correct_answer.words', 'correct_answer.words[]'],
+  choice: ['correct_answer', 'correct_answer.index'],
+};
+const TRY_KEYS = [
+  'correct',
+  'points',
+  'try_number',
+  'tries_left',
+  'done',
+  'all_done',
+  'repeated',
+  'session',
+  'session.points',
+  'session.total_right',
+  'session.total_wrong',
+];
 const PREVIEW_TRY_KEYS = ['correct', 'points', 'try_number', 'tries_left', 'done', 'preview'];
-const CARD_KEYS = ['id', 'name', 'type', 'activities_count', 'picture', 'state', 'expiring_soon', 'attempts', 'max_attempts', 'best_score', 'end_time', 'session_id'];
+const CARD_KEYS = [
+  'id',
+  'name',
+  'type',
+  'activities_count',
+  'picture',
+  'state',
+  'expiring_soon',
+  'attempts',
+  'max_attempts',
+  'best_score',
+  'end_time',
+  'session_id',
+];
 
 /** A session as the player (or, with `preview`, the preview) receives it carries these keys and no other. */
 function expectPlayerKeys(session: { activities: Activity[] }, preview = false) {
@@ -133,18 +193,30 @@ function expectPlayerKeys(session: { activities: Activity[] }, preview = false) 
   expect(session.activities.length).toBeGreaterThan(0);
   for (const a of session.activities) {
     const kind = a.kind === 'sentence' ? 'sentence' : 'choice';
-    const want = [...ACTIVITY_KEYS, ...(kind === 'sentence' ? SENTENCE_KEYS : CHOICE_KEYS), ...(a.tries.length ? TRIED_KEYS : []), ...(a.done ? OVER_KEYS[kind] : [])];
+    const want = [
+      ...ACTIVITY_KEYS,
+      ...(kind === 'sentence' ? SENTENCE_KEYS : CHOICE_KEYS),
+      ...(a.tries.length ? TRIED_KEYS : []),
+      ...(a.done ? OVER_KEYS[kind] : []),
+    ];
     expect(pathsOf(a), `activity ${a.position} (${kind}${a.done ? ', over' : ''})`).toEqual(sorted(want));
   }
 }
 /** A try's answer: its result, and the right answer only once the activity is over. */
-function expectTryKeys(result: { done: boolean; correct_answer?: unknown }, kind: 'sentence' | 'choice', preview = false) {
-  expect(pathsOf(result)).toEqual(sorted([...(preview ? PREVIEW_TRY_KEYS : TRY_KEYS), ...(result.done ? OVER_KEYS[kind] : [])]));
+function expectTryKeys(
+  result: { done: boolean; correct_answer?: unknown },
+  kind: 'sentence' | 'choice',
+  preview = false,
+) {
+  expect(pathsOf(result)).toEqual(
+    sorted([...(preview ? PREVIEW_TRY_KEYS : TRY_KEYS), ...(result.done ? OVER_KEYS[kind] : [])]),
+  );
 }
 
 /** A tile or word without the punctuation at its ends, lower-cased: written here, not taken from the code. */
 function bare(w: string): string {
-  // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every position).
+  // Punctuation trimmed from both ends by walking (a regex anchored at the end only would scan back from every
+  // position).
   const c = Array.from(w.toLowerCase());
   const isWord = (x: string) => /[\p{L}\p{N}]/u.test(x);
   while (c.length && !isWord(c[0]!)) c.shift();
@@ -161,9 +233,17 @@ function readsInOrder(tiles: readonly string[], target: string): boolean {
 }
 
 /** Run `work` with the MLA configuration changed, and put back what it was whatever happens. */
-async function withScoring(changes: Partial<ScoringRules & { show_progress_bar: boolean; show_failed_attemps: boolean }>, work: () => Promise<void>): Promise<void> {
-  const before = (await call(superadmin, 'GET', '/api/app-configuration/MLA')).json().data as Record<keyof typeof DEFAULT_APP_CONFIGURATION, unknown>;
-  const stored = Object.fromEntries((Object.keys(DEFAULT_APP_CONFIGURATION) as (keyof typeof DEFAULT_APP_CONFIGURATION)[]).map((k) => [k, before[k]]));
+async function withScoring(
+  changes: Partial<ScoringRules & { show_progress_bar: boolean; show_failed_attemps: boolean }>,
+  work: () => Promise<void>,
+): Promise<void> {
+  const before = (await call(superadmin, 'GET', '/api/app-configuration/MLA')).json().data as Record<
+    keyof typeof DEFAULT_APP_CONFIGURATION,
+    unknown
+  >;
+  const stored = Object.fromEntries(
+    (Object.keys(DEFAULT_APP_CONFIGURATION) as (keyof typeof DEFAULT_APP_CONFIGURATION)[]).map((k) => [k, before[k]]),
+  );
   const changed = await call(superadmin, 'PUT', '/api/app-configuration/MLA', { ...stored, ...changes });
   expect(changed.statusCode, changed.body).toBe(200);
   try {
@@ -206,8 +286,16 @@ describe('assigning', () => {
     expect(skipped).toBe(0);
     expect(assigned).toHaveLength(2);
     const a = assigned.find((x) => x.game_id === sentenceGame)!;
-    expect(a).toMatchObject({ student_id: student.user.id, assign_status: 'ASSIGNED', attempts: 0, max_attempts: 1, activities_count: 2 });
-    expect(new Date(String(a.end_time)).getTime() - new Date(String(a.start_time)).getTime()).toBe(DEFAULT_APP_CONFIGURATION.game_expiration * 86_400_000);
+    expect(a).toMatchObject({
+      student_id: student.user.id,
+      assign_status: 'ASSIGNED',
+      attempts: 0,
+      max_attempts: 1,
+      activities_count: 2,
+    });
+    expect(new Date(String(a.end_time)).getTime() - new Date(String(a.start_time)).getTime()).toBe(
+      DEFAULT_APP_CONFIGURATION.game_expiration * 86_400_000,
+    );
     expect(JSON.stringify(assigned)).not.toContain('The girl ate an apple');
     const again = await assign(accountAdmin, [sentenceGame], [student.user.id]);
     expect(again.json().data).toMatchObject({ assigned: [], skipped: 1 });
@@ -226,10 +314,13 @@ describe('assigning', () => {
     await t.database.pool.query('UPDATE users SET created_by = $1 WHERE id = $2', [therapist.user.id, kid.user.id]);
     expect((await assign(therapist, [choiceGame], [kid.user.id])).statusCode).toBe(201);
     // An account's private game is nobody else's to assign.
-    const theirs = (await call(strangerAdmin, 'POST', '/api/games', { name: 'Theirs', type: MC })).json().data.id as string;
+    const theirs = (await call(strangerAdmin, 'POST', '/api/games', { name: 'Theirs', type: MC })).json().data
+      .id as string;
     expect((await assign(accountAdmin, [theirs], [student.user.id])).statusCode).toBe(404);
     expect((await assign(student, [sentenceGame], [student.user.id])).statusCode).toBe(403);
-    expect((await assign(accountAdmin, [sentenceGame], [student.user.id], { end_time: '2001-01-01T00:00:00Z' })).statusCode).toBe(400);
+    expect(
+      (await assign(accountAdmin, [sentenceGame], [student.user.id], { end_time: '2001-01-01T00:00:00Z' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -239,7 +330,11 @@ describe('playing', () => {
     const cards = (await call(student2, 'GET', '/api/player/games')).json().data as { id: string; state: string }[];
     expect(cards.find((c) => c.id === fresh)?.state).toBe('new');
     for (const card of cards) expect(pathsOf(card)).toEqual(sorted(CARD_KEYS));
-    const session = (await start(student2, fresh)).json().data as { id: string; status: string; activities: Activity[] };
+    const session = (await start(student2, fresh)).json().data as {
+      id: string;
+      status: string;
+      activities: Activity[];
+    };
     expect(session.status).toBe('NEW');
     expectPlayerKeys(session);
     expect(JSON.stringify(session)).not.toContain('The girl ate an apple');
@@ -248,16 +343,46 @@ describe('playing', () => {
     expect(readsInOrder(first.tiles!, 'The girl ate an apple.')).toBe(false);
 
     // First activity: wrong, then right (second try: 1 point).
-    const wrong = await play(student2, session.id, first.id, { words: ['The', 'girl', 'eated', 'an', 'apple'] }, 'wrong-try-001', { points: 999, correct: true });
+    const wrong = await play(
+      student2,
+      session.id,
+      first.id,
+      { words: ['The', 'girl', 'eated', 'an', 'apple'] },
+      'wrong-try-001',
+      { points: 999, correct: true },
+    );
     expect(wrong.statusCode, wrong.body).toBe(200);
     expect(wrong.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2, done: false });
     expectTryKeys(wrong.json().data, 'sentence');
-    const right = await play(student2, session.id, first.id, { words: ['The', 'girl', 'ate', 'an', 'apple'] }, 'right-try-002');
+    const right = await play(
+      student2,
+      session.id,
+      first.id,
+      { words: ['The', 'girl', 'ate', 'an', 'apple'] },
+      'right-try-002',
+    );
     expectTryKeys(right.json().data, 'sentence');
-    expect(right.json().data).toMatchObject({ correct: true, points: 1, tries_left: 0, done: true, correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] } });
+    expect(right.json().data).toMatchObject({
+      correct: true,
+      points: 1,
+      tries_left: 0,
+      done: true,
+      correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] },
+    });
     // The same try sent again (a lost answer, a reconnect) counts once and answers the same.
-    const resent = await play(student2, session.id, first.id, { words: ['The', 'girl', 'ate', 'an', 'apple'] }, 'right-try-002');
-    expect(resent.json().data).toMatchObject({ correct: true, points: 1, repeated: true, session: { points: 1, total_right: 1, total_wrong: 1 } });
+    const resent = await play(
+      student2,
+      session.id,
+      first.id,
+      { words: ['The', 'girl', 'ate', 'an', 'apple'] },
+      'right-try-002',
+    );
+    expect(resent.json().data).toMatchObject({
+      correct: true,
+      points: 1,
+      repeated: true,
+      session: { points: 1, total_right: 1, total_wrong: 1 },
+    });
     // Over: no fourth try.
     expect((await play(student2, session.id, first.id, { words: ['The'] })).statusCode).toBe(409);
     // Second activity: right at once (10); a multiple-choice answer does not fit a sentence (400).
@@ -274,8 +399,17 @@ describe('playing', () => {
     const done = await call(student2, 'POST', `/api/player/sessions/${session.id}/finish`);
     expect(done.statusCode, done.body).toBe(200);
     // 11 points of 2 × 10: 55 %, passed at 50 %.
-    expect(done.json().data).toMatchObject({ status: 'COMPLETED', points: 11, score: 55, passed: true, total_right: 2, total_wrong: 1 });
-    const listed = (await call(accountAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}&game_id=${sentenceGame}`)).json().data as Record<string, unknown>[];
+    expect(done.json().data).toMatchObject({
+      status: 'COMPLETED',
+      points: 11,
+      score: 55,
+      passed: true,
+      total_right: 2,
+      total_wrong: 1,
+    });
+    const listed = (
+      await call(accountAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}&game_id=${sentenceGame}`)
+    ).json().data as Record<string, unknown>[];
     expect(listed[0]).toMatchObject({ assign_status: 'PLAYED', last_score: 55, best_score: 55, attempts: 1 });
     // One attempt allowed: no second session.
     const more = await start(student2, fresh);
@@ -296,11 +430,9 @@ describe('playing', () => {
       SP,
       targets.map(([target, distractors]) => (distractors.length ? { target, distractors } : { target })),
     );
-    const [A1, A2, A3] = (await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])).rows.map((r: { id: string }) => r.id) as [
-      string,
-      string,
-      string,
-    ];
+    const [A1, A2, A3] = (
+      await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])
+    ).rows.map((r: { id: string }) => r.id) as [string, string, string];
     // Rules stored with both display flags on and 3 points at the second try: the session shows and scores by them.
     let assigned: { id: string; name: string; end_time: string } = { id: '', name: '', end_time: '' };
     await withScoring({ point_second_try: 3, show_progress_bar: true, show_failed_attemps: true }, async () => {
@@ -309,11 +441,26 @@ describe('playing', () => {
     const s = (await start(kid, assigned.id)).json().data as { id: string };
     const words = (i: number) => targets[i]![0].split(/ +/);
     const tiles = (i: number, id: string) => shuffleTiles(targets[i]![0], targets[i]![1], `${s.id}:${id}`);
-    const activity = (i: number, id: string) => ({ id, position: i + 1, kind: 'sentence', prompt: null, picture: null, audio: null, tiles: tiles(i, id) });
+    const activity = (i: number, id: string) => ({
+      id,
+      position: i + 1,
+      kind: 'sentence',
+      prompt: null,
+      picture: null,
+      audio: null,
+      tiles: tiles(i, id),
+    });
     const header = {
       id: s.id,
       attempt: 1,
-      game: { assignment_id: assigned.id, name: assigned.name, type: SP, max_attempts: 1, attempts: 1, end_time: assigned.end_time },
+      game: {
+        assignment_id: assigned.id,
+        name: assigned.name,
+        type: SP,
+        max_attempts: 1,
+        attempts: 1,
+        end_time: assigned.end_time,
+      },
       rules: { show_progress_bar: true, show_failed_attemps: true, min_rate: 50, point_first_try: 10 },
     };
     expect(s).toEqual({
@@ -324,7 +471,13 @@ describe('playing', () => {
       total_wrong: 0,
       score: null,
       passed: null,
-      activities: [A1, A2, A3].map((id, i) => ({ ...activity(i, id), tries: [], tries_left: 3, done: false, points: 0 })),
+      activities: [A1, A2, A3].map((id, i) => ({
+        ...activity(i, id),
+        tries: [],
+        tries_left: 3,
+        done: false,
+        points: 0,
+      })),
     });
 
     // Each try answers as of itself: its activity's tries so far, whether every activity is over, the session's totals.
@@ -339,27 +492,85 @@ describe('playing', () => {
       session: { points: session[0], total_right: session[1], total_wrong: session[2] },
       repeated,
     });
-    expect(await answer(A2, ['went', 'He'], k[0]!)).toEqual(result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [0, 0, 1]));
-    expect(await answer(A1, ['saw', 'We'], k[1]!)).toEqual(result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [0, 0, 2]));
+    expect(await answer(A2, ['went', 'He'], k[0]!)).toEqual(
+      result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [0, 0, 1]),
+    );
+    expect(await answer(A1, ['saw', 'We'], k[1]!)).toEqual(
+      result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [0, 0, 2]),
+    );
     expect(await answer(A1, words(0), k[2]!)).toEqual(
-      result({ correct: true, points: 3, try_number: 2, tries_left: 0, done: true, correct_answer: { words: words(0) }, all_done: false }, [3, 1, 2]),
+      result(
+        {
+          correct: true,
+          points: 3,
+          try_number: 2,
+          tries_left: 0,
+          done: true,
+          correct_answer: { words: words(0) },
+          all_done: false,
+        },
+        [3, 1, 2],
+      ),
     );
     // Two activities right, one untried: not all done.
     expect(await answer(A3, words(2), k[3]!)).toEqual(
-      result({ correct: true, points: 10, try_number: 1, tries_left: 0, done: true, correct_answer: { words: words(2) }, all_done: false }, [13, 2, 2]),
+      result(
+        {
+          correct: true,
+          points: 10,
+          try_number: 1,
+          tries_left: 0,
+          done: true,
+          correct_answer: { words: words(2) },
+          all_done: false,
+        },
+        [13, 2, 2],
+      ),
     );
     // The first wrong try sent again answers what it answered then, with the session's totals of now.
-    expect(await answer(A1, ['saw', 'We'], k[1]!)).toEqual(result({ correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false }, [13, 2, 2], true));
-    expect(await answer(A2, ['He'], k[4]!)).toEqual(result({ correct: false, points: 0, try_number: 2, tries_left: 1, done: false, all_done: false }, [13, 2, 3]));
+    expect(await answer(A1, ['saw', 'We'], k[1]!)).toEqual(
+      result(
+        { correct: false, points: 0, try_number: 1, tries_left: 2, done: false, all_done: false },
+        [13, 2, 2],
+        true,
+      ),
+    );
+    expect(await answer(A2, ['He'], k[4]!)).toEqual(
+      result({ correct: false, points: 0, try_number: 2, tries_left: 1, done: false, all_done: false }, [13, 2, 3]),
+    );
     expect(await answer(A2, ['home', 'He'], k[5]!)).toEqual(
-      result({ correct: false, points: 0, try_number: 3, tries_left: 0, done: true, correct_answer: { words: words(1) }, all_done: true }, [13, 2, 4]),
+      result(
+        {
+          correct: false,
+          points: 0,
+          try_number: 3,
+          tries_left: 0,
+          done: true,
+          correct_answer: { words: words(1) },
+          all_done: true,
+        },
+        [13, 2, 4],
+      ),
     );
     // A try of the third activity sent again shows that activity's right answer.
     expect(await answer(A3, words(2), k[3]!)).toEqual(
-      result({ correct: true, points: 10, try_number: 1, tries_left: 0, done: true, correct_answer: { words: words(2) }, all_done: true }, [13, 2, 4], true),
+      result(
+        {
+          correct: true,
+          points: 10,
+          try_number: 1,
+          tries_left: 0,
+          done: true,
+          correct_answer: { words: words(2) },
+          all_done: true,
+        },
+        [13, 2, 4],
+        true,
+      ),
     );
 
-    // A try id already used for another activity, an activity already over, one not in the game: refused, naming the field.
+    // A try id already used for another activity, an activity already over, one not in the game: refused, naming the
+    // field.
     const reused = await play(kid, s.id, A1, { words: ['We'] }, k[0]!);
     expect(reused.statusCode).toBe(400);
     expect(reused.json().fields).toEqual({ client_try_id: expect.stringMatching(/already used for another activity/) });
@@ -376,15 +587,47 @@ describe('playing', () => {
       `UPDATE assignments SET activities = (SELECT jsonb_agg(e ORDER BY (e->>'position')::int DESC) FROM jsonb_array_elements(activities) e) WHERE id = $1`,
       [assigned.id],
     );
-    const moved = (await t.database.pool.query('DELETE FROM game_tries WHERE client_try_id = $1 RETURNING *', [k[1]])).rows[0] as Record<string, unknown>;
-    await t.database.pool.query('INSERT INTO game_tries SELECT * FROM json_populate_record(NULL::game_tries, $1)', [JSON.stringify(moved)]);
+    const moved = (await t.database.pool.query('DELETE FROM game_tries WHERE client_try_id = $1 RETURNING *', [k[1]]))
+      .rows[0] as Record<string, unknown>;
+    await t.database.pool.query('INSERT INTO game_tries SELECT * FROM json_populate_record(NULL::game_tries, $1)', [
+      JSON.stringify(moved),
+    ]);
     const played = [
-      { tries: [false, true].map((c) => ({ correct: c, points: c ? 3 : 0 })), tries_left: 0, done: true, points: 3, correct_answer: { words: words(0) } },
-      { tries: [0, 0, 0].map(() => ({ correct: false, points: 0 })), tries_left: 0, done: true, points: 0, correct_answer: { words: words(1) } },
-      { tries: [{ correct: true, points: 10 }], tries_left: 0, done: true, points: 10, correct_answer: { words: words(2) } },
+      {
+        tries: [false, true].map((c) => ({ correct: c, points: c ? 3 : 0 })),
+        tries_left: 0,
+        done: true,
+        points: 3,
+        correct_answer: { words: words(0) },
+      },
+      {
+        tries: [0, 0, 0].map(() => ({ correct: false, points: 0 })),
+        tries_left: 0,
+        done: true,
+        points: 0,
+        correct_answer: { words: words(1) },
+      },
+      {
+        tries: [{ correct: true, points: 10 }],
+        tries_left: 0,
+        done: true,
+        points: 10,
+        correct_answer: { words: words(2) },
+      },
     ];
-    const whole = { ...header, points: 13, total_right: 2, total_wrong: 4, activities: [A1, A2, A3].map((id, i) => ({ ...activity(i, id), ...played[i] })) };
-    expect((await start(kid, assigned.id)).json().data).toEqual({ ...whole, status: 'PLAYING', score: null, passed: null });
+    const whole = {
+      ...header,
+      points: 13,
+      total_right: 2,
+      total_wrong: 4,
+      activities: [A1, A2, A3].map((id, i) => ({ ...activity(i, id), ...played[i] })),
+    };
+    expect((await start(kid, assigned.id)).json().data).toEqual({
+      ...whole,
+      status: 'PLAYING',
+      score: null,
+      passed: null,
+    });
 
     // Finished: 13 of 30 points, 43.3 %, not passed; finishing again answers the same; no try after it.
     const finished = await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`);
@@ -401,11 +644,14 @@ describe('playing', () => {
   it('sends a multiple-choice session with its question and answers, the tries left of an activity tried, and the right answer only of one over', async () => {
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
     const game = await freshChoice();
-    const [Q1, Q2] = (await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])).rows.map((r: { id: string }) => r.id) as [
-      string,
-      string,
-    ];
-    const assigned = (await assign(accountAdmin, [game], [kid.user.id])).json().data.assigned[0] as { id: string; name: string; end_time: string };
+    const [Q1, Q2] = (
+      await t.database.pool.query('SELECT id FROM activities WHERE game_id = $1 ORDER BY position', [game])
+    ).rows.map((r: { id: string }) => r.id) as [string, string];
+    const assigned = (await assign(accountAdmin, [game], [kid.user.id])).json().data.assigned[0] as {
+      id: string;
+      name: string;
+      end_time: string;
+    };
     const s = (await start(kid, assigned.id)).json().data as { id: string };
     const wrong = await play(kid, s.id, Q1, { index: 1 });
     expect(wrong.json().data).toEqual({
@@ -440,7 +686,14 @@ describe('playing', () => {
       total_wrong: 1,
       score: null,
       passed: null,
-      game: { assignment_id: assigned.id, name: assigned.name, type: MC, max_attempts: 1, attempts: 1, end_time: assigned.end_time },
+      game: {
+        assignment_id: assigned.id,
+        name: assigned.name,
+        type: MC,
+        max_attempts: 1,
+        attempts: 1,
+        end_time: assigned.end_time,
+      },
       rules: { show_progress_bar: false, show_failed_attemps: false, min_rate: 50, point_first_try: 10 },
       activities: [
         {
@@ -476,19 +729,31 @@ describe('playing', () => {
 
   it('uses the rules of the day the game was assigned: 5 / 3 / 1 and a pass mark of 80 %', async () => {
     const game = await freshChoice();
-    const oldId = (await assign(accountAdmin, [game], [student.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    const oldId = (await assign(accountAdmin, [game], [student.user.id], { max_attempts: 2 })).json().data.assigned[0]
+      .id as string;
     let fresh = '';
     await withScoring({ point_first_try: 5, point_second_try: 3, point_third_try: 1, min_rate: 80 }, async () => {
-      fresh = (await assign(accountAdmin, [game], [student2.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+      fresh = (await assign(accountAdmin, [game], [student2.user.id], { max_attempts: 2 })).json().data.assigned[0]
+        .id as string;
     });
 
-    const s = (await start(student2, fresh)).json().data as { id: string; activities: Activity[]; rules: { min_rate: number } };
+    const s = (await start(student2, fresh)).json().data as {
+      id: string;
+      activities: Activity[];
+      rules: { min_rate: number };
+    };
     expectPlayerKeys(s);
     expect(s.rules.min_rate).toBe(80);
     const [a1, a2] = s.activities as [Activity, Activity];
     // Third try right: 1 point; the right answer shown after it.
-    expect((await play(student2, s.id, a1.id, { index: 1 })).json().data).toMatchObject({ correct: false, tries_left: 2 });
-    expect((await play(student2, s.id, a1.id, { index: 2 })).json().data).toMatchObject({ correct: false, tries_left: 1 });
+    expect((await play(student2, s.id, a1.id, { index: 1 })).json().data).toMatchObject({
+      correct: false,
+      tries_left: 2,
+    });
+    expect((await play(student2, s.id, a1.id, { index: 2 })).json().data).toMatchObject({
+      correct: false,
+      tries_left: 1,
+    });
     const third = (await play(student2, s.id, a1.id, { index: 0 })).json().data;
     expect(third).toMatchObject({ correct: true, points: 1, done: true, correct_answer: { index: 0 } });
     expectTryKeys(third, 'choice');
@@ -504,27 +769,62 @@ describe('playing', () => {
       const res = (await play(student, old.id, a.id, { index: a.id === old.activities[0]!.id ? 0 : 1 })).json().data;
       expect(res.points).toBe(10);
     }
-    expect((await call(student, 'POST', `/api/player/sessions/${old.id}/finish`)).json().data).toMatchObject({ score: 100, passed: true });
+    expect((await call(student, 'POST', `/api/player/sessions/${old.id}/finish`)).json().data).toMatchObject({
+      score: 100,
+      passed: true,
+    });
   });
 
   it('grades every try against the frozen copy: the live game’s answer changed after assigning is wrong, the copy’s is right', async () => {
     const sentence = await libraryGame(SP, [{ target: 'We saw a big bird.', distractors: [] }]);
-    const choice = await libraryGame(MC, [{ options: [{ text: 'apple' }, { text: 'dog' }, { text: 'car' }], correct: 0 }], 'Which one is a fruit?');
-    const ids = (await assign(accountAdmin, [sentence, choice], [student.user.id])).json().data.assigned as { id: string; game_id: string }[];
+    const choice = await libraryGame(
+      MC,
+      [{ options: [{ text: 'apple' }, { text: 'dog' }, { text: 'car' }], correct: 0 }],
+      'Which one is a fruit?',
+    );
+    const ids = (await assign(accountAdmin, [sentence, choice], [student.user.id])).json().data.assigned as {
+      id: string;
+      game_id: string;
+    }[];
     // The live games change after the assignment: the same tiles in another order, another right answer.
-    await t.database.pool.query(`UPDATE activities SET answers = '{"target": "A big bird saw we.", "distractors": []}' WHERE game_id = $1`, [sentence]);
-    await t.database.pool.query(`UPDATE activities SET answers = jsonb_set(answers, '{correct}', '2') WHERE game_id = $1`, [choice]);
+    await t.database.pool.query(
+      `UPDATE activities SET answers = '{"target": "A big bird saw we.", "distractors": []}' WHERE game_id = $1`,
+      [sentence],
+    );
+    await t.database.pool.query(
+      `UPDATE activities SET answers = jsonb_set(answers, '{correct}', '2') WHERE game_id = $1`,
+      [choice],
+    );
 
-    const s1 = (await start(student, ids.find((x) => x.game_id === sentence)!.id)).json().data as { id: string; activities: Activity[] };
+    const s1 = (await start(student, ids.find((x) => x.game_id === sentence)!.id)).json().data as {
+      id: string;
+      activities: Activity[];
+    };
     expect([...s1.activities[0]!.tiles!].sort()).toEqual(['We', 'a', 'big', 'bird', 'saw']);
     const live = await play(student, s1.id, s1.activities[0]!.id, { words: ['A', 'big', 'bird', 'saw', 'we'] });
     expect(live.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2 });
     const frozen = await play(student, s1.id, s1.activities[0]!.id, { words: ['We', 'saw', 'a', 'big', 'bird'] });
-    expect(frozen.json().data).toMatchObject({ correct: true, points: 1, done: true, correct_answer: { words: ['We', 'saw', 'a', 'big', 'bird.'] } });
+    expect(frozen.json().data).toMatchObject({
+      correct: true,
+      points: 1,
+      done: true,
+      correct_answer: { words: ['We', 'saw', 'a', 'big', 'bird.'] },
+    });
 
-    const s2 = (await start(student, ids.find((x) => x.game_id === choice)!.id)).json().data as { id: string; activities: Activity[] };
-    expect((await play(student, s2.id, s2.activities[0]!.id, { index: 2 })).json().data).toMatchObject({ correct: false, points: 0, tries_left: 2 });
-    expect((await play(student, s2.id, s2.activities[0]!.id, { index: 0 })).json().data).toMatchObject({ correct: true, points: 1, correct_answer: { index: 0 } });
+    const s2 = (await start(student, ids.find((x) => x.game_id === choice)!.id)).json().data as {
+      id: string;
+      activities: Activity[];
+    };
+    expect((await play(student, s2.id, s2.activities[0]!.id, { index: 2 })).json().data).toMatchObject({
+      correct: false,
+      points: 0,
+      tries_left: 2,
+    });
+    expect((await play(student, s2.id, s2.activities[0]!.id, { index: 0 })).json().data).toMatchObject({
+      correct: true,
+      points: 1,
+      correct_answer: { index: 0 },
+    });
   });
 
   it('keeps playing the frozen copy when the game goes, and all three tries of a wrong activity score 0', async () => {
@@ -534,12 +834,20 @@ describe('playing', () => {
     const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
     expect([...s.activities[0]!.tiles!].sort()).toEqual(['We', 'a', 'big', 'bird', 'saw']);
     for (let i = 0; i < 3; i++) await play(student, s.id, s.activities[0]!.id, { words: ['bird', 'We'] });
-    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({ points: 0, score: 0, passed: false, total_wrong: 3 });
+    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({
+      points: 0,
+      score: 0,
+      passed: false,
+      total_wrong: 3,
+    });
   });
 
   it('refuses an expired game, closes its open session, and refuses a try on it', async () => {
     const id = (
-      await assign(accountAdmin, [await freshSentence()], [student.user.id], { end_time: new Date(t.clock.now().getTime() + 60_000).toISOString(), max_attempts: 3 })
+      await assign(accountAdmin, [await freshSentence()], [student.user.id], {
+        end_time: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+        max_attempts: 3,
+      })
     ).json().data.assigned[0].id as string;
     const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
     // At the end time itself: the game is over.
@@ -560,7 +868,10 @@ describe('playing', () => {
 
   it('leaves a game (INCOMPLETE) and starts a new attempt; finishing with activities left is refused', async () => {
     const id = (
-      await assign(accountAdmin, [await freshSentence()], [student.user.id], { max_attempts: 2, end_time: new Date(t.clock.now().getTime() + 86_400_000).toISOString() })
+      await assign(accountAdmin, [await freshSentence()], [student.user.id], {
+        max_attempts: 2,
+        end_time: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+      })
     ).json().data.assigned[0].id as string;
     const s = (await start(student, id)).json().data as { id: string; activities: Activity[] };
     await play(student, s.id, s.activities[0]!.id, { words: ['The'] });
@@ -587,13 +898,21 @@ describe('playing', () => {
     };
     // Nothing tried yet; then the first activity over and the second not.
     await refused('Some activities are not finished yet.');
-    expect((await play(kid, s.id, q1.id, { index: 0 })).json().data).toMatchObject({ correct: true, done: true, all_done: false });
+    expect((await play(kid, s.id, q1.id, { index: 0 })).json().data).toMatchObject({
+      correct: true,
+      done: true,
+      all_done: false,
+    });
     await refused('Some activities are not finished yet.');
     // A sentence answer to a multiple choice is not one.
     const kind = await play(kid, s.id, q2.id, { words: ['red'] });
     expect(kind.statusCode).toBe(400);
     expect(kind.json().fields).toEqual({ answer: expect.stringMatching(/does not fit this kind of activity/) });
-    expect((await play(kid, s.id, q2.id, { index: 1 })).json().data).toMatchObject({ correct: true, done: true, all_done: true });
+    expect((await play(kid, s.id, q2.id, { index: 1 })).json().data).toMatchObject({
+      correct: true,
+      done: true,
+      all_done: true,
+    });
     // Left with everything over: INCOMPLETE, and no longer finished or played.
     expect((await call(kid, 'POST', `/api/player/sessions/${s.id}/leave`)).json().data.status).toBe('INCOMPLETE');
     await refused('This game is over. Open it again from your games.');
@@ -622,7 +941,8 @@ describe('sentence tiles', () => {
       sentences.map(([target, distractors]) => ({ target, distractors })),
     );
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
-    const id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 6 })).json().data.assigned[0].id as string;
+    const id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 6 })).json().data.assigned[0]
+      .id as string;
     for (let attempt = 1; attempt <= 6; attempt++) {
       const s = (await start(kid, id)).json().data as { id: string; attempt: number; activities: Activity[] };
       expect(s.attempt).toBe(attempt);
@@ -644,7 +964,8 @@ describe('the pass mark', () => {
       Array.from({ length: n }, () => ({ options: [{ text: 'yes' }, { text: 'no' }], correct: 0 })),
       'Is it?',
     );
-  /** One session of the assignment, each activity right at the try given (1–3) or wrong three times (0), then finished. */
+  /** One session of the assignment, each activity right at the try given (1–3) or wrong three times (0), then finished.
+   * */
   async function playAt(who: Who, assignmentId: string, at: (0 | 1 | 2 | 3)[]) {
     const s = (await start(who, assignmentId)).json().data as { id: string; activities: Activity[] };
     expect(s.activities).toHaveLength(at.length);
@@ -663,11 +984,16 @@ describe('the pass mark', () => {
 
   it('passes a session scoring exactly min_rate and fails one a point below, by the default rules (10 / 1 / 0, 50 %)', async () => {
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
-    const id = (await assign(accountAdmin, [await yesNoGame(20)], [kid.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+    const id = (await assign(accountAdmin, [await yesNoGame(20)], [kid.user.id], { max_attempts: 2 })).json().data
+      .assigned[0].id as string;
     // 10 right at once, 10 wrong: 100 of 200 points, 50 %.
-    expect(await playAt(kid, id, [...Array<1>(10).fill(1), ...Array<0>(10).fill(0)])).toEqual(expect.objectContaining({ points: 100, score: 50, passed: true }));
+    expect(await playAt(kid, id, [...Array<1>(10).fill(1), ...Array<0>(10).fill(0)])).toEqual(
+      expect.objectContaining({ points: 100, score: 50, passed: true }),
+    );
     // 9 right at once, 9 at the second try, 2 wrong: 99 points, 49.5 %.
-    expect(await playAt(kid, id, [...Array<1>(9).fill(1), ...Array<2>(9).fill(2), 0, 0])).toEqual(expect.objectContaining({ points: 99, score: 49.5, passed: false }));
+    expect(await playAt(kid, id, [...Array<1>(9).fill(1), ...Array<2>(9).fill(2), 0, 0])).toEqual(
+      expect.objectContaining({ points: 99, score: 49.5, passed: false }),
+    );
   });
 
   it('passes exactly at a changed min_rate and fails a point below, by the rules frozen on the assignment (4 / 3 / 1, 75 %)', async () => {
@@ -675,7 +1001,8 @@ describe('the pass mark', () => {
     const game = await yesNoGame(2);
     let id = '';
     await withScoring({ point_first_try: 4, point_second_try: 3, point_third_try: 1, min_rate: 75 }, async () => {
-      id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 2 })).json().data.assigned[0].id as string;
+      id = (await assign(accountAdmin, [game], [kid.user.id], { max_attempts: 2 })).json().data.assigned[0]
+        .id as string;
     });
     // Both at the second try: 6 of 8 points, 75 %.
     expect(await playAt(kid, id, [2, 2])).toEqual(expect.objectContaining({ points: 6, score: 75, passed: true }));
@@ -687,9 +1014,18 @@ describe('the pass mark', () => {
 describe('answers that are not answers to the activity', () => {
   it('are refused with 400 naming the field, in the caller’s language, without spending a try', async () => {
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
-    const assigned = (await assign(accountAdmin, [await freshSentence(), await freshChoice()], [kid.user.id])).json().data.assigned as { id: string; type: string }[];
-    const session = async (type: string) => (await start(kid, assigned.find((a) => a.type === type)!.id)).json().data as { id: string; activities: Activity[] };
-    const tries = async (sessionId: string) => Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries WHERE session_id = $1', [sessionId])).rows[0].n);
+    const assigned = (await assign(accountAdmin, [await freshSentence(), await freshChoice()], [kid.user.id])).json()
+      .data.assigned as { id: string; type: string }[];
+    const session = async (type: string) =>
+      (await start(kid, assigned.find((a) => a.type === type)!.id)).json().data as {
+        id: string;
+        activities: Activity[];
+      };
+    const tries = async (sessionId: string) =>
+      Number(
+        (await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries WHERE session_id = $1', [sessionId]))
+          .rows[0].n,
+      );
 
     // Sentence practice: 'The girl ate an apple.' with the extra tile 'eated'; then 'He went home.'.
     const sp = await session(SP);
@@ -712,9 +1048,13 @@ describe('answers that are not answers to the activity', () => {
     expect(tiles.json().data).toMatchObject({ correct: false, try_number: 1, tries_left: 2 });
     expect(await tries(sp.id)).toBe(1);
     const refused = await play(kid, sp.id, first.id, { words: ['apple', 'girl', 'banana'] });
-    expect(refused.json().fields).toEqual({ 'answer.words': 'Answer: build the sentence with this activity’s tiles only, each as many times as it is shown.' });
+    expect(refused.json().fields).toEqual({
+      'answer.words': 'Answer: build the sentence with this activity’s tiles only, each as many times as it is shown.',
+    });
     expect(await tries(sp.id)).toBe(1);
-    expect((await play(kid, sp.id, first.id, { words: ['the', 'GIRL', 'ate', 'an', 'apple.'] })).json().data).toMatchObject({ correct: true, try_number: 2, points: 1 });
+    expect(
+      (await play(kid, sp.id, first.id, { words: ['the', 'GIRL', 'ate', 'an', 'apple.'] })).json().data,
+    ).toMatchObject({ correct: true, try_number: 2, points: 1 });
 
     // Multiple choice: three answers, then two; an index past them is not an answer.
     const mc = await session(MC);
@@ -751,20 +1091,38 @@ describe('answers that are not answers to the activity', () => {
       payload: { activity_id: q2.id, answer: { index: 4 }, client_try_id: tryId(), elapsed_ms: 10 },
     });
     expect(spanish.statusCode).toBe(400);
-    expect(spanish.json().fields).toEqual({ 'answer.index': 'Respuesta: elige una de las 2 respuestas de esta actividad.' });
+    expect(spanish.json().fields).toEqual({
+      'answer.index': 'Respuesta: elige una de las 2 respuestas de esta actividad.',
+    });
     expect(await tries(mc.id)).toBe(0);
     // Every try is still there: the first right answer scores the first try's points.
-    expect((await play(kid, mc.id, q1.id, { index: 0 })).json().data).toMatchObject({ correct: true, try_number: 1, points: 10 });
-    expect((await play(kid, mc.id, q2.id, { index: 1 })).json().data).toMatchObject({ correct: true, try_number: 1, points: 10 });
+    expect((await play(kid, mc.id, q1.id, { index: 0 })).json().data).toMatchObject({
+      correct: true,
+      try_number: 1,
+      points: 10,
+    });
+    expect((await play(kid, mc.id, q2.id, { index: 1 })).json().data).toMatchObject({
+      correct: true,
+      try_number: 1,
+      points: 10,
+    });
 
     // The preview refuses them the same way.
     const game = await freshChoice();
-    const act = ((await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities as Activity[])[0]!;
-    const preview = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { index: 5 }, try_number: 1 });
+    const act = (
+      (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities as Activity[]
+    )[0]!;
+    const preview = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: act.id,
+      answer: { index: 5 },
+      try_number: 1,
+    });
     expect(preview.statusCode).toBe(400);
     expect(Object.keys(preview.json().fields)).toEqual(['answer.index']);
     const sentence = await freshSentence();
-    const tile = ((await call(therapist, 'POST', `/api/player/preview/${sentence}`)).json().data.activities as Activity[])[0]!;
+    const tile = (
+      (await call(therapist, 'POST', `/api/player/preview/${sentence}`)).json().data.activities as Activity[]
+    )[0]!;
     const words = await call(therapist, 'POST', `/api/player/preview/${sentence}/tries`, {
       activity_id: tile.id,
       answer: { words: ['The', 'girl', 'ate', 'a', 'pear'] },
@@ -777,12 +1135,15 @@ describe('answers that are not answers to the activity', () => {
 
 describe('unassigning and scope', () => {
   it('unassigns what was not played; the student can no longer open it', async () => {
-    const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data.assigned[0].id as string;
+    const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data
+      .assigned[0].id as string;
     const res = await call(accountAdmin, 'POST', '/api/games/unassign', { ids: [id] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0].assign_status).toBe('UNASSIGNED');
     expect((await start(student2, id)).statusCode).toBe(409);
-    expect(((await call(student2, 'GET', '/api/player/games')).json().data as { id: string }[]).map((c) => c.id)).not.toContain(id);
+    expect(
+      ((await call(student2, 'GET', '/api/player/games')).json().data as { id: string }[]).map((c) => c.id),
+    ).not.toContain(id);
     expect((await call(strangerAdmin, 'POST', '/api/games/unassign', { ids: [id] })).statusCode).toBe(404);
   });
 
@@ -795,18 +1156,28 @@ describe('unassigning and scope', () => {
     const res = await play(kid, s.id, s.activities[0]!.id, { index: 0 });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().errors).toEqual(['This game is no longer assigned to you.']);
-    expect(Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries WHERE session_id = $1', [s.id])).rows[0].n)).toBe(0);
+    expect(
+      Number(
+        (await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries WHERE session_id = $1', [s.id])).rows[0]
+          .n,
+      ),
+    ).toBe(0);
   });
 
   it('answers 404 for another student’s assignment or session and another account’s', async () => {
-    const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data.assigned[0].id as string;
+    const id = (await assign(accountAdmin, [await freshChoice()], [student2.user.id], { max_attempts: 5 })).json().data
+      .assigned[0].id as string;
     const s = (await start(student2, id)).json().data as { id: string; activities: Activity[] };
     expect((await start(student, id)).statusCode).toBe(404);
     expect((await start(strangerStudent, id)).statusCode).toBe(404);
     expect((await play(student, s.id, s.activities[0]!.id, { index: 0 })).statusCode).toBe(404);
     expect((await call(strangerStudent, 'POST', `/api/player/sessions/${s.id}/finish`)).statusCode).toBe(404);
-    expect((await call(strangerAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}`)).json().data).toEqual([]);
-    expect((await call(student, 'GET', '/api/player/games')).json().data.map((c: { id: string }) => c.id)).not.toContain(id);
+    expect((await call(strangerAdmin, 'GET', `/api/assignments?student_id=${student2.user.id}`)).json().data).toEqual(
+      [],
+    );
+    expect(
+      (await call(student, 'GET', '/api/player/games')).json().data.map((c: { id: string }) => c.id),
+    ).not.toContain(id);
   });
 });
 
@@ -821,13 +1192,19 @@ describe('the media of an assigned game', () => {
         { name: 'is_private', data: 'false' },
         { name: 'file', filename: 'p.png', type: 'image/png', data: png },
       ]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...editor.headers, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...editor.headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data.id as string;
     };
     const shown = await upload('A blue square');
     const other = await upload('Not in any game');
-    const audio = (await call(editor, 'POST', '/api/speech', { text: 'Which one is blue?', language: 'en' })).json().data.id as string;
+    const audio = (await call(editor, 'POST', '/api/speech', { text: 'Which one is blue?', language: 'en' })).json()
+      .data.id as string;
     const game = (await call(editor, 'POST', '/api/games', { name: 'Colours', type: MC })).json().data.id as string;
     const made = await call(editor, 'POST', '/api/activities', {
       game_id: game,
@@ -841,7 +1218,9 @@ describe('the media of an assigned game', () => {
     const id = (await assign(accountAdmin, [game], [student.user.id])).json().data.assigned[0].id as string;
     expect((await call(student, 'GET', `/api/images/${shown}/file?size=medium`)).statusCode).toBe(200);
     // The card shows the first picture of the game: here an answer's (no activity has its own).
-    const card = ((await call(student, 'GET', '/api/player/games')).json().data as { id: string; picture: string | null }[]).find((g) => g.id === id);
+    const card = (
+      (await call(student, 'GET', '/api/player/games')).json().data as { id: string; picture: string | null }[]
+    ).find((g) => g.id === id);
     expect(card?.picture).toBe(shown);
     expect((await call(student, 'GET', `/api/files/${audio}/content`)).statusCode).toBe(200);
     // The player shows a picture answer with its alt text, and a text answer without either.
@@ -875,16 +1254,32 @@ describe('evaluation', () => {
     await play(student, s.id, act, { words: ['The', 'girl', 'ate', 'apple'] });
     await play(student, s.id, act, { words: ['The', 'girl', 'happily', 'an', 'apple'] });
     // An open session is not evaluated yet.
-    expect((await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, { words_out_of_place: 0, parts_of_speech: 0, syntax_error: 0 })).statusCode).toBe(409);
+    expect(
+      (
+        await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, {
+          words_out_of_place: 0,
+          parts_of_speech: 0,
+          syntax_error: 0,
+        })
+      ).statusCode,
+    ).toBe(409);
     // Not in the therapist's caseload: it does not exist for them.
     expect((await call(therapist, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(404);
-    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({ score: 0, total_wrong: 3 });
+    expect((await call(student, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({
+      score: 0,
+      total_wrong: 3,
+    });
 
-    const waiting = (await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=false&student_id=${student.user.id}`)).json().data as { id: string }[];
+    const waiting = (
+      await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=false&student_id=${student.user.id}`)
+    ).json().data as { id: string }[];
     expect(waiting.map((w) => w.id)).toContain(s.id);
     const seen = await call(accountAdmin, 'GET', `/api/game-sessions/${s.id}`);
     expect(seen.statusCode, seen.body).toBe(200);
-    const detail = seen.json().data as { activities: { tries: { correct: boolean; errors: Record<string, number> | null }[] }[]; automatic: Record<string, number> };
+    const detail = seen.json().data as {
+      activities: { tries: { correct: boolean; errors: Record<string, number> | null }[] }[];
+      automatic: Record<string, number>;
+    };
     expect(detail.activities[0]!.tries.map((t) => t.errors)).toEqual([
       { words_out_of_place: 1, parts_of_speech: 0, syntax_error: 0 },
       { words_out_of_place: 0, parts_of_speech: 0, syntax_error: 1 },
@@ -899,12 +1294,27 @@ describe('evaluation', () => {
       score_description: 'Word order needs work.',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ evaluator_id: accountAdmin.user.id, evaluation: { syntax_error: 0, score_description: 'Word order needs work.' } });
-    expect((await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=true&student_id=${student.user.id}`)).json().data.map((r: { id: string }) => r.id)).toContain(s.id);
+    expect(saved.json().data).toMatchObject({
+      evaluator_id: accountAdmin.user.id,
+      evaluation: { syntax_error: 0, score_description: 'Word order needs work.' },
+    });
+    expect(
+      (await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=true&student_id=${student.user.id}`))
+        .json()
+        .data.map((r: { id: string }) => r.id),
+    ).toContain(s.id);
     // Out of scope: another account, the student themself (no evaluate permission), a bad count.
     expect((await call(strangerAdmin, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(404);
     expect((await call(student, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(403);
-    expect((await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, { words_out_of_place: -1, parts_of_speech: 0, syntax_error: 0 })).statusCode).toBe(400);
+    expect(
+      (
+        await call(accountAdmin, 'PUT', `/api/game-sessions/${s.id}/evaluation`, {
+          words_out_of_place: -1,
+          parts_of_speech: 0,
+          syntax_error: 0,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -912,8 +1322,10 @@ describe('preview', () => {
   it('lets a therapist, an editor and a viewer play a game they can read, as it is now, without the answer key and without recording anything', async () => {
     const viewer = await loginAs(t.app, 'VIEWER');
     const game = await freshSentence();
-    const tries = async () => Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
-    const sessions = async () => Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n);
+    const tries = async () =>
+      Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_tries')).rows[0].n);
+    const sessions = async () =>
+      Number((await t.database.pool.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n);
     const [triesBefore, sessionsBefore] = [await tries(), await sessions()];
     for (const who of [therapist, editor, viewer]) {
       const res = await call(who, 'POST', `/api/player/preview/${game}`);
@@ -925,10 +1337,15 @@ describe('preview', () => {
       expect(res.body).not.toContain('The girl ate an apple.');
       expect(s.activities.every((a) => a.correct_answer === undefined && a.tiles?.length)).toBe(true);
       expectPlayerKeys(s, true);
-      for (const a of s.activities) expect(readsInOrder(a.tiles!, a.position === 1 ? 'The girl ate an apple.' : 'He went home.')).toBe(false);
+      for (const a of s.activities)
+        expect(readsInOrder(a.tiles!, a.position === 1 ? 'The girl ate an apple.' : 'He went home.')).toBe(false);
     }
     const act = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities[0] as Activity;
-    const wrong = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['apple', 'The'] }, try_number: 1 });
+    const wrong = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: act.id,
+      answer: { words: ['apple', 'The'] },
+      try_number: 1,
+    });
     expect(wrong.json().data).toMatchObject({ correct: false, points: 0, tries_left: 2, done: false });
     expectTryKeys(wrong.json().data, 'sentence', true);
     const right = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
@@ -944,11 +1361,17 @@ describe('preview', () => {
       correct_answer: { words: ['The', 'girl', 'ate', 'an', 'apple.'] },
     });
     expectTryKeys(right.json().data, 'sentence', true);
-    const last = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['apple', 'girl'] }, try_number: 3 });
+    const last = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: act.id,
+      answer: { words: ['apple', 'girl'] },
+      try_number: 3,
+    });
     expect(last.json().data).toMatchObject({ correct: false, done: true, tries_left: 0 });
     expect(last.json().data.correct_answer).toBeTruthy();
     // A multiple-choice preview carries the same keys.
-    const choice = (await call(viewer, 'POST', `/api/player/preview/${await freshChoice()}`)).json().data as { activities: Activity[] };
+    const choice = (await call(viewer, 'POST', `/api/player/preview/${await freshChoice()}`)).json().data as {
+      activities: Activity[];
+    };
     expectPlayerKeys(choice, true);
     expect([await tries(), await sessions()]).toEqual([triesBefore, sessionsBefore]);
   });
@@ -965,10 +1388,18 @@ describe('preview', () => {
     expect(none.statusCode).toBe(409);
     expect(none.json().errors[0]).toContain('Nothing yet');
     const act = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities[0] as Activity;
-    const bad = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { index: 0 }, try_number: 4 });
+    const bad = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: act.id,
+      answer: { index: 0 },
+      try_number: 4,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('try_number');
-    const kind = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: act.id, answer: { words: ['x'] }, try_number: 1 });
+    const kind = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: act.id,
+      answer: { words: ['x'] },
+      try_number: 1,
+    });
     expect(kind.statusCode).toBe(400);
     expect(kind.json().fields).toEqual({ answer: expect.stringMatching(/does not fit this kind of activity/) });
     const unknown = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
@@ -982,56 +1413,115 @@ describe('preview', () => {
 
   it('scores a try against its own activity: the second one’s right answer is its second', async () => {
     const game = await freshChoice();
-    const [, second] = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data.activities as Activity[];
-    const res = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: second!.id, answer: { index: 1 }, try_number: 1 });
-    expect(res.json().data).toEqual({ correct: true, points: 10, try_number: 1, tries_left: 0, done: true, correct_answer: { index: 1 }, preview: true });
+    const [, second] = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data
+      .activities as Activity[];
+    const res = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+      activity_id: second!.id,
+      answer: { index: 1 },
+      try_number: 1,
+    });
+    expect(res.json().data).toEqual({
+      correct: true,
+      points: 10,
+      try_number: 1,
+      tries_left: 0,
+      done: true,
+      correct_answer: { index: 1 },
+      preview: true,
+    });
   });
 
   it('plays by the default rules when no scoring configuration is stored, in a preview and in an assignment', async () => {
     const game = await freshChoice();
     const kid = await loginAs(t.app, 'STUDENT', { accountId: accountAdmin.user.accountId });
-    const stored = (await t.database.pool.query(`DELETE FROM app_configuration WHERE module = 'MLA' RETURNING *`)).rows[0] as Record<string, unknown>;
+    const stored = (await t.database.pool.query(`DELETE FROM app_configuration WHERE module = 'MLA' RETURNING *`))
+      .rows[0] as Record<string, unknown>;
     expect(stored).toBeTruthy();
     try {
       const defaults = { show_progress_bar: false, show_failed_attemps: false, min_rate: 50, point_first_try: 10 };
-      const preview = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data as { rules: unknown; activities: Activity[] };
+      const preview = (await call(therapist, 'POST', `/api/player/preview/${game}`)).json().data as {
+        rules: unknown;
+        activities: Activity[];
+      };
       expect(preview.rules).toEqual(defaults);
-      const second = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, { activity_id: preview.activities[1]!.id, answer: { index: 1 }, try_number: 2 });
+      const second = await call(therapist, 'POST', `/api/player/preview/${game}/tries`, {
+        activity_id: preview.activities[1]!.id,
+        answer: { index: 1 },
+        try_number: 2,
+      });
       expect(second.json().data).toMatchObject({ correct: true, points: 1 });
       const assigned = await assign(accountAdmin, [game], [kid.user.id]);
       expect(assigned.statusCode, assigned.body).toBe(201);
-      const s = (await start(kid, assigned.json().data.assigned[0].id)).json().data as { id: string; rules: unknown; activities: Activity[] };
+      const s = (await start(kid, assigned.json().data.assigned[0].id)).json().data as {
+        id: string;
+        rules: unknown;
+        activities: Activity[];
+      };
       expect(s.rules).toEqual(defaults);
-      expect((await play(kid, s.id, s.activities[0]!.id, { index: 1 })).json().data).toMatchObject({ correct: false, points: 0 });
-      expect((await play(kid, s.id, s.activities[0]!.id, { index: 2 })).json().data).toMatchObject({ correct: false, points: 0 });
-      expect((await play(kid, s.id, s.activities[0]!.id, { index: 0 })).json().data).toMatchObject({ correct: true, points: 0, try_number: 3 });
-      expect((await play(kid, s.id, s.activities[1]!.id, { index: 1 })).json().data).toMatchObject({ correct: true, points: 10 });
-      expect((await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({ points: 10, score: 50, passed: true });
+      expect((await play(kid, s.id, s.activities[0]!.id, { index: 1 })).json().data).toMatchObject({
+        correct: false,
+        points: 0,
+      });
+      expect((await play(kid, s.id, s.activities[0]!.id, { index: 2 })).json().data).toMatchObject({
+        correct: false,
+        points: 0,
+      });
+      expect((await play(kid, s.id, s.activities[0]!.id, { index: 0 })).json().data).toMatchObject({
+        correct: true,
+        points: 0,
+        try_number: 3,
+      });
+      expect((await play(kid, s.id, s.activities[1]!.id, { index: 1 })).json().data).toMatchObject({
+        correct: true,
+        points: 10,
+      });
+      expect((await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`)).json().data).toMatchObject({
+        points: 10,
+        score: 50,
+        passed: true,
+      });
     } finally {
-      await t.database.pool.query(`INSERT INTO app_configuration SELECT * FROM json_populate_record(NULL::app_configuration, $1)`, [JSON.stringify(stored)]);
+      await t.database.pool.query(
+        `INSERT INTO app_configuration SELECT * FROM json_populate_record(NULL::app_configuration, $1)`,
+        [JSON.stringify(stored)],
+      );
     }
   });
 });
 
 describe('dashboards', () => {
   it('shows a student their games, results with stars and chapters, and the caseload what needs attention, within scope', async () => {
-    const level = (await call(editor, 'POST', '/api/levels', { name: 'Dash level', slug: 'dash-level' })).json().data.id as string;
-    const chapter = (await call(editor, 'POST', '/api/chapters', { name: 'Dash chapter', level_id: level })).json().data.id as string;
-    const game = (await call(editor, 'POST', '/api/games', { name: 'Dash game', type: MC, chapter_id: chapter })).json().data.id as string;
-    await call(editor, 'POST', '/api/activities', { game_id: game, question: 'Which?', answers: { options: [{ text: 'a' }, { text: 'b' }], correct: 0 } });
+    const level = (await call(editor, 'POST', '/api/levels', { name: 'Dash level', slug: 'dash-level' })).json().data
+      .id as string;
+    const chapter = (await call(editor, 'POST', '/api/chapters', { name: 'Dash chapter', level_id: level })).json().data
+      .id as string;
+    const game = (await call(editor, 'POST', '/api/games', { name: 'Dash game', type: MC, chapter_id: chapter })).json()
+      .data.id as string;
+    await call(editor, 'POST', '/api/activities', {
+      game_id: game,
+      question: 'Which?',
+      answers: { options: [{ text: 'a' }, { text: 'b' }], correct: 0 },
+    });
     await call(editor, 'POST', `/api/games/${game}/complete`);
     // An account of its own, so that its lists hold only what this test made.
     const admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
     const kid = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
     const played = (await assign(admin, [game], [kid.user.id])).json().data.assigned[0].id as string;
-    const soon = (await assign(admin, [await freshChoice()], [kid.user.id], { end_time: new Date(t.clock.now().getTime() + 3_600_000).toISOString() })).json().data.assigned[0]
-      .id as string;
+    const soon = (
+      await assign(admin, [await freshChoice()], [kid.user.id], {
+        end_time: new Date(t.clock.now().getTime() + 3_600_000).toISOString(),
+      })
+    ).json().data.assigned[0].id as string;
     const s = (await start(kid, played)).json().data as { id: string; activities: Activity[] };
     await play(kid, s.id, s.activities[0]!.id, { index: 0 });
     await call(kid, 'POST', `/api/player/sessions/${s.id}/finish`);
 
     const mine = (await call(kid, 'GET', '/api/dashboards/me')).json().data;
-    expect(mine).toMatchObject({ kind: 'student', games: { new: 1, in_progress: 0, expiring_soon: 1, played: 1 }, stars: 3 });
+    expect(mine).toMatchObject({
+      kind: 'student',
+      games: { new: 1, in_progress: 0, expiring_soon: 1, played: 1 },
+      stars: 3,
+    });
     expect(mine.recent[0]).toMatchObject({ name: 'Dash game', score: 100, stars: 3 });
     expect(mine.chapters).toEqual([{ id: chapter, name: 'Dash chapter', assigned: 1, played: 1, average: 100 }]);
 
@@ -1056,14 +1546,19 @@ describe('the demo’s played games', () => {
     await seedDemo(demo.app.db, demo.clock.now());
     expect(await seedDemoPlay(demo.app.db, demo.clock.now())).toBe(6);
     const as = async (who: string) => (await login(demo.app, who, DEMO_PASSWORD)).headers;
-    const get = async (who: string, url: string) => (await demo.app.inject({ method: 'GET', url, headers: await as(who) })).json().data;
+    const get = async (who: string, url: string) =>
+      (await demo.app.inject({ method: 'GET', url, headers: await as(who) })).json().data;
     const board = await get('therapist', '/api/dashboards/me');
-    expect(board.waiting.sessions.map((s: { name: string; student_name: string }) => `${s.student_name}: ${s.name}`)).toEqual(['Leo Walker: The girl ate an apple']);
+    expect(
+      board.waiting.sessions.map((s: { name: string; student_name: string }) => `${s.student_name}: ${s.name}`),
+    ).toEqual(['Leo Walker: The girl ate an apple']);
     expect(board.expiring.map((x: { name: string }) => x.name)).toEqual(['Say what they do']);
     const session = await get('therapist', `/api/game-sessions/${board.waiting.sessions[0].id}`);
     // One swapped pair on the first sentence, then right: 1 + 10 × (n − 1) points.
     expect(session.automatic.words_out_of_place).toBe(1);
-    expect(session.score).toBe(Math.round(((1 + 10 * (session.activities.length - 1)) / (10 * session.activities.length)) * 1000) / 10);
+    expect(session.score).toBe(
+      Math.round(((1 + 10 * (session.activities.length - 1)) / (10 * session.activities.length)) * 1000) / 10,
+    );
     const cards = (await get('student', '/api/player/games')) as { name: string; state: string }[];
     expect(cards.map((c) => [c.name, c.state]).sort()).toEqual([
       ['The girl ate an apple', 'played'],
@@ -1080,7 +1575,11 @@ describe('the demo’s played games', () => {
     expect(board.child).toBeUndefined();
     // The played game goes on: a second attempt of two.
     const played = cards.find((c) => c.name === 'The girl ate an apple') as unknown as { id: string };
-    const again = await demo.app.inject({ method: 'POST', url: `/api/player/games/${played.id}/sessions`, headers: await as('student') });
+    const again = await demo.app.inject({
+      method: 'POST',
+      url: `/api/player/games/${played.id}/sessions`,
+      headers: await as('student'),
+    });
     expect(again.json().data.attempt).toBe(2);
   });
 });

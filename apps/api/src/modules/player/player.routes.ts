@@ -1,7 +1,13 @@
 import { okEnvelope, PERMISSIONS as P } from '@habla/shared';
 import { tryBodySchema } from '@habla/shared/play';
 import { playActions } from '@habla/shared/policies/index';
-import { playerGameSchema, playSessionSchema, previewTryBody, previewTryResultSchema, tryResultSchema } from '@habla/shared/schemas/player';
+import {
+  playerGameSchema,
+  playSessionSchema,
+  previewTryBody,
+  previewTryResultSchema,
+  tryResultSchema,
+} from '@habla/shared/schemas/player';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorContextOf } from '../../lib/context';
@@ -27,7 +33,11 @@ const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/player/games', {
     preValidation: requirePermission(PLAYERS),
-    schema: { tags: ['player'], summary: 'The signed-in student’s games', response: { 200: okEnvelope(z.array(playerGameSchema)), ...errorResponses } },
+    schema: {
+      tags: ['player'],
+      summary: 'The signed-in student’s games',
+      response: { 200: okEnvelope(z.array(playerGameSchema)), ...errorResponses },
+    },
     handler: async (req) => ({ status: true as const, data: await playerGames(actorContextOf(req)) }),
   });
 
@@ -51,18 +61,31 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: tryBodySchema,
       response: { 200: okEnvelope(tryResultSchema), ...errorResponses },
     },
-    handler: async (req) => ({ status: true as const, data: await submitTry(actorContextOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({
+      status: true as const,
+      data: await submitTry(actorContextOf(req), req.params.id, req.body),
+    }),
   });
 
   app.post('/player/sessions/:id/leave', {
     preValidation: requirePermission(PLAYERS),
-    schema: { tags: ['player'], summary: 'Leave a game mid-way (INCOMPLETE)', params, response: { 200: okEnvelope(playSessionSchema), ...errorResponses } },
+    schema: {
+      tags: ['player'],
+      summary: 'Leave a game mid-way (INCOMPLETE)',
+      params,
+      response: { 200: okEnvelope(playSessionSchema), ...errorResponses },
+    },
     handler: async (req) => ({ status: true as const, data: await leaveSession(actorContextOf(req), req.params.id) }),
   });
 
   app.post('/player/sessions/:id/finish', {
     preValidation: requirePermission(PLAYERS),
-    schema: { tags: ['player'], summary: 'Finish a game once every activity is over: the score', params, response: { 200: okEnvelope(playSessionSchema), ...errorResponses } },
+    schema: {
+      tags: ['player'],
+      summary: 'Finish a game once every activity is over: the score',
+      params,
+      response: { 200: okEnvelope(playSessionSchema), ...errorResponses },
+    },
     handler: async (req) => ({ status: true as const, data: await finishSession(actorContextOf(req), req.params.id) }),
   });
 
@@ -70,7 +93,8 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireRule(playActions.preview),
     schema: {
       tags: ['player'],
-      summary: 'Preview a game one can read in the player, as it is now (records nothing; answer keys only once an activity is over)',
+      summary:
+        'Preview a game one can read in the player, as it is now (records nothing; answer keys only once an activity is over)',
       params,
       response: { 200: okEnvelope(playSessionSchema), ...errorResponses },
     },
@@ -86,6 +110,9 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: previewTryBody,
       response: { 200: okEnvelope(previewTryResultSchema), ...errorResponses },
     },
-    handler: async (req) => ({ status: true as const, data: await previewTry(actorContextOf(req), req.params.id, req.body) }),
+    handler: async (req) => ({
+      status: true as const,
+      data: await previewTry(actorContextOf(req), req.params.id, req.body),
+    }),
   });
 };

@@ -31,9 +31,18 @@ export type SessionRow = {
   passed: boolean | null;
 };
 
-export const conflict = (key: string, params: Record<string, string | number> = {}) => new AppError(409, 'CONFLICT', key, params);
+export const conflict = (key: string, params: Record<string, string | number> = {}) =>
+  new AppError(409, 'CONFLICT', key, params);
 
-export type TryRow = { activity_id: string; try_number: number; client_try_id: string; answer: PlayerAnswer; correct: boolean; points: number; elapsed_ms: number };
+export type TryRow = {
+  activity_id: string;
+  try_number: number;
+  client_try_id: string;
+  answer: PlayerAnswer;
+  correct: boolean;
+  points: number;
+  elapsed_ms: number;
+};
 
 /** The answer that was right, shown once an activity is over. */
 export function correctAnswer(type: GameType, a: FrozenActivity): PlayerAnswer {
@@ -46,7 +55,10 @@ const sentenceOf = (a: FrozenActivity) => (a.answers.target ?? '').split(/\s+/);
 export const over = (tries: TryRow[]) => tries.some((t) => t.correct) || tries.length >= MAX_TRIES;
 
 /** What the player shows of an assignment: a student's, or a game previewed as it is now. */
-export type PlayedAssignment = Pick<AssignmentRow, 'id' | 'name' | 'type' | 'max_attempts' | 'attempts' | 'end_time' | 'activities' | 'rules'>;
+export type PlayedAssignment = Pick<
+  AssignmentRow,
+  'id' | 'name' | 'type' | 'max_attempts' | 'attempts' | 'end_time' | 'activities' | 'rules'
+>;
 
 /**
  * The session as the player shows it: every activity without its answer key (sentence tiles already
@@ -73,7 +85,12 @@ export function presentSession(session: SessionRow, assignment: PlayedAssignment
       attempts: assignment.attempts,
       end_time: assignment.end_time.toISOString(),
     },
-    rules: { show_progress_bar: rules.show_progress_bar, show_failed_attemps: rules.show_failed_attemps, min_rate: rules.min_rate, point_first_try: rules.point_first_try },
+    rules: {
+      show_progress_bar: rules.show_progress_bar,
+      show_failed_attemps: rules.show_failed_attemps,
+      min_rate: rules.min_rate,
+      point_first_try: rules.point_first_try,
+    },
     activities: acts.map((a) => {
       const mine = tries.filter((t) => t.activity_id === a.id).sort((x, y) => x.try_number - y.try_number);
       const done = over(mine);
@@ -98,7 +115,11 @@ export function presentSession(session: SessionRow, assignment: PlayedAssignment
               picture: a.picture,
               audio: a.audio_id,
               // Stryker disable next-line ArrayDeclaration: a multiple choice always has 2–6 answers (answersProblem on every write)
-              answers: (a.answers.options ?? []).map((o) => ({ text: o.text ?? null, picture: o.picture ?? null, alt: o.alt ?? null })),
+              answers: (a.answers.options ?? []).map((o) => ({
+                text: o.text ?? null,
+                picture: o.picture ?? null,
+                alt: o.alt ?? null,
+              })),
             };
       const activity: PlayActivity = {
         id: a.id,
@@ -117,7 +138,10 @@ export function presentSession(session: SessionRow, assignment: PlayedAssignment
 
 /** The student's assignment, locked; 404 when it is not theirs. */
 export async function ownAssignment(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<AssignmentRow> {
-  const res = await c.query(`SELECT * FROM assignments WHERE id = $1 AND student_id = $2 FOR UPDATE`, [id, ctx.actor.id]);
+  const res = await c.query(`SELECT * FROM assignments WHERE id = $1 AND student_id = $2 FOR UPDATE`, [
+    id,
+    ctx.actor.id,
+  ]);
   const row = res.rows[0] as AssignmentRow | undefined;
   if (!row) throw notFound();
   return row;
@@ -129,7 +153,10 @@ export const EXPIRED = Symbol('expired');
  * Run `work` in a transaction that commits even when it finds the game expired (the open session it
  * closed stays closed), then answer 409 for that case.
  */
-export async function closedIfExpired<T>(ctx: ActorContext, work: (c: pg.PoolClient) => Promise<T | typeof EXPIRED>): Promise<T> {
+export async function closedIfExpired<T>(
+  ctx: ActorContext,
+  work: (c: pg.PoolClient) => Promise<T | typeof EXPIRED>,
+): Promise<T> {
   const out = await tx(ctx, work);
   if (out === EXPIRED) throw conflict('play.expired');
   return out;
@@ -137,10 +164,10 @@ export async function closedIfExpired<T>(ctx: ActorContext, work: (c: pg.PoolCli
 
 /** Close the open session of an expired assignment (INCOMPLETE). */
 export async function expire(c: pg.PoolClient, ctx: ActorContext, assignmentId: string): Promise<void> {
-  await c.query(`UPDATE game_sessions SET status = 'INCOMPLETE', finished_at = $2, updated_at = $2 WHERE assignment_id = $1 AND status IN ('NEW', 'PLAYING')`, [
-    assignmentId,
-    ctx.now,
-  ]);
+  await c.query(
+    `UPDATE game_sessions SET status = 'INCOMPLETE', finished_at = $2, updated_at = $2 WHERE assignment_id = $1 AND status IN ('NEW', 'PLAYING')`,
+    [assignmentId, ctx.now],
+  );
 }
 
 /**
@@ -149,7 +176,11 @@ export async function expire(c: pg.PoolClient, ctx: ActorContext, assignmentId: 
  */
 
 /** The student's session and its assignment, both locked, in one round trip; 404 when it is not theirs. */
-export async function ownSession(c: pg.PoolClient, ctx: ActorContext, id: string): Promise<{ s: SessionRow; a: AssignmentRow }> {
+export async function ownSession(
+  c: pg.PoolClient,
+  ctx: ActorContext,
+  id: string,
+): Promise<{ s: SessionRow; a: AssignmentRow }> {
   const res = await c.query({
     name: 'play-own-session',
     text: `SELECT row_to_json(s) AS _session, a.* FROM game_sessions s JOIN assignments a ON a.id = s.assignment_id WHERE s.id = $1 AND s.student_id = $2 FOR UPDATE OF a, s`,

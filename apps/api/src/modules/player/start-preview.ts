@@ -15,16 +15,26 @@ import { conflict, presentSession, type PlayedAssignment, type SessionRow } from
 
 /** The game as a preview plays it: readable by the caller (else 404), with its live activities. */
 type PreviewedGame = { id: string; name: string; type: GameType; max_attempts: number | null };
-export async function previewedGame(ctx: ActorContext, gameId: string): Promise<{ game: PreviewedGame; acts: FrozenActivity[]; rules: Rules }> {
+export async function previewedGame(
+  ctx: ActorContext,
+  gameId: string,
+): Promise<{ game: PreviewedGame; acts: FrozenActivity[]; rules: Rules }> {
   const pool = poolOf(ctx.db);
   const p = new SqlParams();
   const id = p.add(gameId);
   const scope = gamesScope(ctx.actor, p);
-  const game = (await pool.query(`SELECT t.id, t.name, t.type, t.max_attempts FROM games t WHERE t.id = ${id} AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''}`, p.values))
-    .rows[0] as PreviewedGame | undefined;
+  const game = (
+    await pool.query(
+      `SELECT t.id, t.name, t.type, t.max_attempts FROM games t WHERE t.id = ${id} AND t.deleted_at IS NULL${scope ? ` AND ${scope}` : ''}`,
+      p.values,
+    )
+  ).rows[0] as PreviewedGame | undefined;
   if (!game) throw notFound();
   const [acts, config] = await Promise.all([
-    pool.query(`SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`, [gameId]),
+    pool.query(
+      `SELECT id, position, question, picture, audio_id, answers FROM activities WHERE game_id = $1 AND deleted_at IS NULL ORDER BY position`,
+      [gameId],
+    ),
     mlaConfiguration(pool),
   ]);
   return { game, acts: acts.rows as FrozenActivity[], rules: rulesOf(config) };
@@ -49,6 +59,13 @@ export async function startPreview(ctx: ActorContext, gameId: string): Promise<P
     score: null,
     passed: null,
   };
-  const assignment: PlayedAssignment = { ...game, max_attempts: game.max_attempts ?? 1, activities: acts, rules, attempts: 0, end_time: new Date(ctx.now.getTime() + 86_400_000) };
+  const assignment: PlayedAssignment = {
+    ...game,
+    max_attempts: game.max_attempts ?? 1,
+    activities: acts,
+    rules,
+    attempts: 0,
+    end_time: new Date(ctx.now.getTime() + 86_400_000),
+  };
   return { ...presentSession(session, assignment, []), preview: true };
 }

@@ -1,6 +1,15 @@
 import type { PlaySession } from '@habla/shared/schemas/player';
 import type { ActorContext } from '../../lib/context';
-import { closedIfExpired, conflict, expire, EXPIRED, ownAssignment, presentSession, type SessionRow, type TryRow } from './session';
+import {
+  closedIfExpired,
+  conflict,
+  expire,
+  EXPIRED,
+  ownAssignment,
+  presentSession,
+  type SessionRow,
+  type TryRow,
+} from './session';
 
 /**
  * Start or resume a game: the open session if there is one; else a new one while attempts remain
@@ -15,14 +24,22 @@ export async function startSession(ctx: ActorContext, assignmentId: string): Pro
       return EXPIRED;
     }
     if (a.start_time.getTime() > ctx.now.getTime()) throw conflict('play.notYet');
-    const open = (await c.query(`SELECT * FROM game_sessions WHERE assignment_id = $1 AND status IN ('NEW', 'PLAYING')`, [assignmentId])).rows[0] as SessionRow | undefined;
+    const open = (
+      await c.query(`SELECT * FROM game_sessions WHERE assignment_id = $1 AND status IN ('NEW', 'PLAYING')`, [
+        assignmentId,
+      ])
+    ).rows[0] as SessionRow | undefined;
     if (open) {
       const tries = (await c.query(`SELECT * FROM game_tries WHERE session_id = $1`, [open.id])).rows as TryRow[];
       return presentSession(open, a, tries);
     }
     if (a.attempts >= a.max_attempts) throw conflict('play.noAttemptsLeft', { max: a.max_attempts });
     const attempt = a.attempts + 1;
-    await c.query(`UPDATE assignments SET attempts = $2, updated_at = $3 WHERE id = $1`, [assignmentId, attempt, ctx.now]);
+    await c.query(`UPDATE assignments SET attempts = $2, updated_at = $3 WHERE id = $1`, [
+      assignmentId,
+      attempt,
+      ctx.now,
+    ]);
     a.attempts = attempt;
     const made = (
       await c.query(

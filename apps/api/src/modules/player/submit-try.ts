@@ -2,7 +2,19 @@ import { MAX_TRIES, pointsFor, type TryBody } from '@habla/shared/play';
 import type { TryResult } from '@habla/shared/schemas/player';
 import type { ActorContext } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
-import { checkAnswer, closedIfExpired, conflict, correctAnswer, expire, EXPIRED, isCorrect, over, ownSession, type SessionRow, type TryRow } from './session';
+import {
+  checkAnswer,
+  closedIfExpired,
+  conflict,
+  correctAnswer,
+  expire,
+  EXPIRED,
+  isCorrect,
+  over,
+  ownSession,
+  type SessionRow,
+  type TryRow,
+} from './session';
 
 /**
  * One try: counted once per `client_try_id` (the same try sent again answers what it answered the
@@ -36,7 +48,11 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
         done,
         ...(done ? { correct_answer: correctAnswer(type, act) } : {}),
         all_done: acts.every((x) => over(tries.filter((y) => y.activity_id === x.id))),
-        session: { points: Number(totals.points), total_right: Number(totals.total_right), total_wrong: Number(totals.total_wrong) },
+        session: {
+          points: Number(totals.points),
+          total_right: Number(totals.total_right),
+          total_wrong: Number(totals.total_wrong),
+        },
         repeated,
       };
     };
@@ -67,10 +83,30 @@ export async function submitTry(ctx: ActorContext, sessionId: string, body: TryB
            INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING 1)
          UPDATE game_sessions SET status = 'PLAYING', points = points + $7, total_right = total_right + $10, total_wrong = total_wrong + $11, duration_ms = duration_ms + $8, updated_at = $9
           WHERE id = $1 AND EXISTS (SELECT 1 FROM t) RETURNING points, total_right, total_wrong`,
-        values: [sessionId, act.id, n, body.client_try_id, JSON.stringify(body.answer), correct, points, body.elapsed_ms, ctx.now, correct ? 1 : 0, correct ? 0 : 1],
+        values: [
+          sessionId,
+          act.id,
+          n,
+          body.client_try_id,
+          JSON.stringify(body.answer),
+          correct,
+          points,
+          body.elapsed_ms,
+          ctx.now,
+          correct ? 1 : 0,
+          correct ? 0 : 1,
+        ],
       })
     ).rows[0] as Totals;
-    const made: TryRow = { activity_id: act.id, try_number: n, client_try_id: body.client_try_id, answer: body.answer, correct, points, elapsed_ms: body.elapsed_ms };
+    const made: TryRow = {
+      activity_id: act.id,
+      try_number: n,
+      client_try_id: body.client_try_id,
+      answer: body.answer,
+      correct,
+      points,
+      elapsed_ms: body.elapsed_ms,
+    };
     return view(made, [...all, made], totals, false);
   });
 }

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Synthesizer } from '../speech/synthesizer';
-import { AudioDecodeError, AudioTooLongError, normalizeAudio, PEAKS_PER_SECOND, Resampler, sniffAudio, TARGET_RATE } from './audio';
+import {
+  AudioDecodeError,
+  AudioTooLongError,
+  normalizeAudio,
+  PEAKS_PER_SECOND,
+  Resampler,
+  sniffAudio,
+  TARGET_RATE,
+} from './audio';
 
 const dir = mkdtempSync(join(tmpdir(), 'habla-audio-'));
 const synthesizer = new Synthesizer();
@@ -32,7 +40,13 @@ function header(rate: number, channels: number, frames: number): Buffer {
 }
 
 /** A tone as a WAV, the same on every channel, yielded a second at a time (never whole in memory). */
-async function* tone(opts: { rate: number; channels: number; seconds: number; hz: number; amplitude: number }): AsyncGenerator<Uint8Array> {
+async function* tone(opts: {
+  rate: number;
+  channels: number;
+  seconds: number;
+  hz: number;
+  amplitude: number;
+}): AsyncGenerator<Uint8Array> {
   const frames = opts.rate * opts.seconds;
   yield header(opts.rate, opts.channels, frames);
   for (let start = 0; start < frames; start += opts.rate) {
@@ -68,7 +82,8 @@ function samplesOf(path: string): Float64Array {
   return Float64Array.from({ length: data / 2 }, (_, i) => bytes.readInt16LE(44 + i * 2) / 32767);
 }
 
-const rms = (xs: Float64Array, from = 0, to = xs.length) => Math.sqrt(xs.slice(from, to).reduce((s, x) => s + x * x, 0) / (to - from));
+const rms = (xs: Float64Array, from = 0, to = xs.length) =>
+  Math.sqrt(xs.slice(from, to).reduce((s, x) => s + x * x, 0) / (to - from));
 
 describe('a recording made ready for transcription', () => {
   it('turns synthesized speech (22,050 Hz) into 16 kHz mono of the same length, with peaks where the voice is', async () => {
@@ -91,7 +106,11 @@ describe('a recording made ready for transcription', () => {
 
   it('mixes stereo 44.1 kHz down and keeps a 1 kHz tone: its level and its pitch', async () => {
     const out = join(dir, 'tone.wav');
-    const result = await normalizeAudio(tone({ rate: 44_100, channels: 2, seconds: 2, hz: 1000, amplitude: 0.5 }), 'wav', out);
+    const result = await normalizeAudio(
+      tone({ rate: 44_100, channels: 2, seconds: 2, hz: 1000, amplitude: 0.5 }),
+      'wav',
+      out,
+    );
     expect(result).toMatchObject({ sourceRate: 44_100, sourceChannels: 2, durationMs: 2000 });
     const s = samplesOf(out);
     expect(s.length).toBe(32_000);
@@ -126,7 +145,11 @@ describe('a recording made ready for transcription', () => {
     let highest = before;
     const watch = setInterval(() => (highest = Math.max(highest, process.memoryUsage().rss)), 20);
     try {
-      const result = await normalizeAudio(tone({ rate: 48_000, channels: 2, seconds: 600, hz: 300, amplitude: 0.2 }), 'wav', join(dir, 'long.wav'));
+      const result = await normalizeAudio(
+        tone({ rate: 48_000, channels: 2, seconds: 600, hz: 300, amplitude: 0.2 }),
+        'wav',
+        join(dir, 'long.wav'),
+      );
       expect(result.durationMs).toBe(600_000);
       expect(result.peaks.length).toBe(600 * PEAKS_PER_SECOND);
     } finally {
@@ -136,17 +159,25 @@ describe('a recording made ready for transcription', () => {
   }, 120_000);
 
   it('stops past the maximum length, and refuses bytes that are not the audio they claim', async () => {
-    await expect(normalizeAudio(tone({ rate: 16_000, channels: 1, seconds: 3, hz: 200, amplitude: 0.2 }), 'wav', join(dir, 'max.wav'), { maxSeconds: 2 })).rejects.toBeInstanceOf(
-      AudioTooLongError,
-    );
+    await expect(
+      normalizeAudio(
+        tone({ rate: 16_000, channels: 1, seconds: 3, hz: 200, amplitude: 0.2 }),
+        'wav',
+        join(dir, 'max.wav'),
+        { maxSeconds: 2 },
+      ),
+    ).rejects.toBeInstanceOf(AudioTooLongError);
     const text = Buffer.from('RIFF but not really a wave file at all, just text that goes on and on');
-    await expect(normalizeAudio(pieces(text, [16]), 'wav', join(dir, 'bad.wav'))).rejects.toBeInstanceOf(AudioDecodeError);
+    await expect(normalizeAudio(pieces(text, [16]), 'wav', join(dir, 'bad.wav'))).rejects.toBeInstanceOf(
+      AudioDecodeError,
+    );
   });
 });
 
 describe('the format, from the bytes', () => {
   it('knows the accepted formats by their signatures and nothing else', () => {
-    const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
     expect(sniffAudio(header(16_000, 1, 10))).toBe('wav');
     expect(sniffAudio(bytes('fLaC', [0, 0, 0, 34], Array(34).fill(0)))).toBe('flac');
     expect(sniffAudio(bytes('ID3', [4, 0, 0, 0, 0, 0, 0], [0xff, 0xfb, 0x90, 0x64], Array(400).fill(0)))).toBe('mp3');
@@ -165,7 +196,9 @@ describe('the resampler', () => {
       for (const size of [1, 100, 999, rate, 12_345]) total += r.push(new Float32Array(size)).length;
       const input = 1 + 100 + 999 + rate + 12_345;
       // Outputs fall from the first input sample to the last: within one output (or one input) step.
-      expect(Math.abs(total - (input * TARGET_RATE) / rate), `${rate}`).toBeLessThanOrEqual(Math.max(1, TARGET_RATE / rate));
+      expect(Math.abs(total - (input * TARGET_RATE) / rate), `${rate}`).toBeLessThanOrEqual(
+        Math.max(1, TARGET_RATE / rate),
+      );
     }
   });
 });

@@ -166,7 +166,12 @@ export type NormalizedAudio = {
  * 16 kHz mono 16-bit WAV. Fails with AudioDecodeError when the bytes are not that format, and with
  * AudioTooLongError past `maxSeconds` (the caller removes the partial file).
  */
-export async function normalizeAudio(source: AsyncIterable<Uint8Array>, format: AudioFormat, outPath: string, opts: { maxSeconds?: number } = {}): Promise<NormalizedAudio> {
+export async function normalizeAudio(
+  source: AsyncIterable<Uint8Array>,
+  format: AudioFormat,
+  outPath: string,
+  opts: { maxSeconds?: number } = {},
+): Promise<NormalizedAudio> {
   const out = await open(outPath, 'w');
   const maxSamples = opts.maxSeconds === undefined ? Number.POSITIVE_INFINITY : opts.maxSeconds * TARGET_RATE;
   const bucket = TARGET_RATE / PEAKS_PER_SECOND;
@@ -219,7 +224,13 @@ export async function normalizeAudio(source: AsyncIterable<Uint8Array>, format: 
     if (inBucket > 0) peaks.push(Math.round(bucketMax * 255));
     if (!resampler) throw new AudioDecodeError(`no audio in the ${format} data`);
     await out.write(wavHeader(samples * 2), 0, 44, 0);
-    return { samples, durationMs: Math.round((samples / TARGET_RATE) * 1000), sourceRate: resampler.fromRate, sourceChannels, peaks: Uint8Array.from(peaks) };
+    return {
+      samples,
+      durationMs: Math.round((samples / TARGET_RATE) * 1000),
+      sourceRate: resampler.fromRate,
+      sourceChannels,
+      peaks: Uint8Array.from(peaks),
+    };
   } finally {
     await out.close();
   }

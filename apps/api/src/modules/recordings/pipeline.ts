@@ -55,7 +55,12 @@ export function stepOf(status: string): PipelineStep | null {
 }
 
 /** Queue `step` for a recording, in the caller's transaction (the status it waits in is the caller's to set). */
-export async function queueStep(queue: Pick<JobContext['queue'], 'enqueue'>, client: pg.PoolClient, step: PipelineStep, recordingId: string): Promise<void> {
+export async function queueStep(
+  queue: Pick<JobContext['queue'], 'enqueue'>,
+  client: pg.PoolClient,
+  step: PipelineStep,
+  recordingId: string,
+): Promise<void> {
   await queue.enqueue(client, STEP[step].job, { recording_id: recordingId });
 }
 
@@ -73,7 +78,14 @@ export function engineFor(name: TranscriptionEngineName, t: Config['transcriptio
       if (!t.hosted)
         return {
           name: 'hosted',
-          transcribe: () => Promise.reject(new EngineError('recordings.errors.noService', false, 'no transcription service is configured (TRANSCRIPTION_URL)')),
+          transcribe: () =>
+            Promise.reject(
+              new EngineError(
+                'recordings.errors.noService',
+                false,
+                'no transcription service is configured (TRANSCRIPTION_URL)',
+              ),
+            ),
         };
       return hostedEngine({ url: t.hosted.url, key: t.hosted.key, model: t.hosted.model });
   }
@@ -81,7 +93,11 @@ export function engineFor(name: TranscriptionEngineName, t: Config['transcriptio
 
 /** A failure the same input will always meet: ends the step now instead of retrying. */
 function isPermanent(err: unknown): boolean {
-  return err instanceof AudioDecodeError || err instanceof AudioTooLongError || (err instanceof EngineError && !err.retryable);
+  return (
+    err instanceof AudioDecodeError ||
+    err instanceof AudioTooLongError ||
+    (err instanceof EngineError && !err.retryable)
+  );
 }
 
 /** The message key a recording shows for a failure (the details go to the job's log only). */
@@ -92,7 +108,13 @@ export function failureKey(err: unknown): string {
   return 'recordings.errors.stepFailed';
 }
 
-async function setStatus(ctx: JobContext, id: string, from: readonly string[], to: string, extra: Partial<DbRecordingRow> = {}): Promise<DbRecordingRow | null> {
+async function setStatus(
+  ctx: JobContext,
+  id: string,
+  from: readonly string[],
+  to: string,
+  extra: Partial<DbRecordingRow> = {},
+): Promise<DbRecordingRow | null> {
   const cols = Object.keys(extra) as (keyof DbRecordingRow)[];
   const sets = cols.map((c, i) => `${c} = $${i + 4}`).join(', ');
   const res = await ctx.pool.query(
@@ -103,13 +125,13 @@ async function setStatus(ctx: JobContext, id: string, from: readonly string[], t
   return (res.rows[0] as DbRecordingRow | undefined) ?? null;
 }
 
-/** Record the failure on the recording (its step stays where it stopped) so the screens can show it and offer a retry. */
+/** Record the failure on the recording (its step stays where it stopped) so the screens can show it and offer a retry.
+ * */
 async function markFailed(ctx: JobContext, id: string, step: PipelineStep, err: unknown): Promise<void> {
-  await ctx.pool.query(`UPDATE recordings SET failure_step = $2, failure_reason = $3, failed_at = now(), progress = 0, updated_at = now() WHERE id = $1`, [
-    id,
-    step,
-    failureKey(err),
-  ]);
+  await ctx.pool.query(
+    `UPDATE recordings SET failure_step = $2, failure_reason = $3, failed_at = now(), progress = 0, updated_at = now() WHERE id = $1`,
+    [id, step, failureKey(err)],
+  );
 }
 
 /**
@@ -152,7 +174,11 @@ async function withHead(stream: Readable, n: number): Promise<{ head: Buffer; al
 }
 
 /** Count the bytes going through, and say the share read now and then (progress of a long decode). */
-async function* counted(source: AsyncIterable<Uint8Array>, total: number, report: (share: number) => void): AsyncGenerator<Uint8Array> {
+async function* counted(
+  source: AsyncIterable<Uint8Array>,
+  total: number,
+  report: (share: number) => void,
+): AsyncGenerator<Uint8Array> {
   let read = 0;
   let last = Date.now();
   for await (const chunk of source) {
@@ -168,7 +194,9 @@ async function* counted(source: AsyncIterable<Uint8Array>, total: number, report
 /** The longest recording the MAA configuration takes (minutes), never more than the pipeline's own limit. */
 async function maxMinutes(ctx: JobContext): Promise<number> {
   const res = await ctx.pool.query(`SELECT max_recording_minutes FROM app_configuration WHERE module = 'MAA'`);
-  const configured = Number((res.rows[0] as { max_recording_minutes?: number } | undefined)?.max_recording_minutes ?? RECORDING_MAX_MINUTES);
+  const configured = Number(
+    (res.rows[0] as { max_recording_minutes?: number } | undefined)?.max_recording_minutes ?? RECORDING_MAX_MINUTES,
+  );
   return Math.min(RECORDING_MAX_MINUTES, configured);
 }
 
@@ -189,10 +217,17 @@ async function audioStep(ctx: JobContext, id: string): Promise<void> {
       const report = (share: number) => {
         const progress = Math.min(95, Math.round(share * 100));
         reporting = reporting.then(() =>
-          ctx.pool.query(`UPDATE recordings SET progress = $2 WHERE id = $1 AND session_status = 'PENDING_AUDIO'`, [id, progress]).then(() => undefined),
+          ctx.pool
+            .query(`UPDATE recordings SET progress = $2 WHERE id = $1 AND session_status = 'PENDING_AUDIO'`, [
+              id,
+              progress,
+            ])
+            .then(() => undefined),
         );
       };
-      const audio = await normalizeAudio(counted(all, Number(row.source_size ?? 0), report), format, out, { maxSeconds: (await maxMinutes(ctx)) * 60 });
+      const audio = await normalizeAudio(counted(all, Number(row.source_size ?? 0), report), format, out, {
+        maxSeconds: (await maxMinutes(ctx)) * 60,
+      });
       await reporting.catch(() => undefined);
       const key = newStorageKey(String(row.account_id));
       await ctx.storage.putStream(key, createReadStream(out), { contentType: 'audio/wav' });
@@ -225,9 +260,15 @@ async function nextStep(ctx: JobContext, id: string, from: string, step: Pipelin
 }
 
 /** Segments as utterances: in time order, numbered from 1, the student speaking until the therapist says otherwise. */
-export function utterancesOf(
-  segments: readonly Segment[],
-): { position: number; start_ms: number; end_ms: number; speaker: 'STUDENT'; text: string; confidence: number | null; words: Word[] }[] {
+export function utterancesOf(segments: readonly Segment[]): {
+  position: number;
+  start_ms: number;
+  end_ms: number;
+  speaker: 'STUDENT';
+  text: string;
+  confidence: number | null;
+  words: Word[];
+}[] {
   return [...segments]
     .sort((a, b) => a.startMs - b.startMs)
     .map((s, i) => ({
@@ -237,7 +278,12 @@ export function utterancesOf(
       speaker: 'STUDENT' as const,
       text: s.text.trim(),
       confidence: s.confidence === null ? null : Math.min(1, Math.max(0, s.confidence)),
-      words: s.words.map((w) => ({ text: w.text, start_ms: Math.round(w.startMs), end_ms: Math.round(w.endMs), confidence: w.confidence })),
+      words: s.words.map((w) => ({
+        text: w.text,
+        start_ms: Math.round(w.startMs),
+        end_ms: Math.round(w.endMs),
+        confidence: w.confidence,
+      })),
     }));
 }
 
@@ -255,7 +301,10 @@ async function transcriptionStep(ctx: JobContext, id: string): Promise<void> {
     const path = join(dir, 'audio.wav');
     await pipeline(audio, createWriteStream(path));
     await setStatus(ctx, id, ['SENT_TRANSCRIPTION'], 'PROCESSING_TRANSCRIPTION', { progress: 0 });
-    const segments = await engineFor(row.engine as TranscriptionEngineName, ctx.config.transcription).transcribe({ audioPath: path, language: row.language as 'en' | 'es' });
+    const segments = await engineFor(row.engine as TranscriptionEngineName, ctx.config.transcription).transcribe({
+      audioPath: path,
+      language: row.language as 'en' | 'es',
+    });
     await writeTranscript(ctx, id, utterancesOf(segments));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -264,7 +313,11 @@ async function transcriptionStep(ctx: JobContext, id: string): Promise<void> {
 }
 
 /** The engine's utterances replace any earlier ones, with the status, in one transaction. */
-async function writeTranscript(ctx: JobContext, id: string, utterances: ReturnType<typeof utterancesOf>): Promise<void> {
+async function writeTranscript(
+  ctx: JobContext,
+  id: string,
+  utterances: ReturnType<typeof utterancesOf>,
+): Promise<void> {
   await withTransaction(ctx.db, async (_tx, client) => {
     const locked = await client.query(
       `SELECT id FROM recordings WHERE id = $1 AND deleted_at IS NULL AND failure_reason IS NULL AND session_status = 'PROCESSING_TRANSCRIPTION' FOR UPDATE`,
@@ -306,9 +359,10 @@ export const recordingsPurgeJob = defineJob({
   // Recordings in the trash past their time are deleted for good (with their files) once a day.
   schedule: { cron: () => '30 3 * * *' },
   run: async (ctx) => {
-    const old = await ctx.pool.query(`SELECT id, source_key, audio_key FROM recordings WHERE deleted_at < now() - make_interval(days => $1) ORDER BY deleted_at LIMIT 500`, [
-      ctx.config.recordingsPurgeDays,
-    ]);
+    const old = await ctx.pool.query(
+      `SELECT id, source_key, audio_key FROM recordings WHERE deleted_at < now() - make_interval(days => $1) ORDER BY deleted_at LIMIT 500`,
+      [ctx.config.recordingsPurgeDays],
+    );
     for (const row of old.rows as { id: string; source_key: string | null; audio_key: string | null }[]) {
       for (const key of [row.source_key, row.audio_key]) if (key) await ctx.storage.delete(key);
       await ctx.pool.query('DELETE FROM recordings WHERE id = $1 AND deleted_at IS NOT NULL', [row.id]);

@@ -26,7 +26,16 @@ import { ownedUploadRoute } from '../files/owned-upload';
 import type { UploadFields } from '../files/receive';
 import type { UploadRule } from '../files/upload';
 import { recordingsResource } from './resources';
-import { exportTranscript, importTranscript, readTranscript, readWaveform, recordingAudio, saveTranscript, transcribeAgain, TRANSCRIPT_FORMATS } from './transcript';
+import {
+  exportTranscript,
+  importTranscript,
+  readTranscript,
+  readWaveform,
+  recordingAudio,
+  saveTranscript,
+  transcribeAgain,
+  TRANSCRIPT_FORMATS,
+} from './transcript';
 
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
@@ -61,7 +70,8 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       rule,
       docs: {
         tag: 'recordings',
-        summary: 'Upload a recorded session (multipart/form-data: "file" and the fields student_id, title, language, consent, engine)',
+        summary:
+          'Upload a recorded session (multipart/form-data: "file" and the fields student_id, title, language, consent, engine)',
         description: `WAV, MP3, M4A/AAC, OGG/Opus, WebM or FLAC, read from the bytes (anything else answers 415), up to ${rule.maxBytes} bytes (413 beyond) and ${60} minutes. The guardian's consent must be confirmed (consent=true); who confirmed it and when are stored. The answer comes once the file is stored; decoding and transcription follow as jobs.`,
       },
       // The audio as it came is the recording's file; decoding and transcription follow as jobs.
@@ -70,7 +80,10 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
         const own = uploadFields.safeParse(fields);
         if (own.success) return;
         const issue = own.error.issues[0]!;
-        throw refused(String(issue.path[0] ?? 'consent'), issue.path[0] === 'consent' ? 'recordings.consentRequired' : 'validation.choice');
+        throw refused(
+          String(issue.path[0] ?? 'consent'),
+          issue.path[0] === 'consent' ? 'recordings.consentRequired' : 'validation.choice',
+        );
       },
       body: recordingBody,
       own: async ({ stored, fields }) => ({
@@ -89,7 +102,8 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(recordingsPolicy, 'read'),
     schema: {
       tags: ['recordings'],
-      summary: "A recording's audio: the normalised 16 kHz WAV once decoded, the upload as it came before; one byte range (Range: bytes=a-b) answers 206",
+      summary:
+        "A recording's audio: the normalised 16 kHz WAV once decoded, the upload as it came before; one byte range (Range: bytes=a-b) answers 206",
       params,
       response: {
         200: { description: 'The audio', content: { 'audio/wav': { schema: z.string() } } },
@@ -133,7 +147,8 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(recordingsPolicy, 'update'),
     schema: {
       tags: ['recordings'],
-      summary: 'Transcribe again, with another engine if given, while nobody has worked on the transcript (audio decoded, READY, or a failed transcription); 409 otherwise',
+      summary:
+        'Transcribe again, with another engine if given, while nobody has worked on the transcript (audio decoded, READY, or a failed transcription); 409 otherwise',
       params,
       body: z.object({ engine: z.enum(TRANSCRIPTION_ENGINES, { error: 'validation.choice' }).optional() }).strict(),
       response: { 200: okEnvelope(row), ...errorResponses },
@@ -142,7 +157,11 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = actorContextOf(req);
       await transcribeAgain(ctx, req.params.id, req.body.engine);
       const data = await getRow(ctx, recordingsResource, req.params.id);
-      return { status: true as const, data: presentRow(recordingsPolicy, signedIn(req), data), message: translate(requestLanguage(req), 'messages.updated') };
+      return {
+        status: true as const,
+        data: presentRow(recordingsPolicy, signedIn(req), data),
+        message: translate(requestLanguage(req), 'messages.updated'),
+      };
     },
   });
 
@@ -150,14 +169,21 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(recordingsPolicy, 'read'),
     schema: {
       tags: ['recordings'],
-      summary: 'The transcript as a file: CHAT (.cha, with time bullets and what an imported file carried) or plain text (CODE: words per line)',
+      summary:
+        'The transcript as a file: CHAT (.cha, with time bullets and what an imported file carried) or plain text (CODE: words per line)',
       params,
       querystring: z.object({ format: z.enum(TRANSCRIPT_FORMATS, { error: 'validation.choice' }).default('chat') }),
-      response: { 200: { description: 'The transcript', content: { 'text/plain': { schema: z.string() } } }, ...errorResponses },
+      response: {
+        200: { description: 'The transcript', content: { 'text/plain': { schema: z.string() } } },
+        ...errorResponses,
+      },
     },
     handler: async (req, reply) => {
       const file = await exportTranscript(actorContextOf(req), req.params.id, req.query.format);
-      return reply.header('content-type', 'text/plain; charset=utf-8').header('content-disposition', contentDisposition(file.name, 'attachment')).send(file.body);
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', contentDisposition(file.name, 'attachment'))
+        .send(file.body);
     },
   });
 
@@ -169,13 +195,20 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { cpu: true },
     schema: {
       tags: ['recordings'],
-      summary: 'Replace the transcript with a CHAT or plain-text file (the version it replaces, as for a save); a line that cannot be read answers 400 naming it',
+      summary:
+        'Replace the transcript with a CHAT or plain-text file (the version it replaces, as for a save); a line that cannot be read answers 400 naming it',
       params,
       body: z
         .object({
           format: z.enum(TRANSCRIPT_FORMATS, { error: 'validation.choice' }),
-          text: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(8_000_000, { error: 'validation.tooLong' }),
-          version: z.number({ error: 'validation.number' }).int({ error: 'validation.number' }).min(0, { error: 'validation.range' }),
+          text: z
+            .string({ error: 'validation.required' })
+            .min(1, { error: 'validation.required' })
+            .max(8_000_000, { error: 'validation.tooLong' }),
+          version: z
+            .number({ error: 'validation.number' })
+            .int({ error: 'validation.number' })
+            .min(0, { error: 'validation.range' }),
         })
         .strict(),
       response: { 200: okEnvelope(transcriptSchema), ...errorResponses },
@@ -213,7 +246,8 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requireAction(recordingsPolicy, 'update'),
     schema: {
       tags: ['recordings'],
-      summary: 'Save the transcript (every utterance, in order); 409 when it changed since `version` (another editor saved), or when the recording is not ready or is completed',
+      summary:
+        'Save the transcript (every utterance, in order); 409 when it changed since `version` (another editor saved), or when the recording is not ready or is completed',
       params,
       body: transcriptBody,
       response: { 200: okEnvelope(transcriptSchema), ...errorResponses },
@@ -229,8 +263,10 @@ export const recordingRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The form's record fields (not the upload's own); a title left out is the file's name, without its extension. */
 function recordingBody(fields: UploadFields, fileName: string): WriteBody {
   const out: WriteBody = {};
-  for (const name of ['title', 'student_id', 'language']) if (fields[name] !== undefined && fields[name] !== '') out[name] = fields[name];
-  for (const name of Object.keys(fields)) if (!['title', 'student_id', 'language', 'consent', 'engine'].includes(name)) out[name] = fields[name];
+  for (const name of ['title', 'student_id', 'language'])
+    if (fields[name] !== undefined && fields[name] !== '') out[name] = fields[name];
+  for (const name of Object.keys(fields))
+    if (!['title', 'student_id', 'language', 'consent', 'engine'].includes(name)) out[name] = fields[name];
   if (out.title === undefined) out.title = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').slice(0, 120) || 'recording';
   return out;
 }

@@ -15,7 +15,16 @@ import { releaseLocalModels } from './engines/local';
 import { releaseVadModels } from './engines/manual';
 
 /** whisper.cpp's own test model (test/fixtures/whisper/SOURCE.md): the real layout, no weights. */
-const TEST_MODEL = path.join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'whisper', 'for-tests-ggml-tiny.bin');
+const TEST_MODEL = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'test',
+  'fixtures',
+  'whisper',
+  'for-tests-ggml-tiny.bin',
+);
 
 /**
  * Recordings end to end on the real app: upload with consent, the pipeline's jobs on the
@@ -41,7 +50,12 @@ async function read(req: IncomingMessage): Promise<Received> {
   const form = await request.formData();
   const file = form.get('file') as File;
   const bytes = Buffer.from(await file.arrayBuffer());
-  return { auth: req.headers.authorization, rate: bytes.readUInt32LE(24), channels: bytes.readUInt16LE(22), bytes: bytes.length };
+  return {
+    auth: req.headers.authorization,
+    rate: bytes.readUInt32LE(24),
+    channels: bytes.readUInt16LE(22),
+    bytes: bytes.length,
+  };
 }
 
 let t: TestApp;
@@ -96,15 +110,32 @@ afterAll(async () => {
 function upload(who: Who, file: Partial<FormPart> & { data: Buffer }, fields: Record<string, string | undefined> = {}) {
   const form = { student_id: studentId, language: 'en', consent: 'true', title: 'Session one', ...fields };
   const sent = Object.entries(form).filter((e): e is [string, string] => e[1] !== undefined);
-  const parts: FormPart[] = [...sent.map(([name, data]) => ({ name, data })), { name: 'file', filename: 'session.wav', type: 'audio/wav', ...file }];
+  const parts: FormPart[] = [
+    ...sent.map(([name, data]) => ({ name, data })),
+    { name: 'file', filename: 'session.wav', type: 'audio/wav', ...file },
+  ];
   const body = multipartBody(parts);
-  return t.app.inject({ method: 'POST', url: '/api/recordings', headers: { ...who.headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/recordings',
+    headers: { ...who.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
-const call = (who: Who, method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
+const call = (
+  who: Who,
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
 
 /** Poll the recording until `done` says so (the queue runs the steps); fails after `ms`. */
-async function waitFor(id: string, done: (row: Record<string, unknown>) => boolean, ms = 60_000): Promise<Record<string, unknown>> {
+async function waitFor(
+  id: string,
+  done: (row: Record<string, unknown>) => boolean,
+  ms = 60_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + ms;
   const seen: string[] = [];
   for (;;) {
@@ -112,7 +143,10 @@ async function waitFor(id: string, done: (row: Record<string, unknown>) => boole
     const row = res.json().data as Record<string, unknown>;
     if (seen.at(-1) !== row.session_status) seen.push(String(row.session_status));
     if (done(row)) return { ...row, seen };
-    if (Date.now() > deadline) throw new Error(`recording ${id} is ${String(row.session_status)} (${String(row.failure_reason)}) after ${ms} ms; seen ${seen.join(' → ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `recording ${id} is ${String(row.session_status)} (${String(row.failure_reason)}) after ${ms} ms; seen ${seen.join(' → ')}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -120,7 +154,9 @@ async function waitFor(id: string, done: (row: Record<string, unknown>) => boole
 const storedFiles = () => {
   const root = t.config.storage.driver === 'local' ? t.config.storage.root : '';
   return fs.existsSync(root)
-    ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name))
+    ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => path.join(d.parentPath, d.name))
     : [];
 };
 
@@ -131,7 +167,12 @@ const hostedAnswer = () => ({
     segments: [{ id: 0, start: 0.1, end: 2.4, text: ` ${SENTENCE}`, avg_logprob: -0.2 }],
     words: SENTENCE.replace('.', '')
       .split(' ')
-      .map((word, i) => ({ word, start: 0.1 + i * 0.28, end: 0.1 + (i + 1) * 0.28, probability: word === 'park' ? 0.35 : 0.93 })),
+      .map((word, i) => ({
+        word,
+        start: 0.1 + i * 0.28,
+        end: 0.1 + (i + 1) * 0.28,
+        probability: word === 'park' ? 0.35 : 0.93,
+      })),
   },
 });
 
@@ -142,7 +183,14 @@ describe('the pipeline', () => {
     const res = await upload(admin, { data: speech });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data as Record<string, unknown>;
-    expect(created).toMatchObject({ title: 'Session one', session_status: 'RECORDED', engine: 'hosted', language: 'en', student_id: studentId, consent_by: admin.user.id });
+    expect(created).toMatchObject({
+      title: 'Session one',
+      session_status: 'RECORDED',
+      engine: 'hosted',
+      language: 'en',
+      student_id: studentId,
+      consent_by: admin.user.id,
+    });
     expect(typeof created.consent_at).toBe('string');
     const id = String(created.id);
 
@@ -160,7 +208,13 @@ describe('the pipeline', () => {
     expect(transcript.version).toBe(1);
     expect(transcript.editable).toBe(true);
     expect(transcript.utterances).toHaveLength(1);
-    expect(transcript.utterances[0]).toMatchObject({ position: 1, start_ms: 100, end_ms: 2400, speaker: 'STUDENT', text: SENTENCE });
+    expect(transcript.utterances[0]).toMatchObject({
+      position: 1,
+      start_ms: 100,
+      end_ms: 2400,
+      speaker: 'STUDENT',
+      text: SENTENCE,
+    });
     const words = transcript.utterances[0].words as { text: string; confidence: number }[];
     expect(words.find((w) => w.text === 'park')?.confidence).toBeCloseTo(0.35, 5);
 
@@ -174,14 +228,18 @@ describe('the pipeline', () => {
   });
 
   it('uses the account’s engine (MAA choice) when the upload names none, the server’s default otherwise', async () => {
-    await poolOf(t.app.db).query(`UPDATE accounts SET transcription_engine = 'manual' WHERE id = $1`, [admin.user.accountId]);
+    await poolOf(t.app.db).query(`UPDATE accounts SET transcription_engine = 'manual' WHERE id = $1`, [
+      admin.user.accountId,
+    ]);
     try {
       const res = await upload(admin, { data: speech }, { title: 'Account engine' });
       expect(res.json().data.engine).toBe('manual');
       const named = await upload(admin, { data: speech }, { title: 'Named engine', engine: 'hosted' });
       expect(named.json().data.engine).toBe('hosted');
     } finally {
-      await poolOf(t.app.db).query(`UPDATE accounts SET transcription_engine = NULL WHERE id = $1`, [admin.user.accountId]);
+      await poolOf(t.app.db).query(`UPDATE accounts SET transcription_engine = NULL WHERE id = $1`, [
+        admin.user.accountId,
+      ]);
     }
     expect((await upload(admin, { data: speech }, { title: 'Default engine' })).json().data.engine).toBe('hosted');
     await waitForJobs(t.app, 30_000);
@@ -194,12 +252,18 @@ describe('the pipeline', () => {
     const header = Buffer.from(speech.subarray(0, 44));
     header.writeUInt32LE(36 + data.length, 4);
     header.writeUInt32LE(data.length, 40);
-    const res = await upload(admin, { data: Buffer.concat([header, data]) }, { engine: 'manual', title: 'Two sentences' });
+    const res = await upload(
+      admin,
+      { data: Buffer.concat([header, data]) },
+      { engine: 'manual', title: 'Two sentences' },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const id = String(res.json().data.id);
     const ready = await waitFor(id, (r) => r.session_status === 'READY');
     expect(ready.engine).toBe('manual');
-    const { utterances } = (await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data as { utterances: { start_ms: number; end_ms: number; text: string }[] };
+    const { utterances } = (await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data as {
+      utterances: { start_ms: number; end_ms: number; text: string }[];
+    };
     expect(utterances).toHaveLength(2);
     expect(utterances.every((u) => u.text === '')).toBe(true);
     // The second sentence starts after the first and the pause.
@@ -230,14 +294,25 @@ describe('the pipeline', () => {
     expect(again.statusCode, again.body).toBe(200);
     // Queued (the step may already have started when the answer reads the row).
     expect(again.json().data.engine).toBe('manual');
-    expect(['PENDING_TRANSCRIPTION', 'SENT_TRANSCRIPTION', 'PROCESSING_TRANSCRIPTION', 'TRANSCRIPTION_COMPLETED', 'READY']).toContain(again.json().data.session_status);
+    expect([
+      'PENDING_TRANSCRIPTION',
+      'SENT_TRANSCRIPTION',
+      'PROCESSING_TRANSCRIPTION',
+      'TRANSCRIPTION_COMPLETED',
+      'READY',
+    ]).toContain(again.json().data.session_status);
     await waitFor(id, (r) => r.session_status === 'READY');
     const transcript = (await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data;
     // The voice segments replaced the hosted service's text.
     expect(transcript.version).toBe(2);
     expect(transcript.utterances.every((u: { text: string }) => u.text === '')).toBe(true);
     expect(
-      (await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: 2, utterances: [{ start_ms: 0, end_ms: 900, speaker: 'STUDENT', text: 'the dog' }] })).statusCode,
+      (
+        await call(admin, 'PUT', `/api/recordings/${id}/utterances`, {
+          version: 2,
+          utterances: [{ start_ms: 0, end_ms: 900, speaker: 'STUDENT', text: 'the dog' }],
+        })
+      ).statusCode,
     ).toBe(200);
     const refused = await call(admin, 'POST', `/api/recordings/${id}/transcribe`, {});
     expect(refused.statusCode).toBe(409);
@@ -261,7 +336,10 @@ describe('the pipeline', () => {
     answer = hostedAnswer;
     const retried = await call(admin, 'POST', `/api/recordings/${id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json().data[0] ?? retried.json().data).toMatchObject({ session_status: 'PENDING_TRANSCRIPTION', failure_reason: null });
+    expect(retried.json().data[0] ?? retried.json().data).toMatchObject({
+      session_status: 'PENDING_TRANSCRIPTION',
+      failure_reason: null,
+    });
     const ready = await waitFor(id, (r) => r.session_status === 'READY');
     expect(ready.failure_reason).toBeNull();
     expect(received).toHaveLength(2);
@@ -292,14 +370,22 @@ describe('uploading', () => {
     const header = Buffer.from(speech.subarray(0, 44));
     header.writeUInt32LE(36 + size - 44, 4);
     header.writeUInt32LE(size - 44, 40);
-    const fields = Object.entries({ student_id: studentId, language: 'en', consent: 'true', title: 'Two hundred megabytes' })
+    const fields = Object.entries({
+      student_id: studentId,
+      language: 'en',
+      consent: 'true',
+      title: 'Two hundred megabytes',
+    })
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('');
     const chunk = Buffer.alloc(1024 * 1024, 1);
     async function* body() {
-      yield Buffer.from(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+      yield Buffer.from(
+        `${fields}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+      );
       yield header;
-      for (let sent = 44; sent < size; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, size - sent));
+      for (let sent = 44; sent < size; sent += chunk.length)
+        yield chunk.subarray(0, Math.min(chunk.length, size - sent));
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     }
     global.gc?.();
@@ -317,7 +403,8 @@ describe('uploading', () => {
     const id = String(res.json().data.id);
     // Not decoded here: deleted at once, the audio step finds nothing to do.
     expect((await call(admin, 'DELETE', `/api/recordings/${id}`)).statusCode).toBe(200);
-    const key = (await poolOf(t.app.db).query(`SELECT source_key FROM recordings WHERE id = $1`, [id])).rows[0].source_key as string;
+    const key = (await poolOf(t.app.db).query(`SELECT source_key FROM recordings WHERE id = $1`, [id])).rows[0]
+      .source_key as string;
     expect((await t.app.storage.stat(key))?.size).toBe(size);
     const grewMb = (highest - before) / 1024 / 1024;
     console.log(`recordings: a 200 MB upload grew the process by ${grewMb.toFixed(0)} MB at most`);
@@ -338,7 +425,9 @@ describe('uploading', () => {
       header.writeUInt32LE(32_000, 28);
       header.writeUInt32LE(36 + data.length, 4);
       header.writeUInt32LE(data.length, 40);
-      const id = String((await upload(admin, { data: Buffer.concat([header, data]) }, { title: 'Seventy seconds' })).json().data.id);
+      const id = String(
+        (await upload(admin, { data: Buffer.concat([header, data]) }, { title: 'Seventy seconds' })).json().data.id,
+      );
       const failed = await waitFor(id, (r) => r.failure_reason !== null);
       expect(failed.failure_reason).toBe('recordings.errors.tooLong');
     } finally {
@@ -356,7 +445,10 @@ describe('uploading', () => {
     for (const type of ['audio/wav', 'image/png']) {
       const unknown = await upload(admin, { data: UNKNOWN_BYTES, filename: 'session.wav', type });
       expect(unknown.statusCode, type).toBe(415);
-      expect(unknown.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: expect.stringMatching(/WAV/) } });
+      expect(unknown.json()).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        fields: { file: expect.stringMatching(/WAV/) },
+      });
     }
     expect(storedFiles().length).toBe(before);
   });
@@ -407,11 +499,18 @@ describe('reading and scope', () => {
 
   it('answers 404 for another account’s recording, its audio, waveform and transcript, and to a therapist without the student', async () => {
     for (const who of [stranger, therapist])
-      for (const url of [`/api/recordings/${id}`, `/api/recordings/${id}/audio`, `/api/recordings/${id}/waveform`, `/api/recordings/${id}/utterances`]) {
+      for (const url of [
+        `/api/recordings/${id}`,
+        `/api/recordings/${id}/audio`,
+        `/api/recordings/${id}/waveform`,
+        `/api/recordings/${id}/utterances`,
+      ]) {
         const res = await call(who, 'GET', url);
         expect(res.statusCode, `${url}`).toBe(404);
       }
-    expect((await call(stranger, 'PUT', `/api/recordings/${id}/utterances`, { version: 1, utterances: [] })).statusCode).toBe(404);
+    expect(
+      (await call(stranger, 'PUT', `/api/recordings/${id}/utterances`, { version: 1, utterances: [] })).statusCode,
+    ).toBe(404);
     const list = (await call(stranger, 'GET', '/api/recordings')).json();
     expect(list.data.map((r: { id: string }) => r.id)).not.toContain(id);
   });
@@ -460,78 +559,121 @@ describe('the transcript', () => {
     const saved = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: first.version, utterances });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.version).toBe(first.version + 1);
-    expect(saved.json().data.utterances.map((u: { position: number; speaker: string; text: string }) => [u.position, u.speaker, u.text])).toEqual([
+    expect(
+      saved
+        .json()
+        .data.utterances.map((u: { position: number; speaker: string; text: string }) => [
+          u.position,
+          u.speaker,
+          u.text,
+        ]),
+    ).toEqual([
       [1, 'THERAPIST', 'What is the dog doing?'],
       [2, 'STUDENT', 'the (um) dog running xxx .'],
     ]);
     expect((await call(admin, 'GET', `/api/recordings/${id}`)).json().data.session_status).toBe('WORK_IN_PROGRESS');
 
     // A second editor who loaded the first version does not overwrite the save.
-    const stale = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: first.version, utterances: [] });
+    const stale = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, {
+      version: first.version,
+      utterances: [],
+    });
     expect(stale.statusCode).toBe(409);
     expect(Object.keys(stale.json().fields)).toEqual(['version']);
     expect(stale.json().fields.version).toMatch(/Someone else saved/);
     expect((await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data.utterances).toHaveLength(2);
 
     // Bad input names the field.
-    const bad = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: first.version + 1, utterances: [{ ...utterances[0], speaker: 'CHILD' }] });
+    const bad = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, {
+      version: first.version + 1,
+      utterances: [{ ...utterances[0], speaker: 'CHILD' }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['utterances.0.speaker']);
-    const backwards = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: first.version + 1, utterances: [{ ...utterances[0], start_ms: 900, end_ms: 100 }] });
+    const backwards = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, {
+      version: first.version + 1,
+      utterances: [{ ...utterances[0], start_ms: 900, end_ms: 100 }],
+    });
     expect(backwards.statusCode).toBe(400);
     expect(Object.keys(backwards.json().fields)).toEqual(['utterances.0.end_ms']);
     expect(backwards.json().fields['utterances.0.end_ms']).toMatch(/comes before the start/);
 
     const done = await call(admin, 'POST', `/api/recordings/${id}/complete`);
     expect(done.statusCode, done.body).toBe(200);
-    const locked = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, { version: first.version + 1, utterances: [] });
+    const locked = await call(admin, 'PUT', `/api/recordings/${id}/utterances`, {
+      version: first.version + 1,
+      utterances: [],
+    });
     expect(locked.statusCode).toBe(409);
     expect((await call(admin, 'GET', `/api/recordings/${id}/utterances`)).json().data.editable).toBe(false);
   });
 });
 
 describe('CHAT and plain text', () => {
-  const EVE = fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'chat', 'eve01.cha'), 'utf8');
+  const EVE = fs.readFileSync(
+    path.join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'chat', 'eve01.cha'),
+    'utf8',
+  );
 
-  it('imports a real CHAT transcript and exports it back with every utterance, speaker code, time and tier', { timeout: 60_000 }, async () => {
-    answer = hostedAnswer;
-    const id = String((await upload(admin, { data: speech }, { title: 'Eve 1;06' })).json().data.id);
-    await waitFor(id, (r) => r.session_status === 'READY');
-    const imported = await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'chat', text: EVE, version: 1 });
-    expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
-    const data = imported.json().data as { version: number; utterances: { speaker: string; code: string; text: string }[] };
-    expect(data.version).toBe(2);
-    expect(data.utterances).toHaveLength(1588);
-    expect(data.utterances[0]).toMatchObject({ code: 'CHI', speaker: 'STUDENT' });
-    expect(data.utterances.some((u) => u.code === 'MOT' && u.speaker === 'OTHER')).toBe(true);
+  it(
+    'imports a real CHAT transcript and exports it back with every utterance, speaker code, time and tier',
+    { timeout: 60_000 },
+    async () => {
+      answer = hostedAnswer;
+      const id = String((await upload(admin, { data: speech }, { title: 'Eve 1;06' })).json().data.id);
+      await waitFor(id, (r) => r.session_status === 'READY');
+      const imported = await call(admin, 'POST', `/api/recordings/${id}/transcript`, {
+        format: 'chat',
+        text: EVE,
+        version: 1,
+      });
+      expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
+      const data = imported.json().data as {
+        version: number;
+        utterances: { speaker: string; code: string; text: string }[];
+      };
+      expect(data.version).toBe(2);
+      expect(data.utterances).toHaveLength(1588);
+      expect(data.utterances[0]).toMatchObject({ code: 'CHI', speaker: 'STUDENT' });
+      expect(data.utterances.some((u) => u.code === 'MOT' && u.speaker === 'OTHER')).toBe(true);
 
-    const exported = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=chat`);
-    expect(exported.statusCode).toBe(200);
-    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="Eve 1;06.cha"/);
-    const mainTiers = (text: string) => text.split('\n').filter((l) => /^\*[A-Z]+:/.test(l));
-    const depTiers = (text: string) => text.split('\n').filter((l) => /^%[a-z]+:/.test(l));
-    // Every utterance, in order, with its speaker, words, marks and time bullet; every dependent tier
-    // (a long line that CHAT continues on the next, indented, is written as one).
-    const original = EVE.replace(/\r/g, '').replace(/\n\t/g, ' ');
-    expect(mainTiers(exported.body)).toEqual(mainTiers(original).map((l) => l.trimEnd()));
-    expect(depTiers(exported.body)).toEqual(depTiers(original).map((l) => l.trimEnd()));
-    // The file's own headers and @ID lines come back as they were.
-    for (const line of original.split('\n').filter((l) => /^@(Participants|ID|Languages|Date|Situation):/.test(l))) expect(exported.body.split('\n')).toContain(line.trimEnd());
+      const exported = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=chat`);
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="Eve 1;06.cha"/);
+      const mainTiers = (text: string) => text.split('\n').filter((l) => /^\*[A-Z]+:/.test(l));
+      const depTiers = (text: string) => text.split('\n').filter((l) => /^%[a-z]+:/.test(l));
+      // Every utterance, in order, with its speaker, words, marks and time bullet; every dependent tier
+      // (a long line that CHAT continues on the next, indented, is written as one).
+      const original = EVE.replace(/\r/g, '').replace(/\n\t/g, ' ');
+      expect(mainTiers(exported.body)).toEqual(mainTiers(original).map((l) => l.trimEnd()));
+      expect(depTiers(exported.body)).toEqual(depTiers(original).map((l) => l.trimEnd()));
+      // The file's own headers and @ID lines come back as they were.
+      for (const line of original.split('\n').filter((l) => /^@(Participants|ID|Languages|Date|Situation):/.test(l)))
+        expect(exported.body.split('\n')).toContain(line.trimEnd());
 
-    // Plain text: one line per utterance.
-    const text = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=text`);
-    expect(text.body.trim().split('\n')).toHaveLength(1588);
-    expect(text.body.split('\n')[0]).toMatch(/^CHI: /);
-  });
+      // Plain text: one line per utterance.
+      const text = await call(admin, 'GET', `/api/recordings/${id}/transcript?format=text`);
+      expect(text.body.trim().split('\n')).toHaveLength(1588);
+      expect(text.body.split('\n')[0]).toMatch(/^CHI: /);
+    },
+  );
 
   it('imports plain text, refuses a line it cannot read naming the line, and exports typed utterances as CHAT', async () => {
     answer = hostedAnswer;
     const id = String((await upload(admin, { data: speech }, { title: 'Typed' })).json().data.id);
     await waitFor(id, (r) => r.session_status === 'READY');
-    const bad = await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: the dog run .\nthis line has no speaker\n', version: 1 });
+    const bad = await call(admin, 'POST', `/api/recordings/${id}/transcript`, {
+      format: 'text',
+      text: 'C: the dog run .\nthis line has no speaker\n',
+      version: 1,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.text).toMatch(/^Line 2:/);
-    const ok = await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'E: what is he doing ?\nC: the dog (um) run in xxx .\n', version: 1 });
+    const ok = await call(admin, 'POST', `/api/recordings/${id}/transcript`, {
+      format: 'text',
+      text: 'E: what is he doing ?\nC: the dog (um) run in xxx .\n',
+      version: 1,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.utterances.map((u: { speaker: string; text: string }) => [u.speaker, u.text])).toEqual([
       ['THERAPIST', 'what is he doing ?'],
@@ -544,10 +686,21 @@ describe('CHAT and plain text', () => {
     expect(chat).toMatch(/^\*CHI:\tthe dog \(um\) run in xxx \.$/m);
     expect(chat.trim().endsWith('@End')).toBe(true);
     // An old version is refused like a stale save.
-    expect((await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: hi .', version: 1 })).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: hi .', version: 1 }))
+        .statusCode,
+    ).toBe(409);
     // Another account: 404 both ways.
     expect((await call(stranger, 'GET', `/api/recordings/${id}/transcript?format=chat`)).statusCode).toBe(404);
-    expect((await call(stranger, 'POST', `/api/recordings/${id}/transcript`, { format: 'text', text: 'C: hi .', version: 2 })).statusCode).toBe(404);
+    expect(
+      (
+        await call(stranger, 'POST', `/api/recordings/${id}/transcript`, {
+          format: 'text',
+          text: 'C: hi .',
+          version: 2,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -556,7 +709,8 @@ describe('deleting', () => {
     answer = hostedAnswer;
     const id = String((await upload(admin, { data: speech }, { title: 'To delete' })).json().data.id);
     await waitFor(id, (r) => r.session_status === 'READY');
-    const keys = (await poolOf(t.app.db).query(`SELECT source_key, audio_key FROM recordings WHERE id = $1`, [id])).rows[0] as { source_key: string; audio_key: string };
+    const keys = (await poolOf(t.app.db).query(`SELECT source_key, audio_key FROM recordings WHERE id = $1`, [id]))
+      .rows[0] as { source_key: string; audio_key: string };
     const exists = async (key: string) => (await t.app.storage.stat(key)) !== null;
     expect(await exists(keys.source_key)).toBe(true);
     expect(await exists(keys.audio_key)).toBe(true);
@@ -579,7 +733,10 @@ describe('deleting', () => {
     await waitForJobs(t.app);
     expect(await exists(keys.source_key)).toBe(false);
     expect(await exists(keys.audio_key)).toBe(false);
-    expect((await poolOf(t.app.db).query(`SELECT count(*)::int AS n FROM utterances WHERE recording_id = $1`, [id])).rows[0].n).toBe(0);
+    expect(
+      (await poolOf(t.app.db).query(`SELECT count(*)::int AS n FROM utterances WHERE recording_id = $1`, [id])).rows[0]
+        .n,
+    ).toBe(0);
     expect((await call(admin, 'GET', `/api/recordings/${id}?trash=true`)).statusCode).toBe(404);
   });
 });

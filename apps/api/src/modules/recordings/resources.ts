@@ -44,10 +44,15 @@ export const recordingsResource: OwnedResource<StoredRecording> = {
   // Only the upload route creates recordings: it hands over the stored audio and the consent.
   ownedCreate: async (client, ctx, body, stored) => {
     // The recording belongs to its student's account (the relation's scope has checked the student).
-    const student = await client.query(`SELECT u.account_id, a.transcription_engine FROM users u LEFT JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`, [body.student_id]);
-    const found = student.rows[0] as { account_id: string | null; transcription_engine: TranscriptionEngineName | null } | undefined;
+    const student = await client.query(
+      `SELECT u.account_id, a.transcription_engine FROM users u LEFT JOIN accounts a ON a.id = u.account_id WHERE u.id = $1`,
+      [body.student_id],
+    );
+    const found = student.rows[0] as
+      { account_id: string | null; transcription_engine: TranscriptionEngineName | null } | undefined;
     const accountId = found?.account_id;
-    if (!accountId) throw new AppError(400, 'VALIDATION', 'validation.invalid', {}, { student_id: 'validation.invalid' });
+    if (!accountId)
+      throw new AppError(400, 'VALIDATION', 'validation.invalid', {}, { student_id: 'validation.invalid' });
     return {
       account_id: accountId,
       session_status: 'RECORDED',
@@ -83,17 +88,30 @@ export const recordingsResource: OwnedResource<StoredRecording> = {
       for (const row of rows) {
         const step = stepOf(String(row.session_status)) ?? 'audio';
         const status = queuedStatus(step);
-        await client.query(`UPDATE recordings SET session_status = $2, failure_step = NULL, failure_reason = NULL, failed_at = NULL, progress = 0 WHERE id = $1`, [row.id, status]);
+        await client.query(
+          `UPDATE recordings SET session_status = $2, failure_step = NULL, failure_reason = NULL, failed_at = NULL, progress = 0 WHERE id = $1`,
+          [row.id, status],
+        );
         await jobs.enqueue(client, jobOfStep(step) as typeof AUDIO_JOB, { recording_id: String(row.id) });
         (ctx.afterCommit ??= []).push(async () => jobs.wake(jobOfStep(step)));
-        changes[String(row.id)] = { session_status: { from: row.session_status, to: status }, failure_reason: { from: row.failure_reason, to: null } };
+        changes[String(row.id)] = {
+          session_status: { from: row.session_status, to: status },
+          failure_reason: { from: row.failure_reason, to: null },
+        };
       }
       return { changes };
     },
     /** The transcript is finished: read-only from now on. */
     async complete({ client, ctx, rows }) {
-      await client.query(`UPDATE recordings SET session_status = 'COMPLETED', completed_at = $2 WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id), ctx.now]);
-      return { changes: Object.fromEntries(rows.map((r) => [String(r.id), { session_status: { from: r.session_status, to: 'COMPLETED' } }])) };
+      await client.query(
+        `UPDATE recordings SET session_status = 'COMPLETED', completed_at = $2 WHERE id = ANY($1::uuid[])`,
+        [rows.map((r) => r.id), ctx.now],
+      );
+      return {
+        changes: Object.fromEntries(
+          rows.map((r) => [String(r.id), { session_status: { from: r.session_status, to: 'COMPLETED' } }]),
+        ),
+      };
     },
   },
 };

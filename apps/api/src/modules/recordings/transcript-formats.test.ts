@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseChat, parseTextTranscript, TranscriptFormatError, writeChat, writeTextTranscript } from './transcript-formats';
+import {
+  parseChat,
+  parseTextTranscript,
+  TranscriptFormatError,
+  writeChat,
+  writeTextTranscript,
+} from './transcript-formats';
 
 /** A real CHILDES transcript (test/fixtures/chat/SOURCE.md): Eve at 1;06, 1,588 utterances. */
 const EVE = readFileSync(join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'chat', 'eve01.cha'), 'utf8');
@@ -28,12 +34,23 @@ describe('CHAT transcripts', () => {
       ['COL', 'Investigator'],
       ['RIC', 'Investigator'],
     ]);
-    expect(t.utterances[0]).toMatchObject({ speaker: 'student', code: 'CHI', text: 'more cookie . [+ IMP]', startMs: null });
+    expect(t.utterances[0]).toMatchObject({
+      speaker: 'student',
+      code: 'CHI',
+      text: 'more cookie . [+ IMP]',
+      startMs: null,
+    });
     expect(t.utterances[0]!.tiers.mor).toBe('qn|more n|cookie .');
     expect(t.utterances[1]).toMatchObject({ speaker: 'other', code: 'MOT', text: 'you &=0v more cookies ?' });
-    expect(new Set(t.utterances.filter((u) => u.code === 'COL' || u.code === 'RIC').map((u) => u.speaker))).toEqual(new Set(['therapist']));
+    expect(new Set(t.utterances.filter((u) => u.code === 'COL' || u.code === 'RIC').map((u) => u.speaker))).toEqual(
+      new Set(['therapist']),
+    );
     // No tier keeps a line break: a continuation line is part of the line before it.
-    expect(t.utterances.every((u) => !u.text.includes('\n') && Object.values(u.tiers).every((v) => !v.includes('\n') && !v.includes('\t')))).toBe(true);
+    expect(
+      t.utterances.every(
+        (u) => !u.text.includes('\n') && Object.values(u.tiers).every((v) => !v.includes('\n') && !v.includes('\t')),
+      ),
+    ).toBe(true);
     expect(t.utterances.filter((u) => u.speaker === 'student').length).toBeGreaterThan(300);
   });
 
@@ -75,11 +92,25 @@ describe('CHAT transcripts', () => {
   });
 
   it('names the line of what it cannot read', () => {
-    expect(failure(() => parseChat('*CHI:\thello .\n@End\n'))).toMatchObject({ line: 1, key: 'transcripts.errors.noBegin' });
-    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\n*MOT:\thello .\n@End\n'))).toMatchObject({ line: 3, key: 'transcripts.errors.speaker' });
-    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\nhello there\n@End\n'))).toMatchObject({ line: 3, key: 'transcripts.errors.line' });
-    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\n%mor:\tn|dog\n@End\n'))).toMatchObject({ line: 3, key: 'transcripts.errors.tierFirst' });
-    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\n*CHI:\thi .\n'))).toMatchObject({ key: 'transcripts.errors.noEnd' });
+    expect(failure(() => parseChat('*CHI:\thello .\n@End\n'))).toMatchObject({
+      line: 1,
+      key: 'transcripts.errors.noBegin',
+    });
+    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\n*MOT:\thello .\n@End\n'))).toMatchObject({
+      line: 3,
+      key: 'transcripts.errors.speaker',
+    });
+    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\nhello there\n@End\n'))).toMatchObject({
+      line: 3,
+      key: 'transcripts.errors.line',
+    });
+    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\n%mor:\tn|dog\n@End\n'))).toMatchObject({
+      line: 3,
+      key: 'transcripts.errors.tierFirst',
+    });
+    expect(failure(() => parseChat('@Begin\n@Participants:\tCHI Target_Child\n*CHI:\thi .\n'))).toMatchObject({
+      key: 'transcripts.errors.noEnd',
+    });
   });
 });
 
@@ -93,9 +124,14 @@ describe('plain-text transcripts', () => {
       ['other', 'MOM', 'look !'],
       ['therapist', 'INV', '¿y luego?'],
     ]);
-    expect(writeTextTranscript(t)).toBe('EXA: what is the dog doing?\nCHI: him (is) run .\nMOM: look !\nINV: ¿y luego?\n');
+    expect(writeTextTranscript(t)).toBe(
+      'EXA: what is the dog doing?\nCHI: him (is) run .\nMOM: look !\nINV: ¿y luego?\n',
+    );
     // As CHAT and back: the same utterances.
     expect(parseChat(writeChat(t)).utterances).toEqual(t.utterances);
-    expect(failure(() => parseTextTranscript('C: one .\njust words\n', 'en'))).toMatchObject({ line: 2, key: 'transcripts.errors.textLine' });
+    expect(failure(() => parseTextTranscript('C: one .\njust words\n', 'en'))).toMatchObject({
+      line: 2,
+      key: 'transcripts.errors.textLine',
+    });
   });
 });

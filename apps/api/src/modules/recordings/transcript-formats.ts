@@ -58,7 +58,15 @@ export class TranscriptFormatError extends Error {
   }
 }
 
-const THERAPIST_ROLES = new Set(['investigator', 'therapist', 'clinician', 'teacher', 'examiner', 'interviewer', 'experimenter']);
+const THERAPIST_ROLES = new Set([
+  'investigator',
+  'therapist',
+  'clinician',
+  'teacher',
+  'examiner',
+  'interviewer',
+  'experimenter',
+]);
 
 /** Who a participant is in the editor: the target child is the student; a clinician-like role is the therapist. */
 export function speakerOf(p: Pick<Participant, 'code' | 'role'>): Speaker {
@@ -130,7 +138,11 @@ function parseParticipants(value: string, line: number): Participant[] {
     .map((entry) => {
       const words = entry.split(/\s+/);
       if (words.length < 2 || !/^[A-Za-z0-9_]{2,7}$/.test(words[0]!))
-        throw new TranscriptFormatError(line, 'transcripts.errors.participants', `cannot read the participant “${entry}”`);
+        throw new TranscriptFormatError(
+          line,
+          'transcripts.errors.participants',
+          `cannot read the participant “${entry}”`,
+        );
       return { code: words[0]!, name: words.length > 2 ? words.slice(1, -1).join(' ') : null, role: words.at(-1)! };
     });
 }
@@ -181,7 +193,11 @@ export function parseChat(source: string, options: ReadOptions = {}): Transcript
       } else if (name === '@ID') {
         const code = value.split('|')[2] ?? '';
         t.ids[code] = text;
-      } else if (t.utterances.length === 0 && pending.length === 0 && !['@Comment', '@G', '@Bg', '@Eg', '@Tape Location', '@Time Duration', '@Time Start'].includes(name!))
+      } else if (
+        t.utterances.length === 0 &&
+        pending.length === 0 &&
+        !['@Comment', '@G', '@Bg', '@Eg', '@Tape Location', '@Time Duration', '@Time Start'].includes(name!)
+      )
         t.headers.push(text);
       else {
         pending.push(text);
@@ -189,16 +205,30 @@ export function parseChat(source: string, options: ReadOptions = {}): Transcript
       }
       continue;
     }
-    if (!begun) throw new TranscriptFormatError(line, 'transcripts.errors.noBegin', 'a CHAT transcript starts with @Begin');
+    if (!begun)
+      throw new TranscriptFormatError(line, 'transcripts.errors.noBegin', 'a CHAT transcript starts with @Begin');
     const tier = readTier(text);
-    if (!tier) throw new TranscriptFormatError(line, 'transcripts.errors.line', 'a line is a header (@), an utterance (*) or a dependent tier (%)');
+    if (!tier)
+      throw new TranscriptFormatError(
+        line,
+        'transcripts.errors.line',
+        'a line is a header (@), an utterance (*) or a dependent tier (%)',
+      );
     const { kind, code, rest } = tier;
     if (kind === '%') {
       const last = t.utterances.at(-1);
-      if (!last) throw new TranscriptFormatError(line, 'transcripts.errors.tierFirst', 'a dependent tier comes after its utterance');
-      if (saved && !TIER_NAME.test(code)) throw new TranscriptFormatError(line, 'transcripts.errors.tierName', `%${code} is not a tier name`);
+      if (!last)
+        throw new TranscriptFormatError(
+          line,
+          'transcripts.errors.tierFirst',
+          'a dependent tier comes after its utterance',
+        );
+      if (saved && !TIER_NAME.test(code))
+        throw new TranscriptFormatError(line, 'transcripts.errors.tierName', `%${code} is not a tier name`);
       if (saved && rest.length > TRANSCRIPT_LIMITS.tier)
-        throw new TranscriptFormatError(line, 'transcripts.errors.tierTooLong', 'the tier is too long', { max: TRANSCRIPT_LIMITS.tier });
+        throw new TranscriptFormatError(line, 'transcripts.errors.tierTooLong', 'the tier is too long', {
+          max: TRANSCRIPT_LIMITS.tier,
+        });
       last.tiers[code] = rest;
       continue;
     }
@@ -212,26 +242,51 @@ export function parseChat(source: string, options: ReadOptions = {}): Transcript
     if (startMs === null || endMs === null) startMs = endMs = null;
     const words = (bullet ? rest.slice(0, bullet.from) + rest.slice(bullet.to) : rest).trim();
     if (saved) {
-      if (bullet && startMs === null) throw new TranscriptFormatError(line, 'transcripts.errors.bullet', 'the time bullet is out of range', { max: TRANSCRIPT_LIMITS.timeMs });
-      if (startMs !== null && endMs !== null && endMs < startMs) throw new TranscriptFormatError(line, 'transcripts.errors.bulletOrder', 'the time bullet ends before it starts');
-      if (words.length > TRANSCRIPT_LIMITS.text)
-        throw new TranscriptFormatError(line, 'transcripts.errors.utteranceTooLong', 'the utterance is too long', { max: TRANSCRIPT_LIMITS.text });
-      if (t.utterances.length >= TRANSCRIPT_LIMITS.utterances)
-        throw new TranscriptFormatError(line, 'transcripts.errors.tooManyUtterances', 'too many utterances', { max: TRANSCRIPT_LIMITS.utterances });
-      if (pending.length > TRANSCRIPT_LIMITS.before)
-        throw new TranscriptFormatError(pendingLines[TRANSCRIPT_LIMITS.before]!, 'transcripts.errors.tooManyHeaders', 'too many header lines before an utterance', {
-          max: TRANSCRIPT_LIMITS.before,
+      if (bullet && startMs === null)
+        throw new TranscriptFormatError(line, 'transcripts.errors.bullet', 'the time bullet is out of range', {
+          max: TRANSCRIPT_LIMITS.timeMs,
         });
+      if (startMs !== null && endMs !== null && endMs < startMs)
+        throw new TranscriptFormatError(
+          line,
+          'transcripts.errors.bulletOrder',
+          'the time bullet ends before it starts',
+        );
+      if (words.length > TRANSCRIPT_LIMITS.text)
+        throw new TranscriptFormatError(line, 'transcripts.errors.utteranceTooLong', 'the utterance is too long', {
+          max: TRANSCRIPT_LIMITS.text,
+        });
+      if (t.utterances.length >= TRANSCRIPT_LIMITS.utterances)
+        throw new TranscriptFormatError(line, 'transcripts.errors.tooManyUtterances', 'too many utterances', {
+          max: TRANSCRIPT_LIMITS.utterances,
+        });
+      if (pending.length > TRANSCRIPT_LIMITS.before)
+        throw new TranscriptFormatError(
+          pendingLines[TRANSCRIPT_LIMITS.before]!,
+          'transcripts.errors.tooManyHeaders',
+          'too many header lines before an utterance',
+          {
+            max: TRANSCRIPT_LIMITS.before,
+          },
+        );
       const long = pending.findIndex((h) => h.length > TRANSCRIPT_LIMITS.beforeLine);
-      if (long >= 0) throw new TranscriptFormatError(pendingLines[long]!, 'transcripts.errors.headerTooLong', 'the header line is too long', { max: TRANSCRIPT_LIMITS.beforeLine });
+      if (long >= 0)
+        throw new TranscriptFormatError(
+          pendingLines[long]!,
+          'transcripts.errors.headerTooLong',
+          'the header line is too long',
+          { max: TRANSCRIPT_LIMITS.beforeLine },
+        );
     }
     t.utterances.push({ speaker: speakerOf(who), code, text: words, startMs, endMs, tiers: {}, before: pending });
     pending = [];
     pendingLines = [];
   }
   if (!begun) throw new TranscriptFormatError(1, 'transcripts.errors.noBegin', 'a CHAT transcript starts with @Begin');
-  if (!ended) throw new TranscriptFormatError(lines.length, 'transcripts.errors.noEnd', 'a CHAT transcript ends with @End');
-  if (!t.participants.length) throw new TranscriptFormatError(1, 'transcripts.errors.participants', 'no @Participants header');
+  if (!ended)
+    throw new TranscriptFormatError(lines.length, 'transcripts.errors.noEnd', 'a CHAT transcript ends with @End');
+  if (!t.participants.length)
+    throw new TranscriptFormatError(1, 'transcripts.errors.participants', 'no @Participants header');
   t.after = pending;
   return t;
 }
@@ -239,8 +294,11 @@ export function parseChat(source: string, options: ReadOptions = {}): Transcript
 /** Write a transcript as CHAT: headers, an @ID per participant, each utterance with its time bullet and tiers. */
 export function writeChat(t: Transcript): string {
   const out = ['@UTF8', '@Begin', `@Languages:\t${(t.languages.length ? t.languages : ['eng']).join(', ')}`];
-  out.push(`@Participants:\t${t.participants.map((p) => [p.code, p.name, p.role].filter(Boolean).join(' ')).join(', ')}`);
-  for (const p of t.participants) out.push(t.ids[p.code] ?? `@ID:\t${t.languages[0] ?? 'eng'}|habla|${p.code}|||||${p.role}|||`);
+  out.push(
+    `@Participants:\t${t.participants.map((p) => [p.code, p.name, p.role].filter(Boolean).join(' ')).join(', ')}`,
+  );
+  for (const p of t.participants)
+    out.push(t.ids[p.code] ?? `@ID:\t${t.languages[0] ?? 'eng'}|habla|${p.code}|||||${p.role}|||`);
   out.push(...t.headers);
   for (const u of t.utterances) {
     out.push(...u.before);
@@ -270,7 +328,14 @@ const TEXT_SPEAKERS: Record<string, { code: string; role: string }> = {
 /** Read a plain-text transcript: `SPEAKER: words .` per line (SALT's C/E, CHAT codes or plain names). */
 export function parseTextTranscript(source: string, language: 'en' | 'es', options: ReadOptions = {}): Transcript {
   const saved = options.limits === 'saved';
-  const t: Transcript = { languages: [language === 'es' ? 'spa' : 'eng'], participants: [], headers: [], ids: {}, utterances: [], after: [] };
+  const t: Transcript = {
+    languages: [language === 'es' ? 'spa' : 'eng'],
+    participants: [],
+    headers: [],
+    ids: {},
+    utterances: [],
+    after: [],
+  };
   const codes = new Set<string>();
   source
     .replace(/^\uFEFF/, '')
@@ -282,18 +347,34 @@ export function parseTextTranscript(source: string, language: 'en' | 'es', optio
       // words that run to the end of the line.
       const colon = text.indexOf(':');
       const words = colon >= 1 && colon <= 30 ? text.slice(colon + 1).replace(/^\s+/, '') : '';
-      if (!words || /[\r\u2028\u2029]/.test(words)) throw new TranscriptFormatError(i + 1, 'transcripts.errors.textLine', 'each line is “SPEAKER: words”');
+      if (!words || /[\r\u2028\u2029]/.test(words))
+        throw new TranscriptFormatError(i + 1, 'transcripts.errors.textLine', 'each line is “SPEAKER: words”');
       const label = text.slice(0, colon).trim().toUpperCase();
-      const known = TEXT_SPEAKERS[label] ?? { code: label.replace(/[^A-Z0-9]/g, '').slice(0, 3) || 'OTH', role: 'Participant' };
+      const known = TEXT_SPEAKERS[label] ?? {
+        code: label.replace(/[^A-Z0-9]/g, '').slice(0, 3) || 'OTH',
+        role: 'Participant',
+      };
       if (saved && words.length > TRANSCRIPT_LIMITS.text)
-        throw new TranscriptFormatError(i + 1, 'transcripts.errors.utteranceTooLong', 'the utterance is too long', { max: TRANSCRIPT_LIMITS.text });
+        throw new TranscriptFormatError(i + 1, 'transcripts.errors.utteranceTooLong', 'the utterance is too long', {
+          max: TRANSCRIPT_LIMITS.text,
+        });
       if (saved && t.utterances.length >= TRANSCRIPT_LIMITS.utterances)
-        throw new TranscriptFormatError(i + 1, 'transcripts.errors.tooManyUtterances', 'too many utterances', { max: TRANSCRIPT_LIMITS.utterances });
+        throw new TranscriptFormatError(i + 1, 'transcripts.errors.tooManyUtterances', 'too many utterances', {
+          max: TRANSCRIPT_LIMITS.utterances,
+        });
       if (!codes.has(known.code)) {
         codes.add(known.code);
         t.participants.push({ code: known.code, name: null, role: known.role });
       }
-      t.utterances.push({ speaker: speakerOf(known), code: known.code, text: words, startMs: null, endMs: null, tiers: {}, before: [] });
+      t.utterances.push({
+        speaker: speakerOf(known),
+        code: known.code,
+        text: words,
+        startMs: null,
+        endMs: null,
+        tiers: {},
+        before: [],
+      });
     });
   return t;
 }

@@ -1,4 +1,11 @@
-import { recordingsPolicy, UTTERANCE_CODE, type Transcript as TranscriptAnswer, type TranscriptBody, type TranscriptionEngineName, type Utterance } from '@habla/shared';
+import {
+  recordingsPolicy,
+  UTTERANCE_CODE,
+  type Transcript as TranscriptAnswer,
+  type TranscriptBody,
+  type TranscriptionEngineName,
+  type Utterance,
+} from '@habla/shared';
 import { SqlParams } from '../../crud/sql';
 import { auditRows } from '../../crud/service';
 import { poolOf } from '../../db/client';
@@ -49,13 +56,17 @@ async function findRecording(
   return (res.rows[0] as RecordingRow | undefined) ?? null;
 }
 
-/** Whether the transcript may be changed now: ready or being worked on (not while the pipeline writes it, not once completed). */
+/** Whether the transcript may be changed now: ready or being worked on (not while the pipeline writes it, not once
+ * completed). */
 const editable = (status: string) => status === 'READY' || status === 'WORK_IN_PROGRESS';
 
 /** An utterance as its table holds it: the tiers as [name, text] pairs. */
 type UtteranceRow = Omit<Utterance, 'tiers'> & { tiers: [string, string][] | null };
 
-async function utterancesOf(c: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> }, id: string): Promise<Utterance[]> {
+async function utterancesOf(
+  c: { query: (sql: string, v: unknown[]) => Promise<{ rows: unknown[] }> },
+  id: string,
+): Promise<Utterance[]> {
   const res = await c.query(
     `SELECT id, position, start_ms, end_ms, speaker, text, confidence, words, code, tiers, before FROM utterances WHERE recording_id = $1 ORDER BY position`,
     [id],
@@ -79,16 +90,36 @@ export async function readTranscript(ctx: ActorContext, id: string): Promise<Tra
  * the recording is not ready for work or already completed; the first save moves a READY recording
  * to WORK_IN_PROGRESS. The answer is the transcript as saved, with its new version.
  */
-export async function saveTranscript(ctx: ActorContext, id: string, body: TranscriptBody, opts: { meta?: TranscriptMeta; action?: string } = {}): Promise<TranscriptAnswer> {
+export async function saveTranscript(
+  ctx: ActorContext,
+  id: string,
+  body: TranscriptBody,
+  opts: { meta?: TranscriptMeta; action?: string } = {},
+): Promise<TranscriptAnswer> {
   return withTransaction(ctx.db, async (_tx, client) => {
     const rec = await findRecording(ctx, id, true, client);
     if (!rec) throw notFound();
     if (!recordingsPolicy.can(ctx.actor, 'update', rec as never)) {
-      if (rec.session_status === 'COMPLETED') throw new AppError(409, 'CONFLICT', 'recordings.completedReadOnly', {}, { utterances: 'recordings.completedReadOnly' });
+      if (rec.session_status === 'COMPLETED')
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'recordings.completedReadOnly',
+          {},
+          { utterances: 'recordings.completedReadOnly' },
+        );
       throw forbidden();
     }
-    if (!editable(rec.session_status)) throw new AppError(409, 'CONFLICT', 'recordings.notReady', {}, { utterances: 'recordings.notReady' });
-    if (rec.transcript_version !== body.version) throw new AppError(409, 'CONFLICT', 'recordings.transcriptChanged', {}, { version: 'recordings.transcriptChanged' });
+    if (!editable(rec.session_status))
+      throw new AppError(409, 'CONFLICT', 'recordings.notReady', {}, { utterances: 'recordings.notReady' });
+    if (rec.transcript_version !== body.version)
+      throw new AppError(
+        409,
+        'CONFLICT',
+        'recordings.transcriptChanged',
+        {},
+        { version: 'recordings.transcriptChanged' },
+      );
     await replaceUtterances(client, id, body.utterances);
     const next = rec.transcript_version + 1;
     // An import replaces what its file said besides the utterances; a save keeps it.
@@ -102,7 +133,9 @@ export async function saveTranscript(ctx: ActorContext, id: string, body: Transc
         changes: {
           transcript_version: { from: rec.transcript_version, to: next },
           utterances: body.utterances.length,
-          ...(rec.session_status !== 'WORK_IN_PROGRESS' ? { session_status: { from: rec.session_status, to: 'WORK_IN_PROGRESS' } } : {}),
+          ...(rec.session_status !== 'WORK_IN_PROGRESS'
+            ? { session_status: { from: rec.session_status, to: 'WORK_IN_PROGRESS' } }
+            : {}),
         },
       },
     ]);
@@ -116,7 +149,11 @@ export async function saveTranscript(ctx: ActorContext, id: string, body: Transc
  * earlier ones. Refused (409) once a therapist has saved the transcript or completed it, and while a
  * step is running.
  */
-export async function transcribeAgain(ctx: ActorContext, id: string, engine: TranscriptionEngineName | undefined): Promise<void> {
+export async function transcribeAgain(
+  ctx: ActorContext,
+  id: string,
+  engine: TranscriptionEngineName | undefined,
+): Promise<void> {
   const jobs = ctx.jobs;
   if (!jobs) throw new Error('transcribing needs the job queue');
   await withTransaction(ctx.db, async (_tx, client) => {
@@ -132,13 +169,22 @@ export async function transcribeAgain(ctx: ActorContext, id: string, engine: Tra
     );
     await jobs.enqueue(client, TRANSCRIBE_JOB, { recording_id: id });
     await auditRows(client, ctx, recordingsResource, 'transcribe', [
-      { id, changes: { session_status: { from: rec.session_status, to: 'PENDING_TRANSCRIPTION' }, ...(engine ? { engine } : {}) } },
+      {
+        id,
+        changes: {
+          session_status: { from: rec.session_status, to: 'PENDING_TRANSCRIPTION' },
+          ...(engine ? { engine } : {}),
+        },
+      },
     ]);
   });
   jobs.wake(TRANSCRIBE_JOB);
 }
 
-export async function readWaveform(ctx: ActorContext, id: string): Promise<{ peaks_per_second: number; duration_ms: number | null; peaks: string }> {
+export async function readWaveform(
+  ctx: ActorContext,
+  id: string,
+): Promise<{ peaks_per_second: number; duration_ms: number | null; peaks: string }> {
   const p = new SqlParams();
   const idParam = p.add(id);
   const res = await poolOf(ctx.db).query(
@@ -147,21 +193,30 @@ export async function readWaveform(ctx: ActorContext, id: string): Promise<{ pea
   );
   const row = res.rows[0] as { peaks: Buffer | null; duration_ms: number | null } | undefined;
   if (!row) throw notFound();
-  return { peaks_per_second: PEAKS_PER_SECOND, duration_ms: row.duration_ms, peaks: row.peaks ? row.peaks.toString('base64') : '' };
+  return {
+    peaks_per_second: PEAKS_PER_SECOND,
+    duration_ms: row.duration_ms,
+    peaks: row.peaks ? row.peaks.toString('base64') : '',
+  };
 }
 
 /** The stored audio to serve: the normalised WAV once it exists, the upload as it came before. */
-export async function recordingAudio(ctx: ActorContext, id: string): Promise<{ key: string; contentType: string; name: string } | null> {
+export async function recordingAudio(
+  ctx: ActorContext,
+  id: string,
+): Promise<{ key: string; contentType: string; name: string } | null> {
   const p = new SqlParams();
   const idParam = p.add(id);
   const res = await poolOf(ctx.db).query(
     `SELECT t.title, t.audio_key, t.source_key, t.source_type FROM recordings t WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${recordingsScopeSql(ctx.actor, p)}`,
     p.values,
   );
-  const row = res.rows[0] as { title: string; audio_key: string | null; source_key: string | null; source_type: string | null } | undefined;
+  const row = res.rows[0] as
+    { title: string; audio_key: string | null; source_key: string | null; source_type: string | null } | undefined;
   if (!row) return null;
   if (row.audio_key) return { key: row.audio_key, contentType: 'audio/wav', name: `${row.title}.wav` };
-  if (row.source_key) return { key: row.source_key, contentType: row.source_type ?? 'application/octet-stream', name: row.title };
+  if (row.source_key)
+    return { key: row.source_key, contentType: row.source_type ?? 'application/octet-stream', name: row.title };
   return null;
 }
 
@@ -171,7 +226,11 @@ const CHAT_OF: Record<string, { code: string; role: string; speaker: FileSpeaker
   THERAPIST: { code: 'INV', role: 'Investigator', speaker: 'therapist' },
   OTHER: { code: 'OTH', role: 'Participant', speaker: 'other' },
 };
-const SPEAKER_OF: Record<FileSpeaker, 'STUDENT' | 'THERAPIST' | 'OTHER'> = { student: 'STUDENT', therapist: 'THERAPIST', other: 'OTHER' };
+const SPEAKER_OF: Record<FileSpeaker, 'STUDENT' | 'THERAPIST' | 'OTHER'> = {
+  student: 'STUDENT',
+  therapist: 'THERAPIST',
+  other: 'OTHER',
+};
 export const TRANSCRIPT_FORMATS = ['chat', 'text'] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
@@ -197,14 +256,19 @@ export function withoutPostcodes(text: string): string {
  * speaker codes, headers and dependent tiers) or plain text (`CODE: words` per line). Utterances
  * nobody has typed yet are left out: there is nothing in them to analyse.
  */
-export async function exportTranscript(ctx: ActorContext, id: string, format: TranscriptFormat): Promise<{ name: string; body: string }> {
+export async function exportTranscript(
+  ctx: ActorContext,
+  id: string,
+  format: TranscriptFormat,
+): Promise<{ name: string; body: string }> {
   const p = new SqlParams();
   const idParam = p.add(id);
   const res = await poolOf(ctx.db).query(
     `SELECT t.title, t.language, t.transcript_meta FROM recordings t WHERE t.id = ${idParam} AND t.deleted_at IS NULL AND ${recordingsScopeSql(ctx.actor, p)}`,
     p.values,
   );
-  const rec = res.rows[0] as { title: string; language: 'en' | 'es'; transcript_meta: TranscriptMeta | null } | undefined;
+  const rec = res.rows[0] as
+    { title: string; language: 'en' | 'es'; transcript_meta: TranscriptMeta | null } | undefined;
   if (!rec) throw notFound();
   const rows = await utterancesOf(poolOf(ctx.db), id);
   const meta = rec.transcript_meta;
@@ -229,10 +293,20 @@ export async function exportTranscript(ctx: ActorContext, id: string, format: Tr
     // A CHAT utterance ends with its terminator (postcodes such as [+ IMP] may follow it); one typed
     // here without a terminator gets the plain full stop. An imported one is written as it came.
     const ended = u.code !== null || /[.?!]$/.test(withoutPostcodes(text)) ? text : `${text} .`;
-    t.utterances.push({ speaker: ours.speaker, code, text: ended, startMs: u.start_ms, endMs: u.end_ms, tiers: u.tiers ?? {}, before: u.before ?? [] });
+    t.utterances.push({
+      speaker: ours.speaker,
+      code,
+      text: ended,
+      startMs: u.start_ms,
+      endMs: u.end_ms,
+      tiers: u.tiers ?? {},
+      before: u.before ?? [],
+    });
   }
   const base = rec.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'transcript';
-  return format === 'chat' ? { name: `${base}.cha`, body: writeChat(t) } : { name: `${base}.txt`, body: writeTextTranscript(t) };
+  return format === 'chat'
+    ? { name: `${base}.cha`, body: writeChat(t) }
+    : { name: `${base}.txt`, body: writeTextTranscript(t) };
 }
 
 /**
@@ -241,12 +315,22 @@ export async function exportTranscript(ctx: ActorContext, id: string, format: Tr
  * more than a save takes (`TRANSCRIPT_LIMITS`: a long utterance or tier, a time bullet out of range or
  * ending before it starts), answers 400 naming it (`text`: "Line 12: …"): nothing is cut short.
  */
-export async function importTranscript(ctx: ActorContext, id: string, body: { format: TranscriptFormat; text: string; version: number }) {
+export async function importTranscript(
+  ctx: ActorContext,
+  id: string,
+  body: { format: TranscriptFormat; text: string; version: number },
+) {
   const rec = await findRecording(ctx, id);
   if (!rec) throw notFound();
   // Read in the CPU pool (decision 020) with the save's limits (decision 005): a file of thousands
   // of lines is tens of milliseconds of parsing, and what the save would refuse is refused here.
-  const t = await cpuOf(ctx).run('parseSample', { format: body.format, text: body.text, language: rec.language, field: 'text', limits: 'saved' });
+  const t = await cpuOf(ctx).run('parseSample', {
+    format: body.format,
+    text: body.text,
+    language: rec.language,
+    field: 'text',
+    limits: 'saved',
+  });
   const utterances = t.utterances.map((u) => ({
     start_ms: u.startMs,
     end_ms: u.endMs,
@@ -259,6 +343,8 @@ export async function importTranscript(ctx: ActorContext, id: string, body: { fo
     before: u.before,
   }));
   const meta: TranscriptMeta | undefined =
-    body.format === 'chat' ? { languages: t.languages, participants: t.participants, headers: t.headers, ids: t.ids, after: t.after } : undefined;
+    body.format === 'chat'
+      ? { languages: t.languages, participants: t.participants, headers: t.headers, ids: t.ids, after: t.after }
+      : undefined;
   return saveTranscript(ctx, id, { version: body.version, utterances }, { meta, action: 'import' });
 }

@@ -18,7 +18,11 @@ export type StoredUtterance = {
  * Replace a recording's utterances with these, numbered 1..n in order, in the caller's transaction.
  * Tiers are stored as [name, text] pairs in the file's order (a jsonb object would reorder its keys).
  */
-export async function replaceUtterances(client: Pick<pg.PoolClient, 'query'>, recordingId: string, utterances: readonly StoredUtterance[]): Promise<void> {
+export async function replaceUtterances(
+  client: Pick<pg.PoolClient, 'query'>,
+  recordingId: string,
+  utterances: readonly StoredUtterance[],
+): Promise<void> {
   await client.query('DELETE FROM utterances WHERE recording_id = $1', [recordingId]);
   if (!utterances.length) return;
   const rows = utterances.map((u, i) => ({

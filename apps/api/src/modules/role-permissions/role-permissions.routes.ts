@@ -23,7 +23,11 @@ const rolePermissionsList = z.array(rolePermissionsRowSchema);
 export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/role-permissions', {
     preValidation: requireRule(rolePermissionsPolicy.read),
-    schema: { tags: ['role-permissions'], summary: 'Permissions granted to each role', response: { 200: okEnvelope(rolePermissionsList), ...errorResponses } },
+    schema: {
+      tags: ['role-permissions'],
+      summary: 'Permissions granted to each role',
+      response: { 200: okEnvelope(rolePermissionsList), ...errorResponses },
+    },
     handler: async (req) => ({ status: true as const, data: await listRolePermissions(contextOf(req)) }),
   });
 
@@ -40,9 +44,14 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = signedIn(req);
       // Nobody edits their own role; PERMISSION_FULL stays with SUPERADMIN.
       if (!rolePermissionsPolicy.editRole(me, req.params.role)) throw fieldError('role', 'validation.ownRecord');
-      if (req.body.permissions.includes(PERMISSIONS.FULL) && !rolePermissionsPolicy.grantFull(me)) throw fieldError('permissions', 'validation.roleNotAllowed');
+      if (req.body.permissions.includes(PERMISSIONS.FULL) && !rolePermissionsPolicy.grantFull(me))
+        throw fieldError('permissions', 'validation.roleNotAllowed');
       const permissions = await replaceRolePermissions(contextOf(req), req.params.role, req.body.permissions);
-      return { status: true as const, data: { role: req.params.role, permissions }, message: translate(requestLanguage(req), 'messages.updated') };
+      return {
+        status: true as const,
+        data: { role: req.params.role, permissions },
+        message: translate(requestLanguage(req), 'messages.updated'),
+      };
     },
   });
 };

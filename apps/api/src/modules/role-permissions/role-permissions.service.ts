@@ -4,7 +4,9 @@ import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 
 /** Every role with its granted permissions, roles in code order. */
-export async function listRolePermissions(ctx: Pick<ServiceContext, 'db'>): Promise<{ role: string; name: string; permissions: string[] }[]> {
+export async function listRolePermissions(
+  ctx: Pick<ServiceContext, 'db'>,
+): Promise<{ role: string; name: string; permissions: string[] }[]> {
   const rows = await ctx.db
     .select({ role: roles.code, name: roles.name, permission: rolePermissions.permission })
     .from(roles)
@@ -21,7 +23,11 @@ export async function listRolePermissions(ctx: Pick<ServiceContext, 'db'>): Prom
 
 /** The permissions one role grants, sorted. */
 export async function permissionsOfRole(ctx: Pick<ServiceContext, 'db'>, role: string): Promise<string[]> {
-  const rows = await ctx.db.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.role, role)).orderBy(asc(rolePermissions.permission));
+  const rows = await ctx.db
+    .select({ permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.role, role))
+    .orderBy(asc(rolePermissions.permission));
   return rows.map((r) => r.permission);
 }
 
@@ -30,19 +36,43 @@ export async function permissionsOfRole(ctx: Pick<ServiceContext, 'db'>, role: s
  * session query reads permissions on every request, so the change applies to each affected user's
  * next request. The caller checks who may do this.
  */
-export async function replaceRolePermissions(ctx: ServiceContext, role: string, permissions: readonly string[]): Promise<string[]> {
+export async function replaceRolePermissions(
+  ctx: ServiceContext,
+  role: string,
+  permissions: readonly string[],
+): Promise<string[]> {
   const next = [...new Set(permissions)].sort();
   const { now } = ctx;
   const actor = ctx.actor?.id ?? null;
   await ctx.db.transaction(async (tx) => {
-    const before = (await tx.select({ permission: rolePermissions.permission }).from(rolePermissions).where(eq(rolePermissions.role, role)).for('update')).map((r) => r.permission);
+    const before = (
+      await tx
+        .select({ permission: rolePermissions.permission })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.role, role))
+        .for('update')
+    ).map((r) => r.permission);
     const added = next.filter((x) => !before.includes(x));
     const removed = before.filter((x) => !next.includes(x));
     if (!added.length && !removed.length) return;
     await tx.delete(rolePermissions).where(eq(rolePermissions.role, role));
     if (next.length)
-      await tx.insert(rolePermissions).values(next.map((permission) => ({ role, permission, created_at: now, updated_at: now, created_by: actor, updated_by: actor })));
-    await audit(tx, ctx, { action: 'role_permissions.update', entity: 'role_permissions', entityId: role, changes: { added, removed } });
+      await tx.insert(rolePermissions).values(
+        next.map((permission) => ({
+          role,
+          permission,
+          created_at: now,
+          updated_at: now,
+          created_by: actor,
+          updated_by: actor,
+        })),
+      );
+    await audit(tx, ctx, {
+      action: 'role_permissions.update',
+      entity: 'role_permissions',
+      entityId: role,
+      changes: { added, removed },
+    });
   });
   return next;
 }

@@ -28,8 +28,13 @@ export const speechRoutes: FastifyPluginAsyncZod<SpeechRoutesOptions> = async (a
       response: { 201: okEnvelope(fileInfoSchema), ...errorResponses },
     },
     handler: async (req, reply) => {
-      const data = await createSpeechPrompt({ ...actorContextOf(req), actor: signedIn(req), storage: app.storage, synthesizer }, req.body);
-      return reply.code(201).send({ status: true as const, data, message: translate(requestLanguage(req), 'messages.created') });
+      const data = await createSpeechPrompt(
+        { ...actorContextOf(req), actor: signedIn(req), storage: app.storage, synthesizer },
+        req.body,
+      );
+      return reply
+        .code(201)
+        .send({ status: true as const, data, message: translate(requestLanguage(req), 'messages.created') });
     },
   });
 };

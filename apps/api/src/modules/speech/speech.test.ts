@@ -33,13 +33,19 @@ describe('POST /api/speech', () => {
 
   const speak = (headers: Record<string, string>, body: unknown, extra: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/speech', headers: { ...headers, ...extra }, payload: body as object });
-  const content = (headers: Record<string, string>, id: string) => t.app.inject({ method: 'GET', url: `/api/files/${id}/content`, headers });
+  const content = (headers: Record<string, string>, id: string) =>
+    t.app.inject({ method: 'GET', url: `/api/files/${id}/content`, headers });
 
   it('speaks an English question as a WAV file of the account that plays back', async () => {
     const res = await speak(therapist.headers, { text: '  Which one is the apple?  ', language: 'en' });
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json().data;
-    expect(file).toMatchObject({ name: 'prompt-which-one-is-the-apple.wav', content_type: 'audio/wav', account_id: therapist.user.accountId, created_by: therapist.user.id });
+    expect(file).toMatchObject({
+      name: 'prompt-which-one-is-the-apple.wav',
+      content_type: 'audio/wav',
+      account_id: therapist.user.accountId,
+      created_by: therapist.user.id,
+    });
     const audio = await content(therapist.headers, file.id);
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/wav');

@@ -18,35 +18,77 @@ describe('role permissions', () => {
   it("a superadmin's change applies to a therapist's very next request, and can be undone", async () => {
     const su = await as('superadmin');
     const th = await as('therapist');
-    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: th })).json().data.permissions as string[];
+    const me = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: th })).json().data.permissions as string[];
     const before = await me();
     expect(before).toContain('PERMISSION_CREATE_CLIENTS');
     const without = before.filter((p) => !['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS'].includes(p));
-    const res = await t.app.inject({ method: 'PUT', url: '/api/role-permissions/THERAPIST', headers: su, payload: { permissions: without } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/role-permissions/THERAPIST',
+      headers: su,
+      payload: { permissions: without },
+    });
     expect(res.statusCode, res.body).toBe(200);
     try {
       expect(await me()).toEqual(without);
       // The same session is now refused what the role lost.
-      const create = await t.app.inject({ method: 'POST', url: '/api/clients', headers: th, payload: { first_name: 'A', last_name: 'B', username: 'a.b.c' } });
+      const create = await t.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: th,
+        payload: { first_name: 'A', last_name: 'B', username: 'a.b.c' },
+      });
       expect(create.statusCode).toBe(403);
-      const audit = await t.database.pool.query(`SELECT changes FROM audit_log WHERE action = 'role_permissions.update' AND entity_id = 'THERAPIST'`);
-      expect(audit.rows[0].changes).toEqual({ added: [], removed: ['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS'] });
+      const audit = await t.database.pool.query(
+        `SELECT changes FROM audit_log WHERE action = 'role_permissions.update' AND entity_id = 'THERAPIST'`,
+      );
+      expect(audit.rows[0].changes).toEqual({
+        added: [],
+        removed: ['PERMISSION_CREATE_CLIENTS', 'PERMISSION_EDIT_CLIENTS'],
+      });
     } finally {
       // Undone whatever happened: the therapist role is every other test's too.
-      expect((await t.app.inject({ method: 'PUT', url: '/api/role-permissions/THERAPIST', headers: su, payload: { permissions: before } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/role-permissions/THERAPIST',
+            headers: su,
+            payload: { permissions: before },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     expect(await me()).toEqual(before);
   });
 
   it('nobody edits their own role; unknown permissions are refused; only a SUPERADMIN edits at all', async () => {
     const su = await as('superadmin');
-    const own = await t.app.inject({ method: 'PUT', url: '/api/role-permissions/SUPERADMIN', headers: su, payload: { permissions: [] } });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/role-permissions/SUPERADMIN',
+      headers: su,
+      payload: { permissions: [] },
+    });
     expect(own.statusCode).toBe(400);
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/role-permissions/VIEWER', headers: su, payload: { permissions: ['PERMISSION_TO_FLY'] } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/role-permissions/VIEWER',
+      headers: su,
+      payload: { permissions: ['PERMISSION_TO_FLY'] },
+    });
     expect(bad.statusCode).toBe(400);
-    const admin = await t.app.inject({ method: 'PUT', url: '/api/role-permissions/ADMIN', headers: await as('admin'), payload: { permissions: ['PERMISSION_FULL'] } });
+    const admin = await t.app.inject({
+      method: 'PUT',
+      url: '/api/role-permissions/ADMIN',
+      headers: await as('admin'),
+      payload: { permissions: ['PERMISSION_FULL'] },
+    });
     expect(admin.statusCode).toBe(403);
-    const rows = await t.database.pool.query(`SELECT permission FROM role_permissions WHERE role = 'ADMIN' AND permission = 'PERMISSION_FULL'`);
+    const rows = await t.database.pool.query(
+      `SELECT permission FROM role_permissions WHERE role = 'ADMIN' AND permission = 'PERMISSION_FULL'`,
+    );
     expect(rows.rowCount).toBe(0);
   });
 });
@@ -68,21 +110,46 @@ describe('general profile and sessions', () => {
   it('changes own names, language and notifications, and refuses role or status in the body', async () => {
     const h = await as('parent');
     // The demo parent is other tests' too: their names, language and notifications are put back.
-    const saved = await t.database.pool.query(`SELECT first_name, language, notify_by_email FROM users WHERE username = 'parent'`);
+    const saved = await t.database.pool.query(
+      `SELECT first_name, language, notify_by_email FROM users WHERE username = 'parent'`,
+    );
     try {
-      const ok = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { first_name: 'Ana María', language: 'es', notify_by_email: false } });
+      const ok = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: h,
+        payload: { first_name: 'Ana María', language: 'es', notify_by_email: false },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: h })).json().data;
       expect(me).toMatchObject({ first_name: 'Ana María', language: 'es' });
       const profile = (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: h })).json().data;
-      expect(profile).toMatchObject({ first_name: 'Ana María', last_name: 'Garcia', notify_by_email: false, account: 'Garcia Family', role: 'ACCOUNT_ADMIN' });
-      const sneaky = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: h, payload: { role: 'SUPERADMIN' } });
+      expect(profile).toMatchObject({
+        first_name: 'Ana María',
+        last_name: 'Garcia',
+        notify_by_email: false,
+        account: 'Garcia Family',
+        role: 'ACCOUNT_ADMIN',
+      });
+      const sneaky = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: h,
+        payload: { role: 'SUPERADMIN' },
+      });
       expect(sneaky.statusCode).toBe(400);
       const row = await t.database.pool.query(`SELECT role, notify_by_email FROM users WHERE username = 'parent'`);
       expect(row.rows[0]).toEqual({ role: 'ACCOUNT_ADMIN', notify_by_email: false });
     } finally {
-      const { first_name, language, notify_by_email } = saved.rows[0] as { first_name: string; language: string; notify_by_email: boolean };
-      await t.database.pool.query(`UPDATE users SET first_name = $1, language = $2, notify_by_email = $3 WHERE username = 'parent'`, [first_name, language, notify_by_email]);
+      const { first_name, language, notify_by_email } = saved.rows[0] as {
+        first_name: string;
+        language: string;
+        notify_by_email: boolean;
+      };
+      await t.database.pool.query(
+        `UPDATE users SET first_name = $1, language = $2, notify_by_email = $3 WHERE username = 'parent'`,
+        [first_name, language, notify_by_email],
+      );
     }
   });
 });
@@ -92,23 +159,55 @@ describe('audit log', () => {
     // A write in each account.
     const center = await as('accountadmin');
     const family = await as('parent');
-    const c = await t.app.inject({ method: 'POST', url: '/api/clients', headers: center, payload: { first_name: 'Zoe', last_name: 'Lane', username: 'zoe.lane' } });
+    const c = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: center,
+      payload: { first_name: 'Zoe', last_name: 'Lane', username: 'zoe.lane' },
+    });
     expect(c.statusCode).toBe(201);
-    const f = await t.app.inject({ method: 'POST', url: '/api/clients', headers: family, payload: { first_name: 'Lucia', last_name: 'Garcia', username: 'lucia.garcia' } });
+    const f = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: family,
+      payload: { first_name: 'Lucia', last_name: 'Garcia', username: 'lucia.garcia' },
+    });
     expect(f.statusCode).toBe(201);
-    const seen = await t.app.inject({ method: 'GET', url: '/api/audit-log?entity=clients&action=create', headers: center });
-    const rows = seen.json().data as { entity_id: string; actor: string; account: string; request_id: string; changes: Record<string, unknown> }[];
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log?entity=clients&action=create',
+      headers: center,
+    });
+    const rows = seen.json().data as {
+      entity_id: string;
+      actor: string;
+      account: string;
+      request_id: string;
+      changes: Record<string, unknown>;
+    }[];
     expect(rows.map((r) => r.entity_id)).toEqual([c.json().data.id]);
     expect(rows[0]).toMatchObject({ actor: 'accountadmin', account: 'Demo Therapy Center' });
     expect(rows[0]!.request_id).toBeTruthy();
     expect(rows[0]!.changes).toMatchObject({ first_name: 'Zoe', last_name: 'Lane' });
-    const all = await t.app.inject({ method: 'GET', url: '/api/audit-log?entity=clients&action=create', headers: await as('admin') });
-    expect((all.json().data as { entity_id: string }[]).map((r) => r.entity_id).sort()).toEqual([c.json().data.id, f.json().data.id].sort());
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log?entity=clients&action=create',
+      headers: await as('admin'),
+    });
+    expect((all.json().data as { entity_id: string }[]).map((r) => r.entity_id).sort()).toEqual(
+      [c.json().data.id, f.json().data.id].sort(),
+    );
     // By actor (the username, any case): exactly the parent's rows, newest first, among them the client made above.
-    const byActor = await t.app.inject({ method: 'GET', url: '/api/audit-log?actor=PARENT&max=100', headers: await as('admin') });
+    const byActor = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log?actor=PARENT&max=100',
+      headers: await as('admin'),
+    });
     expect(byActor.statusCode).toBe(200);
     const parentRows = byActor.json().data as { id: string; actor: string; entity_id: string; action: string }[];
-    const expected = await t.database.pool.query(`SELECT id FROM audit_log WHERE actor_user_id = (SELECT id FROM users WHERE username = 'parent') ORDER BY at DESC, id DESC`);
+    const expected = await t.database.pool.query(
+      `SELECT id FROM audit_log WHERE actor_user_id = (SELECT id FROM users WHERE username = 'parent') ORDER BY at DESC, id DESC`,
+    );
     expect(expected.rowCount).toBeGreaterThan(0);
     expect(parentRows.map((r) => r.id)).toEqual(expected.rows.map((r: { id: string }) => r.id));
     expect(byActor.json().meta.total).toBe(expected.rowCount);
@@ -116,9 +215,20 @@ describe('audit log', () => {
     expect(parentRows.filter((r) => r.action === 'create' && r.entity_id === f.json().data.id)).toHaveLength(1);
     // The API offers no way to change or remove a row.
     for (const method of ['DELETE', 'PATCH', 'PUT'] as const) {
-      expect((await t.app.inject({ method, url: `/api/audit-log/${rows[0]!.entity_id}`, headers: await as('superadmin'), payload: {} })).statusCode).toBe(404);
+      expect(
+        (
+          await t.app.inject({
+            method,
+            url: `/api/audit-log/${rows[0]!.entity_id}`,
+            headers: await as('superadmin'),
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/audit-log', headers: await as('therapist') })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/audit-log', headers: await as('therapist') })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -135,11 +245,18 @@ describe('audit log dates', () => {
   ];
   beforeAll(async () => {
     for (const [label, at] of rows) {
-      await t.database.pool.query(`INSERT INTO audit_log (action, entity, entity_id, at) VALUES ('update', 'test.dates', $1, $2::timestamptz)`, [label, at]);
+      await t.database.pool.query(
+        `INSERT INTO audit_log (action, entity, entity_id, at) VALUES ('update', 'test.dates', $1, $2::timestamptz)`,
+        [label, at],
+      );
     }
   });
   const dated = async (query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/audit-log?entity=test.dates&${query}`, headers: await as('admin') });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/audit-log?entity=test.dates&${query}`,
+      headers: await as('admin'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { data: { entity_id: string }[]; meta: { total: number } };
     expect(body.meta.total).toBe(body.data.length);
@@ -159,9 +276,18 @@ describe('audit log dates', () => {
 
   it('refuses a range that ends before it starts, and a day that is not a date, naming the field', async () => {
     const admin = await as('admin');
-    const reversed = await t.app.inject({ method: 'GET', url: '/api/audit-log?from=2020-03-11&to=2020-03-10', headers: admin });
+    const reversed = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log?from=2020-03-11&to=2020-03-10',
+      headers: admin,
+    });
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json()).toEqual({ status: false, code: 'VALIDATION', errors: ['From is out of the allowed range.'], fields: { from: 'From is out of the allowed range.' } });
+    expect(reversed.json()).toEqual({
+      status: false,
+      code: 'VALIDATION',
+      errors: ['From is out of the allowed range.'],
+      fields: { from: 'From is out of the allowed range.' },
+    });
     for (const [query, field, label] of [
       ['from=yesterday', 'from', 'From'],
       ['to=2020-13-01', 'to', 'To'],
@@ -203,17 +329,34 @@ describe('billing statements', () => {
       method: 'POST',
       url: '/api/billings',
       headers: admin,
-      payload: { product: 'School plan', account_id: account, statement_frequency: 'monthly', payment_method: 'ach_transfer', amount: 120.5, start_date: '2025-01-31' },
+      payload: {
+        product: 'School plan',
+        account_id: account,
+        statement_frequency: 'monthly',
+        payment_method: 'ach_transfer',
+        amount: 120.5,
+        start_date: '2025-01-31',
+      },
     });
     expect(monthly.statusCode, monthly.body).toBe(201);
     const weekly = await t.app.inject({
       method: 'POST',
       url: '/api/billings',
       headers: admin,
-      payload: { product: 'Extra seats', account_id: account, statement_frequency: 'weekly', payment_method: 'credit_card', amount: 5, start_date: today },
+      payload: {
+        product: 'Extra seats',
+        account_id: account,
+        statement_frequency: 'weekly',
+        payment_method: 'credit_card',
+        amount: 5,
+        start_date: today,
+      },
     });
     expect(weekly.statusCode).toBe(201);
-    const list = async () => (await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements?max=100`, headers: admin })).json();
+    const list = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements?max=100`, headers: admin })
+      ).json();
     // Reading makes nothing: the statements.make job does, through this function.
     expect((await list()).meta.total).toBe(0);
     expect(await makeAllStatements(systemContext(t.app, { requestId: 'test' }))).toBeGreaterThan(0);
@@ -229,6 +372,14 @@ describe('billing statements', () => {
     await makeAllStatements(systemContext(t.app, { requestId: 'test' }));
     expect((await list()).meta.total).toBe(first.meta.total);
     // Another account's admin cannot list them.
-    expect((await t.app.inject({ method: 'GET', url: `/api/accounts/${account}/statements`, headers: await as('accountadmin') })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/accounts/${account}/statements`,
+          headers: await as('accountadmin'),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -28,7 +28,12 @@ const STUDENT = `'${ROLES.STUDENT}'`;
  * The account a new row belongs to: always the caller's own for account members (whatever the body
  * says); platform staff name it, and it must exist.
  */
-async function owningAccount(client: PoolClient, ctx: CrudContext, body: Body, required: boolean): Promise<string | null> {
+async function owningAccount(
+  client: PoolClient,
+  ctx: CrudContext,
+  body: Body,
+  required: boolean,
+): Promise<string | null> {
   if (ctx.actor.account_id) {
     body.account_id = ctx.actor.account_id;
     return ctx.actor.account_id;
@@ -48,13 +53,17 @@ function keepAccount(ctx: CrudContext, body: Body, before: Body): void {
   if (ctx.actor.account_id || body.account_id === undefined) body.account_id = before.account_id;
 }
 
-/** Limits of docs/product.md §2, checked on create with the account row locked (two racing creates cannot both pass). */
+/** Limits of docs/product.md §2, checked on create with the account row locked (two racing creates cannot both pass).
+ * */
 async function checkLimit(client: PoolClient, accountId: string, kind: 'students' | 'adults'): Promise<void> {
   const acc = await client.query('SELECT max_students, max_adults FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   const row = acc.rows[0] as { max_students: number; max_adults: number } | undefined;
   if (!row) return;
   const cond = kind === 'students' ? `role = ${STUDENT}` : `role <> ${STUDENT}`;
-  const n = await client.query(`SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND deleted_at IS NULL AND ${cond}`, [accountId]);
+  const n = await client.query(
+    `SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND deleted_at IS NULL AND ${cond}`,
+    [accountId],
+  );
   const max = kind === 'students' ? row.max_students : row.max_adults;
   if ((n.rows[0] as { n: number }).n >= max) {
     throw new AppError(
@@ -63,7 +72,8 @@ async function checkLimit(client: PoolClient, accountId: string, kind: 'students
       kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults',
       { maximum: max },
       {
-        [kind === 'students' ? 'account_id' : 'role']: kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults',
+        [kind === 'students' ? 'account_id' : 'role']:
+          kind === 'students' ? 'validation.limitStudents' : 'validation.limitAdults',
       },
     );
   }
@@ -71,7 +81,10 @@ async function checkLimit(client: PoolClient, accountId: string, kind: 'students
 
 /** End every live session of these users (disabled, removed, or given a new password by an admin). */
 async function endSessions(client: PoolClient, userIds: string[], now: Date): Promise<void> {
-  await client.query('UPDATE sessions SET revoked_at = $2, updated_at = $2 WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL', [userIds, now]);
+  await client.query(
+    'UPDATE sessions SET revoked_at = $2, updated_at = $2 WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL',
+    [userIds, now],
+  );
 }
 
 /** Username and e-mail are stored lower-case; the SSN encrypted with its last four digits beside it. */
@@ -113,7 +126,13 @@ function guardSelf(ctx: CrudContext, body: Body, before: Body): void {
   }
 }
 
-async function endSessionsIfBlocked(client: PoolClient, ctx: CrudContext, id: string, body: Body, extras?: WriteExtras): Promise<void> {
+async function endSessionsIfBlocked(
+  client: PoolClient,
+  ctx: CrudContext,
+  id: string,
+  body: Body,
+  extras?: WriteExtras,
+): Promise<void> {
   if (body.status === 'DISABLED' || extras?.password_hash) await endSessions(client, [id], ctx.now);
 }
 
@@ -150,8 +169,10 @@ const users: ServerResource = {
       keepAccount(ctx, body, before);
       if (body.role !== undefined && body.role !== before.role) {
         const grantable = grantableRoles(ctx.actor);
-        if (!grantable.includes(body.role as Role) || !grantable.includes(before.role as Role)) throw fieldError('role', 'validation.roleNotAllowed');
-        if (isPlatformRole(body.role as Role) !== isPlatformRole(before.role as Role)) throw fieldError('role', 'validation.roleNotAllowed');
+        if (!grantable.includes(body.role as Role) || !grantable.includes(before.role as Role))
+          throw fieldError('role', 'validation.roleNotAllowed');
+        if (isPlatformRole(body.role as Role) !== isPlatformRole(before.role as Role))
+          throw fieldError('role', 'validation.roleNotAllowed');
       } else if (!grantableRoles(ctx.actor).includes(before.role as Role) && before.id !== ctx.actor.id) {
         // An account admin may not edit a platform user (out of scope anyway) nor a SUPERADMIN unless one.
         throw fieldError('role', 'validation.roleNotAllowed');
@@ -166,7 +187,8 @@ const users: ServerResource = {
     },
   },
   actions: {
-    /** E-mail each user a link to set a new password (decision 010): the links and their e-mail jobs commit together. */
+    /** E-mail each user a link to set a new password (decision 010): the links and their e-mail jobs commit together.
+     * */
     async 'send-password-link'({ client, ctx, rows }) {
       const { jobs } = ctx;
       if (!jobs) throw new Error('send-password-link needs a context with the job queue');
@@ -235,7 +257,8 @@ const accounts: ServerResource = {
       const from = before.status as keyof typeof ACCOUNT_TRANSITIONS;
       const to = body.status as string | undefined;
       if (to === undefined || to === from) return;
-      const allowed = ACCOUNT_TRANSITIONS[from]?.includes(to) || (from === 'CANCELED' && ctx.actor.role === ROLES.SUPERADMIN);
+      const allowed =
+        ACCOUNT_TRANSITIONS[from]?.includes(to) || (from === 'CANCELED' && ctx.actor.role === ROLES.SUPERADMIN);
       if (!allowed) throw fieldError('status', 'validation.statusTransition', { from, to });
     },
   },
@@ -294,19 +317,28 @@ const billings: ServerResource = {
  */
 async function maxWorkspaces(client: PoolClient): Promise<number> {
   const res = await client.query("SELECT max_workspace FROM app_configuration WHERE module = 'MLA'");
-  return (res.rows[0] as { max_workspace: number } | undefined)?.max_workspace ?? DEFAULT_APP_CONFIGURATION.max_workspace;
+  return (
+    (res.rows[0] as { max_workspace: number } | undefined)?.max_workspace ?? DEFAULT_APP_CONFIGURATION.max_workspace
+  );
 }
 
 /** A workspace's student must be a student the caller sees; its account is the student's. */
 async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, before?: Body): Promise<WriteExtras> {
   const studentId = (body.student_id ?? before?.student_id) as string;
-  const student = await client.query(`SELECT account_id FROM users WHERE id = $1 AND role = ${STUDENT} AND deleted_at IS NULL`, [studentId]);
+  const student = await client.query(
+    `SELECT account_id FROM users WHERE id = $1 AND role = ${STUDENT} AND deleted_at IS NULL`,
+    [studentId],
+  );
   const account = (student.rows[0] as { account_id: string } | undefined)?.account_id;
   if (!account) throw fieldError('student_id', 'validation.notStudent');
-  if (ctx.actor.account_id && account !== ctx.actor.account_id) throw fieldError('student_id', 'validation.missingReference');
+  if (ctx.actor.account_id && account !== ctx.actor.account_id)
+    throw fieldError('student_id', 'validation.missingReference');
   const supervisor = body.supervisor_id === undefined ? before?.supervisor_id : body.supervisor_id;
   if (supervisor) {
-    const sup = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> ${STUDENT} AND deleted_at IS NULL`, [supervisor, account]);
+    const sup = await client.query(
+      `SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> ${STUDENT} AND deleted_at IS NULL`,
+      [supervisor, account],
+    );
     if (!sup.rowCount) throw fieldError('supervisor_id', 'validation.notInAccount');
   }
   // Only a new workspace or one moving to another student takes a place (a change of name does not).
@@ -314,8 +346,12 @@ async function workspaceRules(client: PoolClient, ctx: CrudContext, body: Body, 
     const max = await maxWorkspaces(client);
     // Serialise workspace creation per student so two requests cannot both take the last place.
     await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [studentId]);
-    const n = await client.query('SELECT count(*)::int AS n FROM workspaces WHERE student_id = $1 AND deleted_at IS NULL', [studentId]);
-    if ((n.rows[0] as { n: number }).n >= max) throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: max });
+    const n = await client.query(
+      'SELECT count(*)::int AS n FROM workspaces WHERE student_id = $1 AND deleted_at IS NULL',
+      [studentId],
+    );
+    if ((n.rows[0] as { n: number }).n >= max)
+      throw fieldError('student_id', 'validation.limitWorkspaces', { maximum: max });
   }
   return { account_id: account };
 }
@@ -354,4 +390,12 @@ const workspaces: ServerResource = {
   },
 };
 
-export const TENANCY_SERVER: Record<TenancyName, ServerResource> = { accounts, plans, organizations, billings, users, clients, workspaces };
+export const TENANCY_SERVER: Record<TenancyName, ServerResource> = {
+  accounts,
+  plans,
+  organizations,
+  billings,
+  users,
+  clients,
+  workspaces,
+};

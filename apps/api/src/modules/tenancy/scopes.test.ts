@@ -8,7 +8,8 @@ import { accountRows, accountsScope, adultsScope, studentsScope, workspacesScope
  * The scope kinds of the shared policies as conditions on alias `t` (docs/product.md §2): null is
  * every row, 'false' none. What they select on real data, role by role: tenancy.test.ts.
  */
-const actor = (role: string, account_id: string | null = 'acc-1') => ({ id: 'user-1', role, account_id, permissions: [] }) as unknown as CrudUser;
+const actor = (role: string, account_id: string | null = 'acc-1') =>
+  ({ id: 'user-1', role, account_id, permissions: [] }) as unknown as CrudUser;
 const policyWith = (scope: Scope) => ({ scope: () => scope }) as unknown as Policy;
 
 describe('accountRows', () => {
@@ -19,7 +20,9 @@ describe('accountRows', () => {
     expect(accountRows(u, new SqlParams(), 't.account_id', policyWith({ kind: 'none' }))).toBe('false');
     expect(accountRows(u, new SqlParams(), 't.account_id', policyWith({ kind: 'library' }))).toBe('false');
     const p = new SqlParams();
-    expect(accountRows(u, p, 'b.account_id', policyWith({ kind: 'account', accountId: 'acc-9' }))).toBe('b.account_id = $1');
+    expect(accountRows(u, p, 'b.account_id', policyWith({ kind: 'account', accountId: 'acc-9' }))).toBe(
+      'b.account_id = $1',
+    );
     expect(p.values).toEqual(['acc-9']);
   });
 });

@@ -1,4 +1,12 @@
-import { accountsPolicy, clientsPolicy, ROLES, usersPolicy, workspacesPolicy, type Policy, type Scope } from '@habla/shared';
+import {
+  accountsPolicy,
+  clientsPolicy,
+  ROLES,
+  usersPolicy,
+  workspacesPolicy,
+  type Policy,
+  type Scope,
+} from '@habla/shared';
 import type { CrudUser } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 
@@ -70,8 +78,10 @@ export function adultsScope(u: CrudUser, p: SqlParams): string {
 /** Workspaces: the whole account for its admin; members and supervisors their own; a student theirs. */
 export function workspacesScope(u: CrudUser, p: SqlParams, a = 't'): string | null {
   const scope = workspacesPolicy.scope(u);
-  if (scope.kind === 'self') return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.student_id = ${p.add(scope.userId)}`;
-  if (scope.kind === 'caseload') return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.id IN ${myWorkspaces(scope.userId, p)}`;
+  if (scope.kind === 'self')
+    return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.student_id = ${p.add(scope.userId)}`;
+  if (scope.kind === 'caseload')
+    return `${a}.account_id = ${p.add(scope.accountId)} AND ${a}.id IN ${myWorkspaces(scope.userId, p)}`;
   return byAccount(scope, p, `${a}.account_id`);
 }
 

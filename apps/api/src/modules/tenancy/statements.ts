@@ -16,7 +16,12 @@ const MAX_PERIODS = 520;
  * can run again (a retried job) and from several instances. Periods count from the start date, so a
  * monthly billing from 31 January is stated on 28/29 February, 31 March, 30 April…
  */
-export async function makeStatements(db: pg.Pool | pg.PoolClient, accountId: string, today: string, now: Date): Promise<number> {
+export async function makeStatements(
+  db: pg.Pool | pg.PoolClient,
+  accountId: string,
+  today: string,
+  now: Date,
+): Promise<number> {
   const res = await db.query(
     `INSERT INTO billing_statements (billing_id, account_id, period_start, period_end, amount, created_at, updated_at)
      SELECT b.id, b.account_id, (b.start_date + k * p.len)::date, (b.start_date + (k + 1) * p.len)::date, b.amount, $3, $3
@@ -30,7 +35,14 @@ export async function makeStatements(db: pg.Pool | pg.PoolClient, accountId: str
   return res.rowCount ?? 0;
 }
 
-export type Statement = { id: string; billing_id: string; product: string; period_start: string; period_end: string; amount: string };
+export type Statement = {
+  id: string;
+  billing_id: string;
+  product: string;
+  period_start: string;
+  period_end: string;
+  amount: string;
+};
 
 /**
  * Make the due statements of every account with a live billing (the `statements.make` job, by
@@ -40,14 +52,20 @@ export async function makeAllStatements(ctx: ServiceContext): Promise<number> {
   const pool = poolOf(ctx.db);
   const now = ctx.now;
   const today = now.toISOString().slice(0, 10);
-  const { rows } = await pool.query<{ account_id: string }>('SELECT DISTINCT account_id FROM billings WHERE deleted_at IS NULL AND account_id IS NOT NULL');
+  const { rows } = await pool.query<{ account_id: string }>(
+    'SELECT DISTINCT account_id FROM billings WHERE deleted_at IS NULL AND account_id IS NOT NULL',
+  );
   let made = 0;
   for (const { account_id } of rows) made += await makeStatements(pool, account_id, today, now);
   return made;
 }
 
 /** One page of an account's statements, newest first. Only reads: the statements are made by the job. */
-export async function listStatements(ctx: ServiceContext, accountId: string, page: { page: number; max: number }): Promise<{ rows: Statement[]; total: number }> {
+export async function listStatements(
+  ctx: ServiceContext,
+  accountId: string,
+  page: { page: number; max: number },
+): Promise<{ rows: Statement[]; total: number }> {
   const pool = poolOf(ctx.db);
   const [rows, total] = await Promise.all([
     pool.query(

@@ -30,7 +30,9 @@ beforeAll(async () => {
      SELECT 'many.' || i, 'x', 'STUDENT', a.id, 'Kid', 'Name ' || lpad(i::text, 5, '0'), 'active' FROM accounts a, generate_series(1, 5000) i WHERE a.name = 'Demo Therapy Center'`,
   );
   await pool.query('ANALYZE users');
-  const rows = await pool.query(`SELECT id, username, role, account_id FROM users WHERE username IN ('accountadmin', 'therapist')`);
+  const rows = await pool.query(
+    `SELECT id, username, role, account_id FROM users WHERE username IN ('accountadmin', 'therapist')`,
+  );
   for (const r of rows.rows as { id: string; username: string; role: AuthUser['role']; account_id: string }[]) {
     who.set(r.username, {
       id: r.id,
@@ -55,7 +57,9 @@ describe('tenant lists with 5,000 students in the account', () => {
   });
 
   it("an account admin's students page walks a name index (the planner picks which), never the whole table", async () => {
-    const { plan, rows } = await analyze(pageQuery(TENANCY_SERVER.clients, who.get('accountadmin')!, params({ page: 150 })));
+    const { plan, rows } = await analyze(
+      pageQuery(TENANCY_SERVER.clients, who.get('accountadmin')!, params({ page: 150 })),
+    );
     expect(plan).toMatch(/users_(account_students|last_name)_idx/);
     expect(plan).not.toContain('Seq Scan');
     expect(rows).toBeLessThan(100);

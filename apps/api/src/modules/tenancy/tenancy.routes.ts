@@ -29,7 +29,14 @@ import { requireAuth, requirePermission, requireRule } from '../../plugins/acces
 import { permissionsOfRole } from '../role-permissions/role-permissions.service';
 import { TENANCY_SERVER } from './resources';
 import { listStatements } from './statements';
-import { addWorkspaceMember, getLiveWorkspace, listSelectorStudents, listWorkspaceMembers, removeWorkspaceMember, revealSsn } from './tenancy.service';
+import {
+  addWorkspaceMember,
+  getLiveWorkspace,
+  listSelectorStudents,
+  listWorkspaceMembers,
+  removeWorkspaceMember,
+  revealSsn,
+} from './tenancy.service';
 
 const memberParams = idParams.extend({ memberId: z.uuid({ error: 'validation.invalid' }) });
 const member = workspaceMemberSchema;
@@ -47,7 +54,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/workspaces/:id/members', {
     preValidation: requireRule(workspaceActions.readMembers),
-    schema: { tags: ['workspaces'], summary: 'Members of a workspace', params: idParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
+    schema: {
+      tags: ['workspaces'],
+      summary: 'Members of a workspace',
+      params: idParams,
+      response: { 200: okEnvelope(z.array(member)), ...errorResponses },
+    },
     handler: async (req) => {
       const c = ctx(req);
       const ws = await getLiveWorkspace(c, req.params.id);
@@ -68,18 +80,31 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       const c = ctx(req);
       const ws = await getLiveWorkspace(c, req.params.id);
       await addWorkspaceMember(c, ws, req.body);
-      return { status: true as const, data: await listWorkspaceMembers(c, ws.id), message: say(req, 'messages.updated') };
+      return {
+        status: true as const,
+        data: await listWorkspaceMembers(c, ws.id),
+        message: say(req, 'messages.updated'),
+      };
     },
   });
 
   app.delete('/workspaces/:id/members/:memberId', {
     preValidation: requireRule(workspaceActions.manageMembers),
-    schema: { tags: ['workspaces'], summary: 'Remove a member', params: memberParams, response: { 200: okEnvelope(z.array(member)), ...errorResponses } },
+    schema: {
+      tags: ['workspaces'],
+      summary: 'Remove a member',
+      params: memberParams,
+      response: { 200: okEnvelope(z.array(member)), ...errorResponses },
+    },
     handler: async (req) => {
       const c = ctx(req);
       const ws = await getLiveWorkspace(c, req.params.id);
       await removeWorkspaceMember(c, ws, req.params.memberId);
-      return { status: true as const, data: await listWorkspaceMembers(c, ws.id), message: say(req, 'messages.updated') };
+      return {
+        status: true as const,
+        data: await listWorkspaceMembers(c, ws.id),
+        message: say(req, 'messages.updated'),
+      };
     },
   });
 
@@ -87,8 +112,16 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const name of ['users', 'clients'] as const) {
     app.post(`/${name}/:id/reveal-ssn`, {
       preValidation: requireRule(name === 'users' ? userActions.revealSsn : clientActions.revealSsn),
-      schema: { tags: [name], summary: 'Reveal the SSN (audited)', params: idParams, response: { 200: okEnvelope(revealedSsnSchema), ...errorResponses } },
-      handler: async (req) => ({ status: true as const, data: { ssn: await revealSsn(ctx(req), name, req.params.id) } }),
+      schema: {
+        tags: [name],
+        summary: 'Reveal the SSN (audited)',
+        params: idParams,
+        response: { 200: okEnvelope(revealedSsnSchema), ...errorResponses },
+      },
+      handler: async (req) => ({
+        status: true as const,
+        data: { ssn: await revealSsn(ctx(req), name, req.params.id) },
+      }),
     });
   }
 
@@ -102,7 +135,13 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okEnvelope(z.object({ sent: z.boolean() })), ...errorResponses },
     },
     handler: async (req) => {
-      await runAction(ctx(req), TENANCY_SERVER.users, usersPolicy, actionOf(TENANCY_SERVER.users.def, 'send-password-link')!, [req.params.id]);
+      await runAction(
+        ctx(req),
+        TENANCY_SERVER.users,
+        usersPolicy,
+        actionOf(TENANCY_SERVER.users.def, 'send-password-link')!,
+        [req.params.id],
+      );
       return { status: true as const, data: { sent: true }, message: say(req, 'messages.resetSent') };
     },
   });
@@ -113,7 +152,10 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['users'],
       summary: "The permissions a user's role grants",
       params: idParams,
-      response: { 200: okEnvelope(z.object({ role: z.string(), permissions: z.array(z.string()) })), ...errorResponses },
+      response: {
+        200: okEnvelope(z.object({ role: z.string(), permissions: z.array(z.string()) })),
+        ...errorResponses,
+      },
     },
     handler: async (req) => {
       const c = ctx(req);
@@ -127,7 +169,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: requirePermission(`${P.ADMIN_ACCOUNTS}|${P.ADMIN_USERS}`),
     schema: {
       tags: ['accounts'],
-      summary: "The account's billing statements, one per completed period, newest first (made by the statements.make job)",
+      summary:
+        "The account's billing statements, one per completed period, newest first (made by the statements.make job)",
       params: idParams,
       querystring: pagingQuery,
       response: { 200: okEnvelope(z.array(statement)), ...errorResponses },

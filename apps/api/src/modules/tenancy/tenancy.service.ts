@@ -7,9 +7,21 @@ import { decryptText, secretKey } from '../../lib/secrets';
 import { TENANCY_SERVER } from './resources';
 import { studentsScope, workspacesScope } from './scopes';
 
-export type Member = { id: string; user_id: string; full_name: string; username: string; role: string; workspace_role: string; relationship_to_student: string | null };
+export type Member = {
+  id: string;
+  user_id: string;
+  full_name: string;
+  username: string;
+  role: string;
+  workspace_role: string;
+  relationship_to_student: string | null;
+};
 export type MemberInput = { user_id: string; workspace_role: string; relationship_to_student?: string | null };
-export type SelectorStudent = { student_id: string; name: string; workspaces: { id: string; name: string; type: string }[] };
+export type SelectorStudent = {
+  student_id: string;
+  name: string;
+  workspaces: { id: string; name: string; type: string }[];
+};
 
 const workspaces = TENANCY_SERVER.workspaces;
 
@@ -33,7 +45,10 @@ export async function listWorkspaceMembers(ctx: CrudContext, workspaceId: string
 export async function addWorkspaceMember(ctx: CrudContext, ws: Row, input: MemberInput): Promise<void> {
   const relationship = input.relationship_to_student ?? null;
   await inTransaction(ctx, workspaces, async (client) => {
-    const who = await client.query(`SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> '${ROLES.STUDENT}' AND deleted_at IS NULL`, [input.user_id, ws.account_id]);
+    const who = await client.query(
+      `SELECT 1 FROM users WHERE id = $1 AND account_id = $2 AND role <> '${ROLES.STUDENT}' AND deleted_at IS NULL`,
+      [input.user_id, ws.account_id],
+    );
     if (!who.rowCount) throw fieldError('user_id', 'validation.notInAccount');
     await client.query(
       `INSERT INTO workspace_members (workspace_id, user_id, workspace_role, relationship_to_student, created_at, updated_at, created_by, updated_by)
@@ -42,16 +57,24 @@ export async function addWorkspaceMember(ctx: CrudContext, ws: Row, input: Membe
       [ws.id, input.user_id, input.workspace_role, relationship, ctx.now, ctx.actor.id],
     );
     await auditRows(client, ctx, workspaces, 'member.add', [
-      { id: ws.id, changes: { member: input.user_id, workspace_role: input.workspace_role, relationship_to_student: relationship } },
+      {
+        id: ws.id,
+        changes: { member: input.user_id, workspace_role: input.workspace_role, relationship_to_student: relationship },
+      },
     ]);
   });
 }
 
 export async function removeWorkspaceMember(ctx: CrudContext, ws: Row, memberId: string): Promise<void> {
   await inTransaction(ctx, workspaces, async (client) => {
-    const res = await client.query('DELETE FROM workspace_members WHERE id = $1 AND workspace_id = $2 RETURNING user_id', [memberId, ws.id]);
+    const res = await client.query(
+      'DELETE FROM workspace_members WHERE id = $1 AND workspace_id = $2 RETURNING user_id',
+      [memberId, ws.id],
+    );
     if (!res.rowCount) throw notFound();
-    await auditRows(client, ctx, workspaces, 'member.remove', [{ id: ws.id, changes: { member: (res.rows[0] as { user_id: string }).user_id } }]);
+    await auditRows(client, ctx, workspaces, 'member.remove', [
+      { id: ws.id, changes: { member: (res.rows[0] as { user_id: string }).user_id } },
+    ]);
   });
 }
 

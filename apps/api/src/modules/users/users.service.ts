@@ -27,8 +27,17 @@ export type NewAccount = {
 
 /** Create an account (and, for a legal person, its organization row). */
 export async function createAccount(db: DbOrTx, input: NewAccount): Promise<string> {
-  const legal = input.type ?? (input.membership_type === 'school' || input.membership_type === 'therapist_center' ? 'legal_person' : 'natural_person');
-  const stamp = { created_at: input.now, updated_at: input.now, created_by: input.actorId ?? null, updated_by: input.actorId ?? null };
+  const legal =
+    input.type ??
+    (input.membership_type === 'school' || input.membership_type === 'therapist_center'
+      ? 'legal_person'
+      : 'natural_person');
+  const stamp = {
+    created_at: input.now,
+    updated_at: input.now,
+    created_by: input.actorId ?? null,
+    updated_by: input.actorId ?? null,
+  };
   const [account] = await db
     .insert(accounts)
     .values({
@@ -44,8 +53,15 @@ export async function createAccount(db: DbOrTx, input: NewAccount): Promise<stri
     .returning({ id: accounts.id });
   if (!account) throw new Error('account insert returned nothing');
   if (legal === 'legal_person') {
-    const entityType = input.membership_type === 'school' ? 'school' : input.membership_type === 'therapist_center' ? 'therapist_center' : 'other';
-    await db.insert(organizations).values({ name: input.name, account_id: account.id, entity_type: entityType, ...stamp });
+    const entityType =
+      input.membership_type === 'school'
+        ? 'school'
+        : input.membership_type === 'therapist_center'
+          ? 'therapist_center'
+          : 'other';
+    await db
+      .insert(organizations)
+      .values({ name: input.name, account_id: account.id, entity_type: entityType, ...stamp });
   }
   return account.id;
 }
@@ -98,7 +114,10 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<string> {
  * The platform's owner (the CLI's `create-superadmin`): a SUPERADMIN user, audited under the
  * context's request id (`cli:create-superadmin:…`), in one transaction. 409 naming a taken field.
  */
-export async function createSuperadminUser(ctx: ServiceContext, input: { email: string; username: string; password: string }): Promise<string> {
+export async function createSuperadminUser(
+  ctx: ServiceContext,
+  input: { email: string; username: string; password: string },
+): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const taken = await takenField(tx, input.email, input.username);
     if (taken) throw conflict(taken);
@@ -111,17 +130,31 @@ export async function createSuperadminUser(ctx: ServiceContext, input: { email: 
       actorId: ctx.actor?.id ?? null,
       now: ctx.now,
     });
-    await audit(tx, ctx, { action: 'create', entity: 'users', entityId: id, changes: { email: input.email, username: input.username, role: ROLES.SUPERADMIN } });
+    await audit(tx, ctx, {
+      action: 'create',
+      entity: 'users',
+      entityId: id,
+      changes: { email: input.email, username: input.username, role: ROLES.SUPERADMIN },
+    });
     return id;
   });
 }
 
 /** Which of e-mail / username is already taken (case-insensitive), e-mail first. */
-export async function takenField(db: DbOrTx, email: string | null, username: string): Promise<'email' | 'username' | undefined> {
+export async function takenField(
+  db: DbOrTx,
+  email: string | null,
+  username: string,
+): Promise<'email' | 'username' | undefined> {
   const rows = await db
     .select({ email: users.email, username: users.username })
     .from(users)
-    .where(or(email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : sql`false`, eq(sql`lower(${users.username})`, username.toLowerCase())));
+    .where(
+      or(
+        email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : sql`false`,
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+      ),
+    );
   if (email && rows.some((r) => r.email?.toLowerCase() === email.toLowerCase())) return 'email';
   if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return 'username';
   return undefined;

@@ -5,7 +5,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
 import { useAuthStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
-import { DEFAULT_SIDEBAR_MENU, DEFAULT_SIDEBAR_OPTIONS, useSidebarMenuStore, useSidebarOptionsStore } from '@/lib/sidebar-store';
+import {
+  DEFAULT_SIDEBAR_MENU,
+  DEFAULT_SIDEBAR_OPTIONS,
+  useSidebarMenuStore,
+  useSidebarOptionsStore,
+} from '@/lib/sidebar-store';
 import { widgetsReady } from '@/test/first-paint';
 import { setupTestI18n } from '@/test/i18n';
 import { makeUser } from '@/test/users';
@@ -79,7 +84,11 @@ describe('main layout', () => {
     await kb.click(toggle);
     const drawer = await screen.findByRole('dialog', { name: 'Main menu' });
     expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? '{}')).toEqual({ sidebarType: 'PRIMARY', isMobile: true, sidebarOpen: true });
+    expect(JSON.parse(localStorage.getItem('sidebarOptions') ?? '{}')).toEqual({
+      sidebarType: 'PRIMARY',
+      isMobile: true,
+      sidebarOpen: true,
+    });
     await kb.keyboard('{Escape}');
     await waitFor(() => expect(useSidebarOptionsStore.getState().sidebarOpen).toBe(false));
   });

@@ -98,8 +98,17 @@ function MainShell({ children }: { children: ReactNode }) {
             collapsed ? 'w-[4.5rem]' : 'w-64',
           )}
         >
-          <div className={clsx('flex h-16 shrink-0 items-center border-b border-slate-200', collapsed ? 'justify-center px-2' : 'px-5')}>
-            <Link to="/dashboards" aria-label={t('nav.home')} className="rounded-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600">
+          <div
+            className={clsx(
+              'flex h-16 shrink-0 items-center border-b border-slate-200',
+              collapsed ? 'justify-center px-2' : 'px-5',
+            )}
+          >
+            <Link
+              to="/dashboards"
+              aria-label={t('nav.home')}
+              className="rounded-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600"
+            >
               <Logo markOnly={collapsed} />
             </Link>
           </div>
@@ -115,7 +124,11 @@ function MainShell({ children }: { children: ReactNode }) {
                 collapsed && 'justify-center',
               )}
             >
-              {collapsed ? <PanelLeftOpen className="size-5" aria-hidden="true" /> : <PanelLeftClose className="size-5" aria-hidden="true" />}
+              {collapsed ? (
+                <PanelLeftOpen className="size-5" aria-hidden="true" />
+              ) : (
+                <PanelLeftClose className="size-5" aria-hidden="true" />
+              )}
               <span className={clsx(collapsed && 'sr-only')}>{collapsed ? t('nav.expand') : t('nav.collapse')}</span>
             </button>
           </div>
@@ -124,7 +137,10 @@ function MainShell({ children }: { children: ReactNode }) {
 
       {drawerMounted && (
         <Dialog open={drawerOpen && drawerReady} onClose={closeDrawer} className="fixed inset-0 z-50 lg:hidden">
-          <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
+          <DialogBackdrop
+            transition
+            className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0"
+          />
           <div className="fixed inset-0 flex">
             <DialogPanel
               id={MOBILE_SIDEBAR_ID}
@@ -149,13 +165,22 @@ function MainShell({ children }: { children: ReactNode }) {
         </Dialog>
       )}
 
-      <div className={clsx('flex min-h-dvh flex-col transition-[padding] duration-200', collapsed ? 'lg:pl-[4.5rem]' : 'lg:pl-64')}>
+      <div
+        className={clsx(
+          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          collapsed ? 'lg:pl-[4.5rem]' : 'lg:pl-64',
+        )}
+      >
         <Header
           menuExpanded={isMobile ? drawerOpen : !collapsed}
           menuControls={isMobile ? MOBILE_SIDEBAR_ID : DESKTOP_SIDEBAR_ID}
           onToggleMenu={() => (isMobile ? setSidebarOpen(!sidebarOpen) : setCollapsed(!collapsed))}
         />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
           {children}
         </main>
       </div>

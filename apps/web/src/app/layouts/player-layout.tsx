@@ -39,7 +39,11 @@ export function PlayerLayout() {
             </div>
           </div>
         </header>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6"
+        >
           <Outlet />
         </main>
       </div>

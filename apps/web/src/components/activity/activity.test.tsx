@@ -38,7 +38,12 @@ describe('sentence tiles', () => {
 describe('a sentence practice', () => {
   it('builds the sentence from tiles by tap and by keyboard, takes a word back, and checks the words in order', async () => {
     const onCheck = vi.fn();
-    render(<SentencePractice activity={{ kind: 'sentence', tiles: ['apple', 'The', 'an', 'girl', 'ate', 'a'] }} onCheck={onCheck} />);
+    render(
+      <SentencePractice
+        activity={{ kind: 'sentence', tiles: ['apple', 'The', 'an', 'girl', 'ate', 'a'] }}
+        onCheck={onCheck}
+      />,
+    );
     const check = screen.getByRole('button', { name: 'Check' });
     expect(check).toBeDisabled();
     const sentence = screen.getByRole('region', { name: 'Your sentence' });
@@ -69,7 +74,12 @@ describe('a sentence practice', () => {
 
   it('keeps two tiles of the same word apart', async () => {
     const onCheck = vi.fn();
-    render(<SentencePractice activity={{ kind: 'sentence', tiles: ['the', 'cat', 'the', 'sees', 'dog'] }} onCheck={onCheck} />);
+    render(
+      <SentencePractice
+        activity={{ kind: 'sentence', tiles: ['the', 'cat', 'the', 'sees', 'dog'] }}
+        onCheck={onCheck}
+      />,
+    );
     const [first, second] = screen.getAllByRole('button', { name: 'Add "the"' });
     await userEvent.click(first!);
     await userEvent.click(screen.getByRole('button', { name: 'Add "cat"' }));

@@ -5,14 +5,25 @@ import { useAuthorizedUrl } from '@/lib/authorized-url';
 import { isImageId, type ShownPicture } from './model';
 
 /** The address of a picture: a Noto picture the API renders, or a gallery image (medium size). */
-const picturePath = (picture: ShownPicture, size: 'thumb' | 'medium') => (isImageId(picture) ? `/api/images/${picture}/file?size=${size}` : null);
+const picturePath = (picture: ShownPicture, size: 'thumb' | 'medium') =>
+  isImageId(picture) ? `/api/images/${picture}/file?size=${size}` : null;
 
 /**
  * A picture of an activity. Noto pictures are public files; a gallery image is fetched with the
  * session (a private one only its owner sees). `alt` says what it shows, or "" when the text beside
  * it already does.
  */
-export function ActivityPicture({ picture, alt, className, size = 'medium' }: { picture: ShownPicture; alt: string; className?: string; size?: 'thumb' | 'medium' }) {
+export function ActivityPicture({
+  picture,
+  alt,
+  className,
+  size = 'medium',
+}: {
+  picture: ShownPicture;
+  alt: string;
+  className?: string;
+  size?: 'thumb' | 'medium';
+}) {
   const fetched = useAuthorizedUrl(picturePath(picture, size));
   const src = isImageId(picture) ? fetched : `/api/pictures/${picture.toLowerCase()}.svg`;
   if (!src) return <span aria-hidden="true" className={`${className ?? ''} animate-pulse rounded-xl bg-slate-100`} />;

@@ -22,8 +22,17 @@ export function MultipleChoice({ activity, onChoose, disabled }: Props) {
         {activity.audio && <ListenButton audio={activity.audio} label={t('activity.theQuestion')} />}
         <h2 className="text-2xl font-bold text-slate-900 sm:text-3xl">{activity.question}</h2>
       </div>
-      {activity.picture && <ActivityPicture picture={activity.picture} alt={t('activity.pictureForQuestion')} className="mx-auto size-36 sm:size-44" />}
-      <ul className={pictured ? 'grid grid-cols-2 gap-3 sm:grid-cols-3' : 'flex flex-col gap-3'} aria-label={t('activity.answers')}>
+      {activity.picture && (
+        <ActivityPicture
+          picture={activity.picture}
+          alt={t('activity.pictureForQuestion')}
+          className="mx-auto size-36 sm:size-44"
+        />
+      )}
+      <ul
+        className={pictured ? 'grid grid-cols-2 gap-3 sm:grid-cols-3' : 'flex flex-col gap-3'}
+        aria-label={t('activity.answers')}
+      >
         {activity.answers.map((a, i) => (
           <li key={i}>
             <button

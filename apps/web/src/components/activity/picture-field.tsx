@@ -12,7 +12,9 @@ type GalleryRow = { id: string; name: string; alt: string };
 type Source = 'pictures' | 'gallery';
 
 // The cropper loads only when someone uploads: the builder's own chunk stays small.
-const UploadImageDialog = lazy(() => import('@/components/gallery/upload-dialog').then((m) => ({ default: m.UploadImageDialog })));
+const UploadImageDialog = lazy(() =>
+  import('@/components/gallery/upload-dialog').then((m) => ({ default: m.UploadImageDialog })),
+);
 
 /**
  * A picture for an activity: search the vocabulary catalog's 1,315 pictures by word (English or
@@ -47,7 +49,11 @@ export function PictureField({
     queryKey: ['builder', 'pictures', term],
     queryFn: ({ signal }) =>
       api
-        .get<{ data: VocabularyRow[] }>('/api/catalogs/vocabulary', { query: { q: term, max: 18, page: 0 }, signal, silentSuccess: true })
+        .get<{ data: VocabularyRow[] }>('/api/catalogs/vocabulary', {
+          query: { q: term, max: 18, page: 0 },
+          signal,
+          silentSuccess: true,
+        })
         .then((r) => r.data.filter((v) => v.picture)),
     enabled: open && source === 'pictures' && term.length > 0,
     staleTime: 60_000,
@@ -55,7 +61,13 @@ export function PictureField({
   const gallery = useQuery({
     queryKey: ['gallery', 'images', 'picker', term],
     queryFn: ({ signal }) =>
-      api.get<{ data: GalleryRow[] }>('/api/images', { query: { ...(term ? { q: term } : {}), max: 18, page: 0 }, signal, silentSuccess: true }).then((r) => r.data),
+      api
+        .get<{ data: GalleryRow[] }>('/api/images', {
+          query: { ...(term ? { q: term } : {}), max: 18, page: 0 },
+          signal,
+          silentSuccess: true,
+        })
+        .then((r) => r.data),
     enabled: open && source === 'gallery',
   });
   const choose = (picture: string, word: string) => {
@@ -77,15 +89,33 @@ export function PictureField({
       <div className="flex flex-wrap items-center gap-2">
         {value && !pickerOnly ? (
           <>
-            <ActivityPicture picture={value} alt={t('builder.chosenPicture')} className={compact ? 'size-12' : 'size-16'} size="thumb" />
-            <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)} aria-label={t('builder.removePicture', { field: label })}>
+            <ActivityPicture
+              picture={value}
+              alt={t('builder.chosenPicture')}
+              className={compact ? 'size-12' : 'size-16'}
+              size="thumb"
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={disabled}
+              onClick={() => onChange(null)}
+              aria-label={t('builder.removePicture', { field: label })}
+            >
               <X aria-hidden="true" className="size-4" />
               {t('records.fileRemove')}
             </Button>
           </>
         ) : null}
         {!disabled && (
-          <Button variant="secondary" size="sm" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={`${id}-picker`} aria-describedby={`${id}-label`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            aria-controls={`${id}-picker`}
+            aria-describedby={`${id}-label`}
+          >
             <ImageIcon aria-hidden="true" className="size-4" />
             {value ? t('builder.changePicture') : t('builder.choosePicture')}
           </Button>
@@ -117,13 +147,19 @@ export function PictureField({
             label={t(source === 'pictures' ? 'builder.searchPictures' : 'builder.searchGallery')}
             autoFocus
             value={q}
-            placeholder={t(source === 'pictures' ? 'builder.searchPicturesPlaceholder' : 'builder.searchGalleryPlaceholder')}
+            placeholder={t(
+              source === 'pictures' ? 'builder.searchPicturesPlaceholder' : 'builder.searchGalleryPlaceholder',
+            )}
             onChange={(e) => setQ(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setOpen(false);
             }}
           />
-          {noneFound && <p className="mt-3 text-sm text-slate-600">{term ? t('builder.noPictures', { q: term }) : t('builder.noGalleryImages')}</p>}
+          {noneFound && (
+            <p className="mt-3 text-sm text-slate-600">
+              {term ? t('builder.noPictures', { q: term }) : t('builder.noGalleryImages')}
+            </p>
+          )}
           {choices.length > 0 && (
             <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label={t('builder.pictureResults')}>
               {choices.map((c) => (
@@ -144,7 +180,11 @@ export function PictureField({
       )}
       {uploading && (
         <Suspense fallback={null}>
-          <UploadImageDialog open={uploading} onClose={() => setUploading(false)} onUploaded={(image) => choose(image.id, image.alt)} />
+          <UploadImageDialog
+            open={uploading}
+            onClose={() => setUploading(false)}
+            onUploaded={(image) => choose(image.id, image.alt)}
+          />
         </Suspense>
       )}
     </div>

@@ -38,7 +38,9 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
 
   /** Where a tile dropped at (x, y) goes among the placed words: before the first one after it in reading order. */
   const dropIndex = (x: number, y: number, without: number): number => {
-    const buttons = [...(zone.current?.querySelectorAll<HTMLElement>('[data-placed]') ?? [])].filter((b) => Number(b.dataset.placed) !== without);
+    const buttons = [...(zone.current?.querySelectorAll<HTMLElement>('[data-placed]') ?? [])].filter(
+      (b) => Number(b.dataset.placed) !== without,
+    );
     const at = buttons.findIndex((b) => {
       const r = b.getBoundingClientRect();
       return y < r.top || (y <= r.bottom && x < r.left + r.width / 2);
@@ -95,12 +97,22 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
     <div className="flex flex-col gap-5">
       {(activity.picture || activity.audio || activity.prompt) && (
         <div className="flex items-center gap-4">
-          {activity.picture && <ActivityPicture picture={activity.picture} alt={t('activity.pictureForSentence')} className="size-28 sm:size-36" />}
+          {activity.picture && (
+            <ActivityPicture
+              picture={activity.picture}
+              alt={t('activity.pictureForSentence')}
+              className="size-28 sm:size-36"
+            />
+          )}
           {activity.prompt && <p className="text-xl text-slate-800">{activity.prompt}</p>}
           {activity.audio && <ListenButton audio={activity.audio} label={t('activity.theSentence')} />}
         </div>
       )}
-      <section ref={zone} aria-label={t('activity.yourSentence')} className="min-h-20 rounded-2xl border-2 border-dashed border-teal-300 bg-teal-50/60 p-3">
+      <section
+        ref={zone}
+        aria-label={t('activity.yourSentence')}
+        className="min-h-20 rounded-2xl border-2 border-dashed border-teal-300 bg-teal-50/60 p-3"
+      >
         {words.length === 0 ? (
           <p className="py-3 text-center text-lg text-slate-600">{t('activity.tapWords')}</p>
         ) : (
@@ -114,7 +126,11 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
                   onClick={tap(() => setPlaced(placed.filter((p) => p !== i)))}
                   {...dragProps(i)}
                   aria-label={t('activity.removeWord', { word: tiles[i], position: at + 1 })}
-                  className={clsx(tile, 'touch-none bg-teal-700 text-white ring-teal-800 select-none hover:bg-teal-800', ghost?.tile === i && 'opacity-40')}
+                  className={clsx(
+                    tile,
+                    'touch-none bg-teal-700 text-white ring-teal-800 select-none hover:bg-teal-800',
+                    ghost?.tile === i && 'opacity-40',
+                  )}
                 >
                   {tiles[i]}
                 </button>
@@ -133,7 +149,11 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
                 onClick={tap(() => setPlaced([...placed, i]))}
                 {...dragProps(i)}
                 aria-label={t('activity.addWord', { word: tiles[i] })}
-                className={clsx(tile, 'touch-none bg-white text-slate-900 ring-slate-300 select-none hover:bg-amber-50 hover:ring-amber-400', ghost?.tile === i && 'opacity-40')}
+                className={clsx(
+                  tile,
+                  'touch-none bg-white text-slate-900 ring-slate-300 select-none hover:bg-amber-50 hover:ring-amber-400',
+                  ghost?.tile === i && 'opacity-40',
+                )}
               >
                 {tiles[i]}
               </button>
@@ -163,7 +183,10 @@ export function SentencePractice({ activity, onCheck, disabled }: Props) {
       {ghost && (
         <span
           aria-hidden="true"
-          className={clsx(tile, 'pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-1/2 bg-amber-300 text-slate-900 ring-amber-500 shadow-lg')}
+          className={clsx(
+            tile,
+            'pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-1/2 bg-amber-300 text-slate-900 ring-amber-500 shadow-lg',
+          )}
           style={{ left: ghost.x, top: ghost.y }}
         >
           {tiles[ghost.tile]}

@@ -21,7 +21,10 @@ export function outputSize(area: CropArea, compression: ImageCompression): { wid
  * The type the picture is sent as: a photo stays JPEG; a PNG or GIF (which may be transparent) stays
  * PNG without compression and becomes WebP with it (smaller, still transparent); WebP stays WebP.
  */
-export function outputType(inputType: string, compression: ImageCompression): { type: string; quality: number | undefined; extension: string } {
+export function outputType(
+  inputType: string,
+  compression: ImageCompression,
+): { type: string; quality: number | undefined; extension: string } {
   const quality = IMAGE_COMPRESSIONS[compression]?.quality ?? 0.92;
   if (inputType === 'image/jpeg') return { type: 'image/jpeg', quality, extension: 'jpg' };
   if (inputType === 'image/webp' || compression !== 'none') return { type: 'image/webp', quality, extension: 'webp' };
@@ -50,7 +53,12 @@ export function loadImage(src: string): Promise<HTMLImageElement> {
  * (a canvas): what leaves the device is only the part the person kept, and a canvas writes no EXIF
  * (the server strips metadata again whatever it gets).
  */
-export async function cropToBlob(img: HTMLImageElement, area: CropArea, compression: ImageCompression, inputType: string): Promise<{ blob: Blob; extension: string }> {
+export async function cropToBlob(
+  img: HTMLImageElement,
+  area: CropArea,
+  compression: ImageCompression,
+  inputType: string,
+): Promise<{ blob: Blob; extension: string }> {
   const size = outputSize(area, compression);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;

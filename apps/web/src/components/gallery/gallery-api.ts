@@ -3,7 +3,8 @@ import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** An image and an image folder as `/api/images` and `/api/image-folders` answer them: the rows of their declarations (packages/shared/src/resources/images.ts). */
+/** An image and an image folder as `/api/images` and `/api/image-folders` answer them: the rows of their declarations
+ * (packages/shared/src/resources/images.ts). */
 export type ImageRow = ResourceRow<typeof IMAGE_RESOURCES.images>;
 export type FolderRow = ResourceRow<(typeof IMAGE_RESOURCES)['image-folders']>;
 type Page<T> = { data: T[]; meta: { page: number; max: number; total: number } };
@@ -14,7 +15,12 @@ export const GALLERY_KEY = ['gallery'] as const;
 export function useFolders(enabled = true) {
   return useQuery({
     queryKey: [...GALLERY_KEY, 'folders'],
-    queryFn: ({ signal }) => api.get<Page<FolderRow>>('/api/image-folders', { query: { max: 100, page: 0, col: 'name', order: 'asc' }, signal, silentSuccess: true }),
+    queryFn: ({ signal }) =>
+      api.get<Page<FolderRow>>('/api/image-folders', {
+        query: { max: 100, page: 0, col: 'name', order: 'asc' },
+        signal,
+        silentSuccess: true,
+      }),
     enabled,
   });
 }

@@ -4,7 +4,13 @@ import { TextField } from '@/components/ui/text-field';
 import { useAuthStore } from '@/lib/auth-store';
 import type { FolderRow } from './gallery-api';
 
-export type ImageFieldValues = { alt: string; name: string; description: string; folder_id: string; is_private: boolean };
+export type ImageFieldValues = {
+  alt: string;
+  name: string;
+  description: string;
+  folder_id: string;
+  is_private: boolean;
+};
 
 /**
  * What one says of an image, on upload and when changing it: alt text (required), name,
@@ -36,7 +42,13 @@ export function ImageFields({
         error={errors.alt}
         onChange={(e) => set('alt', e.target.value)}
       />
-      <TextField label={t('gallery.nameLabel')} value={value.name} maxLength={120} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+      <TextField
+        label={t('gallery.nameLabel')}
+        value={value.name}
+        maxLength={120}
+        error={errors.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
       <TextField
         label={t('gallery.descriptionLabel')}
         optionalLabel={t('records.optional')}
@@ -53,10 +65,17 @@ export function ImageFields({
         options={[{ value: '', label: t('gallery.noFolder') }, ...folders.map((f) => ({ value: f.id, label: f.name }))]}
       />
       <label className="flex items-start gap-2 text-sm text-slate-800">
-        <input type="checkbox" checked={value.is_private} onChange={(e) => set('is_private', e.target.checked)} className="mt-0.5 size-4 accent-teal-700" />
+        <input
+          type="checkbox"
+          checked={value.is_private}
+          onChange={(e) => set('is_private', e.target.checked)}
+          className="mt-0.5 size-4 accent-teal-700"
+        />
         <span>
           <span className="font-medium">{t('gallery.privateLabel')}</span>
-          <span className="block text-xs text-slate-600">{t(inLibrary ? 'gallery.privateHelpLibrary' : 'gallery.privateHelp')}</span>
+          <span className="block text-xs text-slate-600">
+            {t(inLibrary ? 'gallery.privateHelpLibrary' : 'gallery.privateHelp')}
+          </span>
         </span>
       </label>
     </>

@@ -1,5 +1,10 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { IMAGE_COMPRESSIONS, IMAGE_MAX_BYTES, IMAGE_TYPES, type ImageCompression } from '@habla/shared/resources/images';
+import {
+  IMAGE_COMPRESSIONS,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  type ImageCompression,
+} from '@habla/shared/resources/images';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -48,7 +53,13 @@ export function UploadImageDialog({
   const [area, setArea] = useState<CropArea | null>(null);
   const [compression, setCompression] = useState<ImageCompression>('medium');
   const [estimate, setEstimate] = useState<number | null>(null);
-  const [fields, setFields] = useState({ alt: '', name: '', description: '', folder_id: folderId ?? '', is_private: true });
+  const [fields, setFields] = useState({
+    alt: '',
+    name: '',
+    description: '',
+    folder_id: folderId ?? '',
+    is_private: true,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -210,7 +221,11 @@ export function UploadImageDialog({
                       onCropComplete={(_, pixels) => setArea(pixels)}
                       disableAutomaticStylesInjection
                       keyboardStep={10}
-                      cropperProps={{ role: 'group', 'aria-label': t('gallery.cropArea'), 'aria-describedby': `${id}-crop-help` }}
+                      cropperProps={{
+                        role: 'group',
+                        'aria-label': t('gallery.cropArea'),
+                        'aria-describedby': `${id}-crop-help`,
+                      }}
                       mediaProps={{ alt: t('gallery.cropPreview') }}
                     />
                   </div>
@@ -221,26 +236,51 @@ export function UploadImageDialog({
                     <label htmlFor={`${id}-zoom`} className="text-sm font-medium text-slate-800">
                       {t('gallery.zoom')}
                     </label>
-                    <input id={`${id}-zoom`} type="range" min={1} max={4} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} className="accent-teal-700" />
+                    <input
+                      id={`${id}-zoom`}
+                      type="range"
+                      min={1}
+                      max={4}
+                      step={0.05}
+                      value={zoom}
+                      onChange={(e) => setZoom(Number(e.target.value))}
+                      className="accent-teal-700"
+                    />
                   </div>
                   <SelectField
                     label={t('gallery.shape')}
                     value={shape}
                     onChange={(e) => setShape(e.target.value as Shape)}
-                    options={(Object.keys(SHAPES) as Shape[]).map((s) => ({ value: s, label: t(`gallery.shapes.${s}`) }))}
+                    options={(Object.keys(SHAPES) as Shape[]).map((s) => ({
+                      value: s,
+                      label: t(`gallery.shapes.${s}`),
+                    }))}
                   />
                   <fieldset>
                     <legend className="text-sm font-medium text-slate-800">{t('gallery.compression')}</legend>
                     <div className="mt-1 flex flex-col gap-1">
                       {(Object.keys(IMAGE_COMPRESSIONS) as ImageCompression[]).map((c) => (
                         <label key={c} className="flex items-center gap-2 text-sm text-slate-800">
-                          <input type="radio" name={`${id}-compression`} value={c} checked={compression === c} onChange={() => setCompression(c)} className="accent-teal-700" />
+                          <input
+                            type="radio"
+                            name={`${id}-compression`}
+                            value={c}
+                            checked={compression === c}
+                            onChange={() => setCompression(c)}
+                            className="accent-teal-700"
+                          />
                           {t(`gallery.compressions.${c}`)}
                         </label>
                       ))}
                     </div>
                     <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-                      {out && estimate !== null ? t('gallery.willSend', { size: formatSize(estimate, i18n.language), width: out.width, height: out.height }) : '\u00a0'}
+                      {out && estimate !== null
+                        ? t('gallery.willSend', {
+                            size: formatSize(estimate, i18n.language),
+                            width: out.width,
+                            height: out.height,
+                          })
+                        : '\u00a0'}
                     </p>
                   </fieldset>
                 </fieldset>

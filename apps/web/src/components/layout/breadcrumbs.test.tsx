@@ -37,7 +37,8 @@ const routes = [
   },
 ];
 
-const renderAt = (path: string) => render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+const renderAt = (path: string) =>
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
 
 beforeAll(async () => {
   await setupTestI18n('en');

@@ -33,7 +33,11 @@ export function Header({ menuExpanded, menuControls, onToggleMenu }: HeaderProps
         >
           <MenuIcon className="size-5" aria-hidden="true" />
         </button>
-        <Link to="/dashboards" className="rounded-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600 lg:hidden" aria-label={t('nav.home')}>
+        <Link
+          to="/dashboards"
+          className="rounded-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600 lg:hidden"
+          aria-label={t('nav.home')}
+        >
           <Logo />
         </Link>
         <div className="order-last w-full min-w-0 border-t border-slate-100 pt-2 lg:order-none lg:w-auto lg:flex-1 lg:border-0 lg:pt-0">

@@ -14,7 +14,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
       <label htmlFor={id} className="sr-only">
         {t('language.label')}
       </label>
-      <Languages className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+      <Languages
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500"
+        aria-hidden="true"
+      />
       <select
         id={id}
         value={current}

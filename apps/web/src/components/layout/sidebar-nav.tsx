@@ -18,7 +18,9 @@ type SidebarNavProps = {
 
 /** The longest matching link among siblings is the active one ("/catalogs" vs "/catalogs/verbs"). */
 function activeChildTo(children: readonly NavItem[], pathname: string): string | undefined {
-  return children.filter((c) => c.to && isActivePath(c.to, pathname)).sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0]?.to;
+  return children
+    .filter((c) => c.to && isActivePath(c.to, pathname))
+    .sort((a, b) => (b.to?.length ?? 0) - (a.to?.length ?? 0))[0]?.to;
 }
 
 const rowClasses = (active: boolean, collapsed: boolean) =>
@@ -92,7 +94,12 @@ export function SidebarNav({ collapsed = false, onNavigate, idPrefix }: SidebarN
         onClick={onNavigate}
         className={clsx(rowClasses(active, collapsed), nested && !collapsed && 'pl-11 font-normal')}
       >
-        {!nested && <Icon className={clsx('size-5 shrink-0', active ? 'text-teal-700' : 'text-slate-500 group-hover:text-slate-700')} aria-hidden="true" />}
+        {!nested && (
+          <Icon
+            className={clsx('size-5 shrink-0', active ? 'text-teal-700' : 'text-slate-500 group-hover:text-slate-700')}
+            aria-hidden="true"
+          />
+        )}
         <span className={clsx('truncate', collapsed && 'sr-only')}>{label}</span>
       </Link>
     );
@@ -131,9 +138,17 @@ export function SidebarNav({ collapsed = false, onNavigate, idPrefix }: SidebarN
                 }}
                 className={rowClasses(Boolean(childActive) && !open, collapsed)}
               >
-                <Icon className={clsx('size-5 shrink-0', childActive ? 'text-teal-700' : 'text-slate-500')} aria-hidden="true" />
+                <Icon
+                  className={clsx('size-5 shrink-0', childActive ? 'text-teal-700' : 'text-slate-500')}
+                  aria-hidden="true"
+                />
                 <span className={clsx('flex-1 truncate text-left', collapsed && 'sr-only')}>{label}</span>
-                {!collapsed && <ChevronDown className={clsx('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true" />}
+                {!collapsed && (
+                  <ChevronDown
+                    className={clsx('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')}
+                    aria-hidden="true"
+                  />
+                )}
               </button>
               {open && (
                 <ul id={groupId} className="mt-1 flex flex-col gap-0.5">

@@ -32,34 +32,64 @@ afterEach(() => vi.unstubAllGlobals());
 describe('student and workspace selector', () => {
   it('lists what the server allows; choosing a workspace selects it and its student and clears every other selection', async () => {
     signIn('THERAPIST', { account_id: 'acc' });
-    renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
+    renderApp('/dashboards', ({ url }) =>
+      url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined,
+    );
     await screen.findByRole('button', { name: 'Student and workspace: Choose a student' });
     await widgetsReady();
     await userEvent.click(screen.getByRole('button', { name: 'Student and workspace: Choose a student' }));
     await userEvent.click(await screen.findByRole('button', { name: /Leo · Home/ }));
-    await waitFor(() => expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({ student_id: 's1', workspace_id: 'w2' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · Home' }));
+    await waitFor(() =>
+      expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({
+        student_id: 's1',
+        workspace_id: 'w2',
+      }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · Home' }),
+    );
     await userEvent.click(await screen.findByRole('button', { name: /Mia · Home/ }));
-    await waitFor(() => expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({ student_id: 's2', workspace_id: 'w3' }));
+    await waitFor(() =>
+      expect(selectedStudent(useStudentSelectionStore.getState().students)).toEqual({
+        student_id: 's2',
+        workspace_id: 'w3',
+      }),
+    );
     const state = useStudentSelectionStore.getState().students;
     expect(state.filter((s) => s.selected)).toHaveLength(1);
     expect(state.flatMap((s) => s.workspaces).filter((w) => w.selected)).toHaveLength(1);
-    expect(JSON.parse(window.localStorage.getItem('studentSelection') ?? 'null')).toEqual({ user_id: 'therapist-id', student_id: 's2', workspace_id: 'w3' });
+    expect(JSON.parse(window.localStorage.getItem('studentSelection') ?? 'null')).toEqual({
+      user_id: 'therapist-id',
+      student_id: 's2',
+      workspace_id: 'w3',
+    });
   });
 
   it('brings the last choice back after a reload, but not for another user', async () => {
-    window.localStorage.setItem('studentSelection', JSON.stringify({ user_id: 'therapist-id', student_id: 's1', workspace_id: 'w1' }));
+    window.localStorage.setItem(
+      'studentSelection',
+      JSON.stringify({ user_id: 'therapist-id', student_id: 's1', workspace_id: 'w1' }),
+    );
     signIn('THERAPIST', { account_id: 'acc' });
-    renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
+    renderApp('/dashboards', ({ url }) =>
+      url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined,
+    );
     await screen.findByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' });
     await widgetsReady();
-    expect(screen.getByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Student and workspace: Leo Walker · Leo · School' }),
+    ).toBeInTheDocument();
   });
 
   it('ignores a saved choice of another user', async () => {
-    window.localStorage.setItem('studentSelection', JSON.stringify({ user_id: 'someone-else', student_id: 's1', workspace_id: 'w1' }));
+    window.localStorage.setItem(
+      'studentSelection',
+      JSON.stringify({ user_id: 'someone-else', student_id: 's1', workspace_id: 'w1' }),
+    );
     signIn('THERAPIST', { account_id: 'acc' });
-    renderApp('/dashboards', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined));
+    renderApp('/dashboards', ({ url }) =>
+      url.pathname === '/api/selector' ? json({ status: true, data: list }) : undefined,
+    );
     await screen.findByRole('button', { name: 'Student and workspace: Choose a student' });
     await widgetsReady();
     expect(screen.getByRole('button', { name: 'Student and workspace: Choose a student' })).toBeInTheDocument();

@@ -47,12 +47,20 @@ export function StudentSelector() {
       return {
         student_id: s.student_id,
         selected: was?.selected ?? false,
-        workspaces: s.workspaces.map((w) => ({ id: w.id, selected: was?.workspaces.find((x) => x.id === w.id)?.selected ?? false })),
+        workspaces: s.workspaces.map((w) => ({
+          id: w.id,
+          selected: was?.workspaces.find((x) => x.id === w.id)?.selected ?? false,
+        })),
       };
     });
     // After a reload, the user's last choice comes back if they may still see that student.
     const saved = readJson<SavedChoice>(STORAGE_KEYS.studentSelection);
-    if (!selectedStudent(next) && saved && saved.user_id === user?.id && next.some((s) => s.student_id === saved.student_id)) {
+    if (
+      !selectedStudent(next) &&
+      saved &&
+      saved.user_id === user?.id &&
+      next.some((s) => s.student_id === saved.student_id)
+    ) {
       next = selectStudent(next, saved.student_id, saved.workspace_id ?? undefined);
     }
     setStudents(next);
@@ -60,14 +68,23 @@ export function StudentSelector() {
 
   const choose = (studentId: string, workspaceId?: string) => {
     select(studentId, workspaceId);
-    if (user) writeJson(STORAGE_KEYS.studentSelection, { user_id: user.id, student_id: studentId, workspace_id: workspaceId ?? null } satisfies SavedChoice);
+    if (user)
+      writeJson(STORAGE_KEYS.studentSelection, {
+        user_id: user.id,
+        student_id: studentId,
+        workspace_id: workspaceId ?? null,
+      } satisfies SavedChoice);
   };
 
   if (!enabled || (query.isSuccess && list.length === 0)) return null;
   const chosen = selectedStudent(students);
   const chosenStudent = chosen ? list.find((s) => s.student_id === chosen.student_id) : undefined;
   const chosenWorkspace = chosenStudent?.workspaces.find((w) => w.id === chosen?.workspace_id);
-  const label = chosenStudent ? (chosenWorkspace ? `${chosenStudent.name} · ${chosenWorkspace.name}` : chosenStudent.name) : t('selector.choose');
+  const label = chosenStudent
+    ? chosenWorkspace
+      ? `${chosenStudent.name} · ${chosenWorkspace.name}`
+      : chosenStudent.name
+    : t('selector.choose');
   const shown = filter.trim() ? list.filter((s) => s.name.toLowerCase().includes(filter.trim().toLowerCase())) : list;
 
   const face = (
@@ -81,17 +98,28 @@ export function StudentSelector() {
     <AfterFirstPaint
       placeholder={
         <div className="relative">
-          <button type="button" aria-expanded="false" aria-label={t('selector.button', { current: label })} className={buttonClasses}>
+          <button
+            type="button"
+            aria-expanded="false"
+            aria-label={t('selector.button', { current: label })}
+            className={buttonClasses}
+          >
             {face}
           </button>
         </div>
       }
     >
       <Popover className="relative">
-        <PopoverButton aria-label={t('selector.button', { current: label })} className={`${buttonClasses} data-open:bg-slate-100`}>
+        <PopoverButton
+          aria-label={t('selector.button', { current: label })}
+          className={`${buttonClasses} data-open:bg-slate-100`}
+        >
           {face}
         </PopoverButton>
-        <PopoverPanel anchor="bottom end" className="z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-2 shadow-lg focus:outline-none">
+        <PopoverPanel
+          anchor="bottom end"
+          className="z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-2 shadow-lg focus:outline-none"
+        >
           {({ close }) => (
             <>
               <p className="px-3 pt-1 pb-2 text-xs font-medium text-slate-500">{t('selector.title')}</p>
@@ -125,10 +153,15 @@ export function StudentSelector() {
                         }}
                       >
                         <span className="font-semibold">{s.name}</span>
-                        {studentChosen && !chosen?.workspace_id && <Check className="size-4 text-teal-700" aria-hidden="true" />}
+                        {studentChosen && !chosen?.workspace_id && (
+                          <Check className="size-4 text-teal-700" aria-hidden="true" />
+                        )}
                       </button>
                       {s.workspaces.length > 0 && (
-                        <ul className="ml-3 border-l border-slate-100 pl-2" aria-label={t('selector.workspacesOf', { name: s.name })}>
+                        <ul
+                          className="ml-3 border-l border-slate-100 pl-2"
+                          aria-label={t('selector.workspacesOf', { name: s.name })}
+                        >
                           {s.workspaces.map((w) => {
                             const on = studentChosen && chosen?.workspace_id === w.id;
                             return (
@@ -143,7 +176,10 @@ export function StudentSelector() {
                                   }}
                                 >
                                   <span>
-                                    {w.name} <span className="text-xs text-slate-500">({t(`enums.workspaceType.${w.type}`)})</span>
+                                    {w.name}{' '}
+                                    <span className="text-xs text-slate-500">
+                                      ({t(`enums.workspaceType.${w.type}`)})
+                                    </span>
                                   </span>
                                   {on && <Check className="size-4 text-teal-700" aria-hidden="true" />}
                                 </button>

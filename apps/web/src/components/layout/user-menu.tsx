@@ -14,7 +14,8 @@ function initials(first: string, last: string): string {
 const buttonClasses =
   'flex h-10 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600 sm:pr-3';
 
-const itemClasses = 'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900';
+const itemClasses =
+  'flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-teal-50 data-focus:text-teal-900';
 
 /** The signed-in user's name with a menu: Change password, Log out. */
 export function UserMenu() {
@@ -23,7 +24,10 @@ export function UserMenu() {
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const face = (
     <>
-      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-full bg-teal-700 text-xs font-semibold text-white"
+      >
         {initials(user.first_name, user.last_name)}
       </span>
       <span className="sr-only max-w-40 truncate sm:not-sr-only">{name}</span>
@@ -50,7 +54,10 @@ function UserMenuItems({ user, name, face }: { user: SessionUser; name: string; 
   return (
     <Menu as="div" className="relative">
       <MenuButton className={`${buttonClasses} data-open:bg-slate-100`}>{face}</MenuButton>
-      <MenuItems anchor="bottom end" className="z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg focus:outline-none">
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg focus:outline-none"
+      >
         <div className="px-3 py-2">
           <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
           <p className="truncate text-xs text-slate-600">{user.email ?? user.username}</p>

@@ -21,7 +21,14 @@ import { dateTimeFormat } from '@/lib/format';
 export type Profile = ProfileRow;
 export type { SessionRow };
 
-type ProfileForm = { first_name: string; last_name: string; phone: string; job_title: string; language: string; notify_by_email: boolean };
+type ProfileForm = {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  job_title: string;
+  language: string;
+  notify_by_email: boolean;
+};
 const FORM_FIELDS = ['first_name', 'last_name', 'phone', 'job_title', 'language', 'notify_by_email'] as const;
 
 export const PROFILE_KEY = ['administration', 'profile'] as const;
@@ -37,7 +44,10 @@ export function GeneralProfilePage({ title }: { title?: string } = {}) {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={title ?? t('administration.generalProfile.title')} description={t('administration.generalProfile.subtitle')} />
+      <PageHeader
+        title={title ?? t('administration.generalProfile.title')}
+        description={t('administration.generalProfile.subtitle')}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ProfileSection />
@@ -140,7 +150,13 @@ function ProfileFormView({ profile }: { profile: Profile }) {
       return;
     }
     const { user, setUser } = useAuthStore.getState();
-    if (user) setUser({ ...user, first_name: body.first_name, last_name: body.last_name, language: isUiLanguage(body.language) ? body.language : user.language });
+    if (user)
+      setUser({
+        ...user,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        language: isUiLanguage(body.language) ? body.language : user.language,
+      });
     if (body.language !== profile.language && isUiLanguage(body.language)) await i18n.changeLanguage(body.language);
     await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   });
@@ -268,13 +284,16 @@ function SessionsSection() {
     queryFn: ({ signal }) => api.get<{ status: true; data: SessionRow[] }>('/api/auth/sessions', { signal }),
   });
   const signOutOthers = useMutation({
-    mutationFn: () => api.post<{ status: true; data: { count: number }; message?: string }>('/api/auth/sessions/sign-out-others'),
+    mutationFn: () =>
+      api.post<{ status: true; data: { count: number }; message?: string }>('/api/auth/sessions/sign-out-others'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
   const sessions = query.data?.data ?? [];
   const format = (iso: string) => {
     const d = new Date(iso);
-    return Number.isNaN(d.getTime()) ? iso : dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+    return Number.isNaN(d.getTime())
+      ? iso
+      : dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
   };
 
   return (
@@ -288,7 +307,12 @@ function SessionsSection() {
             <p className="mt-1 text-sm text-slate-600">{t('administration.generalProfile.sessionsHint')}</p>
           </div>
           <div className="flex flex-col gap-1 sm:items-end">
-            <Button variant="secondary" loading={signOutOthers.isPending} onClick={() => signOutOthers.mutate()} aria-describedby="profile-sign-out-hint">
+            <Button
+              variant="secondary"
+              loading={signOutOthers.isPending}
+              onClick={() => signOutOthers.mutate()}
+              aria-describedby="profile-sign-out-hint"
+            >
               <LogOut className="size-4" aria-hidden="true" />
               {t('administration.generalProfile.signOutOthers')}
             </Button>
@@ -331,7 +355,9 @@ function SessionsSection() {
                         </span>
                       )}
                     </p>
-                    <p className="mt-0.5 text-xs text-slate-600">{s.ip ?? t('administration.generalProfile.unknownIp')}</p>
+                    <p className="mt-0.5 text-xs text-slate-600">
+                      {s.ip ?? t('administration.generalProfile.unknownIp')}
+                    </p>
                     <p className="mt-0.5 text-xs text-slate-600">
                       {t('administration.generalProfile.signedIn', { date: format(s.created_at) })} ·{' '}
                       {t('administration.generalProfile.lastSeen', { date: format(s.last_seen_at) })}
@@ -340,7 +366,9 @@ function SessionsSection() {
                 </li>
               ))}
             </ul>
-            {sessions.every((s) => s.current) && <p className="mt-3 text-sm text-slate-600">{t('administration.generalProfile.onlyThisSession')}</p>}
+            {sessions.every((s) => s.current) && (
+              <p className="mt-3 text-sm text-slate-600">{t('administration.generalProfile.onlyThisSession')}</p>
+            )}
           </>
         )}
       </section>

@@ -37,11 +37,20 @@ const screenDef: ResourceScreen = {
 };
 const SPOKEN = '88888888-8888-4888-8888-888888888888';
 const RECORDED = '99999999-9999-4999-8999-999999999999';
-const info = (id: string, name: string, type: string) => ({ status: true, data: { id, name, content_type: type, size: 4 } });
+const info = (id: string, name: string, type: string) => ({
+  status: true,
+  data: { id, name, content_type: type, size: 4 },
+});
 
 beforeAll(async () => {
   await setupTestI18n('en');
-  i18n.addResourceBundle('en', 'translation', { fields: { question: 'Question', audio_id: 'Audio prompt' } }, true, true);
+  i18n.addResourceBundle(
+    'en',
+    'translation',
+    { fields: { question: 'Question', audio_id: 'Audio prompt' } },
+    true,
+    true,
+  );
 });
 beforeEach(() => {
   queryClient.clear();
@@ -53,13 +62,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderForm(handler: (call: Call) => Response | undefined) {
   const calls = stubApi((call) => {
-    if (call.url.pathname === `/api/files/${SPOKEN}`) return json(info(SPOKEN, 'prompt-which-one-is-the-apple.wav', 'audio/wav'));
+    if (call.url.pathname === `/api/files/${SPOKEN}`)
+      return json(info(SPOKEN, 'prompt-which-one-is-the-apple.wav', 'audio/wav'));
     if (call.url.pathname === `/api/files/${RECORDED}`) return json(info(RECORDED, 'recording.webm', 'audio/webm'));
-    if (call.url.pathname.endsWith('/content')) return new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'Content-Type': 'audio/wav' } });
+    if (call.url.pathname.endsWith('/content'))
+      return new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'Content-Type': 'audio/wav' } });
     return handler(call);
   });
   const onSubmit = vi.fn(async () => undefined);
-  const router = createMemoryRouter([{ path: '/', element: <RecordForm screen={screenDef} onSubmit={onSubmit} cancelTo="/" /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <RecordForm screen={screenDef} onSubmit={onSubmit} cancelTo="/" /> },
+  ]);
   render(
     <QueryClientProvider client={queryClient}>
       <Providers>
@@ -74,7 +87,12 @@ function renderForm(handler: (call: Call) => Response | undefined) {
 function fakeMicrophone(opts: { refuse?: boolean } = {}) {
   const track = { stop: vi.fn() };
   const stream = { getTracks: () => [track] };
-  vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => (opts.refuse ? Promise.reject(new Error('NotAllowedError')) : stream)) } });
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    mediaDevices: {
+      getUserMedia: vi.fn(async () => (opts.refuse ? Promise.reject(new Error('NotAllowedError')) : stream)),
+    },
+  });
   class FakeRecorder {
     mimeType = 'audio/webm;codecs=opus';
     ondataavailable: ((e: { data: Blob }) => void) | null = null;
@@ -93,7 +111,9 @@ function fakeMicrophone(opts: { refuse?: boolean } = {}) {
 describe('an audio field', () => {
   it('speaks the question in the chosen language, plays the result and saves its file', async () => {
     const { calls, onSubmit } = renderForm(({ url, method }) =>
-      url.pathname === '/api/speech' && method === 'POST' ? json(info(SPOKEN, 'prompt.wav', 'audio/wav'), 201) : undefined,
+      url.pathname === '/api/speech' && method === 'POST'
+        ? json(info(SPOKEN, 'prompt.wav', 'audio/wav'), 201)
+        : undefined,
     );
     const speak = await screen.findByRole('button', { name: 'Speak the text into Audio prompt' });
     // Nothing to say yet; and without a microphone in this browser, no Record button.
@@ -106,7 +126,10 @@ describe('an audio field', () => {
     const player = await screen.findByLabelText('prompt-which-one-is-the-apple.wav');
     expect(player.tagName).toBe('AUDIO');
     expect(player).toHaveAttribute('src', 'blob:sound');
-    expect(calls.find((c) => c.url.pathname === '/api/speech')?.body).toEqual({ text: 'Which one is the apple?', language: 'es' });
+    expect(calls.find((c) => c.url.pathname === '/api/speech')?.body).toEqual({
+      text: 'Which one is the apple?',
+      language: 'es',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -116,18 +139,29 @@ describe('an audio field', () => {
   it('shows the server’s refusal to speak under the field', async () => {
     renderForm(({ url }) =>
       url.pathname === '/api/speech'
-        ? json({ status: false, code: 'TOO_MANY_REQUESTS', errors: ['The speech synthesizer is busy. Please try again in 5 second(s).'] }, 429)
+        ? json(
+            {
+              status: false,
+              code: 'TOO_MANY_REQUESTS',
+              errors: ['The speech synthesizer is busy. Please try again in 5 second(s).'],
+            },
+            429,
+          )
         : undefined,
     );
     await userEvent.type(await screen.findByLabelText('Question'), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Speak the text into Audio prompt' }));
-    expect(await screen.findByText('The speech synthesizer is busy. Please try again in 5 second(s).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The speech synthesizer is busy. Please try again in 5 second(s).'),
+    ).toBeInTheDocument();
   });
 
   it('records from the microphone, then Stop uploads the recording and releases the microphone', async () => {
     const track = fakeMicrophone();
     const { calls, onSubmit } = renderForm(({ url, method }) =>
-      url.pathname === '/api/files' && method === 'POST' ? json(info(RECORDED, 'recording.webm', 'audio/webm'), 201) : undefined,
+      url.pathname === '/api/files' && method === 'POST'
+        ? json(info(RECORDED, 'recording.webm', 'audio/webm'), 201)
+        : undefined,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Record Audio prompt with the microphone' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Recording… 0 s');
@@ -148,6 +182,8 @@ describe('an audio field', () => {
     fakeMicrophone({ refuse: true });
     renderForm(() => undefined);
     await userEvent.click(await screen.findByRole('button', { name: 'Record Audio prompt with the microphone' }));
-    expect(await screen.findByText('The microphone is not available. Allow it in the browser to record.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The microphone is not available. Allow it in the browser to record.'),
+    ).toBeInTheDocument();
   });
 });

@@ -8,7 +8,8 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 
 /** Whether the browser can record from a microphone (not over plain HTTP, not in every webview). */
-export const canRecord = (): boolean => typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
+export const canRecord = (): boolean =>
+  typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
 
 /** The longest recording: a prompt is a sentence, and a forgotten recorder must not fill the disk. */
 export const MAX_RECORDING_SECONDS = 30;
@@ -21,7 +22,17 @@ type Failed = (message: string) => void;
  * cannot read yet). Start, then Stop (or the 30 s limit) uploads the recording to `POST /api/files`,
  * which checks its bytes like any upload.
  */
-export function AudioRecorder({ label, onDone, onError, disabled }: { label: string; onDone: Done; onError: Failed; disabled?: boolean }) {
+export function AudioRecorder({
+  label,
+  onDone,
+  onError,
+  disabled,
+}: {
+  label: string;
+  onDone: Done;
+  onError: Failed;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'recording' | 'saving'>('idle');
   const [seconds, setSeconds] = useState(0);
@@ -68,7 +79,9 @@ export function AudioRecorder({ label, onDone, onError, disabled }: { label: str
       api
         .postRaw<{ data: FileInfo }>('/api/files', form, { silent: true })
         .then((res) => onDone(res.data))
-        .catch((failure: unknown) => onError(failure instanceof ApiError ? failure.message : t('alerts.unsatisfactory')))
+        .catch((failure: unknown) =>
+          onError(failure instanceof ApiError ? failure.message : t('alerts.unsatisfactory')),
+        )
         .finally(() => setState('idle'));
     };
     setSeconds(0);
@@ -83,7 +96,14 @@ export function AudioRecorder({ label, onDone, onError, disabled }: { label: str
           <span aria-hidden="true" className="size-2.5 animate-pulse rounded-full bg-red-600" />
           {t('audio.recordingFor', { seconds })}
         </span>
-        <Button ref={stopButton} type="button" variant="secondary" size="sm" onClick={() => recorder.current?.stop()} aria-label={t('audio.stopNamed', { field: label })}>
+        <Button
+          ref={stopButton}
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => recorder.current?.stop()}
+          aria-label={t('audio.stopNamed', { field: label })}
+        >
           <Square aria-hidden="true" className="size-4" />
           {t('audio.stop')}
         </Button>
@@ -109,7 +129,19 @@ export function AudioRecorder({ label, onDone, onError, disabled }: { label: str
  * Have the server's synthesizer speak `text` (`POST /api/speech`, decision 014) in the chosen
  * language; the field takes the new file. Disabled while there is nothing to say.
  */
-export function SpeakText({ label, text, onDone, onError, disabled }: { label: string; text: string; onDone: Done; onError: Failed; disabled?: boolean }) {
+export function SpeakText({
+  label,
+  text,
+  onDone,
+  onError,
+  disabled,
+}: {
+  label: string;
+  text: string;
+  onDone: Done;
+  onError: Failed;
+  disabled?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [language, setLanguage] = useState<Language>(i18n.resolvedLanguage === 'es' ? 'es' : 'en');

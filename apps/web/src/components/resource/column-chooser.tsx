@@ -45,7 +45,11 @@ export function ColumnChooser({ resource, visible, hidden, saving, onSave }: Pro
         <Columns3 className="size-4" aria-hidden="true" />
         {t('records.columns')}
       </PopoverButton>
-      <PopoverPanel focus anchor="bottom end" className="z-40 mt-2 w-72 rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <PopoverPanel
+        focus
+        anchor="bottom end"
+        className="z-40 mt-2 w-72 rounded-xl bg-white p-3 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         {({ close }) => (
           <>
             <p className="mb-2 text-sm font-semibold text-slate-900">{t('records.chooseColumns')}</p>
@@ -92,7 +96,11 @@ export function ColumnChooser({ resource, visible, hidden, saving, onSave }: Pro
               })}
             </ul>
             <div className="mt-3 flex justify-end gap-2">
-              <Button variant="ghost" size="sm" onClick={() => setDraft(offered.filter((f) => f.listed).map((f) => f.name))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setDraft(offered.filter((f) => f.listed).map((f) => f.name))}
+              >
                 {t('records.defaultColumns')}
               </Button>
               <Button

@@ -14,7 +14,16 @@ type ConfirmDialogProps = {
 };
 
 /** Asks before a destructive or far-reaching action; focus is trapped and returns where it was. */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger = false, busy = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">

@@ -31,18 +31,36 @@ const def: ResourceDef = {
     {
       name: 'answers',
       kind: 'json',
-      schema: z.array(z.object({ text: z.string().min(1, { error: 'validation.required' }), correct: z.boolean({ error: 'validation.invalid' }) })),
+      schema: z.array(
+        z.object({
+          text: z.string().min(1, { error: 'validation.required' }),
+          correct: z.boolean({ error: 'validation.invalid' }),
+        }),
+      ),
     },
     { name: 'image_id', kind: 'file', accept: ['image/png', 'image/jpeg'] },
   ],
 };
-const testScreen: ResourceScreen = { path: 'test-cards', base: '/test-cards', resource: def, apiPath: '/api/test-cards', titleKey: 'crumbs.dictionary', view: 'test-cards' };
+const testScreen: ResourceScreen = {
+  path: 'test-cards',
+  base: '/test-cards',
+  resource: def,
+  apiPath: '/api/test-cards',
+  titleKey: 'crumbs.dictionary',
+  view: 'test-cards',
+};
 const FILE_ID = '66666666-6666-4666-8666-666666666666';
 
 beforeAll(async () => {
   await setupTestI18n('en');
   // Labels of this test's own fields (a real resource's come with its declaration's locale keys).
-  i18n.addResourceBundle('en', 'translation', { fields: { title: 'Title', answers: 'Answers', image_id: 'Picture' } }, true, true);
+  i18n.addResourceBundle(
+    'en',
+    'translation',
+    { fields: { title: 'Title', answers: 'Answers', image_id: 'Picture' } },
+    true,
+    true,
+  );
 });
 beforeEach(() => {
   queryClient.clear();
@@ -56,7 +74,9 @@ afterEach(() => vi.unstubAllGlobals());
 function renderForm(handler: (call: Call) => Response | undefined, row?: Record<string, unknown>) {
   const calls = stubApi(handler);
   const onSubmit = vi.fn(async () => undefined);
-  const router = createMemoryRouter([{ path: '/', element: <RecordForm screen={testScreen} row={row as never} onSubmit={onSubmit} cancelTo="/" /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <RecordForm screen={testScreen} row={row as never} onSubmit={onSubmit} cancelTo="/" /> },
+  ]);
   render(
     <QueryClientProvider client={queryClient}>
       <Providers>
@@ -92,13 +112,19 @@ describe('a JSON field', () => {
     await typeJson('[{"text": "cat", "correct": true}]');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]).toEqual([{ title: 'Pets', answers: [{ text: 'cat', correct: true }], image_id: null }]);
+    expect(onSubmit.mock.calls[0]).toEqual([
+      { title: 'Pets', answers: [{ text: 'cat', correct: true }], image_id: null },
+    ]);
   });
 
   it("shows the server's message about a place inside the document under the field", async () => {
     const { onSubmit } = renderForm(() => undefined);
     onSubmit.mockRejectedValueOnce(
-      new ApiError('Answers (0.text) is too long.', 400, { status: false, code: 'VALIDATION', fields: { 'answers.0.text': 'Answers (0.text) is too long.' } }),
+      new ApiError('Answers (0.text) is too long.', 400, {
+        status: false,
+        code: 'VALIDATION',
+        fields: { 'answers.0.text': 'Answers (0.text) is too long.' },
+      }),
     );
     await userEvent.type(await screen.findByLabelText('Title'), 'Pets');
     await typeJson('[{"text": "cat", "correct": true}]');
@@ -108,7 +134,9 @@ describe('a JSON field', () => {
   });
 
   it('shows a stored document indented on the record page', () => {
-    render(<FieldValue field={def.fields[1]!} row={{ id: FILE_ID, ...stamp, answers: [{ text: 'cat', correct: true }] }} />);
+    render(
+      <FieldValue field={def.fields[1]!} row={{ id: FILE_ID, ...stamp, answers: [{ text: 'cat', correct: true }] }} />,
+    );
     expect(screen.getByText(/"text": "cat"/)).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('[object Object]');
   });
@@ -130,8 +158,10 @@ describe('a file field', () => {
               415,
             )
           : json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 68 } }, 201);
-      if (url.pathname === `/api/files/${FILE_ID}`) return json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 68 } });
-      if (url.pathname === `/api/files/${FILE_ID}/content`) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
+      if (url.pathname === `/api/files/${FILE_ID}`)
+        return json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 68 } });
+      if (url.pathname === `/api/files/${FILE_ID}/content`)
+        return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
       return undefined;
     });
     const input = await screen.findByLabelText('Picture');
@@ -150,7 +180,9 @@ describe('a file field', () => {
     const uploads = calls.filter((c) => c.url.pathname === '/api/files' && c.method === 'POST');
     expect(uploads).toHaveLength(2);
     // The bytes are fetched with the session's token: the content route needs it.
-    expect(calls.find((c) => c.url.pathname.endsWith('/content'))?.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(calls.find((c) => c.url.pathname.endsWith('/content'))?.headers).toMatchObject({
+      Authorization: 'Bearer tok',
+    });
 
     await userEvent.type(screen.getByLabelText('Title'), 'Cat');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -167,9 +199,15 @@ describe('a file field', () => {
   it('shows a stored picture as a thumbnail fetched with the token, and another file by its name without fetching its bytes', async () => {
     const PDF_ID = '77777777-7777-4777-8777-777777777777';
     const calls = stubApi(({ url }) => {
-      if (url.pathname === `/api/files/${FILE_ID}`) return json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 4 } });
-      if (url.pathname === `/api/files/${FILE_ID}/content`) return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
-      if (url.pathname === `/api/files/${PDF_ID}`) return json({ status: true, data: { id: PDF_ID, name: 'report.pdf', content_type: 'application/pdf', size: 9 } });
+      if (url.pathname === `/api/files/${FILE_ID}`)
+        return json({ status: true, data: { id: FILE_ID, name: 'cat.png', content_type: 'image/png', size: 4 } });
+      if (url.pathname === `/api/files/${FILE_ID}/content`)
+        return new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
+      if (url.pathname === `/api/files/${PDF_ID}`)
+        return json({
+          status: true,
+          data: { id: PDF_ID, name: 'report.pdf', content_type: 'application/pdf', size: 9 },
+        });
       return undefined;
     });
     const field = def.fields[2]!;

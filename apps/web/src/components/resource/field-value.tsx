@@ -11,7 +11,8 @@ import { FilePreview } from './file-preview';
 import type { RecordRow, Ref } from './resource-api';
 
 /** A calendar day (YYYY-MM-DD, no time zone) as people read it in the UI language. */
-export const formatDay = (language: string | undefined, day: string): string => formatDateTime(language, `${day}T00:00:00Z`, { timeZone: 'UTC', dateStyle: 'medium' });
+export const formatDay = (language: string | undefined, day: string): string =>
+  formatDateTime(language, `${day}T00:00:00Z`, { timeZone: 'UTC', dateStyle: 'medium' });
 
 /** An amount with its two decimals, grouped the way the UI language writes numbers. */
 export const formatAmount = (language: string | undefined, amount: string | number): string =>
@@ -23,7 +24,11 @@ export const pictureUrl = (code: string) => `/api/pictures/${code}.svg`;
 const relationLink = (target: string | undefined, ref: Ref) => {
   const screen = target ? screenOf(target) : undefined;
   return screen ? (
-    <Link key={ref.id} to={`${screen.base}/${ref.id}`} className="text-teal-800 underline decoration-teal-300 underline-offset-2 hover:decoration-teal-700">
+    <Link
+      key={ref.id}
+      to={`${screen.base}/${ref.id}`}
+      className="text-teal-800 underline decoration-teal-300 underline-offset-2 hover:decoration-teal-700"
+    >
       {ref.label}
     </Link>
   ) : (
@@ -76,31 +81,52 @@ function PlainValue({ field, row, links = true }: ValueProps) {
     case 'relationMany': {
       const refs = (row[field.as ?? ''] as Ref[] | undefined) ?? [];
       if (!refs.length) return empty;
-      return <span className="flex flex-wrap gap-x-2 gap-y-1">{refs.map((r) => (links ? relationLink(field.target, r) : <span key={r.id}>{r.label}</span>))}</span>;
+      return (
+        <span className="flex flex-wrap gap-x-2 gap-y-1">
+          {refs.map((r) => (links ? relationLink(field.target, r) : <span key={r.id}>{r.label}</span>))}
+        </span>
+      );
     }
     case 'picture':
       if (typeof value === 'string' && value && isImageId(value))
-        return <ActivityPicture picture={value} alt={String(row.word ?? row.name ?? '')} size="thumb" className="size-8" />;
-      return typeof value === 'string' && value ? <img src={pictureUrl(value)} alt={String(row.word ?? row.name ?? value)} className="size-8" loading="lazy" /> : empty;
+        return (
+          <ActivityPicture picture={value} alt={String(row.word ?? row.name ?? '')} size="thumb" className="size-8" />
+        );
+      return typeof value === 'string' && value ? (
+        <img src={pictureUrl(value)} alt={String(row.word ?? row.name ?? value)} className="size-8" loading="lazy" />
+      ) : (
+        empty
+      );
     case 'json':
       // The document indented, scrolling past a few lines (features show their own view of it).
       return value === null || value === undefined ? (
         empty
       ) : (
-        <pre className="max-h-48 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">{JSON.stringify(value, null, 2)}</pre>
+        <pre className="max-h-48 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-words text-slate-800">
+          {JSON.stringify(value, null, 2)}
+        </pre>
       );
     case 'file':
       return typeof value === 'string' && value ? <FilePreview id={value} /> : empty;
     case 'bool':
       return <>{value ? t('records.yes') : t('records.no')}</>;
     case 'date':
-      return typeof value === 'string' && value ? <time dateTime={value}>{formatDay(i18n.resolvedLanguage, value)}</time> : empty;
+      return typeof value === 'string' && value ? (
+        <time dateTime={value}>{formatDay(i18n.resolvedLanguage, value)}</time>
+      ) : (
+        empty
+      );
     case 'decimal':
-      return value === null || value === undefined || value === '' ? empty : <span className="tabular-nums">{formatAmount(i18n.resolvedLanguage, value as string)}</span>;
+      return value === null || value === undefined || value === '' ? (
+        empty
+      ) : (
+        <span className="tabular-nums">{formatAmount(i18n.resolvedLanguage, value as string)}</span>
+      );
     default:
       return value === null || value === undefined || value === '' ? empty : <>{String(value)}</>;
   }
 }
 
 /** The record's title (its declared title field). */
-export const recordTitle = (titleField: string, row: RecordRow | undefined): string => (row ? String(row[titleField] ?? row.id) : '');
+export const recordTitle = (titleField: string, row: RecordRow | undefined): string =>
+  row ? String(row[titleField] ?? row.id) : '';

@@ -69,7 +69,13 @@ export function FileInput({ label, optionalLabel, error, accept, value, onChange
       {value && (
         <div className="flex flex-wrap items-center gap-3">
           <FilePreview id={value} size="lg" />
-          <Button type="button" variant="secondary" size="sm" onClick={() => onChange(null)} aria-label={t('records.fileRemoveNamed', { field: label })}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={() => onChange(null)}
+            aria-label={t('records.fileRemoveNamed', { field: label })}
+          >
             {t('records.fileRemove')}
           </Button>
         </div>
@@ -91,7 +97,9 @@ export function FileInput({ label, optionalLabel, error, accept, value, onChange
       {audio && (canRecord() || speakText !== undefined) && (
         <div className="flex flex-wrap items-center gap-2">
           {canRecord() && <AudioRecorder label={label} onDone={made} onError={setUploadError} disabled={uploading} />}
-          {speakText !== undefined && <SpeakText label={label} text={speakText} onDone={made} onError={setUploadError} disabled={uploading} />}
+          {speakText !== undefined && (
+            <SpeakText label={label} text={speakText} onDone={made} onError={setUploadError} disabled={uploading} />
+          )}
         </div>
       )}
       <p id={`${id}-help`} className="text-xs text-slate-600">

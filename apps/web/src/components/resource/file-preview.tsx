@@ -9,7 +9,8 @@ import { useAuthorizedUrl } from '@/lib/authorized-url';
 export function useFileInfo(id: string | null) {
   return useQuery({
     queryKey: ['files', id],
-    queryFn: ({ signal }) => api.get<{ data: FileInfo }>(`/api/files/${id}`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: FileInfo }>(`/api/files/${id}`, { signal, silent: true }).then((r) => r.data),
     enabled: Boolean(id),
     staleTime: Infinity,
   });
@@ -26,7 +27,15 @@ export function FilePreview({ id, size = 'sm' }: { id: string; size?: 'sm' | 'lg
   if (!info.data) return <span className="text-slate-400">…</span>;
   if (image && url)
     return (
-      <img src={url} alt={info.data.name} className={size === 'lg' ? 'max-h-40 max-w-full rounded-lg object-contain ring-1 ring-slate-200' : 'size-10 rounded object-cover'} />
+      <img
+        src={url}
+        alt={info.data.name}
+        className={
+          size === 'lg'
+            ? 'max-h-40 max-w-full rounded-lg object-contain ring-1 ring-slate-200'
+            : 'size-10 rounded object-cover'
+        }
+      />
     );
   // A form's audio field plays its sound; a list cell names it.
   if (audio && url) return <audio controls src={url} aria-label={info.data.name} className="h-10 max-w-full" />;

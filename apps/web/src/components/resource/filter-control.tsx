@@ -42,17 +42,26 @@ export function FilterControl({ field, value, onChange }: Props) {
     );
   }
   let options: { value: string; label: string }[] = [];
-  if (field.kind === 'enum' || field.kind === 'enumArray') options = (field.options ?? []).map((o) => ({ value: o, label: t(`enums.${field.enumName}.${o}`) }));
+  if (field.kind === 'enum' || field.kind === 'enumArray')
+    options = (field.options ?? []).map((o) => ({ value: o, label: t(`enums.${field.enumName}.${o}`) }));
   else if (field.kind === 'int') {
     const min = field.min ?? 1;
-    options = Array.from({ length: (field.maxValue ?? 5) - min + 1 }, (_, i) => String(min + i)).map((v) => ({ value: v, label: v }));
+    options = Array.from({ length: (field.maxValue ?? 5) - min + 1 }, (_, i) => String(min + i)).map((v) => ({
+      value: v,
+      label: v,
+    }));
   }
   return (
     <div className={box}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={clsx(fieldControlClasses(false), 'h-10')}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={clsx(fieldControlClasses(false), 'h-10')}
+      >
         <option value="">{any}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -64,14 +73,22 @@ export function FilterControl({ field, value, onChange }: Props) {
   );
 }
 
-type RelationFilterProps = { target: ResourceScreen; label: string; any: string; value: string; onChange: (value: string) => void };
+type RelationFilterProps = {
+  target: ResourceScreen;
+  label: string;
+  any: string;
+  value: string;
+  onChange: (value: string) => void;
+};
 
 /** A related-record filter; after a reload only the id is in the URL, so its name is looked up. */
 function RelationFilter({ target, label, any, value, onChange }: RelationFilterProps) {
   const [picked, setPicked] = useState<Ref | null>(null);
   const known = picked && picked.id === value ? picked : null;
   const loaded = useRecord(target, value && !known ? value : undefined, true).data?.data;
-  const current: Ref[] = !value ? [] : [known ?? { id: value, label: loaded ? String(loaded[target.resource.titleField] ?? value) : '…' }];
+  const current: Ref[] = !value
+    ? []
+    : [known ?? { id: value, label: loaded ? String(loaded[target.resource.titleField] ?? value) : '…' }];
   return (
     <div className={clsx(box, 'sm:w-52')}>
       <RelationPicker

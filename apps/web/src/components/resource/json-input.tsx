@@ -5,7 +5,8 @@ import { fieldControlClasses } from '@/components/ui/text-field';
 type Values = Record<string, unknown>;
 
 /** A JSON field's value as the textarea shows it: indented, or empty. */
-export const jsonText = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
+export const jsonText = (value: unknown): string =>
+  value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
 
 /**
  * The form's resolver with JSON fields typed as text: each is parsed before the shared schema sees
@@ -47,7 +48,13 @@ export function firstNestedError(error: unknown, path: string[] = []): { path: s
   return undefined;
 }
 
-type InputProps = { label: string; optionalLabel?: string; help: string; error?: string; registration: UseFormRegisterReturn };
+type InputProps = {
+  label: string;
+  optionalLabel?: string;
+  help: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+};
 
 /**
  * The generic form's input of a JSON field: a labelled textarea of the document, validated with the

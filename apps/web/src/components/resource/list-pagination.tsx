@@ -26,13 +26,30 @@ export function ListPagination({ page, max, total, onPage }: Props) {
   };
   const last = page + 1 >= pages;
   return (
-    <nav className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600" aria-label={t('records.pagination')}>
+    <nav
+      className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
+      aria-label={t('records.pagination')}
+    >
       <p aria-live="polite">{t('records.range', { from: n(from), to: n(to), total: n(total) })}</p>
       <div className="flex flex-wrap items-center gap-1.5">
-        <Button variant="secondary" size="sm" className="px-2" disabled={page === 0} onClick={() => onPage(0)} aria-label={t('records.firstPage')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="px-2"
+          disabled={page === 0}
+          onClick={() => onPage(0)}
+          aria-label={t('records.firstPage')}
+        >
           <ChevronsLeft className="size-4" aria-hidden="true" />
         </Button>
-        <Button variant="secondary" size="sm" className="px-2" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label={t('records.previousPage')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="px-2"
+          disabled={page === 0}
+          onClick={() => onPage(page - 1)}
+          aria-label={t('records.previousPage')}
+        >
           <ChevronLeft className="size-4" aria-hidden="true" />
         </Button>
         {/* On phones the box speaks for itself ("[3] of 31"); the label stays for screen readers. */}
@@ -52,10 +69,24 @@ export function ListPagination({ page, max, total, onPage }: Props) {
           className="h-8 w-16 rounded-lg border border-slate-300 bg-white px-2 text-center text-sm text-slate-900 shadow-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-teal-600"
         />
         <span className="mr-1 whitespace-nowrap">{t('records.ofPages', { pages: n(pages) })}</span>
-        <Button variant="secondary" size="sm" className="px-2" disabled={last} onClick={() => onPage(page + 1)} aria-label={t('records.nextPage')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="px-2"
+          disabled={last}
+          onClick={() => onPage(page + 1)}
+          aria-label={t('records.nextPage')}
+        >
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
-        <Button variant="secondary" size="sm" className="px-2" disabled={last} onClick={() => onPage(pages - 1)} aria-label={t('records.lastPage')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="px-2"
+          disabled={last}
+          onClick={() => onPage(pages - 1)}
+          aria-label={t('records.lastPage')}
+        >
           <ChevronsRight className="size-4" aria-hidden="true" />
         </Button>
       </div>

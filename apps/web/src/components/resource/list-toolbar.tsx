@@ -53,7 +53,9 @@ export function ListToolbar({ screen, state, update }: Props) {
 
   // An account member's lists hold their own account only: no account filter.
   const ownAccount = useAuthStore((st) => Boolean(st.user?.account_id));
-  const filters = resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name] && !(isTenantField(f) && ownAccount));
+  const filters = resource.fields.filter(
+    (f) => f.filterable && !screen.fixed?.[f.name] && !(isTenantField(f) && ownAccount),
+  );
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2">
       <SearchField
@@ -87,7 +89,12 @@ export function ListToolbar({ screen, state, update }: Props) {
         </div>
       )}
       {filters.map((f) => (
-        <FilterControl key={f.name} field={f} value={state.filters[f.name] ?? ''} onChange={(v) => update({ filters: { ...state.filters, [f.name]: v }, page: 0 })} />
+        <FilterControl
+          key={f.name}
+          field={f}
+          value={state.filters[f.name] ?? ''}
+          onChange={(v) => update({ filters: { ...state.filters, [f.name]: v }, page: 0 })}
+        />
       ))}
       <label className="inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm text-slate-700">
         <input

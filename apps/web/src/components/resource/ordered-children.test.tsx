@@ -6,7 +6,11 @@ import { setupTestI18n } from '@/test/i18n';
 import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/test/render-app';
 
 const LEVEL = '11111111-1111-4111-8111-111111111111';
-const ids = ['22222222-2222-4222-8222-222222222221', '22222222-2222-4222-8222-222222222222', '22222222-2222-4222-8222-222222222223'];
+const ids = [
+  '22222222-2222-4222-8222-222222222221',
+  '22222222-2222-4222-8222-222222222222',
+  '22222222-2222-4222-8222-222222222223',
+];
 const level = {
   id: LEVEL,
   name: 'Building sentences',
@@ -49,7 +53,8 @@ describe('ordered children on the parent show page', () => {
     signIn('EDITOR');
     const { calls } = renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
       if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
-      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      if (url.pathname === '/api/chapters' && method === 'GET')
+        return listAnswer(chapters.map((c) => served('chapters', c)));
       if (url.pathname === `/api/levels/${LEVEL}/chapters/order`) return json({ status: true, data: [] });
       return undefined;
     });
@@ -65,16 +70,24 @@ describe('ordered children on the parent show page', () => {
     expect(writesOf(calls)).toEqual([]);
     await userEvent.keyboard(' ');
     expect(screen.getByRole('status')).toHaveTextContent('Plurals dropped at position 1 of 3');
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'PUT', path: `/api/levels/${LEVEL}/chapters/order`, body: { ids: [ids[2], ids[0], ids[1]] } }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([
+        { method: 'PUT', path: `/api/levels/${LEVEL}/chapters/order`, body: { ids: [ids[2], ids[0], ids[1]] } },
+      ]),
+    );
   });
 
   it('Escape puts the chapter back; a refused save rolls the order back', async () => {
     signIn('EDITOR');
     renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
       if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
-      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      if (url.pathname === '/api/chapters' && method === 'GET')
+        return listAnswer(chapters.map((c) => served('chapters', c)));
       if (url.pathname === `/api/levels/${LEVEL}/chapters/order`)
-        return json({ status: false, errors: ['The order of the list changed since you loaded it: reload and try again.'] }, 409);
+        return json(
+          { status: false, errors: ['The order of the list changed since you loaded it: reload and try again.'] },
+          409,
+        );
       return undefined;
     });
     await screen.findByRole('region', { name: 'Chapter order' });
@@ -82,7 +95,9 @@ describe('ordered children on the parent show page', () => {
     screen.getByRole('button', { name: 'Move Two-word combinations, position 1 of 3' }).focus();
     await userEvent.keyboard(' {ArrowDown}{Escape}');
     expect(names()).toEqual(['Two-word combinations', 'Subject-verb-object', 'Plurals']);
-    expect(screen.getByRole('status')).toHaveTextContent('Move cancelled. Two-word combinations is back at position 1 of 3');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Move cancelled. Two-word combinations is back at position 1 of 3',
+    );
     await userEvent.keyboard(' {ArrowDown} ');
     await waitFor(() => expect(names()).toEqual(['Two-word combinations', 'Subject-verb-object', 'Plurals']));
   });
@@ -106,11 +121,29 @@ describe('adding a child from its parent', () => {
     signIn('EDITOR');
     const { calls } = renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
       if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
-      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      if (url.pathname === '/api/chapters' && method === 'GET')
+        return listAnswer(chapters.map((c) => served('chapters', c)));
       if (url.pathname === '/api/chapters' && method === 'POST')
-        return json({ status: true, data: served('chapters', { ...chapter(0, 'Questions'), id: '33333333-3333-4333-8333-333333333333', position: 4 }) }, 201);
+        return json(
+          {
+            status: true,
+            data: served('chapters', {
+              ...chapter(0, 'Questions'),
+              id: '33333333-3333-4333-8333-333333333333',
+              position: 4,
+            }),
+          },
+          201,
+        );
       if (url.pathname === '/api/chapters/33333333-3333-4333-8333-333333333333')
-        return json({ status: true, data: served('chapters', { ...chapter(0, 'Questions'), id: '33333333-3333-4333-8333-333333333333', position: 4 }) });
+        return json({
+          status: true,
+          data: served('chapters', {
+            ...chapter(0, 'Questions'),
+            id: '33333333-3333-4333-8333-333333333333',
+            position: 4,
+          }),
+        });
       return undefined;
     });
     const region = await screen.findByRole('region', { name: 'Chapter order' });
@@ -118,7 +151,9 @@ describe('adding a child from its parent', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Questions');
     expect(screen.getByRole('combobox', { name: /^Level/ })).toHaveValue('Building sentences');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/chapters')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/chapters')).toBe(true),
+    );
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/chapters')!;
     expect(post.body).toMatchObject({ name: 'Questions', level_id: LEVEL });
   });
@@ -127,7 +162,8 @@ describe('adding a child from its parent', () => {
     signIn('VIEWER');
     renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
       if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: served('levels', level) });
-      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      if (url.pathname === '/api/chapters' && method === 'GET')
+        return listAnswer(chapters.map((c) => served('chapters', c)));
       return undefined;
     });
     const region = await screen.findByRole('region', { name: 'Chapter order' });
@@ -138,8 +174,10 @@ describe('adding a child from its parent', () => {
   it('an editor gets no Add link under a level the server says they may not change (a completed game, for its activities)', async () => {
     signIn('EDITOR');
     renderApp(`/levels/${LEVEL}`, ({ url, method }) => {
-      if (url.pathname === `/api/levels/${LEVEL}`) return json({ status: true, data: { ...served('levels', level), _actions: ['read'] } });
-      if (url.pathname === '/api/chapters' && method === 'GET') return listAnswer(chapters.map((c) => served('chapters', c)));
+      if (url.pathname === `/api/levels/${LEVEL}`)
+        return json({ status: true, data: { ...served('levels', level), _actions: ['read'] } });
+      if (url.pathname === '/api/chapters' && method === 'GET')
+        return listAnswer(chapters.map((c) => served('chapters', c)));
       return undefined;
     });
     const region = await screen.findByRole('region', { name: 'Chapter order' });

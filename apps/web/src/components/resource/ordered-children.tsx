@@ -36,7 +36,8 @@ export function OrderedChildren({ screen, row }: { screen: ResourceScreen; row: 
  * The children in order, each linking to its record. Keyboard: focus a row's move handle, Space or
  * Enter picks it up, the arrow keys move it, Space or Enter drops it (saved at once), Escape puts it
  * back; every step is announced. Mouse, pen and touch: drag the handle (pointer events, so one code
- * path for all three; the handle takes no scrolling gesture) and let go where the row belongs. The new order shows at once and rolls back if the server refuses
+ * path for all three; the handle takes no scrolling gesture) and let go where the row belongs. The new order shows at
+ * once and rolls back if the server refuses
  * (its message is toasted by the API client).
  */
 function ChildList({
@@ -79,7 +80,11 @@ function ChildList({
 
   const save = async (next: RecordRow[], before: RecordRow[]) => {
     try {
-      await api.put(`${parent.apiPath}/${parentId}/${child.resource.name}/order`, { ids: next.map((r) => r.id) }, { silentSuccess: true });
+      await api.put(
+        `${parent.apiPath}/${parentId}/${child.resource.name}/order`,
+        { ids: next.map((r) => r.id) },
+        { silentSuccess: true },
+      );
     } catch {
       setRows(before);
     } finally {
@@ -134,7 +139,8 @@ function ChildList({
     const at = rows.findIndex((r) => r.id === id);
     const current = rows[at];
     if (at < 0 || !current) return;
-    const say = (k: string, i: number) => setAnnounce(t(k, { name: name(current), position: i + 1, count: rows.length }));
+    const say = (k: string, i: number) =>
+      setAnnounce(t(k, { name: name(current), position: i + 1, count: rows.length }));
     if (e.key === ' ' || e.key === 'Enter') {
       e.preventDefault();
       if (!picked) {
@@ -174,7 +180,10 @@ function ChildList({
   };
 
   return (
-    <section aria-labelledby={headingId} className="mt-6 max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {t('ordered.heading', { name: t(child.titleKey) })}
@@ -198,7 +207,15 @@ function ChildList({
       ) : (
         <ol ref={listRef} className="divide-y divide-slate-100">
           {rows.map((r, i) => (
-            <li key={r.id} data-id={r.id} className={picked?.id === r.id || dragging === r.id ? 'flex items-center gap-3 bg-sky-50 py-2' : 'flex items-center gap-3 py-2'}>
+            <li
+              key={r.id}
+              data-id={r.id}
+              className={
+                picked?.id === r.id || dragging === r.id
+                  ? 'flex items-center gap-3 bg-sky-50 py-2'
+                  : 'flex items-center gap-3 py-2'
+              }
+            >
               {canMove && (
                 <button
                   id={`move-${r.id}`}

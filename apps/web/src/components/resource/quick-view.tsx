@@ -32,7 +32,10 @@ export function QuickView({ screen, row, canShow = true, canEdit, onClose, onCha
   const title = recordTitle(screen.resource.titleField, shown ?? undefined);
   return (
     <Dialog open={row !== null} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/30 transition-opacity duration-200 data-closed:opacity-0 motion-reduce:transition-none" />
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/30 transition-opacity duration-200 data-closed:opacity-0 motion-reduce:transition-none"
+      />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-md">
         <DialogPanel
           transition

@@ -49,14 +49,24 @@ const answer = ({ method, url, body }: Call) => {
   if (method === 'GET' && url.pathname === '/api/users') return listAnswer(rows);
   const one = /^\/api\/users\/([\w-]+)$/.exec(url.pathname);
   if (method === 'GET' && one) return json({ status: true, data: rows.find((r) => r.id === one[1]) });
-  if (method === 'GET' && url.pathname.endsWith('/permissions')) return json({ status: true, data: { role: 'THERAPIST', permissions: [] } });
+  if (method === 'GET' && url.pathname.endsWith('/permissions'))
+    return json({ status: true, data: { role: 'THERAPIST', permissions: [] } });
   if (url.pathname === '/api/selector') return json({ status: true, data: [] });
   if (method === 'POST' && url.pathname === '/api/users/send-password-link') {
     const ids = (body as { ids: string[] }).ids;
-    return json({ status: true, data: rows.filter((r) => ids.includes(r.id)), message: `A link to set a new password was e-mailed to ${ids.length} people.` });
+    return json({
+      status: true,
+      data: rows.filter((r) => ids.includes(r.id)),
+      message: `A link to set a new password was e-mailed to ${ids.length} people.`,
+    });
   }
   const single = /^\/api\/users\/([\w-]+)\/send-password-link$/.exec(url.pathname);
-  if (method === 'POST' && single) return json({ status: true, data: rows.filter((r) => r.id === single[1]), message: 'A link to set a new password was e-mailed.' });
+  if (method === 'POST' && single)
+    return json({
+      status: true,
+      data: rows.filter((r) => r.id === single[1]),
+      message: 'A link to set a new password was e-mailed.',
+    });
   return undefined;
 };
 const listReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/users').length;
@@ -67,7 +77,11 @@ beforeAll(async () => {
 beforeEach(() => {
   queryClient.clear();
   signIn('ACCOUNT_ADMIN', { account_id: ACCOUNT });
-  rows = [person(EMILY, 'Emily', 'Chen', 'THERAPIST'), person(MARCUS, 'Marcus', 'Reyes', 'SUPERVISOR'), person(NORA, 'Nora', 'Quinn', 'THERAPIST', 'INACTIVE')];
+  rows = [
+    person(EMILY, 'Emily', 'Chen', 'THERAPIST'),
+    person(MARCUS, 'Marcus', 'Reyes', 'SUPERVISOR'),
+    person(NORA, 'Nora', 'Quinn', 'THERAPIST', 'INACTIVE'),
+  ];
 });
 afterEach(() => {
   cleanup();
@@ -94,7 +108,11 @@ describe('declared actions in the list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send a password link?' });
     expect(dialog).toHaveTextContent('Send a link to set a new password to 2 people?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send password link' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'POST', path: '/api/users/send-password-link', body: { ids: [EMILY, MARCUS] } }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([
+        { method: 'POST', path: '/api/users/send-password-link', body: { ids: [EMILY, MARCUS] } },
+      ]),
+    );
     expect(await screen.findByText('A link to set a new password was e-mailed to 2 people.')).toBeInTheDocument();
     await waitFor(() => expect(listReads(calls)).toBeGreaterThan(reads));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -108,7 +126,11 @@ describe('declared actions in the list', () => {
     await screen.findByRole('cell', { name: 'Nora' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Emily Chen' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Nora Quinn' }));
-    await userEvent.click(within(screen.getByRole('group', { name: 'Actions on selected records' })).getByRole('button', { name: 'Send password link' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Actions on selected records' })).getByRole('button', {
+        name: 'Send password link',
+      }),
+    );
     expect(await screen.findByText('This action does not apply to 1 of the 2 selected records.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(writesOf(calls)).toEqual([]);
@@ -131,7 +153,9 @@ describe('declared actions in the list', () => {
     await userEvent.keyboard('{Enter}');
     dialog = await screen.findByRole('dialog', { name: 'Send a password link?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send password link' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/users/${EMILY}/send-password-link`, body: {} }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/users/${EMILY}/send-password-link`, body: {} }]),
+    );
     expect(await screen.findByText('A link to set a new password was e-mailed.')).toBeInTheDocument();
   });
 
@@ -144,7 +168,9 @@ describe('declared actions in the list', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Send a password link?' });
     expect(confirm).toHaveTextContent('Send Marcus Reyes a link to set a new password?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Send password link' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/users/${MARCUS}/send-password-link`, body: {} }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/users/${MARCUS}/send-password-link`, body: {} }]),
+    );
   });
 });
 
@@ -155,7 +181,9 @@ describe('declared actions on the show page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send password link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a password link?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send password link' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/users/${EMILY}/send-password-link`, body: {} }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/users/${EMILY}/send-password-link`, body: {} }]),
+    );
   });
 
   it('offers nothing for a row whose _actions leave the action out', async () => {

@@ -1,7 +1,18 @@
 import type { ActionDef } from '@habla/shared/resources/actions';
 import { policyOf } from '@habla/shared/policies/index';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CirclePause, CirclePlay, Copy, History, KeyRound, Share2, Unlink, Zap, type LucideIcon } from 'lucide-react';
+import {
+  CircleCheck,
+  CirclePause,
+  CirclePlay,
+  Copy,
+  History,
+  KeyRound,
+  Share2,
+  Unlink,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify/unstyled';
@@ -35,9 +46,11 @@ export const actionIcon = (action: ActionDef): LucideIcon => (action.icon ? ICON
 
 /** `actions.<resource>.<name>.<text>` */
 type ActionText = 'label' | 'labelOf' | 'confirmTitle' | 'confirm' | 'confirmMany';
-export const actionKey = (screen: ResourceScreen, action: ActionDef, text: ActionText) => `actions.${screen.resource.name}.${action.name}.${text}`;
+export const actionKey = (screen: ResourceScreen, action: ActionDef, text: ActionText) =>
+  `actions.${screen.resource.name}.${action.name}.${text}`;
 
-/** The declared actions of the screen's resource: those offered on one row, and on a selection (if the user may take them at all). */
+/** The declared actions of the screen's resource: those offered on one row, and on a selection (if the user may take
+ * them at all). */
 export function useDeclaredActions(screen: ResourceScreen): { single: ActionDef[]; bulk: ActionDef[] } {
   const user = useAuthStore((s) => s.user);
   const declared = screen.resource.actions ?? [];
@@ -85,7 +98,9 @@ export function useActionRunner(screen: ResourceScreen, onDone?: (rows: RecordRo
     }
     const refused = rows.filter((r) => !rowAllows(r, action.name)).length;
     if (refused) {
-      toast.error(t('records.actionRefused', { count: refused, total: rows.length }), { toastId: `action-refused:${action.name}` });
+      toast.error(t('records.actionRefused', { count: refused, total: rows.length }), {
+        toastId: `action-refused:${action.name}`,
+      });
       return;
     }
     if (action.confirm) setPending({ action, rows });
@@ -142,7 +157,12 @@ export function ActionButtons({
         .map((a) => {
           const Icon = actionIcon(a);
           return (
-            <Button key={a.name} variant={a.tone === 'danger' ? 'danger' : 'secondary'} size={size} onClick={() => start(a, [row])}>
+            <Button
+              key={a.name}
+              variant={a.tone === 'danger' ? 'danger' : 'secondary'}
+              size={size}
+              onClick={() => start(a, [row])}
+            >
               <Icon className="size-4" aria-hidden="true" />
               {t(actionKey(screen, a, 'label'))}
             </Button>

@@ -3,12 +3,25 @@ import type { RecordRow } from './resource-api';
 import { dateTimeFormat } from '@/lib/format';
 
 /** "Details": who created and last changed the record, and when (seed §2 "details" action). */
-export function RecordDetails({ row, className = 'rounded-xl bg-slate-50 p-3' }: { row: RecordRow; className?: string }) {
+export function RecordDetails({
+  row,
+  className = 'rounded-xl bg-slate-50 p-3',
+}: {
+  row: RecordRow;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation();
-  const when = (iso: string | null) => (iso ? dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  const when = (iso: string | null) =>
+    iso ? dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
   const items: [string, string, string?][] = [
-    [t('records.createdLine'), t('records.whenBy', { when: when(row.created_at), who: row.created_by_name ?? t('records.system') })],
-    [t('records.updatedLine'), t('records.whenBy', { when: when(row.updated_at), who: row.updated_by_name ?? t('records.system') })],
+    [
+      t('records.createdLine'),
+      t('records.whenBy', { when: when(row.created_at), who: row.created_by_name ?? t('records.system') }),
+    ],
+    [
+      t('records.updatedLine'),
+      t('records.whenBy', { when: when(row.updated_at), who: row.updated_by_name ?? t('records.system') }),
+    ],
     ...(row.deleted_at ? [[t('records.deletedLine'), when(row.deleted_at)] as [string, string]] : []),
     [t('fields.id'), row.id, 'break-all font-mono'],
   ];

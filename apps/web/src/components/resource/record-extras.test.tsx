@@ -77,9 +77,11 @@ describe('panels below a record', () => {
     signIn('ACCOUNT_ADMIN', { account_id: ACCOUNT });
     const { calls } = renderApp(`/students/${STUDENT}`, ({ url, method }) => {
       if (url.pathname === `/api/clients/${STUDENT}` && method === 'GET') return json({ status: true, data: student });
-      if (url.pathname === `/api/clients/${STUDENT}/reveal-ssn`) return json({ status: true, data: { ssn: '123-45-6789' } });
+      if (url.pathname === `/api/clients/${STUDENT}/reveal-ssn`)
+        return json({ status: true, data: { ssn: '123-45-6789' } });
       // The games given to the student (a panel of its own).
-      if (url.pathname === '/api/assignments') return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
+      if (url.pathname === '/api/assignments')
+        return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
       // The header's student selector of an account admin.
       if (url.pathname === '/api/selector') return json({ status: true, data: [] });
       return undefined;
@@ -113,8 +115,14 @@ describe('panels below a record', () => {
     let members: unknown[] = [];
     const { calls } = renderApp(`/administration/workspaces/${WS}`, ({ url, method, body }) => {
       if (url.pathname === `/api/workspaces/${WS}` && method === 'GET') return json({ status: true, data: workspace });
-      if (url.pathname === `/api/workspaces/${WS}/members` && method === 'GET') return json({ status: true, data: members });
-      if (url.pathname === '/api/users') return json({ status: true, data: [{ id: THERAPIST, full_name: 'Emily Chen', ...stamp }], meta: { page: 0, max: 20, total: 1 } });
+      if (url.pathname === `/api/workspaces/${WS}/members` && method === 'GET')
+        return json({ status: true, data: members });
+      if (url.pathname === '/api/users')
+        return json({
+          status: true,
+          data: [{ id: THERAPIST, full_name: 'Emily Chen', ...stamp }],
+          meta: { page: 0, max: 20, total: 1 },
+        });
       if (url.pathname === `/api/workspaces/${WS}/members` && method === 'POST') {
         const b = body as { user_id: string; workspace_role: string; relationship_to_student: string };
         members = [
@@ -144,7 +152,13 @@ describe('panels below a record', () => {
     await userEvent.selectOptions(within(panel).getByLabelText('Workspace role'), 'SUPERVISOR');
     await userEvent.selectOptions(within(panel).getByLabelText('Relationship to student'), 'teacher');
     await userEvent.click(within(panel).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ user_id: THERAPIST, workspace_role: 'SUPERVISOR', relationship_to_student: 'teacher' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        user_id: THERAPIST,
+        workspace_role: 'SUPERVISOR',
+        relationship_to_student: 'teacher',
+      }),
+    );
     const row = (await within(panel).findByRole('cell', { name: 'Emily Chen' })).closest('tr')!;
     expect(within(row).getByText('Supervisor')).toBeInTheDocument();
     expect(within(row).getByText('Teacher')).toBeInTheDocument();
@@ -159,7 +173,16 @@ describe('panels below a record', () => {
       if (url.pathname === `/api/accounts/${ACCOUNT}/statements`) {
         return json({
           status: true,
-          data: [{ id: 's2', billing_id: 'b', product: 'Center plan', period_start: '2026-10-01', period_end: '2026-11-01', amount: '1250.00' }],
+          data: [
+            {
+              id: 's2',
+              billing_id: 'b',
+              product: 'Center plan',
+              period_start: '2026-10-01',
+              period_end: '2026-11-01',
+              amount: '1250.00',
+            },
+          ],
           meta: { page: 0, max: 10, total: 1 },
         });
       }
@@ -181,7 +204,11 @@ describe('the panel registry', () => {
   const answer =
     (data: unknown) =>
     ({ url }: { url: URL }) =>
-      url.pathname === `/api/plans/${PLAN}` ? json({ status: true, data }) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+      url.pathname === `/api/plans/${PLAN}`
+        ? json({ status: true, data })
+        : url.pathname === '/api/selector'
+          ? json({ status: true, data: [] })
+          : undefined;
   const plan = { id: PLAN, code: 'PRO', description: 'Professional', is_calculated: false, price: '19.00', ...stamp };
 
   it('shows a panel a feature registers for a resource, when its rule lets this user see this record', async () => {
@@ -190,8 +217,11 @@ describe('the panel registry', () => {
       {
         id: 'test-notes',
         resources: ['plans'],
-        visible: (user, row, resource) => user?.role === 'SUPERADMIN' && resource === 'plans' && row.is_calculated === false,
-        load: async () => ({ default: ({ row }) => <section aria-label="Plan notes">{`notes of ${String(row.code)}`}</section> }),
+        visible: (user, row, resource) =>
+          user?.role === 'SUPERADMIN' && resource === 'plans' && row.is_calculated === false,
+        load: async () => ({
+          default: ({ row }) => <section aria-label="Plan notes">{`notes of ${String(row.code)}`}</section>,
+        }),
       },
     ]);
     signIn('SUPERADMIN');

@@ -11,7 +11,9 @@ import type { RecordRow } from './resource-api';
  */
 export function RecordExtras({ screen, row }: { screen: ResourceScreen; row: RecordRow }) {
   const user = useAuthStore((s) => s.user);
-  const panels = recordPanelsOf(screen.resource.name).filter((p) => !p.visible || p.visible(user, row, screen.resource.name));
+  const panels = recordPanelsOf(screen.resource.name).filter(
+    (p) => !p.visible || p.visible(user, row, screen.resource.name),
+  );
   if (!panels.length) return null;
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page on a phone.

@@ -38,7 +38,15 @@ describe('record form', () => {
     signIn('EDITOR');
     renderApp('/catalogs/verbs/add', ({ url, method }) =>
       url.pathname === '/api/catalogs/verbs' && method === 'POST'
-        ? json({ status: false, errors: ['Base form is already in use.'], code: 'CONFLICT', fields: { base_form: 'Base form is already in use.' } }, 409)
+        ? json(
+            {
+              status: false,
+              errors: ['Base form is already in use.'],
+              code: 'CONFLICT',
+              fields: { base_form: 'Base form is already in use.' },
+            },
+            409,
+          )
         : undefined,
     );
     await userEvent.type(await screen.findByLabelText('Base form'), 'go');
@@ -53,9 +61,18 @@ describe('record form', () => {
 
   it('creates on a fixed-filter screen with the fixed value and no input for it, then shows the new record', async () => {
     signIn('EDITOR');
-    const created = { id: ID, base_form: 'walk', past_simple: 'walked', past_participle: 'walked', type: 'regular', semantic_complexity: null, ...stamp };
+    const created = {
+      id: ID,
+      base_form: 'walk',
+      past_simple: 'walked',
+      past_participle: 'walked',
+      type: 'regular',
+      semantic_complexity: null,
+      ...stamp,
+    };
     const { calls, router } = renderApp('/catalogs/verbRegular/add', ({ url, method }) => {
-      if (url.pathname === '/api/catalogs/verbs' && method === 'POST') return json({ status: true, data: created, message: 'The record was created.' }, 201);
+      if (url.pathname === '/api/catalogs/verbs' && method === 'POST')
+        return json({ status: true, data: created, message: 'The record was created.' }, 201);
       if (url.pathname === `/api/catalogs/verbs/${ID}`) return json({ status: true, data: created });
       return undefined;
     });
@@ -78,10 +95,21 @@ describe('record form', () => {
 
   it('edits with the same inputs: loads the record, picks a relation by type-ahead and PUTs the whole body', async () => {
     signIn('EDITOR');
-    const item = { id: ID, name: 'I', name_es: null, type_id: null, grammatical_type: null, example: 'I am here.', semantic_complexity: 1, ...stamp };
+    const item = {
+      id: ID,
+      name: 'I',
+      name_es: null,
+      type_id: null,
+      grammatical_type: null,
+      example: 'I am here.',
+      semantic_complexity: 1,
+      ...stamp,
+    };
     const { calls } = renderApp(`/catalogs/grammaticalItems/edit/${ID}`, ({ url, method }) => {
-      if (url.pathname === `/api/catalogs/grammatical-items/${ID}` && method === 'GET') return json({ status: true, data: item });
-      if (url.pathname === '/api/catalogs/grammatical-types') return listAnswer([{ id: TYPE_ID, name: 'Subject pronoun', ...stamp }]);
+      if (url.pathname === `/api/catalogs/grammatical-items/${ID}` && method === 'GET')
+        return json({ status: true, data: item });
+      if (url.pathname === '/api/catalogs/grammatical-types')
+        return listAnswer([{ id: TYPE_ID, name: 'Subject pronoun', ...stamp }]);
       if (url.pathname === `/api/catalogs/grammatical-items/${ID}` && method === 'PUT')
         return json({ status: true, data: { ...item, type_id: TYPE_ID }, message: 'The record was updated.' });
       return undefined;
@@ -93,10 +121,24 @@ describe('record form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Grammar type is required.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: 'Grammar type' }), 'subj');
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/catalogs/grammatical-types' && c.url.searchParams.get('q') === 'subj')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.pathname === '/api/catalogs/grammatical-types' && c.url.searchParams.get('q') === 'subj',
+        ),
+      ).toBe(true),
+    );
     await userEvent.click(await screen.findByRole('option', { name: 'Subject pronoun' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'I', name_es: null, type_id: TYPE_ID, example: 'I am here.', semantic_complexity: 1 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        name: 'I',
+        name_es: null,
+        type_id: TYPE_ID,
+        example: 'I am here.',
+        semantic_complexity: 1,
+      }),
+    );
   });
 
   it('offers checkboxes for a list of values (enumArray)', async () => {
@@ -126,7 +168,9 @@ describe('record form', () => {
 
   it('a viewer who opens the form by URL is sent back to the list', async () => {
     signIn('VIEWER');
-    const { router } = renderApp('/catalogs/verbs/add', ({ url }) => (url.pathname === '/api/catalogs/verbs' ? listAnswer([]) : undefined));
+    const { router } = renderApp('/catalogs/verbs/add', ({ url }) =>
+      url.pathname === '/api/catalogs/verbs' ? listAnswer([]) : undefined,
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/catalogs/verbs'));
     expect(await screen.findByText('No records yet.')).toBeInTheDocument();
   });

@@ -41,7 +41,14 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
 
   return (
     <>
-      <PageHeader eyebrow={title} title={id ? t('records.editTitle', { name: recordTitle(screen.resource.titleField, row) }) : t('records.newTitle', { title })} />
+      <PageHeader
+        eyebrow={title}
+        title={
+          id
+            ? t('records.editTitle', { name: recordTitle(screen.resource.titleField, row) })
+            : t('records.newTitle', { title })
+        }
+      />
       <RecordForm
         key={row?.updated_at ?? 'new'}
         screen={screen}
@@ -58,7 +65,10 @@ export function RecordFormPage({ wide = false }: { wide?: boolean }) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Relation values a link may preset on a new record (ids only; the label is just what the picker shows). */
-function presetFrom(fields: readonly FieldDef[], search: URLSearchParams): { values: Record<string, string>; labels: Record<string, string> } | undefined {
+function presetFrom(
+  fields: readonly FieldDef[],
+  search: URLSearchParams,
+): { values: Record<string, string>; labels: Record<string, string> } | undefined {
   const values: Record<string, string> = {};
   const labels: Record<string, string> = {};
   for (const f of fields) {

@@ -59,7 +59,10 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
   // Computed fields are shown, never edited; an account member's own account is filled by the server.
   const user = useAuthStore((s) => s.user);
   const fields = useMemo(
-    () => screen.resource.fields.filter((f) => (row || !screen.fixed?.[f.name]) && !f.readOnly && !(isTenantField(f) && user?.account_id)),
+    () =>
+      screen.resource.fields.filter(
+        (f) => (row || !screen.fixed?.[f.name]) && !f.readOnly && !(isTenantField(f) && user?.account_id),
+      ),
     [screen, row, user?.account_id],
   );
   const schema = useMemo(() => createSchema(screen.resource), [screen.resource]);
@@ -122,7 +125,9 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
       return nested && fieldErrorText(t, nested.message, nested.path ? `${label(f)} (${nested.path})` : label(f));
     }
     return fieldErrorText(t, errors[f.name]?.message as string | undefined, label(f), {
-      maximum: (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ?? (f.kind === 'longtext' ? 2000 : 200),
+      maximum:
+        (f.kind === 'text' || f.kind === 'longtext' || f.kind === 'picture' ? f.max : undefined) ??
+        (f.kind === 'longtext' ? 2000 : 200),
     });
   };
   const optional = t('records.optional');
@@ -136,7 +141,10 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
             label={common.label}
             error={common.error}
             placeholder={t('records.choose')}
-            options={(screen.options?.[f.name]?.(user) ?? f.options ?? []).map((o) => ({ value: o, label: t(`enums.${f.enumName}.${o}`) }))}
+            options={(screen.options?.[f.name]?.(user) ?? f.options ?? []).map((o) => ({
+              value: o,
+              label: t(`enums.${f.enumName}.${o}`),
+            }))}
             {...register(f.name, { setValueAs: (v: string) => (v === '' ? null : v) })}
           />
         );
@@ -148,7 +156,11 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
             inputMode="numeric"
             min={f.min}
             max={f.maxValue}
-            description={f.min !== undefined && f.maxValue !== undefined ? t('records.rangeHelp', { min: f.min, max: f.maxValue }) : undefined}
+            description={
+              f.min !== undefined && f.maxValue !== undefined
+                ? t('records.rangeHelp', { min: f.min, max: f.maxValue })
+                : undefined
+            }
             {...register(f.name, { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })}
           />
         );
@@ -167,7 +179,13 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
         return <TextField {...common} type="date" {...register(f.name)} />;
       case 'password':
         return (
-          <TextField {...common} type="password" autoComplete="new-password" description={row ? t('records.passwordKeep') : t('records.passwordHelp')} {...register(f.name)} />
+          <TextField
+            {...common}
+            type="password"
+            autoComplete="new-password"
+            description={row ? t('records.passwordKeep') : t('records.passwordHelp')}
+            {...register(f.name)}
+          />
         );
       case 'longtext':
         return (
@@ -186,7 +204,11 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
               className={fieldControlClasses(Boolean(errorOf(f)))}
               {...register(f.name)}
             />
-            <p id={`field-${f.name}-error`} aria-live="polite" className={errorOf(f) ? 'text-sm text-red-700' : 'sr-only'}>
+            <p
+              id={`field-${f.name}-error`}
+              aria-live="polite"
+              className={errorOf(f) ? 'text-sm text-red-700' : 'sr-only'}
+            >
               {errorOf(f)}
             </p>
           </div>
@@ -217,7 +239,11 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
       case 'bool':
         return (
           <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600" {...register(f.name)} />
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600"
+              {...register(f.name)}
+            />
             {label(f)}
           </label>
         );
@@ -251,7 +277,15 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
         );
       }
       case 'json':
-        return <JsonInput label={label(f)} optionalLabel={common.optionalLabel} help={t('records.jsonHelp')} error={errorOf(f)} registration={register(f.name)} />;
+        return (
+          <JsonInput
+            label={label(f)}
+            optionalLabel={common.optionalLabel}
+            help={t('records.jsonHelp')}
+            error={errorOf(f)}
+            registration={register(f.name)}
+          />
+        );
       case 'file':
         return (
           <Controller
@@ -277,13 +311,30 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
             <div className="flex items-end gap-3">
               <TextField {...common} className="flex-1" description={t('records.pictureHelp')} {...register(f.name)} />
               {code && isImageId(code) ? (
-                <ActivityPicture picture={code} alt={t('records.picturePreview')} size="thumb" className="mb-7 size-10" />
+                <ActivityPicture
+                  picture={code}
+                  alt={t('records.picturePreview')}
+                  size="thumb"
+                  className="mb-7 size-10"
+                />
               ) : (
-                code && /^[0-9a-f-]+$/i.test(code) && <img src={pictureUrl(code.toLowerCase())} alt={t('records.picturePreview')} className="mb-7 size-10" />
+                code &&
+                /^[0-9a-f-]+$/i.test(code) && (
+                  <img
+                    src={pictureUrl(code.toLowerCase())}
+                    alt={t('records.picturePreview')}
+                    className="mb-7 size-10"
+                  />
+                )
               )}
             </div>
             {/* Or choose one: the Noto pictures by word, or the gallery (and upload into it). */}
-            <PictureField label={label(f)} value={code || null} pickerOnly onChange={(v) => setValue(f.name, v ?? '', { shouldDirty: true, shouldValidate: true })} />
+            <PictureField
+              label={label(f)}
+              value={code || null}
+              pickerOnly
+              onChange={(v) => setValue(f.name, v ?? '', { shouldDirty: true, shouldValidate: true })}
+            />
           </div>
         );
       }
@@ -302,12 +353,24 @@ export function RecordForm({ screen, row, wide = false, onSubmit, cancelTo, pres
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', !wide && 'max-w-3xl')}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className={clsx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', !wide && 'max-w-3xl')}
+    >
       <div className={clsx('grid gap-5', wide ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2')}>
         {fields.map((f) => (
           <div
             key={f.name}
-            className={f.kind === 'longtext' || f.kind === 'relationMany' || f.kind === 'enumArray' || f.kind === 'json' || f.kind === 'file' ? 'sm:col-span-2' : undefined}
+            className={
+              f.kind === 'longtext' ||
+              f.kind === 'relationMany' ||
+              f.kind === 'enumArray' ||
+              f.kind === 'json' ||
+              f.kind === 'file'
+                ? 'sm:col-span-2'
+                : undefined
+            }
           >
             {input(f)}
           </div>

@@ -9,7 +9,16 @@ import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/
 const GO = '11111111-1111-4111-8111-111111111111';
 const EAT = '22222222-2222-4222-8222-222222222222';
 const verb = (id: string, base: string, type = 'irregular', deleted_at: string | null = null) =>
-  served('verbs', { id, base_form: base, past_simple: `${base}-ps`, past_participle: `${base}-pp`, type, semantic_complexity: 2, ...stamp, deleted_at });
+  served('verbs', {
+    id,
+    base_form: base,
+    past_simple: `${base}-ps`,
+    past_participle: `${base}-pp`,
+    type,
+    semantic_complexity: 2,
+    ...stamp,
+    deleted_at,
+  });
 const isList = (url: URL, name = 'verbs') => url.pathname === `/api/catalogs/${name}`;
 
 beforeAll(async () => {
@@ -24,7 +33,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('record list: paging and sorting on the server', () => {
   it('renders a fetched page; a header click asks the server to sort, a second click reverses', async () => {
     signIn('EDITOR');
-    const { calls } = renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go'), verb(EAT, 'eat')], 763) : undefined));
+    const { calls } = renderApp('/catalogs/verbs', ({ url }) =>
+      isList(url) ? listAnswer([verb(GO, 'go'), verb(EAT, 'eat')], 763) : undefined,
+    );
     expect(await screen.findByRole('cell', { name: 'go' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /verbs: records 1 to 25 of 763/i })).toBeInTheDocument();
     expect(screen.getByText('1–25 of 763')).toBeInTheDocument();
@@ -44,7 +55,9 @@ describe('record list: paging and sorting on the server', () => {
 
   it('pages forward, to the last page and to a typed page number', async () => {
     signIn('VIEWER');
-    const { calls } = renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go')], 763, Number(url.searchParams.get('page') ?? 0)) : undefined));
+    const { calls } = renderApp('/catalogs/verbs', ({ url }) =>
+      isList(url) ? listAnswer([verb(GO, 'go')], 763, Number(url.searchParams.get('page') ?? 0)) : undefined,
+    );
     await screen.findByRole('cell', { name: 'go' });
     const lastPage = () => calls.filter((c) => isList(c.url)).at(-1)?.url.searchParams;
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -71,7 +84,9 @@ describe('record list: paging and sorting on the server', () => {
 describe('record list: search and filters', () => {
   it('debounces the search (one request for the whole word) and keeps the seed table store', async () => {
     signIn('VIEWER');
-    const { calls } = renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go')]) : undefined));
+    const { calls } = renderApp('/catalogs/verbs', ({ url }) =>
+      isList(url) ? listAnswer([verb(GO, 'go')]) : undefined,
+    );
     await screen.findByRole('cell', { name: 'go' });
     await userEvent.selectOptions(screen.getByLabelText('Search in'), 'past_simple');
     await userEvent.type(screen.getByLabelText('Search'), 'went');
@@ -85,7 +100,9 @@ describe('record list: search and filters', () => {
 
   it('says what found nothing and clears search and filters on request', async () => {
     signIn('VIEWER');
-    const { calls } = renderApp('/catalogs/verbs?q=zzz&type=regular', ({ url }) => (isList(url) ? listAnswer(url.searchParams.has('q') ? [] : [verb(GO, 'go')]) : undefined));
+    const { calls } = renderApp('/catalogs/verbs?q=zzz&type=regular', ({ url }) =>
+      isList(url) ? listAnswer(url.searchParams.has('q') ? [] : [verb(GO, 'go')]) : undefined,
+    );
     expect(await screen.findByText('No results for “zzz”.')).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveValue('zzz');
     expect(screen.getByLabelText('Type')).toHaveValue('regular');
@@ -136,7 +153,14 @@ describe('record list: search and filters', () => {
     await screen.findByRole('cell', { name: 'perro' });
     const picker = screen.getByRole('combobox', { name: 'Topic' });
     await userEvent.type(picker, 'ani');
-    await waitFor(() => expect(calls.some((c) => isList(c.url, 'topics') && c.url.searchParams.get('q') === 'ani' && c.url.searchParams.get('max') === '20')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            isList(c.url, 'topics') && c.url.searchParams.get('q') === 'ani' && c.url.searchParams.get('max') === '20',
+        ),
+      ).toBe(true),
+    );
     await userEvent.click(await screen.findByRole('option', { name: 'Animals' }));
     await waitFor(() =>
       expect(
@@ -163,7 +187,9 @@ describe('record list: search and filters', () => {
 
   it('the Irregular Verb screen always sends its fixed filter and offers no Type column or filter', async () => {
     signIn('VIEWER');
-    const { calls } = renderApp('/catalogs/verbIrregular', ({ url }) => (isList(url) ? listAnswer([verb(GO, 'go')]) : undefined));
+    const { calls } = renderApp('/catalogs/verbIrregular', ({ url }) =>
+      isList(url) ? listAnswer([verb(GO, 'go')]) : undefined,
+    );
     await screen.findByRole('cell', { name: 'go' });
     expect(calls.find((c) => isList(c.url))?.url.searchParams.get('type')).toBe('irregular');
     expect(screen.queryByRole('columnheader', { name: /^type/i })).not.toBeInTheDocument();
@@ -178,7 +204,8 @@ describe('record list: selection and bulk actions', () => {
     signIn('EDITOR');
     const { calls } = renderApp('/catalogs/verbs', ({ url, method }) => {
       if (isList(url) && method === 'GET') return listAnswer([verb(GO, 'go'), verb(EAT, 'eat')]);
-      if (url.pathname === '/api/catalogs/verbs/bulk-delete') return json({ status: true, data: { count: 2 }, message: '2 record(s) moved to the trash.' });
+      if (url.pathname === '/api/catalogs/verbs/bulk-delete')
+        return json({ status: true, data: { count: 2 }, message: '2 record(s) moved to the trash.' });
       return undefined;
     });
     await screen.findByRole('cell', { name: 'go' });
@@ -201,7 +228,8 @@ describe('record list: selection and bulk actions', () => {
     const deleted = verb(GO, 'go', 'irregular', '2026-11-02T10:00:00.000Z');
     const { calls } = renderApp('/catalogs/verbs?trash=true', ({ url, method }) => {
       if (isList(url) && method === 'GET') return listAnswer(url.searchParams.get('trash') === 'true' ? [deleted] : []);
-      if (url.pathname === `/api/catalogs/verbs/${GO}/restore`) return json({ status: true, data: verb(GO, 'go'), message: 'The record was restored.' });
+      if (url.pathname === `/api/catalogs/verbs/${GO}/restore`)
+        return json({ status: true, data: verb(GO, 'go'), message: 'The record was restored.' });
       return undefined;
     });
     await screen.findByRole('cell', { name: 'go' });
@@ -264,7 +292,10 @@ describe('record list: quick view, details, columns and export', () => {
     const drawer = await screen.findByRole('dialog', { name: 'go' });
     expect(within(drawer).getByText('Past simple')).toBeInTheDocument();
     expect(within(drawer).getByText('go-ps')).toBeInTheDocument();
-    expect(within(drawer).getByRole('link', { name: 'Full view' })).toHaveAttribute('href', `/catalogs/verbs/${GO}/full`);
+    expect(within(drawer).getByRole('link', { name: 'Full view' })).toHaveAttribute(
+      'href',
+      `/catalogs/verbs/${GO}/full`,
+    );
     expect(within(drawer).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/catalogs/verbs/edit/${GO}`);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(opener).toHaveFocus());
@@ -272,7 +303,9 @@ describe('record list: quick view, details, columns and export', () => {
 
   it('shows who created and changed a row in its details', async () => {
     signIn('VIEWER');
-    renderApp('/catalogs/verbs', ({ url }) => (isList(url) ? listAnswer([{ ...verb(GO, 'go'), updated_by_name: 'Lucas Bennett' }]) : undefined));
+    renderApp('/catalogs/verbs', ({ url }) =>
+      isList(url) ? listAnswer([{ ...verb(GO, 'go'), updated_by_name: 'Lucas Bennett' }]) : undefined,
+    );
     await screen.findByRole('cell', { name: 'go' });
     await userEvent.click(screen.getByRole('button', { name: 'Details of go' }));
     const details = await screen.findByRole('region', { name: 'Details' });
@@ -281,10 +314,16 @@ describe('record list: quick view, details, columns and export', () => {
   });
 
   it('shows the saved column layout; hiding and reordering by keyboard saves it to the server and the stored user', async () => {
-    signIn('EDITOR', { view_options: [{ controller: 'verbs', view: 'verbs', columns: ['past_participle', 'base_form', 'past_simple'] }] });
+    signIn('EDITOR', {
+      view_options: [{ controller: 'verbs', view: 'verbs', columns: ['past_participle', 'base_form', 'past_simple'] }],
+    });
     const { calls } = renderApp('/catalogs/verbs', ({ url }) => {
       if (isList(url)) return listAnswer([verb(GO, 'go')]);
-      if (url.pathname === '/api/auth/view-options') return json({ status: true, data: [{ controller: 'verbs', view: 'verbs', columns: ['base_form', 'past_participle'] }] });
+      if (url.pathname === '/api/auth/view-options')
+        return json({
+          status: true,
+          data: [{ controller: 'verbs', view: 'verbs', columns: ['base_form', 'past_participle'] }],
+        });
       return undefined;
     });
     await screen.findByRole('cell', { name: 'go' });
@@ -298,8 +337,19 @@ describe('record list: quick view, details, columns and export', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move Base form up' })).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ controller: 'verbs', view: 'verbs', columns: ['base_form', 'past_participle'] }));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}').view_options[0].columns).toEqual(['base_form', 'past_participle']));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        controller: 'verbs',
+        view: 'verbs',
+        columns: ['base_form', 'past_participle'],
+      }),
+    );
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('user') ?? '{}').view_options[0].columns).toEqual([
+        'base_form',
+        'past_participle',
+      ]),
+    );
     await waitFor(() => expect(headers().slice(1, 3)).toEqual(['Base form', 'Past participle']));
     expect(screen.queryByRole('columnheader', { name: /past simple/i })).not.toBeInTheDocument();
   });
@@ -312,7 +362,9 @@ describe('record list: quick view, details, columns and export', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { calls } = renderApp('/catalogs/verbs?q=go&type=irregular&col=base_form&order=desc', ({ url }) => {
       if (url.pathname === '/api/catalogs/verbs/export')
-        return new Response('\uFEFFBase form\ngo\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="verbs.csv"' } });
+        return new Response('\uFEFFBase form\ngo\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="verbs.csv"' },
+        });
       return isList(url) ? listAnswer([verb(GO, 'go')]) : undefined;
     });
     await screen.findByRole('cell', { name: 'go' });
@@ -369,7 +421,8 @@ describe('record list: quick view, details, columns and export', () => {
     signIn('EDITOR');
     const message = 'Too many exports are running. Please try again in 5 second(s).';
     const { calls } = renderApp('/catalogs/verbs', ({ url }) => {
-      if (url.pathname === '/api/catalogs/verbs/export') return json({ status: false, errors: [message], code: 'TOO_MANY_REQUESTS', retry_after: 5 }, 429);
+      if (url.pathname === '/api/catalogs/verbs/export')
+        return json({ status: false, errors: [message], code: 'TOO_MANY_REQUESTS', retry_after: 5 }, 429);
       return isList(url) ? listAnswer([verb(GO, 'go')]) : undefined;
     });
     await screen.findByRole('cell', { name: 'go' });

@@ -25,7 +25,8 @@ import { useCapabilities, useResourceScreen } from './use-resource-screen';
 
 type Pending = { kind: 'delete' | 'restore'; ids: string[] } | null;
 
-/** The one list screen of every resource: server paging, sort, search, filters, trash, selection and bulk actions, export, saved columns, quick view. */
+/** The one list screen of every resource: server paging, sort, search, filters, trash, selection and bulk actions,
+ * export, saved columns, quick view. */
 export function RecordListPage() {
   const { t } = useTranslation();
   const screen = useResourceScreen();
@@ -35,7 +36,9 @@ export function RecordListPage() {
   const page = useRecordPage(screen, state);
   const writes = useRecordWrites(screen);
   const ownAccount = useAuthStore((s) => Boolean(s.user?.account_id));
-  const saved = useAuthStore((s) => s.user?.view_options.find((v) => v.controller === resource.controller && v.view === screen.view)?.columns);
+  const saved = useAuthStore(
+    (s) => s.user?.view_options.find((v) => v.controller === resource.controller && v.view === screen.view)?.columns,
+  );
   const clearSearchFilter = useTableStore((s) => s.clearSearchFilter);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [quick, setQuick] = useState<RecordRow | null>(null);
@@ -54,13 +57,22 @@ export function RecordListPage() {
 
   const visible = useMemo(() => {
     const names = new Set(resource.fields.filter((f) => !f.writeOnly).map((f) => f.name));
-    const list = (saved ?? resource.fields.filter((f) => f.listed && !(isTenantField(f) && ownAccount)).map((f) => f.name)).filter((n) => names.has(n) && !screen.fixed?.[n]);
+    const list = (
+      saved ?? resource.fields.filter((f) => f.listed && !(isTenantField(f) && ownAccount)).map((f) => f.name)
+    ).filter((n) => names.has(n) && !screen.fixed?.[n]);
     return list.length ? list : [resource.titleField];
   }, [saved, resource, screen.fixed, ownAccount]);
 
   // Without an explicit order the server sorts by the declaration's default, or by relevance while searching.
-  const sort: { col?: string; order?: 'asc' | 'desc' } = state.col ? { col: state.col, order: state.order ?? 'asc' } : state.q ? {} : resource.defaultSort;
-  const onSort = useCallback((col: string) => update({ col, order: sort.col === col && sort.order === 'asc' ? 'desc' : 'asc', page: 0 }), [update, sort.col, sort.order]);
+  const sort: { col?: string; order?: 'asc' | 'desc' } = state.col
+    ? { col: state.col, order: state.order ?? 'asc' }
+    : state.q
+      ? {}
+      : resource.defaultSort;
+  const onSort = useCallback(
+    (col: string) => update({ col, order: sort.col === col && sort.order === 'asc' ? 'desc' : 'asc', page: 0 }),
+    [update, sort.col, sort.order],
+  );
 
   const rows = page.data?.data ?? [];
   const total = page.data?.meta.total ?? 0;
@@ -98,7 +110,8 @@ export function RecordListPage() {
     if (!pending) return;
     try {
       const [only] = pending.ids;
-      if (pending.ids.length === 1 && only) await (pending.kind === 'delete' ? writes.remove : writes.restore).mutateAsync(only);
+      if (pending.ids.length === 1 && only)
+        await (pending.kind === 'delete' ? writes.remove : writes.restore).mutateAsync(only);
       else await writes.bulk.mutateAsync({ ids: pending.ids, action: pending.kind });
       setSelection({});
     } finally {
@@ -109,7 +122,11 @@ export function RecordListPage() {
   const saveColumns = async (columns: string[]) => {
     setSavingColumns(true);
     try {
-      const answer = await api.put<{ data: ViewOption[] }>('/api/auth/view-options', { controller: resource.controller, view: screen.view, columns }, { silentSuccess: true });
+      const answer = await api.put<{ data: ViewOption[] }>(
+        '/api/auth/view-options',
+        { controller: resource.controller, view: screen.view, columns },
+        { silentSuccess: true },
+      );
       // The server keeps the layout; the stored user carries it to a reload and is replaced at the next login.
       const current = useAuthStore.getState().user;
       if (current && answer?.data) useAuthStore.getState().setUser({ ...current, view_options: answer.data });
@@ -131,7 +148,13 @@ export function RecordListPage() {
   };
 
   const filtered = Object.keys(state.filters).length > 0;
-  const emptyText = state.q ? t('records.noResults', { q: state.q }) : filtered ? t('records.noFilterResults') : state.trash ? t('records.trashEmpty') : t('records.empty');
+  const emptyText = state.q
+    ? t('records.noResults', { q: state.q })
+    : filtered
+      ? t('records.noFilterResults')
+      : state.trash
+        ? t('records.trashEmpty')
+        : t('records.empty');
 
   return (
     <>
@@ -188,13 +211,24 @@ export function RecordListPage() {
             })}
             {tools.map(({ id, Component }) => (
               <Suspense key={id} fallback={null}>
-                <Component screen={screen} rows={rows.filter((r) => selection[r.id])} clearSelection={() => setSelection({})} />
+                <Component
+                  screen={screen}
+                  rows={rows.filter((r) => selection[r.id])}
+                  clearSelection={() => setSelection({})}
+                />
               </Suspense>
             ))}
           </div>
         )}
         <div className="ml-auto flex flex-wrap gap-2">
-          <ColumnChooser key={visible.join(',')} resource={resource} hidden={screen.fixed} visible={visible} saving={savingColumns} onSave={(c) => void saveColumns(c)} />
+          <ColumnChooser
+            key={visible.join(',')}
+            resource={resource}
+            hidden={screen.fixed}
+            visible={visible}
+            saving={savingColumns}
+            onSave={(c) => void saveColumns(c)}
+          />
           {can[CAPABILITIES.CAN_EXPORT] && (
             <Button variant="secondary" size="sm" loading={exporting} onClick={() => void exportCsv()}>
               {!exporting && <Download className="size-4" aria-hidden="true" />}
@@ -210,7 +244,12 @@ export function RecordListPage() {
           rows={rows}
           visible={visible}
           caption={t('records.caption', { title, from, to, total })}
-          can={{ select: selectable, show: can[CAPABILITIES.CAN_SHOW], edit: can[CAPABILITIES.CAN_EDIT], delete: canDelete }}
+          can={{
+            select: selectable,
+            show: can[CAPABILITIES.CAN_SHOW],
+            edit: can[CAPABILITIES.CAN_EDIT],
+            delete: canDelete,
+          }}
           selection={selection}
           onSelectionChange={setSelection}
           sort={sort}
@@ -270,7 +309,9 @@ export function RecordListPage() {
         onConfirm={() => void confirmPending()}
         onClose={() => setPending(null)}
       >
-        {pending?.kind === 'restore' ? t('records.confirmRestore', { count: pending.ids.length }) : t('records.confirmDelete', { count: pending?.ids.length ?? 0 })}
+        {pending?.kind === 'restore'
+          ? t('records.confirmRestore', { count: pending.ids.length })
+          : t('records.confirmDelete', { count: pending?.ids.length ?? 0 })}
       </ConfirmDialog>
     </>
   );

@@ -7,7 +7,14 @@ import { json, listAnswer, renderApp, served, signIn, stamp, writesOf } from '@/
 
 const TYPE_ID = '66666666-6666-4666-8666-666666666666';
 const TOPIC_ID = '77777777-7777-4777-8777-777777777777';
-const topicType = { id: TYPE_ID, name: 'Animals & nature', name_es: 'Animales y naturaleza', description: null, ...stamp, created_by_name: 'Ana Pérez' };
+const topicType = {
+  id: TYPE_ID,
+  name: 'Animals & nature',
+  name_es: 'Animales y naturaleza',
+  description: null,
+  ...stamp,
+  created_by_name: 'Ana Pérez',
+};
 const topic = {
   id: TOPIC_ID,
   name: 'Animals',
@@ -29,18 +36,26 @@ describe('record show page', () => {
   it('shows every field, relations as links, the picture, details and the record in the breadcrumbs', async () => {
     signIn('VIEWER');
     renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) =>
-      url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: true, data: served('topics', topic) }) : undefined,
+      url.pathname === `/api/catalogs/topics/${TOPIC_ID}`
+        ? json({ status: true, data: served('topics', topic) })
+        : undefined,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Animals' })).toBeInTheDocument();
     expect(screen.getByText('Pets and wild animals.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Animals & nature' })).toHaveAttribute('href', `/catalogs/topicType/${TYPE_ID}`);
+    expect(screen.getByRole('link', { name: 'Animals & nature' })).toHaveAttribute(
+      'href',
+      `/catalogs/topicType/${TYPE_ID}`,
+    );
     expect(screen.getByRole('img', { name: 'Animals' })).toHaveAttribute('src', '/api/pictures/1f415.svg');
     expect(within(screen.getByRole('region', { name: 'Details' })).getByText(TOPIC_ID)).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: /breadcrumb/i })).getByText('Animals')).toBeInTheDocument();
     // A viewer: no edit or delete.
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Full view' })).toHaveAttribute('href', `/catalogs/topics/${TOPIC_ID}/full`);
+    expect(screen.getByRole('link', { name: 'Full view' })).toHaveAttribute(
+      'href',
+      `/catalogs/topics/${TOPIC_ID}/full`,
+    );
   });
 
   it('a deleted record says so and an editor restores it', async () => {
@@ -48,7 +63,10 @@ describe('record show page', () => {
     let deleted = true;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET')
-        return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
+        return json({
+          status: true,
+          data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }),
+        });
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}/restore`) {
         deleted = false;
         return json({ status: true, data: topic, message: 'The record was restored.' });
@@ -69,7 +87,10 @@ describe('record show page', () => {
     let deleted = false;
     const { calls } = renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url, method }) => {
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'GET')
-        return json({ status: true, data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }) });
+        return json({
+          status: true,
+          data: served('topics', { ...topic, deleted_at: deleted ? '2026-11-03T10:00:00.000Z' : null }),
+        });
       if (url.pathname === `/api/catalogs/topics/${TOPIC_ID}` && method === 'DELETE') {
         deleted = true;
         return json({ status: true, message: 'The record was moved to the trash.' });
@@ -93,7 +114,9 @@ describe('record show page', () => {
   it('a missing record shows the error with a way back', async () => {
     signIn('VIEWER');
     renderApp(`/catalogs/topics/${TOPIC_ID}`, ({ url }) =>
-      url.pathname === `/api/catalogs/topics/${TOPIC_ID}` ? json({ status: false, errors: ['Not found'], code: 'NOT_FOUND' }, 404) : undefined,
+      url.pathname === `/api/catalogs/topics/${TOPIC_ID}`
+        ? json({ status: false, errors: ['Not found'], code: 'NOT_FOUND' }, 404)
+        : undefined,
     );
     expect(await screen.findByText('This record could not be loaded. It may not exist.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/catalogs/topics');
@@ -103,7 +126,11 @@ describe('record show page', () => {
 describe('record full view', () => {
   it('lists the related records of other catalogs, with a link to the whole filtered list', async () => {
     signIn('VIEWER');
-    const topics = Array.from({ length: 10 }, (_, i) => ({ ...topic, id: `7777777${i}-7777-4777-8777-777777777777`, name: `Topic ${i}` }));
+    const topics = Array.from({ length: 10 }, (_, i) => ({
+      ...topic,
+      id: `7777777${i}-7777-4777-8777-777777777777`,
+      name: `Topic ${i}`,
+    }));
     const { calls } = renderApp(`/catalogs/topicType/${TYPE_ID}/full`, ({ url }) => {
       if (url.pathname === `/api/catalogs/topic-types/${TYPE_ID}`) return json({ status: true, data: topicType });
       if (url.pathname === '/api/catalogs/topics') return listAnswer(topics, 14);
@@ -111,10 +138,18 @@ describe('record full view', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Animals & nature' })).toBeInTheDocument();
     const related = await screen.findByRole('region', { name: 'Topics' });
-    expect(await within(related).findByRole('link', { name: 'Topic 0' })).toHaveAttribute('href', `/catalogs/topics/${topics[0]!.id}`);
+    expect(await within(related).findByRole('link', { name: 'Topic 0' })).toHaveAttribute(
+      'href',
+      `/catalogs/topics/${topics[0]!.id}`,
+    );
     expect(within(related).getByText('14 records')).toBeInTheDocument();
-    expect(within(related).getByRole('link', { name: 'See all 14 in the Topics list' })).toHaveAttribute('href', `/catalogs/topics?topic_type_id=${TYPE_ID}`);
-    expect(calls.find((c) => c.url.pathname === '/api/catalogs/topics')?.url.searchParams.get('topic_type_id')).toBe(TYPE_ID);
+    expect(within(related).getByRole('link', { name: 'See all 14 in the Topics list' })).toHaveAttribute(
+      'href',
+      `/catalogs/topics?topic_type_id=${TYPE_ID}`,
+    );
+    expect(calls.find((c) => c.url.pathname === '/api/catalogs/topics')?.url.searchParams.get('topic_type_id')).toBe(
+      TYPE_ID,
+    );
     expect(within(screen.getByRole('region', { name: 'Details' })).getByText(/Ana Pérez/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show' })).toHaveAttribute('href', `/catalogs/topicType/${TYPE_ID}`);
   });

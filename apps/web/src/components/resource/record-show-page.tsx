@@ -87,11 +87,25 @@ export function RecordShowPage({ full = false }: { full?: boolean }) {
         }
       />
       <div className={clsx('grid gap-5', full ? 'lg:grid-cols-[1fr_20rem]' : 'max-w-3xl')}>
-        <dl className={clsx('grid gap-x-6 gap-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', full ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2')}>
+        <dl
+          className={clsx(
+            'grid gap-x-6 gap-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6',
+            full ? 'sm:grid-cols-2 xl:grid-cols-3' : 'sm:grid-cols-2',
+          )}
+        >
           {screen.resource.fields
             .filter((f) => !f.writeOnly)
             .map((f) => (
-              <div key={f.name} className={f.kind === 'longtext' || f.kind === 'relationMany' ? (full ? 'sm:col-span-full' : 'sm:col-span-2') : undefined}>
+              <div
+                key={f.name}
+                className={
+                  f.kind === 'longtext' || f.kind === 'relationMany'
+                    ? full
+                      ? 'sm:col-span-full'
+                      : 'sm:col-span-2'
+                    : undefined
+                }
+              >
                 <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`fields.${f.name}`)}</dt>
                 <dd className="mt-1 text-sm break-words text-slate-900">
                   <FieldValue resource={screen.resource.name} field={f} row={row} />

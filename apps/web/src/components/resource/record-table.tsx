@@ -1,5 +1,12 @@
 import type { FieldDef } from '@habla/shared/resources/define';
-import { type ColumnDef, flexRender, getCoreRowModel, type OnChangeFn, type RowSelectionState, useReactTable } from '@tanstack/react-table';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type OnChangeFn,
+  type RowSelectionState,
+  useReactTable,
+} from '@tanstack/react-table';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
@@ -120,10 +127,21 @@ export function RecordTable({
               {group.headers.map((header) => {
                 const sortable = header.column.columnDef.enableSorting;
                 const active = sort.col === header.column.id;
-                const ariaSort = active ? (sort.order === 'desc' ? 'descending' : 'ascending') : sortable ? 'none' : undefined;
+                const ariaSort = active
+                  ? sort.order === 'desc'
+                    ? 'descending'
+                    : 'ascending'
+                  : sortable
+                    ? 'none'
+                    : undefined;
                 const Arrow = !active ? ArrowUpDown : sort.order === 'desc' ? ArrowDown : ArrowUp;
                 return (
-                  <th key={header.id} scope="col" aria-sort={ariaSort} className={header.column.id === '__select' ? 'w-10 px-3 py-2.5' : 'px-3 py-2.5 whitespace-nowrap'}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={ariaSort}
+                    className={header.column.id === '__select' ? 'w-10 px-3 py-2.5' : 'px-3 py-2.5 whitespace-nowrap'}
+                  >
                     {sortable ? (
                       <button
                         type="button"
@@ -151,7 +169,10 @@ export function RecordTable({
               <tr key={i} aria-hidden="true">
                 {Array.from({ length: span }, (_, j) => (
                   <td key={j} className="px-3 py-3.5">
-                    <div className="h-3.5 animate-pulse rounded bg-slate-200/70" style={{ width: `${50 + ((i * 7 + j * 13) % 45)}%` }} />
+                    <div
+                      className="h-3.5 animate-pulse rounded bg-slate-200/70"
+                      style={{ width: `${50 + ((i * 7 + j * 13) % 45)}%` }}
+                    />
                   </td>
                 ))}
               </tr>
@@ -165,9 +186,15 @@ export function RecordTable({
                 return (
                   <td
                     key={cell.id}
-                    className={clsx('px-3 py-2.5 align-top text-slate-800', long ? 'max-w-md min-w-56' : 'max-w-xs', isTitle && 'min-w-32 font-medium text-slate-900')}
+                    className={clsx(
+                      'px-3 py-2.5 align-top text-slate-800',
+                      long ? 'max-w-md min-w-56' : 'max-w-xs',
+                      isTitle && 'min-w-32 font-medium text-slate-900',
+                    )}
                   >
-                    <div className={long ? 'line-clamp-2' : undefined}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
+                    <div className={long ? 'line-clamp-2' : undefined}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </div>
                   </td>
                 );
               })}

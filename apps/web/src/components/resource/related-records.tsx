@@ -40,7 +40,11 @@ function RelatedList({ screen, field, id }: { screen: ResourceScreen; field: Fie
         <h3 id={headingId} className="text-base font-semibold text-slate-900">
           {title}
         </h3>
-        {list.isSuccess && <span className="text-sm text-slate-500">{t('records.relatedCount', { count: total, formatted: formatNumber(i18n.language, total) })}</span>}
+        {list.isSuccess && (
+          <span className="text-sm text-slate-500">
+            {t('records.relatedCount', { count: total, formatted: formatNumber(i18n.language, total) })}
+          </span>
+        )}
       </div>
       {list.isPending && <div className="h-16 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />}
       {list.isError && <p className="text-sm text-slate-600">{t('records.loadFailed')}</p>}

@@ -30,13 +30,27 @@ type Props = {
  * Pick one or several related records by typing part of their name: each pause asks the target's
  * list endpoint for 20 matches (`q`, by relevance), so it works on a catalog of any size.
  */
-export function RelationPicker({ label, target, value, multiple, error, optionalLabel, compact = false, placeholder, noneLabel, onChange }: Props) {
+export function RelationPicker({
+  label,
+  target,
+  value,
+  multiple,
+  error,
+  optionalLabel,
+  compact = false,
+  placeholder,
+  noneLabel,
+  onChange,
+}: Props) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const [open, setOpen] = useState(false);
   const options = useOptions(target.apiPath, deferred, open || query.length > 0);
-  const found: Ref[] = (options.data?.data ?? []).map((r) => ({ id: r.id, label: String(r[target.resource.titleField] ?? r.id) }));
+  const found: Ref[] = (options.data?.data ?? []).map((r) => ({
+    id: r.id,
+    label: String(r[target.resource.titleField] ?? r.id),
+  }));
   const errorId = `${useId()}-error`;
   const select = (picked: Ref | Ref[] | null) => {
     if (multiple) onChange((picked as Ref[]) ?? []);
@@ -62,7 +76,10 @@ export function RelationPicker({ label, target, value, multiple, error, optional
         {multiple && value.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label={label}>
             {value.map((r) => (
-              <li key={r.id} className="inline-flex items-center gap-1 rounded-lg bg-teal-50 py-0.5 pr-1 pl-2.5 text-sm text-teal-900 ring-1 ring-teal-200">
+              <li
+                key={r.id}
+                className="inline-flex items-center gap-1 rounded-lg bg-teal-50 py-0.5 pr-1 pl-2.5 text-sm text-teal-900 ring-1 ring-teal-200"
+              >
                 {r.label}
                 <button
                   type="button"
@@ -99,13 +116,23 @@ export function RelationPicker({ label, target, value, multiple, error, optional
           className="z-50 mt-1 max-h-64 w-(--input-width) min-w-56 overflow-y-auto rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 empty:invisible"
         >
           {!multiple && value.length > 0 && (
-            <ComboboxOption value={null} className="cursor-pointer px-3 py-2 text-sm text-slate-500 data-focus:bg-teal-50">
+            <ComboboxOption
+              value={null}
+              className="cursor-pointer px-3 py-2 text-sm text-slate-500 data-focus:bg-teal-50"
+            >
               {noneLabel ?? t('records.none')}
             </ComboboxOption>
           )}
           {found.map((r) => (
-            <ComboboxOption key={r.id} value={r} className="group flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 data-focus:bg-teal-50">
-              <Check className="invisible size-4 shrink-0 text-teal-700 group-data-selected:visible" aria-hidden="true" />
+            <ComboboxOption
+              key={r.id}
+              value={r}
+              className="group flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-slate-800 data-focus:bg-teal-50"
+            >
+              <Check
+                className="invisible size-4 shrink-0 text-teal-700 group-data-selected:visible"
+                aria-hidden="true"
+              />
               {r.label}
             </ComboboxOption>
           ))}

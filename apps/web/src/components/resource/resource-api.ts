@@ -18,12 +18,22 @@ export type RecordRow = Record<string, unknown> & {
   _actions?: AnyAction[];
 };
 
-/** True when the row's policy lets the signed-in user take `action` (generic or declared) on it (no `_actions`: nothing). */
+/** True when the row's policy lets the signed-in user take `action` (generic or declared) on it (no `_actions`:
+ * nothing). */
 export const rowAllows = (row: RecordRow, action: AnyAction): boolean => row._actions?.includes(action) ?? false;
 export type Page = { status: true; data: RecordRow[]; meta: { page: number; max: number; total: number } };
 type One = { status: true; data: RecordRow; message?: string };
 
-export type ListState = { page: number; max: number; col?: string; order?: 'asc' | 'desc'; q: string; in?: string; trash: boolean; filters: Record<string, string> };
+export type ListState = {
+  page: number;
+  max: number;
+  col?: string;
+  order?: 'asc' | 'desc';
+  q: string;
+  in?: string;
+  trash: boolean;
+  filters: Record<string, string>;
+};
 
 export const listQuery = (screen: ResourceScreen, s: ListState): QueryParams => ({
   page: s.page,
@@ -43,10 +53,13 @@ const keyOf = (screen: ResourceScreen) => ['records', screen.resource.name] as c
 export function useRecordPage(screen: ResourceScreen, state: ListState) {
   return useQuery({
     queryKey: [...keyOf(screen), 'list', listQuery(screen, state)],
-    queryFn: ({ signal }) => api.get<Page>(screen.apiPath, { query: listQuery(screen, state), signal, silentSuccess: true }),
+    queryFn: ({ signal }) =>
+      api.get<Page>(screen.apiPath, { query: listQuery(screen, state), signal, silentSuccess: true }),
     placeholderData: keepPreviousData,
     // A screen whose rows change on the server by themselves (recordings being processed) follows them while they do.
-    refetchInterval: screen.poll ? (query) => (query.state.data ? screen.poll!(query.state.data.data) : false) : undefined,
+    refetchInterval: screen.poll
+      ? (query) => (query.state.data ? screen.poll!(query.state.data.data) : false)
+      : undefined,
   });
 }
 
@@ -54,7 +67,8 @@ export function useRecordPage(screen: ResourceScreen, state: ListState) {
 export function useRecord(screen: ResourceScreen, id: string | undefined, silent = false) {
   return useQuery({
     queryKey: [...keyOf(screen), 'one', id],
-    queryFn: ({ signal }) => api.get<One>(`${screen.apiPath}/${id}`, { signal, ...(silent ? { silent: true } : { silentSuccess: true }) }),
+    queryFn: ({ signal }) =>
+      api.get<One>(`${screen.apiPath}/${id}`, { signal, ...(silent ? { silent: true } : { silentSuccess: true }) }),
     enabled: Boolean(id),
   });
 }
@@ -73,10 +87,25 @@ export function useRelated(screen: ResourceScreen, field: string, id: string, ma
  * token (a plain link could not send it), then saved through a temporary object URL. A refusal
  * carries the server's message when it sent one (too many exports at once: try again in N s).
  */
-export async function downloadCsv(screen: ResourceScreen, state: ListState, columns: string[]): Promise<{ saved: true } | { saved: false; message?: string }> {
-  const url = buildUrl(`${screen.apiPath}/export`, { ...listQuery(screen, state), page: undefined, max: undefined, columns: columns.join(',') });
+export async function downloadCsv(
+  screen: ResourceScreen,
+  state: ListState,
+  columns: string[],
+): Promise<{ saved: true } | { saved: false; message?: string }> {
+  const url = buildUrl(`${screen.apiPath}/export`, {
+    ...listQuery(screen, state),
+    page: undefined,
+    max: undefined,
+    columns: columns.join(','),
+  });
   const token = useAuthStore.getState().token;
-  const res = await fetch(url, { headers: { Accept: 'text/csv', 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  const res = await fetch(url, {
+    headers: {
+      Accept: 'text/csv',
+      'Accept-Language': i18n.language,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { errors?: unknown } | null;
     const message = Array.isArray(body?.errors) && typeof body.errors[0] === 'string' ? body.errors[0] : undefined;
@@ -109,12 +138,19 @@ export function useRecordWrites(screen: ResourceScreen) {
   const refresh = () => client.invalidateQueries({ queryKey: keyOf(screen) });
   const base = screen.apiPath;
   return {
-    create: useMutation({ mutationFn: (body: Record<string, unknown>) => api.post<One>(base, body), onSuccess: refresh }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<One>(`${base}/${id}`, body), onSuccess: refresh }),
+    create: useMutation({
+      mutationFn: (body: Record<string, unknown>) => api.post<One>(base, body),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => api.put<One>(`${base}/${id}`, body),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (id: string) => api.delete<One>(`${base}/${id}`), onSuccess: refresh }),
     restore: useMutation({ mutationFn: (id: string) => api.post<One>(`${base}/${id}/restore`), onSuccess: refresh }),
     bulk: useMutation({
-      mutationFn: ({ ids, action }: { ids: string[]; action: 'delete' | 'restore' }) => api.post<One>(`${base}/bulk-${action}`, { ids }),
+      mutationFn: ({ ids, action }: { ids: string[]; action: 'delete' | 'restore' }) =>
+        api.post<One>(`${base}/bulk-${action}`, { ids }),
       onSuccess: refresh,
     }),
   };
@@ -124,7 +160,8 @@ export function useRecordWrites(screen: ResourceScreen) {
 export function useOptions(apiPath: string, q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['options', apiPath, q],
-    queryFn: ({ signal }) => api.get<Page>(apiPath, { query: { q: q.trim() || undefined, max: 20 }, signal, silent: true }),
+    queryFn: ({ signal }) =>
+      api.get<Page>(apiPath, { query: { q: q.trim() || undefined, max: 20 }, signal, silent: true }),
     enabled,
     placeholderData: keepPreviousData,
   });

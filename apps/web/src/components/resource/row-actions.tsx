@@ -27,12 +27,28 @@ const icon =
  * and the screen's route gate lets the user reach the form; so do the resource's declared actions
  * (decision 010), started through the list's action runner.
  */
-export function RowActions({ row, base, name, canShow = true, canEdit, canDelete, onQuickView, onDelete, onRestore }: Props) {
+export function RowActions({
+  row,
+  base,
+  name,
+  canShow = true,
+  canEdit,
+  canDelete,
+  onQuickView,
+  onDelete,
+  onRestore,
+}: Props) {
   const { t } = useTranslation();
   const declared = useRowActionContext();
   return (
     <div className="inline-flex items-center gap-0.5">
-      <button type="button" className={icon} onClick={onQuickView} aria-label={t('records.quickViewOf', { name })} title={t('records.quickView')}>
+      <button
+        type="button"
+        className={icon}
+        onClick={onQuickView}
+        aria-label={t('records.quickViewOf', { name })}
+        title={t('records.quickView')}
+      >
         <Eye className="size-4" aria-hidden="true" />
       </button>
       {canShow && (
@@ -48,7 +64,10 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
         <PopoverButton className={icon} aria-label={t('records.detailsOf', { name })} title={t('records.details')}>
           <Info className="size-4" aria-hidden="true" />
         </PopoverButton>
-        <PopoverPanel anchor="bottom end" className="z-40 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white text-left shadow-lg ring-1 ring-slate-200 focus:outline-none">
+        <PopoverPanel
+          anchor="bottom end"
+          className="z-40 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white text-left shadow-lg ring-1 ring-slate-200 focus:outline-none"
+        >
           <RecordDetails row={row} />
         </PopoverPanel>
       </Popover>
@@ -70,17 +89,34 @@ export function RowActions({ row, base, name, canShow = true, canEdit, canDelete
           );
         })}
       {canEdit && rowAllows(row, 'update') && (
-        <Link to={`${base}/edit/${row.id}`} className={icon} aria-label={t('records.editOf', { name })} title={t('records.edit')}>
+        <Link
+          to={`${base}/edit/${row.id}`}
+          className={icon}
+          aria-label={t('records.editOf', { name })}
+          title={t('records.edit')}
+        >
           <Pencil className="size-4" aria-hidden="true" />
         </Link>
       )}
       {canDelete && rowAllows(row, 'restore') && (
-        <button type="button" className={icon} onClick={onRestore} aria-label={t('records.restoreOf', { name })} title={t('records.restore')}>
+        <button
+          type="button"
+          className={icon}
+          onClick={onRestore}
+          aria-label={t('records.restoreOf', { name })}
+          title={t('records.restore')}
+        >
           <RotateCcw className="size-4" aria-hidden="true" />
         </button>
       )}
       {canDelete && rowAllows(row, 'delete') && (
-        <button type="button" className={`${icon} hover:text-red-700`} onClick={onDelete} aria-label={t('records.deleteOf', { name })} title={t('records.delete')}>
+        <button
+          type="button"
+          className={`${icon} hover:text-red-700`}
+          onClick={onDelete}
+          aria-label={t('records.deleteOf', { name })}
+          title={t('records.delete')}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
       )}

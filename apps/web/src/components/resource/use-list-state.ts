@@ -10,7 +10,10 @@ import type { ListState } from './resource-api';
  */
 export function useListState(screen: ResourceScreen): [ListState, (patch: Partial<ListState>) => void] {
   const [params, setParams] = useSearchParams();
-  const filterNames = useMemo(() => screen.resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name]).map((f) => f.name), [screen]);
+  const filterNames = useMemo(
+    () => screen.resource.fields.filter((f) => f.filterable && !screen.fixed?.[f.name]).map((f) => f.name),
+    [screen],
+  );
   const state = useMemo<ListState>(() => {
     const order = params.get('order');
     const filters: Record<string, string> = {};

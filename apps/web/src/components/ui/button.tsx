@@ -38,9 +38,24 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
 };
 
-export function Button({ variant, size, loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner size="sm" className="text-current" decorative />}
       {children}
     </button>
@@ -50,5 +65,7 @@ export function Button({ variant, size, loading = false, disabled, className, ch
 type ButtonLinkProps = LinkProps & { variant?: ButtonVariant; size?: ButtonSize };
 
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />;
+  return (
+    <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />
+  );
 }

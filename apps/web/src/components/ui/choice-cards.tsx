@@ -1,7 +1,12 @@
 import { clsx } from 'clsx';
 import type { ComponentType } from 'react';
 
-export type ChoiceCard<T extends string> = { value: T; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; label: string; help: string };
+export type ChoiceCard<T extends string> = {
+  value: T;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  label: string;
+  help: string;
+};
 
 /**
  * One choice among a few, as cards with an icon, a label and a line of help: radio buttons under the

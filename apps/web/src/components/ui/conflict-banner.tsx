@@ -22,7 +22,10 @@ export function ConflictBanner(props: {
 }) {
   const [confirming, setConfirming] = useState(false);
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300"
+    >
       <div className="flex gap-2">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <div>

@@ -3,7 +3,17 @@ import { useRef } from 'react';
 import { Button } from './button';
 
 /** A button that opens the file chooser and hands over the chosen file (the input itself stays hidden). */
-export function FileButton({ label, accept, disabled = false, onFile }: { label: string; accept: string; disabled?: boolean; onFile: (file: File) => void }) {
+export function FileButton({
+  label,
+  accept,
+  disabled = false,
+  onFile,
+}: {
+  label: string;
+  accept: string;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>

@@ -21,7 +21,10 @@ export function SearchField({ id, label, className, inputClassName, ...input }: 
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+      />
       <input id={id} type="search" {...input} className={clsx(fieldControlClasses(false), 'pl-9', inputClassName)} />
     </div>
   );

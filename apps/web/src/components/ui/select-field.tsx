@@ -15,11 +15,21 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   ref?: Ref<HTMLSelectElement>;
 };
 
-export function SelectField({ label, options, placeholder, description, error, className, ref, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  description,
+  error,
+  className,
+  ref,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -41,7 +51,10 @@ export function SelectField({ label, options, placeholder, description, error, c
             </option>
           ))}
         </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
       </div>
       {description && (
         <p id={descriptionId} className="text-xs text-slate-600">

@@ -25,7 +25,8 @@ export function TextField({ label, description, error, optionalLabel, className,
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <div className="flex items-baseline justify-between gap-2">
@@ -34,7 +35,14 @@ export function TextField({ label, description, error, optionalLabel, className,
         </label>
         {optionalLabel && <span className="text-xs text-slate-500">{optionalLabel}</span>}
       </div>
-      <input id={id} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldControlClasses(Boolean(error))} {...input} />
+      <input
+        id={id}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={fieldControlClasses(Boolean(error))}
+        {...input}
+      />
       {description && (
         <p id={descriptionId} className="text-xs text-slate-600">
           {description}

@@ -17,7 +17,11 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
   const [page, setPage] = useState(0);
   const list = useQuery({
     queryKey: ['statements', row.id, page],
-    queryFn: () => api.get<{ data: Statement[]; meta: { total: number } }>(`/api/accounts/${row.id}/statements`, { query: { page, max: 10 }, silent: true }),
+    queryFn: () =>
+      api.get<{ data: Statement[]; meta: { total: number } }>(`/api/accounts/${row.id}/statements`, {
+        query: { page, max: 10 },
+        silent: true,
+      }),
   });
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
@@ -29,9 +33,16 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
         {t('people.statements')}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{list.isPending ? t('records.loading') : t('people.noStatements')}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {list.isPending ? t('records.loading') : t('people.noStatements')}
+        </p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.statementsTable')}>
+        <div
+          className="relative mt-3 overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('people.statementsTable')}
+        >
           <table className="w-full min-w-[26rem] text-left text-sm">
             <thead className="text-xs text-slate-500 uppercase">
               <tr>
@@ -49,7 +60,9 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
             <tbody className="divide-y divide-slate-100">
               {rows.map((s) => (
                 <tr key={s.id}>
-                  <td className="py-2 pr-3 whitespace-nowrap">{t('people.periodRange', { from: day(s.period_start), to: day(s.period_end) })}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    {t('people.periodRange', { from: day(s.period_start), to: day(s.period_end) })}
+                  </td>
                   <td className="py-2 pr-3">{s.product}</td>
                   <td className="py-2 text-right tabular-nums">{money.format(Number(s.amount))}</td>
                 </tr>
@@ -64,7 +77,12 @@ export default function AccountStatementsPanel({ row }: RecordPanelProps) {
             {t('records.previousPage')}
           </Button>
           <span>{t('people.pageOf', { page: page + 1, pages: Math.ceil(total / 10) })}</span>
-          <Button size="sm" variant="secondary" disabled={(page + 1) * 10 >= total} onClick={() => setPage((p) => p + 1)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={(page + 1) * 10 >= total}
+            onClick={() => setPage((p) => p + 1)}
+          >
             {t('records.nextPage')}
           </Button>
         </div>

@@ -24,8 +24,21 @@ const row = (over: Record<string, unknown>) => ({
   ...over,
 });
 const rows = [
-  row({ id: 'a2', at: '2026-11-21T08:00:00.000Z', action: 'profile.update', changes: { first_name: { from: 'Ana', to: 'Anna' }, phone: { from: null, to: '555' } } }),
-  row({ id: 'a1', actor: null, actor_user_id: null, account: null, account_id: null, action: 'sessions.sign_out_others', changes: { count: 2 } }),
+  row({
+    id: 'a2',
+    at: '2026-11-21T08:00:00.000Z',
+    action: 'profile.update',
+    changes: { first_name: { from: 'Ana', to: 'Anna' }, phone: { from: null, to: '555' } },
+  }),
+  row({
+    id: 'a1',
+    actor: null,
+    actor_user_id: null,
+    account: null,
+    account_id: null,
+    action: 'sessions.sign_out_others',
+    changes: { count: 2 },
+  }),
 ];
 const lastAudit = (calls: Call[]) => calls.filter((c) => c.url.pathname === '/api/audit-log').at(-1)!;
 const page = (data: unknown[], total: number, p = 0) => json({ status: true, data, meta: { page: p, max: 25, total } });
@@ -39,7 +52,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('audit log page', () => {
   it('shows the entries newest first with who, what and the changed fields, and nothing to edit', async () => {
     signIn('ADMIN');
-    const { calls } = renderScreen(PATH, <AuditLogPage />, ({ url }) => (url.pathname === '/api/audit-log' ? page([rows[1], rows[0]], 2) : undefined));
+    const { calls } = renderScreen(PATH, <AuditLogPage />, ({ url }) =>
+      url.pathname === '/api/audit-log' ? page([rows[1], rows[0]], 2) : undefined,
+    );
     const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
     await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2));
     const body = within(table).getAllByRole('row').slice(1);
@@ -51,7 +66,10 @@ describe('audit log page', () => {
     expect(within(body[0]!).getByText('Clínica Sol')).toBeInTheDocument();
     expect(within(body[0]!).getByText('req-123')).toBeInTheDocument();
     expect(within(body[0]!).getByText('u-42')).toBeInTheDocument();
-    expect(within(body[0]!).getByText('Nov 21, 2026', { exact: false })).toHaveAttribute('datetime', '2026-11-21T08:00:00.000Z');
+    expect(within(body[0]!).getByText('Nov 21, 2026', { exact: false })).toHaveAttribute(
+      'datetime',
+      '2026-11-21T08:00:00.000Z',
+    );
     expect(within(body[1]!).getByText('System')).toBeInTheDocument();
     expect(within(body[1]!).getByText('count: 2')).toBeInTheDocument();
     expect(
@@ -91,7 +109,15 @@ describe('audit log page', () => {
 
     await waitFor(() => expect(lastAudit(calls).url.searchParams.get('entity')).toBe('users'));
     const q = lastAudit(calls).url.searchParams;
-    expect(Object.fromEntries(q)).toEqual({ page: '0', max: '25', entity: 'users', action: 'profile.update', actor: 'admin', from: '2026-11-01', to: '2026-11-30' });
+    expect(Object.fromEntries(q)).toEqual({
+      page: '0',
+      max: '25',
+      entity: 'users',
+      action: 'profile.update',
+      actor: 'admin',
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
   });
 
@@ -124,7 +150,12 @@ describe('audit log page', () => {
 
 describe('describeChanges', () => {
   it('renders from/to pairs, plain values and non-objects compactly', () => {
-    expect(describeChanges({ name: { from: 'A', to: 'B' }, active: true, added: ['X', 'Y'], removed: [] })).toEqual(['name: A → B', 'active: true', 'added: X, Y', 'removed: []']);
+    expect(describeChanges({ name: { from: 'A', to: 'B' }, active: true, added: ['X', 'Y'], removed: [] })).toEqual([
+      'name: A → B',
+      'active: true',
+      'added: X, Y',
+      'removed: []',
+    ]);
     expect(describeChanges(null)).toEqual([]);
     expect(describeChanges([1, 2])).toEqual(['1, 2']);
   });

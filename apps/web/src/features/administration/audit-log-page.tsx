@@ -31,7 +31,8 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
-const isFromTo = (v: unknown): v is { from: unknown; to: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
+const isFromTo = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
 
 /**
  * One line per changed field: `field: from → to` for `{ field: { from, to } }`, `field: value`
@@ -41,7 +42,9 @@ export function describeChanges(changes: unknown): string[] {
   if (changes === null || changes === undefined) return [];
   if (typeof changes !== 'object' || Array.isArray(changes)) return [formatValue(changes)];
   return Object.entries(changes as Record<string, unknown>).map(([field, value]) =>
-    isFromTo(value) ? `${field}: ${formatValue(value.from)} → ${formatValue(value.to)}` : `${field}: ${formatValue(value)}`,
+    isFromTo(value)
+      ? `${field}: ${formatValue(value.from)} → ${formatValue(value.to)}`
+      : `${field}: ${formatValue(value)}`,
   );
 }
 
@@ -68,7 +71,8 @@ export function AuditLogPage() {
 
   const query = useQuery({
     queryKey: ['administration', 'audit-log', page, applied],
-    queryFn: ({ signal }) => api.get<AuditAnswer>('/api/audit-log', { signal, query: { page, max: AUDIT_PAGE_SIZE, ...applied } }),
+    queryFn: ({ signal }) =>
+      api.get<AuditAnswer>('/api/audit-log', { signal, query: { page, max: AUDIT_PAGE_SIZE, ...applied } }),
     placeholderData: keepPreviousData,
   });
 
@@ -113,11 +117,22 @@ export function AuditLogPage() {
   return (
     <>
       <PageHeader title={t('administration.auditLog.title')} description={t('administration.auditLog.subtitle')} />
-      <form role="search" aria-label={t('administration.auditLog.filters')} onSubmit={onSubmit} className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <form
+        role="search"
+        aria-label={t('administration.auditLog.filters')}
+        onSubmit={onSubmit}
+        className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <TextField {...field('entity', { maxLength: 60, autoComplete: 'off' })} />
           <TextField {...field('action', { maxLength: 60, autoComplete: 'off' })} />
-          <TextField {...field('actor', { maxLength: 60, autoComplete: 'off', placeholder: t('administration.auditLog.actorPlaceholder') })} />
+          <TextField
+            {...field('actor', {
+              maxLength: 60,
+              autoComplete: 'off',
+              placeholder: t('administration.auditLog.actorPlaceholder'),
+            })}
+          />
           <TextField {...field('from', { type: 'date', max: draft.to || undefined })} />
           <TextField {...field('to', { type: 'date', min: draft.from || undefined })} />
         </div>
@@ -132,7 +147,10 @@ export function AuditLogPage() {
       </form>
 
       {query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200">
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200"
+        >
           <p className="text-sm text-slate-700">{t('administration.auditLog.loadFailed')}</p>
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             {t('administration.auditLog.retry')}
@@ -193,13 +211,21 @@ export function AuditLogPage() {
                   </th>
                 </tr>
               </thead>
-              <tbody className={clsx('divide-y divide-slate-100 transition-opacity', query.isFetching && !query.isPending && 'opacity-60')}>
+              <tbody
+                className={clsx(
+                  'divide-y divide-slate-100 transition-opacity',
+                  query.isFetching && !query.isPending && 'opacity-60',
+                )}
+              >
                 {query.isPending &&
                   Array.from({ length: SKELETON_ROWS }, (_, i) => (
                     <tr key={i} aria-hidden="true">
                       {Array.from({ length: COLUMNS }, (_, j) => (
                         <td key={j} className="px-3 py-3.5">
-                          <div className="h-3.5 animate-pulse rounded bg-slate-200/70" style={{ width: `${50 + ((i * 7 + j * 13) % 45)}%` }} />
+                          <div
+                            className="h-3.5 animate-pulse rounded bg-slate-200/70"
+                            style={{ width: `${50 + ((i * 7 + j * 13) % 45)}%` }}
+                          />
                         </td>
                       ))}
                     </tr>
@@ -211,7 +237,11 @@ export function AuditLogPage() {
                       <td className={clsx(td, 'whitespace-nowrap')}>
                         <time dateTime={row.at}>{when(row.at)}</time>
                       </td>
-                      <td className={clsx(td, 'whitespace-nowrap')}>{row.actor ?? <span className="text-slate-500 italic">{t('administration.auditLog.system')}</span>}</td>
+                      <td className={clsx(td, 'whitespace-nowrap')}>
+                        {row.actor ?? (
+                          <span className="text-slate-500 italic">{t('administration.auditLog.system')}</span>
+                        )}
+                      </td>
                       <td className={clsx(td, 'whitespace-nowrap')}>
                         <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{row.action}</code>
                       </td>
@@ -236,17 +266,30 @@ export function AuditLogPage() {
               </tbody>
             </table>
           </div>
-          <nav className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600" aria-label={t('administration.auditLog.pagination')}>
+          <nav
+            className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
+            aria-label={t('administration.auditLog.pagination')}
+          >
             <p>{t('administration.auditLog.total', { count: total })}</p>
             <div className="flex items-center gap-2">
-              <Button variant="secondary" size="sm" disabled={page === 0 || query.isFetching} onClick={() => go(applied, page - 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page === 0 || query.isFetching}
+                onClick={() => go(applied, page - 1)}
+              >
                 <ChevronLeft className="size-4" aria-hidden="true" />
                 {t('administration.auditLog.previous')}
               </Button>
               <span aria-live="polite" className="whitespace-nowrap">
                 {t('administration.auditLog.pageOf', { page: n(page + 1), pages: n(pages) })}
               </span>
-              <Button variant="secondary" size="sm" disabled={page + 1 >= pages || query.isFetching} onClick={() => go(applied, page + 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page + 1 >= pages || query.isFetching}
+                onClick={() => go(applied, page + 1)}
+              >
                 {t('administration.auditLog.next')}
                 <ChevronRight className="size-4" aria-hidden="true" />
               </Button>

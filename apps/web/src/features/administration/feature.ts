@@ -23,8 +23,18 @@ export const administrationFeature: FeatureManifest = {
   id: 'administration',
   routes: {
     administration: [
-      wildcard('rolePermissions', handle('crumbs.rolePermissions', 'crumbs.rolePermissions'), page.rolePermissions, P.ADMIN_WORKSPACES),
-      wildcard('generalProfile', handle('crumbs.generalProfile', 'crumbs.generalProfile'), page.generalProfile, P.ADMIN_WORKSPACES),
+      wildcard(
+        'rolePermissions',
+        handle('crumbs.rolePermissions', 'crumbs.rolePermissions'),
+        page.rolePermissions,
+        P.ADMIN_WORKSPACES,
+      ),
+      wildcard(
+        'generalProfile',
+        handle('crumbs.generalProfile', 'crumbs.generalProfile'),
+        page.generalProfile,
+        P.ADMIN_WORKSPACES,
+      ),
       screen('auditLog', handle('crumbs.auditLog', 'crumbs.auditLog'), page.auditLog, G.auditLog),
     ],
   },

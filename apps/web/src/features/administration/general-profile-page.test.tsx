@@ -23,10 +23,25 @@ const profile = {
   job_title: 'Speech therapist',
   account: 'Clínica Sol',
 };
-const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
-const here = { id: 's1', current: true, ip: '10.0.0.1', user_agent: chrome, created_at: '2026-11-20T09:00:00.000Z', last_seen_at: '2026-11-23T07:00:00.000Z' };
-const elsewhere = { id: 's2', current: false, ip: '10.0.0.2', user_agent: firefox, created_at: '2026-11-18T09:00:00.000Z', last_seen_at: '2026-11-22T07:00:00.000Z' };
+const here = {
+  id: 's1',
+  current: true,
+  ip: '10.0.0.1',
+  user_agent: chrome,
+  created_at: '2026-11-20T09:00:00.000Z',
+  last_seen_at: '2026-11-23T07:00:00.000Z',
+};
+const elsewhere = {
+  id: 's2',
+  current: false,
+  ip: '10.0.0.2',
+  user_agent: firefox,
+  created_at: '2026-11-18T09:00:00.000Z',
+  last_seen_at: '2026-11-22T07:00:00.000Z',
+};
 
 beforeAll(async () => {
   await setupTestI18n('en');
@@ -42,7 +57,8 @@ describe('general profile page', () => {
     signIn('THERAPIST');
     const { calls } = renderScreen(PATH, <GeneralProfilePage />, ({ url, method }) => {
       if (url.pathname === '/api/auth/profile' && method === 'GET') return json({ status: true, data: profile });
-      if (url.pathname === '/api/auth/profile' && method === 'PATCH') return json({ status: true, data: { id: profile.id }, message: 'Updated.' });
+      if (url.pathname === '/api/auth/profile' && method === 'PATCH')
+        return json({ status: true, data: { id: profile.id }, message: 'Updated.' });
       if (url.pathname === '/api/auth/sessions') return json({ status: true, data: [here] });
       return undefined;
     });
@@ -62,7 +78,14 @@ describe('general profile page', () => {
 
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     const patch = calls.find((c) => c.method === 'PATCH')!;
-    expect(patch.body).toEqual({ first_name: 'Anna', last_name: 'Pérez', phone: '555-0100', job_title: 'Speech therapist', language: 'es', notify_by_email: true });
+    expect(patch.body).toEqual({
+      first_name: 'Anna',
+      last_name: 'Pérez',
+      phone: '555-0100',
+      job_title: 'Speech therapist',
+      language: 'es',
+      notify_by_email: true,
+    });
     await waitFor(() => expect(i18n.language).toBe('es'));
     const stored = useAuthStore.getState().user!;
     expect(stored).toMatchObject({ first_name: 'Anna', last_name: 'Pérez', language: 'es' });
@@ -75,7 +98,8 @@ describe('general profile page', () => {
     signIn('THERAPIST');
     const { calls } = renderScreen(PATH, <GeneralProfilePage />, ({ url, method }) => {
       if (url.pathname === '/api/auth/profile' && method === 'GET') return json({ status: true, data: profile });
-      if (url.pathname === '/api/auth/profile' && method === 'PATCH') return json({ status: true, data: { id: profile.id }, message: 'Updated.' });
+      if (url.pathname === '/api/auth/profile' && method === 'PATCH')
+        return json({ status: true, data: { id: profile.id }, message: 'Updated.' });
       if (url.pathname === '/api/auth/sessions') return json({ status: true, data: [here] });
       return undefined;
     });
@@ -84,7 +108,11 @@ describe('general profile page', () => {
     await userEvent.clear(jobTitle);
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ job_title: null, phone: null, language: 'en' });
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+      job_title: null,
+      phone: null,
+      language: 'en',
+    });
     expect(i18n.language).toBe('en');
   });
 
@@ -106,7 +134,8 @@ describe('general profile page', () => {
     let signedOut = false;
     const { calls } = renderScreen(PATH, <GeneralProfilePage />, ({ url, method }) => {
       if (url.pathname === '/api/auth/profile') return json({ status: true, data: profile });
-      if (url.pathname === '/api/auth/sessions' && method === 'GET') return json({ status: true, data: signedOut ? [here] : [here, elsewhere] });
+      if (url.pathname === '/api/auth/sessions' && method === 'GET')
+        return json({ status: true, data: signedOut ? [here] : [here, elsewhere] });
       if (url.pathname === '/api/auth/sessions/sign-out-others' && method === 'POST') {
         signedOut = true;
         return json({ status: true, data: { count: 1 }, message: 'Signed out of 1 other session.' });
@@ -124,8 +153,14 @@ describe('general profile page', () => {
     expect(within(second!).getByText('10.0.0.2')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your active sessions' })).getAllByRole('listitem')).toHaveLength(1));
-    expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/auth/sessions/sign-out-others')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Your active sessions' })).getAllByRole('listitem')).toHaveLength(
+        1,
+      ),
+    );
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/auth/sessions/sign-out-others'),
+    ).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/auth/sessions')).toHaveLength(2);
     expect(screen.getByText('You are signed in on this device only.')).toBeInTheDocument();
   });

@@ -9,7 +9,8 @@ import { RolePermissionsPage } from './role-permissions-page';
 import { renderScreen } from './test-helpers';
 
 const PATH = '/administration/rolePermissions';
-const matrix = () => ROLE_VALUES.map((role) => ({ role, name: role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]] }));
+const matrix = () =>
+  ROLE_VALUES.map((role) => ({ role, name: role, permissions: [...ROLE_DEFAULT_PERMISSIONS[role]] }));
 
 beforeAll(async () => {
   await setupTestI18n('en');
@@ -23,7 +24,10 @@ describe('role permissions page', () => {
     let saved: string[] | null = null;
     const { calls } = renderScreen(PATH, <RolePermissionsPage />, ({ url, method, body }) => {
       if (url.pathname === '/api/role-permissions' && method === 'GET') {
-        return json({ status: true, data: matrix().map((r) => (r.role === 'THERAPIST' && saved ? { ...r, permissions: saved } : r)) });
+        return json({
+          status: true,
+          data: matrix().map((r) => (r.role === 'THERAPIST' && saved ? { ...r, permissions: saved } : r)),
+        });
       }
       if (url.pathname === '/api/role-permissions/THERAPIST' && method === 'PUT') {
         saved = (body as { permissions: string[] }).permissions;
@@ -71,7 +75,9 @@ describe('role permissions page', () => {
     expect(own).toBeChecked();
     expect(own).toHaveAccessibleDescription(/cannot change the permissions of your own role/);
     expect(screen.queryByRole('button', { name: 'Save Admin' })).not.toBeInTheDocument();
-    const adminHeader = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Admin') && !h.textContent.includes('Account'))!;
+    const adminHeader = screen
+      .getAllByRole('columnheader')
+      .find((h) => h.textContent?.includes('Admin') && !h.textContent.includes('Account'))!;
     expect(within(adminHeader).getByText('Your role')).toBeInTheDocument();
     // Every cell of that column is locked; other roles stay editable.
     for (const box of screen.getAllByRole('checkbox', { name: /^Admin: / })) expect(box).toBeDisabled();
@@ -82,7 +88,9 @@ describe('role permissions page', () => {
 
   it('says so when the matrix cannot be loaded', async () => {
     signIn('SUPERADMIN');
-    renderScreen(PATH, <RolePermissionsPage />, ({ url }) => (url.pathname === '/api/role-permissions' ? json({ status: false, errors: ['Forbidden'] }, 403) : undefined));
+    renderScreen(PATH, <RolePermissionsPage />, ({ url }) =>
+      url.pathname === '/api/role-permissions' ? json({ status: false, errors: ['Forbidden'] }, 403) : undefined,
+    );
     expect(await screen.findByText('The role permissions could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();

@@ -54,16 +54,22 @@ export function RolePermissionsPage() {
     };
     return [...rows].sort((a, b) => rank(a.role) - rank(b.role));
   }, [rows]);
-  const permissions = useMemo(() => ordered([...ALL_PERMISSIONS, ...rows.flatMap((r) => r.permissions)], ALL_PERMISSIONS), [rows]);
+  const permissions = useMemo(
+    () => ordered([...ALL_PERMISSIONS, ...rows.flatMap((r) => r.permissions)], ALL_PERMISSIONS),
+    [rows],
+  );
 
   const save = useMutation({
-    mutationFn: ({ role, list }: { role: string; list: string[] }) => api.put<SaveAnswer>(`/api/role-permissions/${encodeURIComponent(role)}`, { permissions: list }),
+    mutationFn: ({ role, list }: { role: string; list: string[] }) =>
+      api.put<SaveAnswer>(`/api/role-permissions/${encodeURIComponent(role)}`, { permissions: list }),
     onMutate: ({ role }) => setSaving(role),
     onSettled: () => setSaving(null),
     onSuccess: (answer, { role }) => {
       const saved = answer?.data?.permissions;
       queryClient.setQueryData<ListAnswer>(ROLE_PERMISSIONS_KEY, (old) =>
-        old ? { ...old, data: old.data.map((r) => (r.role === role && saved ? { ...r, permissions: saved } : r)) } : old,
+        old
+          ? { ...old, data: old.data.map((r) => (r.role === role && saved ? { ...r, permissions: saved } : r)) }
+          : old,
       );
       setDrafts(({ [role]: _done, ...rest }) => rest);
       void queryClient.invalidateQueries({ queryKey: ROLE_PERMISSIONS_KEY });
@@ -71,7 +77,8 @@ export function RolePermissionsPage() {
   });
 
   const current = (row: RolePermissionsRow) => drafts[row.role] ?? row.permissions;
-  const isDirty = (row: RolePermissionsRow) => drafts[row.role] !== undefined && !sameSet(drafts[row.role]!, row.permissions);
+  const isDirty = (row: RolePermissionsRow) =>
+    drafts[row.role] !== undefined && !sameSet(drafts[row.role]!, row.permissions);
 
   const toggle = (row: RolePermissionsRow, permission: string, on: boolean) => {
     const base = current(row);
@@ -89,7 +96,10 @@ export function RolePermissionsPage() {
 
   return (
     <>
-      <PageHeader title={t('administration.rolePermissions.title')} description={t('administration.rolePermissions.subtitle')} />
+      <PageHeader
+        title={t('administration.rolePermissions.title')}
+        description={t('administration.rolePermissions.subtitle')}
+      />
       <p className="mb-4 flex items-start gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 ring-1 ring-sky-100">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span id="role-permissions-apply-hint">{t('administration.rolePermissions.applyHint')}</span>
@@ -98,7 +108,8 @@ export function RolePermissionsPage() {
         <p id="role-permissions-own-hint" className="mb-4 flex items-start gap-2 text-sm text-slate-700">
           <Lock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span>
-            <strong className="font-semibold">{roleLabel(ownRole)}</strong> — {t('administration.rolePermissions.ownRoleHint')}
+            <strong className="font-semibold">{roleLabel(ownRole)}</strong> —{' '}
+            {t('administration.rolePermissions.ownRoleHint')}
           </span>
         </p>
       )}
@@ -108,7 +119,10 @@ export function RolePermissionsPage() {
           <Spinner size="lg" label={t('app.loading')} />
         </div>
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200">
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200"
+        >
           <p className="text-sm text-slate-700">{t('administration.rolePermissions.loadFailed')}</p>
           <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             {t('administration.rolePermissions.retry')}
@@ -128,7 +142,10 @@ export function RolePermissionsPage() {
               <caption className="sr-only">{t('administration.rolePermissions.caption')}</caption>
               <thead className="text-xs font-semibold text-slate-600">
                 <tr>
-                  <th scope="col" className="sticky top-0 left-0 z-30 min-w-44 border-b border-slate-200 bg-slate-50 px-3 py-2.5 tracking-wide uppercase sm:min-w-60">
+                  <th
+                    scope="col"
+                    className="sticky top-0 left-0 z-30 min-w-44 border-b border-slate-200 bg-slate-50 px-3 py-2.5 tracking-wide uppercase sm:min-w-60"
+                  >
                     {t('administration.rolePermissions.permission')}
                   </th>
                   {roles.map((row) => {
@@ -139,7 +156,10 @@ export function RolePermissionsPage() {
                       <th
                         key={row.role}
                         scope="col"
-                        className={clsx('sticky top-0 z-20 min-w-28 border-b border-slate-200 px-2 py-2.5 text-center align-top', own ? 'bg-slate-100' : 'bg-slate-50')}
+                        className={clsx(
+                          'sticky top-0 z-20 min-w-28 border-b border-slate-200 px-2 py-2.5 text-center align-top',
+                          own ? 'bg-slate-100' : 'bg-slate-50',
+                        )}
                       >
                         <div className="flex flex-col items-center gap-1.5">
                           <span className="tracking-wide whitespace-nowrap text-slate-800 uppercase">{label}</span>
@@ -186,7 +206,10 @@ export function RolePermissionsPage() {
                   const full = permission === PERMISSIONS.FULL;
                   return (
                     <tr key={permission} className="group">
-                      <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-2 text-left font-normal group-hover:bg-slate-50">
+                      <th
+                        scope="row"
+                        className="sticky left-0 z-10 border-b border-slate-100 bg-white px-3 py-2 text-left font-normal group-hover:bg-slate-50"
+                      >
                         <span className="block font-medium text-slate-900">{permissionLabel(permission)}</span>
                         <code className="block text-[11px] break-all text-slate-500">{permission}</code>
                       </th>
@@ -195,7 +218,13 @@ export function RolePermissionsPage() {
                         const checked = current(row).includes(permission);
                         const locked = !canEdit || own || saving === row.role || (full && !canGrantFull && !checked);
                         return (
-                          <td key={row.role} className={clsx('border-b border-slate-100 px-2 py-2 text-center', own ? 'bg-slate-50' : 'group-hover:bg-slate-50')}>
+                          <td
+                            key={row.role}
+                            className={clsx(
+                              'border-b border-slate-100 px-2 py-2 text-center',
+                              own ? 'bg-slate-50' : 'group-hover:bg-slate-50',
+                            )}
+                          >
                             <input
                               type="checkbox"
                               className={checkbox}
@@ -209,7 +238,10 @@ export function RolePermissionsPage() {
                                     ? t('administration.rolePermissions.fullOnlySuperadmin')
                                     : undefined
                               }
-                              aria-label={t('administration.rolePermissions.cellLabel', { role: roleLabel(row.role), permission })}
+                              aria-label={t('administration.rolePermissions.cellLabel', {
+                                role: roleLabel(row.role),
+                                permission,
+                              })}
                               onChange={(e) => toggle(row, permission, e.target.checked)}
                             />
                           </td>

@@ -11,7 +11,12 @@ import { stubApi, type Call } from '@/test/render-app';
  * `/changePassword`), its API answered through `handler` (see stubApi): the screen alone, without
  * the main layout's own calls.
  */
-export function renderScreen(path: string, element: ReactElement, handler: (call: Call) => Response | undefined, initialEntry = path) {
+export function renderScreen(
+  path: string,
+  element: ReactElement,
+  handler: (call: Call) => Response | undefined,
+  initialEntry = path,
+) {
   const calls = stubApi(handler);
   const router = createMemoryRouter(
     [

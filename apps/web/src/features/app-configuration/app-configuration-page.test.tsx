@@ -28,7 +28,8 @@ afterEach(() => vi.unstubAllGlobals());
 function api(editable: boolean) {
   let mla = row('MLA', editable);
   return (call: Call) => {
-    if (call.url.pathname === '/api/app-configuration' && call.method === 'GET') return json({ status: true, data: [mla, row('MAA', editable)] });
+    if (call.url.pathname === '/api/app-configuration' && call.method === 'GET')
+      return json({ status: true, data: [mla, row('MAA', editable)] });
     if (call.url.pathname === '/api/app-configuration/MLA' && call.method === 'PUT') {
       mla = { ...mla, ...(call.body as object), updated_at: '2026-11-23T10:00:00.000Z' };
       return json({ status: true, data: mla, message: 'The record was saved.' });
@@ -54,7 +55,15 @@ describe('app configuration page', () => {
     await userEvent.type(rate, '70');
     await userEvent.click(mla.getByRole('checkbox', { name: 'Show the progress bar' }));
     await userEvent.click(mla.getByRole('button', { name: 'Save MLA' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'PUT', path: '/api/app-configuration/MLA', body: { ...SETTINGS, min_rate: 70, show_progress_bar: true } }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([
+        {
+          method: 'PUT',
+          path: '/api/app-configuration/MLA',
+          body: { ...SETTINGS, min_rate: 70, show_progress_bar: true },
+        },
+      ]),
+    );
     expect(await screen.findByText('The record was saved.')).toBeInTheDocument();
   });
 
@@ -70,7 +79,9 @@ describe('app configuration page', () => {
     await userEvent.type(second, '20');
     await userEvent.click(mla.getByRole('button', { name: 'Save MLA' }));
     expect(await mla.findByText('Pass score (%) must be at most 100.')).toBeInTheDocument();
-    expect(mla.getByText('Points for a right second try may not be more than the points for a right first try.')).toBeInTheDocument();
+    expect(
+      mla.getByText('Points for a right second try may not be more than the points for a right first try.'),
+    ).toBeInTheDocument();
     expect(rate).toHaveAttribute('aria-invalid', 'true');
     expect(writesOf(calls)).toEqual([]);
   });
@@ -79,7 +90,9 @@ describe('app configuration page', () => {
     signIn('THERAPIST');
     renderApp(PATH, api(false));
     const maa = within(await screen.findByRole('region', { name: 'MAA — language assessment' }));
-    expect(screen.getByText('You can see these settings; only the platform owner can change them.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You can see these settings; only the platform owner can change them.'),
+    ).toBeInTheDocument();
     expect(maa.getByRole('spinbutton', { name: 'Points for a right first try' })).toBeDisabled();
     expect(maa.getByRole('checkbox', { name: 'Show failed attempts' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();

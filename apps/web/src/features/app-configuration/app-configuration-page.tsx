@@ -27,9 +27,11 @@ const FIELD_NAMES = FIELDS.map((f) => f.name);
 const schema = singletonInput(APP_CONFIGURATION);
 const checkbox =
   'mt-0.5 size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-60';
-const failedBox = 'flex flex-col items-center gap-3 rounded-xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200';
+const failedBox =
+  'flex flex-col items-center gap-3 rounded-xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200';
 
-const valuesOf = (row: AppConfigurationRow): Values => Object.fromEntries(FIELDS.map((f) => [f.name, row[f.name] as number | boolean]));
+const valuesOf = (row: AppConfigurationRow): Values =>
+  Object.fromEntries(FIELDS.map((f) => [f.name, row[f.name] as number | boolean]));
 
 /**
  * `/administration/appConfiguration` (seed "App Configuration"): the scoring, expiry and display
@@ -70,7 +72,11 @@ export function AppConfigurationPage() {
         <div className="grid gap-6 xl:grid-cols-2">
           {rows.map((row) => (
             // Re-mount when fresh values arrive so the form's defaults follow the server.
-            <ModuleForm key={`${row.module}:${row.updated_at ?? ''}`} row={row} editable={canEdit && row._actions.includes('update')} />
+            <ModuleForm
+              key={`${row.module}:${row.updated_at ?? ''}`}
+              row={row}
+              editable={canEdit && row._actions.includes('update')}
+            />
           ))}
         </div>
       )}
@@ -103,7 +109,13 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
   // A setting that means something for some modules only (a recording's length: MAA) shows on their
   // forms; the others send it back unchanged.
   const shown = (f: SingletonFieldDef) => !f.keys || f.keys.includes(row.module);
-  const errorOf = (f: SingletonFieldDef) => fieldErrorText(t, errors[f.name]?.message, label(f.name), f.kind === 'int' ? { minimum: f.min, maximum: f.maxValue } : {});
+  const errorOf = (f: SingletonFieldDef) =>
+    fieldErrorText(
+      t,
+      errors[f.name]?.message,
+      label(f.name),
+      f.kind === 'int' ? { minimum: f.min, maximum: f.maxValue } : {},
+    );
 
   return (
     <Card className="p-6">
@@ -111,10 +123,14 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
           {t(`appConfiguration.modules.${row.module}`, { defaultValue: row.module })}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{t(`appConfiguration.moduleHints.${row.module}`, { defaultValue: '' })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {t(`appConfiguration.moduleHints.${row.module}`, { defaultValue: '' })}
+        </p>
         <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="mt-5">
           <fieldset disabled={!editable || isSubmitting} className="flex flex-col gap-5">
-            <legend className="sr-only">{t(`appConfiguration.modules.${row.module}`, { defaultValue: row.module })}</legend>
+            <legend className="sr-only">
+              {t(`appConfiguration.modules.${row.module}`, { defaultValue: row.module })}
+            </legend>
             <div className="grid gap-5 sm:grid-cols-2">
               {FIELDS.filter((f) => f.kind === 'int' && shown(f)).map((f) =>
                 f.kind === 'int' ? (
@@ -135,7 +151,14 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
               )}
             </div>
             {FIELDS.filter((f) => f.kind === 'bool' && shown(f)).map((f) => (
-              <Switch key={f.name} name={f.name} label={label(f.name)} hint={t(`appConfiguration.hints.${f.name}`)} error={errorOf(f)} register={register} />
+              <Switch
+                key={f.name}
+                name={f.name}
+                label={label(f.name)}
+                hint={t(`appConfiguration.hints.${f.name}`)}
+                error={errorOf(f)}
+                register={register}
+              />
             ))}
             {editable && (
               <div className="flex flex-wrap items-center gap-3">
@@ -156,11 +179,30 @@ function ModuleForm({ row, editable }: { row: AppConfigurationRow; editable: boo
   );
 }
 
-function Switch({ name, label, hint, error, register }: { name: string; label: string; hint: string; error?: string; register: ReturnType<typeof useForm<Values>>['register'] }) {
+function Switch({
+  name,
+  label,
+  hint,
+  error,
+  register,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  error?: string;
+  register: ReturnType<typeof useForm<Values>>['register'];
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
-      <input id={id} type="checkbox" aria-describedby={`${id}-hint`} aria-invalid={error ? true : undefined} className={checkbox} {...register(name)} />
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={`${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        className={checkbox}
+        {...register(name)}
+      />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {label}

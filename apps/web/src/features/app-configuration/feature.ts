@@ -10,7 +10,10 @@ const appConfiguration = load(
 export const appConfigurationFeature: FeatureManifest = {
   id: 'app-configuration',
   routes: {
-    // Every signed-in user may read it (the API's policy): the menu offers it to those who change it, others who reach it see it read-only.
-    administration: [screen('appConfiguration', handle('crumbs.appConfiguration', 'crumbs.appConfiguration'), appConfiguration)],
+    // Every signed-in user may read it (the API's policy): the menu offers it to those who change it, others who reach
+    // it see it read-only.
+    administration: [
+      screen('appConfiguration', handle('crumbs.appConfiguration', 'crumbs.appConfiguration'), appConfiguration),
+    ],
   },
 };

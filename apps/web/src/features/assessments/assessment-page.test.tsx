@@ -8,7 +8,18 @@ import { ACCOUNT, ASM, assessment, EARLIER, measures, trendPoint } from './test-
 
 const PATH = `/assessments/list/${ASM}`;
 const selector = (url: URL) => (url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined);
-const trend = [trendPoint({ id: EARLIER, title: 'Story retell · June', sample_date: '2026-06-10', current: false, mlu_m: 1.9, mlu_w: 1.7, brown_stage: 'I' }), trendPoint()];
+const trend = [
+  trendPoint({
+    id: EARLIER,
+    title: 'Story retell · June',
+    sample_date: '2026-06-10',
+    current: false,
+    mlu_m: 1.9,
+    mlu_w: 1.7,
+    brown_stage: 'I',
+  }),
+  trendPoint(),
+];
 const puts = (calls: Call[]) => writesOf(calls).filter((w) => w.method === 'PUT');
 
 beforeAll(async () => {
@@ -26,7 +37,9 @@ describe('assessment page', () => {
       if (url.pathname === `/api/assessments/${ASM}/trend`) return json({ status: true, data: trend });
       return selector(url);
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Picture description · November' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Picture description · November' }),
+    ).toBeInTheDocument();
     const glance = await screen.findByRole('region', { name: 'Measures at a glance' });
     expect(await within(glance).findByText('MLU in morphemes')).toBeInTheDocument();
     expect(within(glance).getByText('2.667')).toBeInTheDocument();
@@ -58,12 +71,17 @@ describe('assessment page', () => {
     expect(screen.getByRole('textbox', { name: 'Syntax' })).toHaveValue('MLU of 2.5 morphemes.');
 
     const progress = screen.getByRole('region', { name: 'Progress over time' });
-    expect(within(progress).getByRole('img', { name: /MLU in morphemes over 2 assessments: from 1\.90/ })).toBeInTheDocument();
+    expect(
+      within(progress).getByRole('img', { name: /MLU in morphemes over 2 assessments: from 1\.90/ }),
+    ).toBeInTheDocument();
     const current = within(progress)
       .getAllByRole('row')
       .find((r) => r.getAttribute('aria-current') === 'true');
     expect(current).toHaveTextContent('Picture description · November (this assessment)');
-    expect(within(progress).getByRole('link', { name: 'Story retell · June' })).toHaveAttribute('href', `/assessments/list/${EARLIER}`);
+    expect(within(progress).getByRole('link', { name: 'Story retell · June' })).toHaveAttribute(
+      'href',
+      `/assessments/list/${EARLIER}`,
+    );
   });
 
   it('saves the whole coding with its version after a toggle; on a conflict offers their version or mine, and keeping mine saves over theirs', async () => {
@@ -76,30 +94,48 @@ describe('assessment page', () => {
         if (conflict) {
           conflict = false;
           version = 7;
-          return json({ status: false, errors: ['Someone else changed the coded errors.'], code: 'CONFLICT', fields: { version: 'Someone else changed the coded errors.' } }, 409);
+          return json(
+            {
+              status: false,
+              errors: ['Someone else changed the coded errors.'],
+              code: 'CONFLICT',
+              fields: { version: 'Someone else changed the coded errors.' },
+            },
+            409,
+          );
         }
         version += 1;
         return json({
           status: true,
           data: measures({
             errors_version: version,
-            utterance_list: measures().utterance_list.map((u) => ({ ...u, errors: (body as { errors: Record<string, string[]> }).errors[u.index] ?? [] })) as never,
+            utterance_list: measures().utterance_list.map((u) => ({
+              ...u,
+              errors: (body as { errors: Record<string, string[]> }).errors[u.index] ?? [],
+            })) as never,
           }),
         });
       }
-      if (url.pathname === `/api/assessments/${ASM}/measures`) return json({ status: true, data: measures({ errors_version: version }) });
+      if (url.pathname === `/api/assessments/${ASM}/measures`)
+        return json({ status: true, data: measures({ errors_version: version }) });
       if (url.pathname === `/api/assessments/${ASM}/trend`) return json({ status: true, data: [trendPoint()] });
       return selector(url);
     });
     const group = await screen.findByRole('group', { name: 'Errors in utterance 4' });
-    expect(screen.getByText("This is the student's only assessment so far: there is nothing to compare yet.")).toBeInTheDocument();
+    expect(
+      screen.getByText("This is the student's only assessment so far: there is nothing to compare yet."),
+    ).toBeInTheDocument();
     const grammar = within(group).getByRole('button', { name: 'Grammar' });
     expect(grammar).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(grammar);
     expect(grammar).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     // The whole coding (utterance 1 already had a syntax error), with the version it was loaded at.
-    expect(puts(calls)[0]).toEqual({ method: 'PUT', path: `/api/assessments/${ASM}/errors`, body: { version: 4, errors: { '1': ['syntax'], '3': ['grammar'] } } });
+    expect(puts(calls)[0]).toEqual({
+      method: 'PUT',
+      path: `/api/assessments/${ASM}/errors`,
+      body: { version: 4, errors: { '1': ['syntax'], '3': ['grammar'] } },
+    });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Someone else coded errors on this assessment meanwhile');
@@ -120,11 +156,18 @@ describe('assessment page', () => {
     const { calls } = renderApp(PATH, ({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/assessments/${ASM}/complete`) {
         status = 'COMPLETED';
-        return json({ status: true, data: [assessment({ assessment_status: status })], message: 'The assessment is completed.' });
+        return json({
+          status: true,
+          data: [assessment({ assessment_status: status })],
+          message: 'The assessment is completed.',
+        });
       }
-      if (url.pathname === `/api/assessments/${ASM}`) return json({ status: true, data: assessment({ assessment_status: status }) });
-      if (url.pathname === `/api/assessments/${ASM}/measures`) return json({ status: true, data: measures({ editable: status !== 'COMPLETED' }) });
-      if (url.pathname === `/api/assessments/${ASM}/trend`) return json({ status: true, data: [trendPoint({ assessment_status: status })] });
+      if (url.pathname === `/api/assessments/${ASM}`)
+        return json({ status: true, data: assessment({ assessment_status: status }) });
+      if (url.pathname === `/api/assessments/${ASM}/measures`)
+        return json({ status: true, data: measures({ editable: status !== 'COMPLETED' }) });
+      if (url.pathname === `/api/assessments/${ASM}/trend`)
+        return json({ status: true, data: [trendPoint({ assessment_status: status })] });
       return selector(url);
     });
     const group = await screen.findByRole('group', { name: 'Errors in utterance 2' });
@@ -136,11 +179,17 @@ describe('assessment page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Complete the assessment?' });
     expect(writesOf(calls)).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as completed' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/assessments/${ASM}/complete`, body: {} }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/assessments/${ASM}/complete`, body: {} }]),
+    );
 
     expect(await screen.findByRole('button', { name: 'Reopen' })).toBeInTheDocument();
     expect(screen.getByText('Status: Completed')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Errors in utterance 2' })).getByRole('button', { name: 'Syntax' })).toBeDisabled());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Errors in utterance 2' })).getByRole('button', { name: 'Syntax' }),
+      ).toBeDisabled(),
+    );
     expect(screen.queryByRole('button', { name: 'Mark as completed' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save conclusions' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Summary' })).toHaveAttribute('readonly');
@@ -161,7 +210,11 @@ describe('assessment page', () => {
     expect(save).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Recommendation' }), 'Weekly sessions.');
     await userEvent.click(save);
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'PATCH', path: `/api/assessments/${ASM}`, body: { recommendation: 'Weekly sessions.' } }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([
+        { method: 'PATCH', path: `/api/assessments/${ASM}`, body: { recommendation: 'Weekly sessions.' } },
+      ]),
+    );
     expect(await screen.findByText('Conclusions saved.')).toBeInTheDocument();
   });
 });

@@ -50,7 +50,9 @@ function Assessment({ row }: { row: AssessmentRow }) {
   const [codingPending, setCodingPending] = useState(false);
   const lang = i18n.resolvedLanguage;
   const editable = rowAllows(row, 'update') && row.assessment_status !== 'COMPLETED';
-  const offered = declared.single.filter((a) => (a.name === 'complete' || a.name === 'reopen') && rowAllows(row, a.name));
+  const offered = declared.single.filter(
+    (a) => (a.name === 'complete' || a.name === 'reopen') && rowAllows(row, a.name),
+  );
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
@@ -84,14 +86,19 @@ function Assessment({ row }: { row: AssessmentRow }) {
       <div className={`${panelCard} flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between`}>
         <dl className="grid flex-1 grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4">
           <DetailItem label={t('assessmentScreen.student')}>{row.student?.label ?? '—'}</DetailItem>
-          <DetailItem label={t('assessmentScreen.sampleDate')}>{row.sample_date ? <time dateTime={row.sample_date}>{formatDay(lang, row.sample_date)}</time> : '—'}</DetailItem>
+          <DetailItem label={t('assessmentScreen.sampleDate')}>
+            {row.sample_date ? <time dateTime={row.sample_date}>{formatDay(lang, row.sample_date)}</time> : '—'}
+          </DetailItem>
           <DetailItem label={t('assessmentScreen.status')}>
             <AssessmentStatusBadge status={row.assessment_status ?? 'NEW'} />
           </DetailItem>
           <DetailItem label={t('fields.language')}>{t(`enums.language.${row.language}`)}</DetailItem>
           <DetailItem label={t('assessmentScreen.source')} className="col-span-2">
             {row.recording_id ? (
-              <Link to={`${RECORDING_SCREEN.base}/${row.recording_id}`} className="text-teal-800 underline underline-offset-2">
+              <Link
+                to={`${RECORDING_SCREEN.base}/${row.recording_id}`}
+                className="text-teal-800 underline underline-offset-2"
+              >
                 {row.recording?.label ?? t('assessmentScreen.fromRecording')}
               </Link>
             ) : (
@@ -171,7 +178,12 @@ function PdfDownload({ id, title }: { id: string; title: string }) {
         <label htmlFor={selectId} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
           {t('assessmentScreen.pdf.language')}
         </label>
-        <select id={selectId} value={language} onChange={(e) => setLanguage(e.target.value)} className={`${fieldControlClasses(false)} w-auto`}>
+        <select
+          id={selectId}
+          value={language}
+          onChange={(e) => setLanguage(e.target.value)}
+          className={`${fieldControlClasses(false)} w-auto`}
+        >
           {(['en', 'es'] as const).map((l) => (
             <option key={l} value={l}>
               {t(`enums.language.${l}`)}

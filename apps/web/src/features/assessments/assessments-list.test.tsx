@@ -15,7 +15,8 @@ describe('assessments list', () => {
   it('lists the assessments with their status as a badge and MLU-m with 3 decimals', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
     renderApp('/assessments/list', ({ url }) => {
-      if (url.pathname === '/api/assessments') return listAnswer([assessment({ assessment_status: 'COMPLETED', mlu_m: 2.5 })]);
+      if (url.pathname === '/api/assessments')
+        return listAnswer([assessment({ assessment_status: 'COMPLETED', mlu_m: 2.5 })]);
       if (url.pathname === '/api/selector') return json({ status: true, data: [] });
       return undefined;
     });

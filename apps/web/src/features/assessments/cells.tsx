@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatFixed } from './assessments-api';
 import { AssessmentStatusBadge } from './status-badge';
 
-/** How the generic screens (list, quick view, full view) show an assessment's status (a badge) and its MLU in morphemes (3 decimals, as CLAN). */
+/** How the generic screens (list, quick view, full view) show an assessment's status (a badge) and its MLU in morphemes
+ * (3 decimals, as CLAN). */
 export default function AssessmentCell({ field, row }: FieldCellProps) {
   const { i18n } = useTranslation();
   const value = row[field.name];

@@ -7,10 +7,17 @@ import { Button } from '@/components/ui/button';
 import { fieldControlClasses } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
-import { ASSESSMENTS_API, assessmentKeys, type AssessmentRow, CONCLUSION_FIELDS, type ConclusionField } from './assessments-api';
+import {
+  ASSESSMENTS_API,
+  assessmentKeys,
+  type AssessmentRow,
+  CONCLUSION_FIELDS,
+  type ConclusionField,
+} from './assessments-api';
 
 type Values = Record<ConclusionField, string>;
-const valuesOf = (row: AssessmentRow): Values => Object.fromEntries(CONCLUSION_FIELDS.map((f) => [f, row[f] ?? ''])) as Values;
+const valuesOf = (row: AssessmentRow): Values =>
+  Object.fromEntries(CONCLUSION_FIELDS.map((f) => [f, row[f] ?? ''])) as Values;
 
 /**
  * "Conclusions": what the program proposed from the measures (syntax, tenses, function, about the
@@ -34,7 +41,9 @@ export function ConclusionsForm({ row, editable }: { row: AssessmentRow; editabl
     setErrors({});
     const snapshot = values;
     try {
-      await api.patch(`${ASSESSMENTS_API}/${row.id}`, Object.fromEntries(changed.map((f) => [f, snapshot[f]])), { silentSuccess: true });
+      await api.patch(`${ASSESSMENTS_API}/${row.id}`, Object.fromEntries(changed.map((f) => [f, snapshot[f]])), {
+        silentSuccess: true,
+      });
       setSaved(snapshot);
       setDone(true);
       await queryClient.invalidateQueries({ queryKey: assessmentKeys.one(row.id), exact: true });
@@ -100,7 +109,11 @@ export function ConclusionsForm({ row, editable }: { row: AssessmentRow; editabl
       {editable && (
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 pt-4">
           <p role="status" className="text-sm text-slate-700">
-            {changed.length ? t('assessmentScreen.conclusions.unsaved') : done ? t('assessmentScreen.conclusions.saved') : ''}
+            {changed.length
+              ? t('assessmentScreen.conclusions.unsaved')
+              : done
+                ? t('assessmentScreen.conclusions.saved')
+                : ''}
           </p>
           <Button type="submit" loading={busy} disabled={!changed.length}>
             {!busy && <Save className="size-4" aria-hidden="true" />}

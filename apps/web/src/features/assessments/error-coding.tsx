@@ -18,12 +18,14 @@ export const CODING_SAVE_MS = 600;
 type Coding = Readonly<Record<number, readonly ErrorKind[]>>;
 const NONE: readonly ErrorKind[] = [];
 
-const codingOf = (utterances: readonly AssessmentUtterance[]): Coding => Object.fromEntries(utterances.map((u) => [u.index, u.errors.length ? u.errors : NONE]));
+const codingOf = (utterances: readonly AssessmentUtterance[]): Coding =>
+  Object.fromEntries(utterances.map((u) => [u.index, u.errors.length ? u.errors : NONE]));
 
 /** The whole coding as `PUT …/errors` takes it: the utterances with at least one error, by index. */
 const bodyOf = (coding: Coding): Record<string, ErrorKind[]> => {
   const out: Record<string, ErrorKind[]> = {};
-  for (const [index, kinds] of Object.entries(coding)) if (kinds.length) out[index] = ERROR_KINDS.filter((k) => kinds.includes(k));
+  for (const [index, kinds] of Object.entries(coding))
+    if (kinds.length) out[index] = ERROR_KINDS.filter((k) => kinds.includes(k));
   return out;
 };
 
@@ -44,7 +46,15 @@ type Labels = {
  * (`PUT …/errors` with the version it was loaded at); when someone else saved meanwhile (409) the
  * coder chooses between their version and their own. Read-only when the assessment is completed.
  */
-export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmentId: string; data: AssessmentMeasures; onPendingChange?: (pending: boolean) => void }) {
+export function ErrorCoding({
+  assessmentId,
+  data,
+  onPendingChange,
+}: {
+  assessmentId: string;
+  data: AssessmentMeasures;
+  onPendingChange?: (pending: boolean) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [coding, setCoding] = useState<Coding>(() => codingOf(data.utterance_list));
@@ -56,7 +66,13 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
     delayMs: CODING_SAVE_MS,
     enabled: editable,
     save: async (value, version) =>
-      (await api.put<{ data: AssessmentMeasures }>(`${ASSESSMENTS_API}/${assessmentId}/errors`, { version, errors: bodyOf(value) }, { silent: true })).data,
+      (
+        await api.put<{ data: AssessmentMeasures }>(
+          `${ASSESSMENTS_API}/${assessmentId}/errors`,
+          { version, errors: bodyOf(value) },
+          { silent: true },
+        )
+      ).data,
     load: () => fetchMeasures(assessmentId),
     versionOf: (answer) => answer.errors_version,
     onSaved: (answer) => {
@@ -72,7 +88,8 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
     },
     // Completed meanwhile (or no longer allowed): read the assessment again, which makes the coding read-only.
     onFailed: (error) => {
-      if (error instanceof ApiError && (error.status === 409 || error.status === 403)) void queryClient.invalidateQueries({ queryKey: ['records', 'assessments'] });
+      if (error instanceof ApiError && (error.status === 409 || error.status === 403))
+        void queryClient.invalidateQueries({ queryKey: ['records', 'assessments'] });
     },
     onPendingChange,
   });
@@ -91,15 +108,25 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
       group: (n) => t('assessmentScreen.coding.group', { n }),
       words: t('assessmentScreen.coding.words'),
       morphemes: (count) => t('assessmentScreen.coding.morphemes', { count }),
-      excluded: { unintelligible: t('lsa.excluded.unintelligible'), postcode: t('lsa.excluded.postcode'), no_words: t('lsa.excluded.no_words') },
-      sentenceTypes: { affirmative: t('lsa.sentenceTypes.affirmative'), negative: t('lsa.sentenceTypes.negative'), interrogative: t('lsa.sentenceTypes.interrogative') },
+      excluded: {
+        unintelligible: t('lsa.excluded.unintelligible'),
+        postcode: t('lsa.excluded.postcode'),
+        no_words: t('lsa.excluded.no_words'),
+      },
+      sentenceTypes: {
+        affirmative: t('lsa.sentenceTypes.affirmative'),
+        negative: t('lsa.sentenceTypes.negative'),
+        interrogative: t('lsa.sentenceTypes.interrogative'),
+      },
       tenses: Object.fromEntries(VERB_TENSES.map((v) => [v, t(`lsa.verbTenses.${v}`)])),
     }),
     [t],
   );
 
   const withErrors = data.utterance_list.filter((u) => (coding[u.index] ?? NONE).length > 0).length;
-  const shown = onlyErrors ? data.utterance_list.filter((u) => (coding[u.index] ?? NONE).length > 0) : data.utterance_list;
+  const shown = onlyErrors
+    ? data.utterance_list.filter((u) => (coding[u.index] ?? NONE).length > 0)
+    : data.utterance_list;
   const status =
     problem?.kind === 'error'
       ? t('assessmentScreen.coding.failed', { message: problem.message })
@@ -126,7 +153,13 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
           {t('assessmentScreen.coding.onlyErrors', { count: withErrors })}
         </label>
         <div className="flex flex-wrap items-center gap-2">
-          <p role="status" className={clsx('text-sm', problem?.kind === 'error' ? 'text-red-700' : dirty || saving ? 'text-slate-700' : 'text-teal-800')}>
+          <p
+            role="status"
+            className={clsx(
+              'text-sm',
+              problem?.kind === 'error' ? 'text-red-700' : dirty || saving ? 'text-slate-700' : 'text-teal-800',
+            )}
+          >
             {status}
           </p>
           {problem?.kind === 'error' && editable && (
@@ -159,7 +192,14 @@ export function ErrorCoding({ assessmentId, data, onPendingChange }: { assessmen
       ) : (
         <ol className="divide-y divide-slate-100" aria-label={t('assessmentScreen.coding.list')}>
           {shown.map((u) => (
-            <UtteranceRow key={u.index} u={u} kinds={coding[u.index] ?? NONE} disabled={!editable || conflict} labels={labels} onToggle={toggle} />
+            <UtteranceRow
+              key={u.index}
+              u={u}
+              kinds={coding[u.index] ?? NONE}
+              disabled={!editable || conflict}
+              labels={labels}
+              onToggle={toggle}
+            />
           ))}
         </ol>
       )}
@@ -207,7 +247,11 @@ const UtteranceRow = memo(function UtteranceRow({
           {facts.length > 0 && <p className="mt-0.5 text-xs text-slate-600">{facts.join(' · ')}</p>}
         </div>
       </div>
-      <div role="group" aria-label={labels.group(n)} className="grid grid-cols-4 gap-1.5 sm:flex sm:shrink-0 sm:flex-wrap">
+      <div
+        role="group"
+        aria-label={labels.group(n)}
+        className="grid grid-cols-4 gap-1.5 sm:flex sm:shrink-0 sm:flex-wrap"
+      >
         {ERROR_KINDS.map((kind) => {
           const on = kinds.includes(kind);
           return (
@@ -219,7 +263,9 @@ const UtteranceRow = memo(function UtteranceRow({
               onClick={() => onToggle(u.index, kind)}
               className={clsx(
                 'min-h-9 min-w-0 rounded-full px-1 text-[11px] min-[400px]:text-xs sm:px-3 font-semibold ring-1 transition-colors ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed sm:min-h-7',
-                on ? 'bg-amber-600 text-white ring-amber-700 hover:bg-amber-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                on
+                  ? 'bg-amber-600 text-white ring-amber-700 hover:bg-amber-700'
+                  : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
                 disabled && !on && 'opacity-60',
               )}
             >

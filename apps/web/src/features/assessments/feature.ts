@@ -4,7 +4,9 @@ import type { FieldCell } from '@/lib/field-cells';
 import { ASSESSMENT_SCREEN } from '@/lib/resource-screens';
 
 /** How the generic list, quick view and full view show an assessment's status and MLU-m. */
-const assessmentCells: FieldCell[] = [{ resource: 'assessments', fields: ['assessment_status', 'mlu_m'], load: () => import('./cells') }];
+const assessmentCells: FieldCell[] = [
+  { resource: 'assessments', fields: ['assessment_status', 'mlu_m'], load: () => import('./cells') },
+];
 
 const page = {
   create: load(

@@ -19,22 +19,35 @@ export function MeasuresGlance({ measures }: { measures: Measures }) {
     {
       key: 'utterances',
       value: int(measures.utterances.total),
-      detail: t('assessmentScreen.measures.excluded', { count: measures.utterances.excluded_unintelligible, formatted: int(measures.utterances.excluded_unintelligible) }),
+      detail: t('assessmentScreen.measures.excluded', {
+        count: measures.utterances.excluded_unintelligible,
+        formatted: int(measures.utterances.excluded_unintelligible),
+      }),
     },
     {
       key: 'mlu_w',
       value: formatFixed(measures.mlu_w.value, lang, 3),
-      detail: t('assessmentScreen.measures.mluWOf', { words: int(measures.mlu_w.words), utterances: int(measures.mlu_w.utterances) }),
+      detail: t('assessmentScreen.measures.mluWOf', {
+        words: int(measures.mlu_w.words),
+        utterances: int(measures.mlu_w.utterances),
+      }),
     },
     {
       key: 'mlu_m',
       value: formatFixed(measures.mlu_m.value, lang, 3),
-      detail: t('assessmentScreen.measures.mluMOf', { morphemes: int(measures.mlu_m.morphemes), utterances: int(measures.mlu_m.utterances) }),
+      detail: t('assessmentScreen.measures.mluMOf', {
+        morphemes: int(measures.mlu_m.morphemes),
+        utterances: int(measures.mlu_m.utterances),
+      }),
     },
     { key: 'tnw', value: int(measures.tnw) },
     { key: 'ndw', value: int(measures.ndw) },
     { key: 'ttr', value: formatFixed(measures.ttr, lang, 3) },
-    { key: 'mattr', value: formatFixed(measures.mattr, lang, 3), detail: measures.mattr === null ? t('assessmentScreen.measures.mattrShort') : undefined },
+    {
+      key: 'mattr',
+      value: formatFixed(measures.mattr, lang, 3),
+      detail: measures.mattr === null ? t('assessmentScreen.measures.mattrShort') : undefined,
+    },
     {
       key: 'brown_stage',
       value: t('assessmentScreen.measures.stage', { stage: measures.brown_stage }),
@@ -57,7 +70,10 @@ export function MeasuresGlance({ measures }: { measures: Measures }) {
         ))}
       </dl>
       <div className="grid gap-5 md:grid-cols-3">
-        <CountList title={t('assessmentScreen.measures.sentenceTypes')} rows={SENTENCE_TYPES.map((s) => [t(`lsa.sentenceTypes.${s}`), int(measures.sentence_types[s])])} />
+        <CountList
+          title={t('assessmentScreen.measures.sentenceTypes')}
+          rows={SENTENCE_TYPES.map((s) => [t(`lsa.sentenceTypes.${s}`), int(measures.sentence_types[s])])}
+        />
         <CountList
           title={t('assessmentScreen.measures.verbTenses')}
           rows={tenses.map((v) => [t(`lsa.verbTenses.${v}`), int(measures.verb_tenses[v])])}

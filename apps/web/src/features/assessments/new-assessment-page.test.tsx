@@ -8,16 +8,25 @@ import { ACCOUNT, ASM, assessment, LEO, measures, REC, trendPoint } from './test
 
 const OTHER_REC = '77777777-7777-4777-8777-777777777777';
 const student = { id: LEO, full_name: 'Leo Walker', username: 'leo', account_id: ACCOUNT, ...stamp };
-const rec = (id: string, title: string, session_status: string) => ({ id, title, student_id: LEO, session_status, account_id: ACCOUNT, ...stamp });
+const rec = (id: string, title: string, session_status: string) => ({
+  id,
+  title,
+  student_id: LEO,
+  session_status,
+  account_id: ACCOUNT,
+  ...stamp,
+});
 
 /** The students, their recordings, and the new assessment's page once created. */
 const answer = (create: (call: Call) => Response) => (call: Call) => {
   const { url, method } = call;
   if (url.pathname === '/api/clients') return listAnswer([student]);
   if (url.pathname === '/api/selector') return json({ status: true, data: [] });
-  if (url.pathname === '/api/recordings') return listAnswer([rec(REC, 'The park', 'READY'), rec(OTHER_REC, 'Still uploading', 'PENDING_AUDIO')]);
+  if (url.pathname === '/api/recordings')
+    return listAnswer([rec(REC, 'The park', 'READY'), rec(OTHER_REC, 'Still uploading', 'PENDING_AUDIO')]);
   if (method === 'POST' && url.pathname === '/api/assessments') return create(call);
-  if (url.pathname === `/api/assessments/${ASM}`) return json({ status: true, data: assessment({ assessment_status: 'NEW' }) });
+  if (url.pathname === `/api/assessments/${ASM}`)
+    return json({ status: true, data: assessment({ assessment_status: 'NEW' }) });
   if (url.pathname === `/api/assessments/${ASM}/measures`) return json({ status: true, data: measures() });
   if (url.pathname === `/api/assessments/${ASM}/trend`) return json({ status: true, data: [trendPoint()] });
   return undefined;
@@ -59,8 +68,12 @@ describe('new assessment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Analyse the sample' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/assessments/list/${ASM}`));
-    expect(writesOf(calls)).toEqual([{ method: 'POST', path: '/api/assessments', body: { recording_id: REC, sample_date: '2026-11-02' } }]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Picture description · November' })).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([
+      { method: 'POST', path: '/api/assessments', body: { recording_id: REC, sample_date: '2026-11-02' } },
+    ]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Picture description · November' }),
+    ).toBeInTheDocument();
   });
 
   it('from a transcript: imports a .cha file as CHAT, sends the whole sample, and shows the line the server could not read beside the transcript', async () => {
@@ -85,20 +98,34 @@ describe('new assessment', () => {
     expect(screen.getByText('CHI: the dog ran .')).toBeInTheDocument();
 
     const cha = '@UTF8\n@Begin\n@Participants:\tCHI Target_Child\n*CHI:\tmore cookie .\n@End\n';
-    await userEvent.upload(screen.getByLabelText('Import a file', { selector: 'input' }), new File([cha], 'eve.cha', { type: 'text/plain' }));
+    await userEvent.upload(
+      screen.getByLabelText('Import a file', { selector: 'input' }),
+      new File([cha], 'eve.cha', { type: 'text/plain' }),
+    );
     const transcript = screen.getByRole('textbox', { name: 'Transcript' });
     await waitFor(() => expect(transcript).toHaveValue(cha));
     expect(screen.getByRole('radio', { name: 'CHAT (.cha)' })).toBeChecked();
     // The title takes the file's name until one is typed.
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('eve');
-    await userEvent.selectOptions(within(screen.getByRole('form', { name: 'New assessment' })).getByRole('combobox', { name: /language/i }), 'es');
+    await userEvent.selectOptions(
+      within(screen.getByRole('form', { name: 'New assessment' })).getByRole('combobox', { name: /language/i }),
+      'es',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Analyse the sample' }));
     expect(await screen.findByText('Line 5: a line must start with a speaker code.')).toBeInTheDocument();
     expect(transcript).toHaveAttribute('aria-invalid', 'true');
-    expect(transcript).toHaveAccessibleDescription(expect.stringContaining('Line 5: a line must start with a speaker code.'));
+    expect(transcript).toHaveAccessibleDescription(
+      expect.stringContaining('Line 5: a line must start with a speaker code.'),
+    );
     expect(transcript).toHaveFocus();
     expect(router.state.location.pathname).toBe('/assessments/list/new');
-    expect(writesOf(calls)).toEqual([{ method: 'POST', path: '/api/assessments', body: { student_id: LEO, title: 'eve', language: 'es', format: 'chat', transcript: cha } }]);
+    expect(writesOf(calls)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/assessments',
+        body: { student_id: LEO, title: 'eve', language: 'es', format: 'chat', transcript: cha },
+      },
+    ]);
   });
 });

@@ -21,7 +21,16 @@ import type { AssessmentRow } from './assessments-api';
 
 /** Recordings with a transcript to analyse. */
 const USABLE = ['TRANSCRIPTION_COMPLETED', 'READY', 'WORK_IN_PROGRESS', 'COMPLETED'];
-const FIELDS = ['student_id', 'title', 'sample_date', 'language', 'recording_id', 'format', 'transcript', 'speaker'] as const;
+const FIELDS = [
+  'student_id',
+  'title',
+  'sample_date',
+  'language',
+  'recording_id',
+  'format',
+  'transcript',
+  'speaker',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 type Errors = Partial<Record<FieldName | 'form', string>>;
 type Source = 'recording' | 'transcript';
@@ -33,7 +42,11 @@ function useStudentRecordings(studentId: string | undefined) {
     queryKey: ['records', 'recordings', 'of-student', studentId],
     queryFn: ({ signal }) =>
       api
-        .get<{ data: RecordRow[] }>('/api/recordings', { query: { student_id: studentId, max: 100 }, signal, silentSuccess: true })
+        .get<{ data: RecordRow[] }>('/api/recordings', {
+          query: { student_id: studentId, max: 100 },
+          signal,
+          silentSuccess: true,
+        })
         .then((r) => r.data.filter((row) => USABLE.includes(String(row.session_status)))),
     enabled: Boolean(studentId),
   });
@@ -99,7 +112,9 @@ export function NewAssessmentPage() {
       ...(sampleDate ? { sample_date: sampleDate } : {}),
     };
     const body =
-      source === 'recording' ? { recording_id: recordingId, ...optional } : { student_id: student[0].id, language, format, transcript, ...optional, title: title.trim() };
+      source === 'recording'
+        ? { recording_id: recordingId, ...optional }
+        : { student_id: student[0].id, language, format, transcript, ...optional, title: title.trim() };
     setBusy(true);
     try {
       const res = await api.post<{ data: AssessmentRow }>(ASSESSMENT_SCREEN.apiPath, body, { silent: true });
@@ -131,7 +146,13 @@ export function NewAssessmentPage() {
   }));
 
   return (
-    <FormPage title={t('assessmentScreen.new.title')} lead={t('assessmentScreen.new.lead')} busy={busy} focusInvalid={focusInvalid} onSubmit={() => void send()}>
+    <FormPage
+      title={t('assessmentScreen.new.title')}
+      lead={t('assessmentScreen.new.lead')}
+      busy={busy}
+      focusInvalid={focusInvalid}
+      onSubmit={() => void send()}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <RelationPicker
@@ -190,16 +211,25 @@ export function NewAssessmentPage() {
               ['recording', Mic],
               ['transcript', FileText],
             ] as const
-          ).map(([value, icon]) => ({ value, icon, label: t(`assessmentScreen.new.source.${value}`), help: t(`assessmentScreen.new.sourceHelp.${value}`) }))}
+          ).map(([value, icon]) => ({
+            value,
+            icon,
+            label: t(`assessmentScreen.new.source.${value}`),
+            help: t(`assessmentScreen.new.sourceHelp.${value}`),
+          }))}
         />
 
         {source === 'recording' ? (
           !student[0] ? (
-            <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>{t('assessmentScreen.new.pickStudentFirst')}</p>
+            <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>
+              {t('assessmentScreen.new.pickStudentFirst')}
+            </p>
           ) : recordings.isPending ? (
             <p className="text-sm text-slate-600">{t('records.loading')}</p>
           ) : recordingOptions.length === 0 ? (
-            <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>{t('assessmentScreen.new.noRecordings')}</p>
+            <p className={clsx('text-sm', errors.recording_id ? 'text-red-700' : 'text-slate-600')}>
+              {t('assessmentScreen.new.noRecordings')}
+            </p>
           ) : (
             <SelectField
               label={t('assessmentScreen.new.recording')}
@@ -248,7 +278,11 @@ export function NewAssessmentPage() {
                     </label>
                   ))}
                 </div>
-                <p id={`${id}-format-error`} aria-live="polite" className={errors.format ? 'mt-1 text-sm text-red-700' : 'sr-only'}>
+                <p
+                  id={`${id}-format-error`}
+                  aria-live="polite"
+                  className={errors.format ? 'mt-1 text-sm text-red-700' : 'sr-only'}
+                >
                   {errors.format}
                 </p>
               </fieldset>
@@ -259,7 +293,12 @@ export function NewAssessmentPage() {
                 <label htmlFor={`${id}-transcript`} className="text-sm font-medium text-slate-800">
                   {t('assessmentScreen.new.transcript')}
                 </label>
-                <FileButton label={t('assessmentScreen.new.importFile')} accept={TRANSCRIPT_FILE_ACCEPT} disabled={busy} onFile={(file) => void importFile(file)} />
+                <FileButton
+                  label={t('assessmentScreen.new.importFile')}
+                  accept={TRANSCRIPT_FILE_ACCEPT}
+                  disabled={busy}
+                  onFile={(file) => void importFile(file)}
+                />
               </div>
               <textarea
                 id={`${id}-transcript`}
@@ -268,7 +307,10 @@ export function NewAssessmentPage() {
                 spellCheck={false}
                 disabled={busy}
                 aria-invalid={errors.transcript ? true : undefined}
-                aria-describedby={describe(`${id}-transcript-help`, errors.transcript ? `${id}-transcript-error` : false)}
+                aria-describedby={describe(
+                  `${id}-transcript-help`,
+                  errors.transcript ? `${id}-transcript-error` : false,
+                )}
                 className={clsx(fieldControlClasses(Boolean(errors.transcript)), 'font-mono text-sm')}
                 onChange={(e) => {
                   setTranscript(e.target.value);
@@ -277,9 +319,15 @@ export function NewAssessmentPage() {
               />
               <p id={`${id}-transcript-help`} className="text-xs text-slate-600">
                 {format === 'chat' ? t('assessmentScreen.new.chatHint') : t('assessmentScreen.new.textHint')}{' '}
-                <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">{format === 'chat' ? '*CHI:\tthe dog ran .' : 'CHI: the dog ran .'}</code>
+                <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">
+                  {format === 'chat' ? '*CHI:\tthe dog ran .' : 'CHI: the dog ran .'}
+                </code>
               </p>
-              <p id={`${id}-transcript-error`} aria-live="polite" className={errors.transcript ? 'text-sm text-red-700' : 'sr-only'}>
+              <p
+                id={`${id}-transcript-error`}
+                aria-live="polite"
+                className={errors.transcript ? 'text-sm text-red-700' : 'sr-only'}
+              >
                 {errors.transcript}
               </p>
             </div>

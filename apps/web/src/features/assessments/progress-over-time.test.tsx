@@ -37,6 +37,8 @@ describe('progress over time', () => {
         <ProgressOverTime points={[trendPoint()]} />
       </MemoryRouter>,
     );
-    expect(screen.getByText("This is the student's only assessment so far: there is nothing to compare yet.")).toBeInTheDocument();
+    expect(
+      screen.getByText("This is the student's only assessment so far: there is nothing to compare yet."),
+    ).toBeInTheDocument();
   });
 });

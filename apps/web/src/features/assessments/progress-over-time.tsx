@@ -29,9 +29,11 @@ export function ProgressOverTime({ points }: { points: readonly TrendPoint[] }) 
   // day (or no dates) are spread evenly.
   const days = points.map((p) => Date.parse(`${dayOf(p)}T00:00:00Z`));
   const span = days[days.length - 1]! - days[0]!;
-  const x = (i: number) => PAD.left + (span > 0 ? (days[i]! - days[0]!) / span : i / (points.length - 1)) * (W - PAD.left - PAD.right);
+  const x = (i: number) =>
+    PAD.left + (span > 0 ? (days[i]! - days[0]!) / span : i / (points.length - 1)) * (W - PAD.left - PAD.right);
   const y = (v: number) => PAD.top + (1 - v / top) * (H - PAD.top - PAD.bottom);
-  const line = (pick: (p: TrendPoint) => number) => points.map((p, i) => `${x(i).toFixed(1)},${y(pick(p)).toFixed(1)}`).join(' ');
+  const line = (pick: (p: TrendPoint) => number) =>
+    points.map((p, i) => `${x(i).toFixed(1)},${y(pick(p)).toFixed(1)}`).join(' ');
   const ticks = Array.from(new Set([0, Math.round(top / 2), top]));
   const first = points[0]!;
   const last = points[points.length - 1]!;
@@ -55,13 +57,21 @@ export function ProgressOverTime({ points }: { points: readonly TrendPoint[] }) 
               </text>
             </g>
           ))}
-          <polyline points={line((p) => p.mlu_w)} fill="none" className="stroke-slate-400" strokeWidth="2" strokeDasharray="5 4" />
+          <polyline
+            points={line((p) => p.mlu_w)}
+            fill="none"
+            className="stroke-slate-400"
+            strokeWidth="2"
+            strokeDasharray="5 4"
+          />
           <polyline points={line((p) => p.mlu_m)} fill="none" className="stroke-teal-600" strokeWidth="2.5" />
           {points.map((p, i) => (
             <g key={p.id}>
               <circle cx={x(i)} cy={y(p.mlu_w)} r="3" className="fill-slate-400" />
               <circle cx={x(i)} cy={y(p.mlu_m)} r="3.5" className="fill-teal-600" />
-              {p.current && <circle cx={x(i)} cy={y(p.mlu_m)} r="7.5" fill="none" className="stroke-amber-600" strokeWidth="2" />}
+              {p.current && (
+                <circle cx={x(i)} cy={y(p.mlu_m)} r="7.5" fill="none" className="stroke-amber-600" strokeWidth="2" />
+              )}
             </g>
           ))}
           <text x={x(0)} y={H - 8} textAnchor="start" className="fill-slate-500 text-[10px]">
@@ -116,15 +126,25 @@ export function ProgressOverTime({ points }: { points: readonly TrendPoint[] }) 
           </thead>
           <tbody className="divide-y divide-slate-100">
             {points.map((p) => (
-              <tr key={p.id} aria-current={p.current ? 'true' : undefined} className={p.current ? 'bg-amber-50 font-medium' : undefined}>
+              <tr
+                key={p.id}
+                aria-current={p.current ? 'true' : undefined}
+                className={p.current ? 'bg-amber-50 font-medium' : undefined}
+              >
                 <td className="py-2 pr-3 whitespace-nowrap">{formatDay(lang, dayOf(p))}</td>
                 <td className="py-2 pr-3">
                   {p.current ? (
                     <>
-                      {p.title} <span className="text-xs font-semibold text-amber-800">({t('assessmentScreen.trend.thisOne')})</span>
+                      {p.title}{' '}
+                      <span className="text-xs font-semibold text-amber-800">
+                        ({t('assessmentScreen.trend.thisOne')})
+                      </span>
                     </>
                   ) : (
-                    <Link to={`${ASSESSMENT_SCREEN.base}/${p.id}`} className="text-teal-800 underline-offset-2 hover:underline">
+                    <Link
+                      to={`${ASSESSMENT_SCREEN.base}/${p.id}`}
+                      className="text-teal-800 underline-offset-2 hover:underline"
+                    >
                       {p.title}
                     </Link>
                   )}

@@ -1,4 +1,13 @@
-import type { ChangePasswordBody, ForgotPasswordBody, LoginBody, LoginResponse, RegisterBody, Registered, ResetPasswordBody, SessionUser } from '@habla/shared/schemas/auth';
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  Registered,
+  ResetPasswordBody,
+  SessionUser,
+} from '@habla/shared/schemas/auth';
 import { api } from '@/lib/api';
 import { CSRF_COOKIE_URL, LOGIN_URL, type RequestOptions } from '@/lib/api-client';
 
@@ -10,7 +19,8 @@ export const authApi = {
   /** Asks the server to set its CSRF cookie; passed through unparsed and never toasted. */
   csrfCookie: () => api.get<Response>(CSRF_COOKIE_URL).catch(() => undefined),
   login: (body: LoginBody) => api.post<LoginResponse>(LOGIN_URL, body),
-  register: (body: RegisterBody, options?: RequestOptions) => api.post<RegisterResponse>('/api/auth/register', body, options),
+  register: (body: RegisterBody, options?: RequestOptions) =>
+    api.post<RegisterResponse>('/api/auth/register', body, options),
   logout: () => api.post<MessageResponse>('/api/auth/logout', {}, { silent: true }),
   /** Not silent: an expired session says so in a toast before the user is sent to '/'. */
   me: () => api.get<{ status: true; data: SessionUser }>('/api/auth/me'),

@@ -12,7 +12,10 @@ import { authApi } from './auth-api';
 
 const changeForm = changePasswordBody
   .extend({ confirm_password: changePasswordBody.shape.current_password })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], error: 'validation.passwordMismatch' });
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: 'validation.passwordMismatch',
+  });
 
 /** `/changePassword`: needs a signed-in user; current + new + confirmation. */
 export function ChangePasswordPage() {
@@ -51,7 +54,10 @@ function ChangePasswordForm() {
   };
 
   return (
-    <AuthCard title={t('auth.change.title')} subtitle={user ? t('auth.change.subtitle', { username: user.username }) : undefined}>
+    <AuthCard
+      title={t('auth.change.title')}
+      subtitle={user ? t('auth.change.subtitle', { username: user.username }) : undefined}
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={t('auth.change.title')}>
         <TextField
           label={label.current_password}

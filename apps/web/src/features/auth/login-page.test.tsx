@@ -8,7 +8,8 @@ import { useAuthStore } from '@/lib/auth-store';
 import { setupTestI18n } from '@/test/i18n';
 import { makeUser } from '@/test/users';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -59,7 +60,9 @@ describe('login form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url === '/api/auth/login' ? json({ status: false, errors: ['Please, input a correct email/username or password.'] }, 401) : new Response(null, { status: 204 }),
+        url === '/api/auth/login'
+          ? json({ status: false, errors: ['Please, input a correct email/username or password.'] }, 401)
+          : new Response(null, { status: 204 }),
       ),
     );
     const router = renderApp('/login');

@@ -14,7 +14,10 @@ import { authApi } from './auth-api';
 const resetForm = resetPasswordBody
   .pick({ password: true })
   .extend({ confirm_password: changePasswordBody.shape.current_password })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: 'validation.passwordMismatch' });
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: 'validation.passwordMismatch',
+  });
 
 /** `/resetPassword?token=…`: the e-mailed link; choose a new password once. */
 export function ResetPasswordPage() {

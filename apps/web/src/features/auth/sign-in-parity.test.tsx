@@ -80,7 +80,9 @@ describe('the static sign-in page and the app’s sign-in page', () => {
         expect(PARTS.login!(still)!.getAttribute(attr), attr).toBe(PARTS.login!(live)!.getAttribute(attr));
         expect(PARTS.password!(still)!.getAttribute(attr), attr).toBe(PARTS.password!(live)!.getAttribute(attr));
       }
-      expect(PARTS.homeLink!(still)!.getAttribute('aria-label')).toBe(PARTS.homeLink!(live)!.getAttribute('aria-label'));
+      expect(PARTS.homeLink!(still)!.getAttribute('aria-label')).toBe(
+        PARTS.homeLink!(live)!.getAttribute('aria-label'),
+      );
       expect(PARTS.form!(still)!.getAttribute('aria-label')).toBe(PARTS.form!(live)!.getAttribute('aria-label'));
       expect((PARTS.language!(still) as HTMLSelectElement).value).toBe(lng);
       await i18n.changeLanguage('en');

@@ -34,7 +34,15 @@ function SignupForm() {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, RegisterBody>({
     resolver: zodResolver(registerBody) as never,
-    defaultValues: { first_name: '', last_name: '', email: '', username: '', password: '', membership_type: '', account_name: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      username: '',
+      password: '',
+      membership_type: '',
+      account_name: '',
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -63,7 +71,8 @@ function SignupForm() {
     membership_type: t('auth.fields.membership_type'),
     account_name: t('auth.fields.account_name'),
   };
-  const err = (name: (typeof FIELDS)[number], maximum?: number) => fieldErrorText(t, errors[name]?.message, label[name], { maximum });
+  const err = (name: (typeof FIELDS)[number], maximum?: number) =>
+    fieldErrorText(t, errors[name]?.message, label[name], { maximum });
 
   return (
     <AuthCard
@@ -81,10 +90,29 @@ function SignupForm() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={t('auth.signup.title')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={label.first_name} autoComplete="given-name" maxLength={100} error={err('first_name', 100)} {...register('first_name')} />
-          <TextField label={label.last_name} autoComplete="family-name" maxLength={100} error={err('last_name', 100)} {...register('last_name')} />
+          <TextField
+            label={label.first_name}
+            autoComplete="given-name"
+            maxLength={100}
+            error={err('first_name', 100)}
+            {...register('first_name')}
+          />
+          <TextField
+            label={label.last_name}
+            autoComplete="family-name"
+            maxLength={100}
+            error={err('last_name', 100)}
+            {...register('last_name')}
+          />
         </div>
-        <TextField label={label.email} type="email" autoComplete="email" maxLength={254} error={err('email', 254)} {...register('email')} />
+        <TextField
+          label={label.email}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          error={err('email', 254)}
+          {...register('email')}
+        />
         <TextField
           label={label.username}
           autoComplete="username"

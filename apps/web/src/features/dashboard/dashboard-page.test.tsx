@@ -6,7 +6,9 @@ import { json, renderApp, signIn } from '@/test/render-app';
 
 const caseload = {
   kind: 'caseload',
-  students: [{ id: '11111111-1111-4111-8111-111111111111', full_name: 'Mia Johnson', last_played: null, scores: [40, 80] }],
+  students: [
+    { id: '11111111-1111-4111-8111-111111111111', full_name: 'Mia Johnson', last_played: null, scores: [40, 80] },
+  ],
   waiting: { total: 0, sessions: [] },
   expiring: [],
 };
@@ -40,7 +42,9 @@ describe('the dashboard', () => {
 
   it('still shows the sections when the board cannot be loaded', async () => {
     signIn('THERAPIST');
-    renderApp('/dashboards', ({ url }) => (url.pathname === '/api/dashboards/me' ? json({ status: false, errors: ['Server error'] }, 500) : undefined));
+    renderApp('/dashboards', ({ url }) =>
+      url.pathname === '/api/dashboards/me' ? json({ status: false, errors: ['Server error'] }, 500) : undefined,
+    );
     expect(await screen.findByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'My students' })).not.toBeInTheDocument();
   });

@@ -49,7 +49,15 @@ export function DashboardPage() {
 }
 
 /** The board (when there is one), then a card for every section and area this person may open. */
-function Sections({ board, leaves, groups }: { board: Parameters<typeof PlayPanel>[0]['d']; leaves: SectionCard[]; groups: SectionCard[] }) {
+function Sections({
+  board,
+  leaves,
+  groups,
+}: {
+  board: Parameters<typeof PlayPanel>[0]['d'];
+  leaves: SectionCard[];
+  groups: SectionCard[];
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -58,7 +66,11 @@ function Sections({ board, leaves, groups }: { board: Parameters<typeof PlayPane
         <h2 id="dashboard-sections" className={headingClasses}>
           {t('dashboard.sectionsTitle')}
         </h2>
-        {leaves.length > 0 ? <SectionCards cards={leaves} headingLevel={3} /> : groups.length === 0 && <Card className="p-6 text-sm text-slate-700">{t('dashboard.empty')}</Card>}
+        {leaves.length > 0 ? (
+          <SectionCards cards={leaves} headingLevel={3} />
+        ) : (
+          groups.length === 0 && <Card className="p-6 text-sm text-slate-700">{t('dashboard.empty')}</Card>
+        )}
       </section>
       {groups.length > 0 && (
         <section aria-labelledby="dashboard-areas" className="mt-10">

@@ -14,7 +14,10 @@ export const dashboardFeature: FeatureManifest = {
       {
         path: 'dashboards',
         handle: handle('crumbs.dashboards'),
-        children: [{ index: true, lazy: dashboard }, screen('student', handle('crumbs.student', 'pages.studentDashboard'))],
+        children: [
+          { index: true, lazy: dashboard },
+          screen('student', handle('crumbs.student', 'pages.studentDashboard')),
+        ],
       },
     ],
   },

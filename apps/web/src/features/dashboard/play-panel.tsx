@@ -16,7 +16,9 @@ function Sparkline({ scores, label }: { scores: number[]; label: string }) {
   if (scores.length < 2) return null;
   const w = 96;
   const h = 28;
-  const points = scores.map((s, i) => `${(i / (scores.length - 1)) * w},${h - (Math.max(0, Math.min(100, s)) / 100) * h}`).join(' ');
+  const points = scores
+    .map((s, i) => `${(i / (scores.length - 1)) * w},${h - (Math.max(0, Math.min(100, s)) / 100) * h}`)
+    .join(' ');
   return (
     <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label} className="overflow-visible">
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth="2" className="text-teal-600" />
@@ -28,7 +30,8 @@ function Sparkline({ scores, label }: { scores: number[]; label: string }) {
 export function useBoard() {
   return useQuery({
     queryKey: ['dashboard', 'me'],
-    queryFn: ({ signal }) => api.get<{ data: Board }>('/api/dashboards/me', { signal, silentSuccess: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Board }>('/api/dashboards/me', { signal, silentSuccess: true }).then((r) => r.data),
   });
 }
 
@@ -112,7 +115,11 @@ function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?:
                   {pct(r.score)}
                   <span role="img" aria-label={t('player.stars', { count: r.stars })} className="flex">
                     {[1, 2, 3].map((n) => (
-                      <Star key={n} aria-hidden="true" className={`size-4 ${n <= r.stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} />
+                      <Star
+                        key={n}
+                        aria-hidden="true"
+                        className={`size-4 ${n <= r.stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`}
+                      />
                     ))}
                   </span>
                 </span>
@@ -147,7 +154,10 @@ function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?:
                   <td className="py-1.5 pr-2 text-slate-900">
                     {c.name}
                     <span aria-hidden="true" className="mt-1 block h-2 overflow-hidden rounded-full bg-slate-100">
-                      <span className="block h-full rounded-full bg-teal-600" style={{ width: `${(c.played / Math.max(1, c.assigned)) * 100}%` }} />
+                      <span
+                        className="block h-full rounded-full bg-teal-600"
+                        style={{ width: `${(c.played / Math.max(1, c.assigned)) * 100}%` }}
+                      />
                     </span>
                   </td>
                   <td className="py-1.5 pr-2 tabular-nums">
@@ -164,7 +174,8 @@ function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?:
   );
 }
 
-/** The caseload: students with their last play and trend, sessions to evaluate, games ending soon; and the child's own board when there is one child. */
+/** The caseload: students with their last play and trend, sessions to evaluate, games ending soon; and the child's own
+ * board when there is one child. */
 function CaseloadView({ d }: { d: CaseloadBoard }) {
   const { t, i18n } = useTranslation();
   const pct = usePercent();
@@ -202,7 +213,10 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
                 {d.students.map((s) => (
                   <tr key={s.id} className="border-t border-slate-100">
                     <td className="py-2 pr-3 font-medium">
-                      <Link to={`/students/${s.id}`} className="text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+                      <Link
+                        to={`/students/${s.id}`}
+                        className="text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+                      >
                         {s.full_name}
                       </Link>
                     </td>
@@ -210,7 +224,9 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
                     <td className="py-2 pr-3">
                       <Sparkline scores={s.scores} label={t('home.trendOf', { name: s.full_name ?? '' })} />
                     </td>
-                    <td className="py-2 text-slate-700 tabular-nums">{s.scores.length ? s.scores.map((x) => `${x}`).join(' · ') : '—'}</td>
+                    <td className="py-2 text-slate-700 tabular-nums">
+                      {s.scores.length ? s.scores.map((x) => `${x}`).join(' · ') : '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -226,7 +242,10 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
             <ul className="flex flex-col gap-2 text-sm">
               {d.waiting.sessions.map((w) => (
                 <li key={w.id}>
-                  <Link to={`/games/sessions/${w.id}`} className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+                  <Link
+                    to={`/games/sessions/${w.id}`}
+                    className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+                  >
                     {w.student_name} · {w.name}
                   </Link>
                   <span className="ml-2 whitespace-nowrap text-slate-600">{pct(w.score)}</span>
@@ -234,7 +253,10 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
               ))}
             </ul>
             {d.waiting.total > 0 && (
-              <Link to="/games/sessions" className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline">
+              <Link
+                to="/games/sessions"
+                className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline"
+              >
                 {t('home.allWaiting')}
               </Link>
             )}
@@ -250,7 +272,8 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
               <ul className="flex flex-col gap-2 text-sm">
                 {d.expiring.map((x) => (
                   <li key={x.id} className="text-slate-800">
-                    <span className="font-medium">{x.student_name}</span> · {x.name} · <span className="text-rose-800">{date(x.end_time)}</span>
+                    <span className="font-medium">{x.student_name}</span> · {x.name} ·{' '}
+                    <span className="text-rose-800">{date(x.end_time)}</span>
                   </li>
                 ))}
               </ul>

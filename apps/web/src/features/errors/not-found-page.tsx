@@ -17,11 +17,15 @@ function NotFoundContent({ signedIn }: { signedIn: boolean }) {
           <Compass className="size-7" aria-hidden="true" />
         </span>
         <p className="text-sm font-semibold text-teal-700">404</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('errors.notFoundTitle')}</h1>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t('errors.notFoundTitle')}
+        </h1>
         <p className="mt-3 text-slate-700">{t('errors.notFoundText')}</p>
         <p className="mt-3 truncate rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-700">{pathname}</p>
         <div className="mt-8 flex justify-center">
-          <ButtonLink to={signedIn ? '/dashboards' : '/'}>{signedIn ? t('errors.toDashboard') : t('errors.toStart')}</ButtonLink>
+          <ButtonLink to={signedIn ? '/dashboards' : '/'}>
+            {signedIn ? t('errors.toDashboard') : t('errors.toStart')}
+          </ButtonLink>
         </div>
       </Card>
     </div>

@@ -119,7 +119,9 @@ export function AssignedPage() {
                     {r.attempts} / {r.max_attempts}
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">{date(r.end_time)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{r.best_score === null ? '—' : `${formatNumber(i18n.language, r.best_score)} %`}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {r.best_score === null ? '—' : `${formatNumber(i18n.language, r.best_score)} %`}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -19,20 +19,23 @@ type Session = SessionDetail;
 
 const FIELDS = ['words_out_of_place', 'parts_of_speech', 'syntax_error'] as const;
 
-/** `/games/sessions/:id` (seed variant "evaluation"): every try of a played session, the typed errors, and the therapist's evaluation. */
+/** `/games/sessions/:id` (seed variant "evaluation"): every try of a played session, the typed errors, and the
+ * therapist's evaluation. */
 export function EvaluationPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: ['game-sessions', id],
-    queryFn: ({ signal }) => api.get<{ data: Session }>(`/api/game-sessions/${id}`, { signal, silentSuccess: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Session }>(`/api/game-sessions/${id}`, { signal, silentSuccess: true }).then((r) => r.data),
   });
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   if (session.isPending) return <FullPageSpinner />;
-  if (session.isError || !session.data) return <LoadFailed onRetry={() => void session.refetch()} back="/games/sessions" />;
+  if (session.isError || !session.data)
+    return <LoadFailed onRetry={() => void session.refetch()} back="/games/sessions" />;
   const s = session.data;
   const values = draft ?? {
     words_out_of_place: String(s.evaluation.words_out_of_place ?? 0),
@@ -45,7 +48,8 @@ export function EvaluationPage() {
     const o = a.answers.options?.[answer.index];
     return o?.text || o?.alt || `#${answer.index + 1}`;
   };
-  const rightAnswer = (a: Session['activities'][number]) => (s.game_type === 'sentence_practice' ? (a.answers.target ?? '') : shown(a, { index: a.answers.correct ?? 0 }));
+  const rightAnswer = (a: Session['activities'][number]) =>
+    s.game_type === 'sentence_practice' ? (a.answers.target ?? '') : shown(a, { index: a.answers.correct ?? 0 });
   const save = async () => {
     setBusy(true);
     setErrors({});
@@ -127,7 +131,9 @@ export function EvaluationPage() {
                           </span>
                         </td>
                         <td className="py-1.5 pr-3 tabular-nums">{tr.points}</td>
-                        <td className="py-1.5 pr-3 tabular-nums">{t('evaluation.seconds', { count: Math.round(tr.elapsed_ms / 1000) })}</td>
+                        <td className="py-1.5 pr-3 tabular-nums">
+                          {t('evaluation.seconds', { count: Math.round(tr.elapsed_ms / 1000) })}
+                        </td>
                         {s.game_type === 'sentence_practice' && (
                           <td className="py-1.5 text-slate-700">
                             {tr.errors

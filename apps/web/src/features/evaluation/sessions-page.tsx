@@ -15,7 +15,8 @@ const MAX = 25;
 const FILTERS = ['waiting', 'evaluated', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
 
-/** `/games/sessions` (seed variant "session"): the played sessions of one's students, those waiting for an evaluation first. */
+/** `/games/sessions` (seed variant "session"): the played sessions of one's students, those waiting for an evaluation
+ * first. */
 export function SessionsPage() {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<Filter>('waiting');
@@ -32,7 +33,11 @@ export function SessionsPage() {
   return (
     <div>
       <PageHeader title={t('evaluation.sessionsTitle')} description={t('evaluation.sessionsLead')} />
-      <div role="group" aria-label={t('evaluation.show')} className="mb-4 inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
+      <div
+        role="group"
+        aria-label={t('evaluation.show')}
+        className="mb-4 inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200"
+      >
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -82,13 +87,17 @@ export function SessionsPage() {
                   <td className="px-4 py-3">{r.game_name}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{date(r.started_at)}</td>
                   <td className="px-4 py-3">{t(`evaluation.sessionStatus.${r.status}`)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{r.score === null ? '—' : `${formatNumber(i18n.language, r.score)} %`}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {r.score === null ? '—' : `${formatNumber(i18n.language, r.score)} %`}
+                  </td>
                   <td className="px-4 py-3">
                     <Link
                       to={`/games/sessions/${r.id}`}
                       className="font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
                     >
-                      {r.evaluated_at ? t('evaluation.open', { name: r.student_name }) : t('evaluation.evaluate', { name: r.student_name })}
+                      {r.evaluated_at
+                        ? t('evaluation.open', { name: r.student_name })
+                        : t('evaluation.evaluate', { name: r.student_name })}
                     </Link>
                   </td>
                 </tr>

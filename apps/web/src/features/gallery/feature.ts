@@ -10,5 +10,7 @@ const gallery = load(
 /** `/imagesGallery` (seed §2). */
 export const galleryFeature: FeatureManifest = {
   id: 'gallery',
-  routes: { main: [wildcard('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery'), gallery, G.gallery)] },
+  routes: {
+    main: [wildcard('imagesGallery', handle('crumbs.imagesGallery', 'crumbs.imagesGallery'), gallery, G.gallery)],
+  },
 };

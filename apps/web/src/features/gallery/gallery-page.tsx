@@ -74,18 +74,31 @@ export function GalleryPage() {
         <nav aria-label={t('gallery.folders')} className="min-w-0">
           <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:gap-1 lg:overflow-visible">
             <li>
-              <FolderButton active={folderId === null} onClick={() => pick(null)} icon={Images} label={t('gallery.allImages')} />
+              <FolderButton
+                active={folderId === null}
+                onClick={() => pick(null)}
+                icon={Images}
+                label={t('gallery.allImages')}
+              />
             </li>
             {folderList.map((f) => (
               <li key={f.id}>
-                <FolderButton active={folderId === f.id} onClick={() => pick(f.id)} icon={f.is_private ? Lock : Folder} label={f.name} count={f.images_count ?? undefined} />
+                <FolderButton
+                  active={folderId === f.id}
+                  onClick={() => pick(f.id)}
+                  icon={f.is_private ? Lock : Folder}
+                  label={f.name}
+                  count={f.images_count ?? undefined}
+                />
               </li>
             ))}
           </ul>
         </nav>
         <section aria-labelledby={`${id}-heading`} className="min-w-0">
           <h2 id={`${id}-heading`} className="sr-only">
-            {folderId ? (folderList.find((f) => f.id === folderId)?.name ?? t('gallery.allImages')) : t('gallery.allImages')}
+            {folderId
+              ? (folderList.find((f) => f.id === folderId)?.name ?? t('gallery.allImages'))
+              : t('gallery.allImages')}
           </h2>
           <SearchField
             id={`${id}-q`}
@@ -100,7 +113,9 @@ export function GalleryPage() {
           />
           {images.isSuccess && rows.length === 0 ? (
             term ? (
-              <p className="rounded-xl bg-white p-6 text-sm text-slate-600 ring-1 ring-slate-200">{t('gallery.noMatch', { q: term })}</p>
+              <p className="rounded-xl bg-white p-6 text-sm text-slate-600 ring-1 ring-slate-200">
+                {t('gallery.noMatch', { q: term })}
+              </p>
             ) : (
               <EmptyState
                 icon={Images}
@@ -118,7 +133,10 @@ export function GalleryPage() {
               </EmptyState>
             )
           ) : (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" aria-busy={images.isFetching}>
+            <ul
+              className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6"
+              aria-busy={images.isFetching}
+            >
               {rows.map((image) => (
                 <li key={image.id}>
                   <button
@@ -127,10 +145,17 @@ export function GalleryPage() {
                     className="group flex w-full flex-col overflow-hidden rounded-xl bg-white text-left ring-1 ring-slate-200 transition hover:shadow-md hover:ring-teal-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
                   >
                     <span className="flex aspect-square items-center justify-center bg-slate-50 p-2">
-                      <ActivityPicture picture={image.id} alt={image.alt} size="thumb" className="max-h-full max-w-full" />
+                      <ActivityPicture
+                        picture={image.id}
+                        alt={image.alt}
+                        size="thumb"
+                        className="max-h-full max-w-full"
+                      />
                     </span>
                     <span className="flex items-center gap-1 px-2.5 py-2 text-sm font-medium text-slate-800">
-                      {image.is_private && <Lock aria-label={t('gallery.private')} className="size-3.5 shrink-0 text-slate-500" />}
+                      {image.is_private && (
+                        <Lock aria-label={t('gallery.private')} className="size-3.5 shrink-0 text-slate-500" />
+                      )}
                       <span className="truncate">{image.name}</span>
                     </span>
                   </button>
@@ -145,14 +170,28 @@ export function GalleryPage() {
           )}
         </section>
       </div>
-      {uploading && <UploadImageDialog open folderId={folderId} onClose={() => setUploading(false)} onUploaded={() => setPage(0)} />}
+      {uploading && (
+        <UploadImageDialog open folderId={folderId} onClose={() => setUploading(false)} onUploaded={() => setPage(0)} />
+      )}
       <ImageDialog image={open} folders={folderList} onClose={() => setOpen(null)} />
       <NewFolderDialog open={creatingFolder} onClose={() => setCreatingFolder(false)} onCreated={pick} />
     </div>
   );
 }
 
-function FolderButton({ active, onClick, icon: Icon, label, count }: { active: boolean; onClick: () => void; icon: typeof Folder; label: string; count?: number }) {
+function FolderButton({
+  active,
+  onClick,
+  icon: Icon,
+  label,
+  count,
+}: {
+  active: boolean;
+  onClick: () => void;
+  icon: typeof Folder;
+  label: string;
+  count?: number;
+}) {
   return (
     <button
       type="button"
@@ -167,7 +206,15 @@ function FolderButton({ active, onClick, icon: Icon, label, count }: { active: b
   );
 }
 
-function NewFolderDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+function NewFolderDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -183,7 +230,10 @@ function NewFolderDialog({ open, onClose, onCreated }: { open: boolean; onClose:
   const create = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ data: { id: string } }>('/api/image-folders', { name: name.trim(), is_private: !shared });
+      const res = await api.post<{ data: { id: string } }>('/api/image-folders', {
+        name: name.trim(),
+        is_private: !shared,
+      });
       await queryClient.invalidateQueries({ queryKey: GALLERY_KEY });
       onCreated(res.data.id);
       close();
@@ -207,9 +257,22 @@ function NewFolderDialog({ open, onClose, onCreated }: { open: boolean; onClose:
               void create();
             }}
           >
-            <TextField label={t('gallery.folderName')} required autoFocus value={name} maxLength={80} error={error} onChange={(e) => setName(e.target.value)} />
+            <TextField
+              label={t('gallery.folderName')}
+              required
+              autoFocus
+              value={name}
+              maxLength={80}
+              error={error}
+              onChange={(e) => setName(e.target.value)}
+            />
             <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} className="size-4 accent-teal-700" />
+              <input
+                type="checkbox"
+                checked={shared}
+                onChange={(e) => setShared(e.target.checked)}
+                className="size-4 accent-teal-700"
+              />
               {t('gallery.folderShared')}
             </label>
             <div className="mt-2 flex justify-end gap-2">

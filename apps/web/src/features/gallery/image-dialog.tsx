@@ -13,7 +13,15 @@ import { formatSize } from '@/components/gallery/crop';
 import { GALLERY_KEY, type FolderRow, type ImageRow } from '@/components/gallery/gallery-api';
 
 /** One image: the medium size, its details, and (for whoever may change it) an edit form and Delete. */
-export function ImageDialog({ image, folders, onClose }: { image: ImageRow | null; folders: FolderRow[]; onClose: () => void }) {
+export function ImageDialog({
+  image,
+  folders,
+  onClose,
+}: {
+  image: ImageRow | null;
+  folders: FolderRow[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={image !== null} onClose={onClose} className="fixed inset-0 z-50">
@@ -35,7 +43,13 @@ function ImageDetails({ image, folders, onClose }: { image: ImageRow; folders: F
   const queryClient = useQueryClient();
   const canEdit = image._actions.includes('update');
   const canDelete = image._actions.includes('delete');
-  const [fields, setFields] = useState({ name: image.name, alt: image.alt, description: image.description ?? '', folder_id: image.folder_id ?? '', is_private: image.is_private });
+  const [fields, setFields] = useState({
+    name: image.name,
+    alt: image.alt,
+    description: image.description ?? '',
+    folder_id: image.folder_id ?? '',
+    is_private: image.is_private,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +58,11 @@ function ImageDetails({ image, folders, onClose }: { image: ImageRow; folders: F
     setBusy(true);
     setErrors({});
     try {
-      await api.patch(`/api/images/${image.id}`, { ...fields, description: fields.description || null, folder_id: fields.folder_id || null });
+      await api.patch(`/api/images/${image.id}`, {
+        ...fields,
+        description: fields.description || null,
+        folder_id: fields.folder_id || null,
+      });
       await queryClient.invalidateQueries({ queryKey: GALLERY_KEY });
       onClose();
     } catch (failure) {
@@ -77,7 +95,11 @@ function ImageDetails({ image, folders, onClose }: { image: ImageRow; folders: F
             <ActivityPicture picture={image.id} alt={image.alt} className="max-h-full max-w-full" />
           </div>
           <figcaption className="text-xs text-slate-600">
-            {t('gallery.dimensions', { width: image.width, height: image.height, size: formatSize(image.size ?? 0, i18n.language) })}
+            {t('gallery.dimensions', {
+              width: image.width,
+              height: image.height,
+              size: formatSize(image.size ?? 0, i18n.language),
+            })}
           </figcaption>
         </figure>
         {canEdit ? (
@@ -92,7 +114,12 @@ function ImageDetails({ image, folders, onClose }: { image: ImageRow; folders: F
             <ImageFields value={fields} onChange={setFields} errors={errors} folders={folders} />
             <div className="mt-auto flex flex-wrap justify-end gap-2 pt-2">
               {canDelete && (
-                <Button variant="ghost" className="mr-auto text-red-700" onClick={() => setConfirming(true)} disabled={busy}>
+                <Button
+                  variant="ghost"
+                  className="mr-auto text-red-700"
+                  onClick={() => setConfirming(true)}
+                  disabled={busy}
+                >
                   <Trash2 aria-hidden="true" className="size-4" />
                   {t('gallery.delete')}
                 </Button>

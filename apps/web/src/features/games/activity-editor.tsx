@@ -65,10 +65,20 @@ export function ActivityEditor({ draft, onChange, problems, readOnly }: Props) {
           />
         </>
       ) : (
-        <TextField label={t('builder.question')} value={draft.question} error={problems.question} onChange={(e) => set({ question: e.target.value })} />
+        <TextField
+          label={t('builder.question')}
+          value={draft.question}
+          error={problems.question}
+          onChange={(e) => set({ question: e.target.value })}
+        />
       )}
 
-      <PictureField label={t('builder.picture')} value={draft.picture} onChange={(picture) => set({ picture })} disabled={readOnly} />
+      <PictureField
+        label={t('builder.picture')}
+        value={draft.picture}
+        onChange={(picture) => set({ picture })}
+        disabled={readOnly}
+      />
       {!readOnly && (
         <FileInput
           label={t('builder.audio')}
@@ -81,14 +91,19 @@ export function ActivityEditor({ draft, onChange, problems, readOnly }: Props) {
       )}
 
       {isChoice(answers) && (
-        <fieldset className="flex flex-col gap-3" aria-describedby={problems['answers.options'] ? `${radioName}-error` : undefined}>
+        <fieldset
+          className="flex flex-col gap-3"
+          aria-describedby={problems['answers.options'] ? `${radioName}-error` : undefined}
+        >
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('builder.answers')}</legend>
           <p className="-mt-1 text-xs text-slate-600">{t('builder.answersHelp', CHOICE_OPTIONS)}</p>
           <ol className="flex flex-col gap-3">
             {answers.options.map((o, i) => {
               const problem = problems[`answers.options.${i}`];
               const update = (patch: Partial<(typeof answers.options)[number]>) =>
-                set({ answers: { ...answers, options: answers.options.map((x, j) => (j === i ? { ...x, ...patch } : x)) } });
+                set({
+                  answers: { ...answers, options: answers.options.map((x, j) => (j === i ? { ...x, ...patch } : x)) },
+                });
               return (
                 <li key={i} className="rounded-xl border border-slate-200 bg-slate-50/60 p-3">
                   <div className="flex flex-wrap items-end gap-3">
@@ -118,7 +133,8 @@ export function ActivityEditor({ draft, onChange, problems, readOnly }: Props) {
                         set({
                           answers: {
                             options: answers.options.filter((_, j) => j !== i),
-                            correct: answers.correct === i ? 0 : answers.correct > i ? answers.correct - 1 : answers.correct,
+                            correct:
+                              answers.correct === i ? 0 : answers.correct > i ? answers.correct - 1 : answers.correct,
                           },
                         })
                       }

@@ -30,7 +30,9 @@ export function ActivityPreview({ type, draft, seed }: { type: GameType; draft: 
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setScale(Math.min(1, (entry?.contentRect.width ?? width) / width)));
+    const observer = new ResizeObserver(([entry]) =>
+      setScale(Math.min(1, (entry?.contentRect.width ?? width) / width)),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [width]);
@@ -43,7 +45,11 @@ export function ActivityPreview({ type, draft, seed }: { type: GameType; draft: 
         <h2 id="builder-preview" className="text-lg font-semibold text-slate-900">
           {t('builder.preview')}
         </h2>
-        <div role="radiogroup" aria-label={t('builder.previewWidth')} className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
+        <div
+          role="radiogroup"
+          aria-label={t('builder.previewWidth')}
+          className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200"
+        >
           {(Object.keys(DEVICES) as Device[]).map((d) => (
             <button
               key={d}

@@ -51,11 +51,17 @@ export function AssignDialog({
     queryKey: ['assign', 'games', gq.trim()],
     queryFn: ({ signal }) =>
       api
-        .get<{ data: AssignGame[] }>('/api/games', { query: { max: 20, page: 0, game_status: 'COMPLETED', ...(gq.trim() ? { q: gq.trim() } : {}) }, signal, silentSuccess: true })
+        .get<{ data: AssignGame[] }>('/api/games', {
+          query: { max: 20, page: 0, game_status: 'COMPLETED', ...(gq.trim() ? { q: gq.trim() } : {}) },
+          signal,
+          silentSuccess: true,
+        })
         .then((r) => r.data),
     enabled: open && pickGames,
   });
-  const offered = pickGames ? [...games, ...(found.data ?? []).filter((g) => !games.some((x) => x.id === g.id))] : games;
+  const offered = pickGames
+    ? [...games, ...(found.data ?? []).filter((g) => !games.some((x) => x.id === g.id))]
+    : games;
   const [attempts, setAttempts] = useState(String(defaultAttempts));
   const [endDate, setEndDate] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -64,7 +70,13 @@ export function AssignDialog({
   const students = useQuery({
     queryKey: ['assign', 'students', q.trim()],
     queryFn: ({ signal }) =>
-      api.get<{ data: Student[] }>('/api/clients', { query: { max: 50, page: 0, ...(q.trim() ? { q: q.trim() } : {}) }, signal, silentSuccess: true }).then((r) => r.data),
+      api
+        .get<{ data: Student[] }>('/api/clients', {
+          query: { max: 50, page: 0, ...(q.trim() ? { q: q.trim() } : {}) },
+          signal,
+          silentSuccess: true,
+        })
+        .then((r) => r.data),
     enabled: open && !student,
   });
 
@@ -90,7 +102,11 @@ export function AssignDialog({
     setBusy(true);
     setErrors({});
     try {
-      const body: Record<string, unknown> = { game_ids: [...chosenGames.keys()], student_ids: studentIds, max_attempts: Number(attempts) };
+      const body: Record<string, unknown> = {
+        game_ids: [...chosenGames.keys()],
+        student_ids: studentIds,
+        max_attempts: Number(attempts),
+      };
       if (endDate) body.end_time = new Date(`${endDate}T23:59:59`).toISOString();
       const res = await api.post<{ data: AssignResult }>('/api/games/assign', body);
       setDone({ assigned: res.data.assigned.length, skipped: res.data.skipped });
@@ -98,7 +114,12 @@ export function AssignDialog({
       void queryClient.invalidateQueries({ queryKey: ['assignments'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     } catch (failure) {
-      if (failure instanceof ApiError) setErrors(Object.keys(failure.fields).length ? failure.fields : { [student ? 'game_ids' : 'student_ids']: failure.message });
+      if (failure instanceof ApiError)
+        setErrors(
+          Object.keys(failure.fields).length
+            ? failure.fields
+            : { [student ? 'game_ids' : 'student_ids']: failure.message },
+        );
     } finally {
       setBusy(false);
     }
@@ -120,7 +141,8 @@ export function AssignDialog({
             {done ? (
               <div className="mt-4 flex flex-col gap-4">
                 <p role="status" className="text-slate-800">
-                  {t('assign.done', { count: done.assigned })} {done.skipped > 0 && t('assign.skipped', { count: done.skipped })}
+                  {t('assign.done', { count: done.assigned })}{' '}
+                  {done.skipped > 0 && t('assign.skipped', { count: done.skipped })}
                 </p>
                 <div className="flex justify-end">
                   <Button onClick={close}>{t('assign.close')}</Button>
@@ -197,7 +219,9 @@ export function AssignDialog({
                     {t('records.cancel')}
                   </Button>
                   <Button type="submit" loading={busy}>
-                    {student ? t('assign.submitGames', { count: chosenGames.size }) : t('assign.submit', { count: chosen.size })}
+                    {student
+                      ? t('assign.submitGames', { count: chosenGames.size })
+                      : t('assign.submit', { count: chosen.size })}
                   </Button>
                 </div>
               </form>
@@ -240,13 +264,25 @@ function CheckList({
     <fieldset aria-describedby={`${id}-error`}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       {search && (
-        <SearchField id={`${id}-q`} label={search.label} className="mt-1.5" value={search.value} placeholder={search.label} onChange={(e) => search.onChange(e.target.value)} />
+        <SearchField
+          id={`${id}-q`}
+          label={search.label}
+          className="mt-1.5"
+          value={search.value}
+          placeholder={search.label}
+          onChange={(e) => search.onChange(e.target.value)}
+        />
       )}
       <ul className={`mt-2 overflow-y-auto rounded-lg ring-1 ring-slate-200 ${listClassName}`}>
         {(items ?? []).map((item) => (
           <li key={item.id} className="border-b border-slate-100 last:border-0">
             <label className="flex min-h-11 items-center gap-3 px-3 text-slate-800 hover:bg-slate-50">
-              <input type="checkbox" className="size-4 accent-teal-700" checked={checked(item.id)} onChange={(e) => onToggle(item, e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-teal-700"
+                checked={checked(item.id)}
+                onChange={(e) => onToggle(item, e.target.checked)}
+              />
               {item.label}
             </label>
           </li>

@@ -25,8 +25,18 @@ const game = (id: string, name: string) =>
     created_by: null,
     is_private: false,
   });
-const leo = { ...stamp, id: STUDENT, full_name: 'Leo Walker', first_name: 'Leo', last_name: 'Walker', username: 'leo', account_id: ACCOUNT, status: 'ACTIVE' };
-const ok201 = (n: number) => json({ status: true, data: { assigned: Array.from({ length: n }, (_, i) => ({ id: `a${i}` })), skipped: 0 } }, 201);
+const leo = {
+  ...stamp,
+  id: STUDENT,
+  full_name: 'Leo Walker',
+  first_name: 'Leo',
+  last_name: 'Walker',
+  username: 'leo',
+  account_id: ACCOUNT,
+  status: 'ACTIVE',
+};
+const ok201 = (n: number) =>
+  json({ status: true, data: { assigned: Array.from({ length: n }, (_, i) => ({ id: `a${i}` })), skipped: 0 } }, 201);
 const common = ({ url }: Call) => (url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined);
 
 beforeAll(async () => {
@@ -42,7 +52,8 @@ describe('assigning from the games list', () => {
   it('says to select first, then assigns both selected games to the chosen student in one request', async () => {
     const { calls } = renderApp('/games', (call) => {
       const { url, method } = call;
-      if (url.pathname === '/api/games' && method === 'GET') return listAnswer([game(G1, 'Find the food'), game(G2, 'Describe it')]);
+      if (url.pathname === '/api/games' && method === 'GET')
+        return listAnswer([game(G1, 'Find the food'), game(G2, 'Describe it')]);
       if (url.pathname === '/api/clients') return listAnswer([leo]);
       if (url.pathname === '/api/games/assign') return ok201(2);
       return common(call);
@@ -61,7 +72,13 @@ describe('assigning from the games list', () => {
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Leo Walker' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign to 1 student' }));
     expect(await within(dialog).findByText('Assigned to 2 students.')).toBeInTheDocument();
-    expect(writesOf(calls)).toEqual([{ method: 'POST', path: '/api/games/assign', body: { game_ids: [G1, G2], student_ids: [STUDENT], max_attempts: 1 } }]);
+    expect(writesOf(calls)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/games/assign',
+        body: { game_ids: [G1, G2], student_ids: [STUDENT], max_attempts: 1 },
+      },
+    ]);
   });
 });
 
@@ -71,7 +88,10 @@ describe('assigning from a chapter', () => {
     const { calls } = renderApp(`/chapters/${CHAPTER}`, (call) => {
       const { url, method } = call;
       if (url.pathname === `/api/chapters/${CHAPTER}`)
-        return json({ status: true, data: served('chapters', { ...stamp, id: CHAPTER, name: 'Everyday nouns', position: 1, level_id: null }) });
+        return json({
+          status: true,
+          data: served('chapters', { ...stamp, id: CHAPTER, name: 'Everyday nouns', position: 1, level_id: null }),
+        });
       if (url.pathname === '/api/games' && method === 'GET') {
         expect(Object.fromEntries(url.searchParams)).toMatchObject({ chapter_id: CHAPTER, game_status: 'COMPLETED' });
         return listAnswer([game(G1, 'Find the food'), game(G2, 'Describe it')]);
@@ -80,7 +100,14 @@ describe('assigning from a chapter', () => {
       if (url.pathname === '/api/games/assign') {
         if (refuse) {
           refuse = false;
-          return json({ status: false, errors: ['“Describe it” is still being built.'], fields: { game_ids: '“Describe it” is still being built.' } }, 409);
+          return json(
+            {
+              status: false,
+              errors: ['“Describe it” is still being built.'],
+              fields: { game_ids: '“Describe it” is still being built.' },
+            },
+            409,
+          );
         }
         return ok201(1);
       }
@@ -114,7 +141,17 @@ describe('assigning from a student’s page', () => {
         expect(url.searchParams.get('student_id')).toBe(STUDENT);
         return json({
           status: true,
-          data: [{ id: 'a1', name: 'The girl ate an apple', assign_status: 'PLAYED', attempts: 1, max_attempts: 2, best_score: 85, end_time: '2026-12-01T12:00:00.000Z' }],
+          data: [
+            {
+              id: 'a1',
+              name: 'The girl ate an apple',
+              assign_status: 'PLAYED',
+              attempts: 1,
+              max_attempts: 2,
+              best_score: 85,
+              end_time: '2026-12-01T12:00:00.000Z',
+            },
+          ],
           meta: { page: 0, max: 10, total: 1 },
         });
       }
@@ -137,7 +174,9 @@ describe('assigning from a student’s page', () => {
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Find the food' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Assign 1 game' }));
     expect(await within(dialog).findByText('Assigned to 1 student.')).toBeInTheDocument();
-    expect(writesOf(calls)).toEqual([{ method: 'POST', path: '/api/games/assign', body: { game_ids: [G1], student_ids: [STUDENT], max_attempts: 1 } }]);
+    expect(writesOf(calls)).toEqual([
+      { method: 'POST', path: '/api/games/assign', body: { game_ids: [G1], student_ids: [STUDENT], max_attempts: 1 } },
+    ]);
     expect(useAuthStore.getState().user?.role).toBe('THERAPIST');
   });
 });

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import type { ListToolProps } from '@/lib/list-tools';
 import { AssignDialog } from './assign-dialog';
 
-/** The games list's "Assign": the selected games, to students chosen in the dialog. Nothing selected: the seed's toast. */
+/** The games list's "Assign": the selected games, to students chosen in the dialog. Nothing selected: the seed's toast.
+ * */
 export default function AssignTool({ rows, clearSelection }: ListToolProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

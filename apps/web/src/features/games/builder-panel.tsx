@@ -9,7 +9,10 @@ export default function BuilderPanel({ row }: RecordPanelProps) {
   const count = Number(row.activities_count ?? 0);
   const wip = row.game_status === 'WORK_IN_PROGRESS';
   return (
-    <section aria-labelledby="game-builder-panel" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="game-builder-panel"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 id="game-builder-panel" className="text-lg font-semibold text-slate-900">
         {t('builder.activities', { count })}
       </h2>

@@ -20,11 +20,20 @@ export default function ChapterGamesPanel({ row }: RecordPanelProps) {
   const games = useQuery({
     queryKey: ['chapter-games', row.id],
     queryFn: ({ signal }) =>
-      api.get<{ data: Game[] }>('/api/games', { query: { chapter_id: row.id, game_status: 'COMPLETED', max: 50, page: 0 }, signal, silentSuccess: true }).then((r) => r.data),
+      api
+        .get<{ data: Game[] }>('/api/games', {
+          query: { chapter_id: row.id, game_status: 'COMPLETED', max: 50, page: 0 },
+          signal,
+          silentSuccess: true,
+        })
+        .then((r) => r.data),
   });
   const list = games.data ?? [];
   return (
-    <section aria-labelledby="chapter-games-panel" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="chapter-games-panel"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="chapter-games-panel" className="text-lg font-semibold text-slate-900">
           {t('assign.chapterGames')}
@@ -36,11 +45,16 @@ export default function ChapterGamesPanel({ row }: RecordPanelProps) {
           </Button>
         )}
       </div>
-      {games.isSuccess && list.length === 0 && <p className="mt-2 text-sm text-slate-600">{t('assign.noChapterGames')}</p>}
+      {games.isSuccess && list.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">{t('assign.noChapterGames')}</p>
+      )}
       <ul className="mt-3 flex flex-col divide-y divide-slate-100">
         {list.map((g) => (
           <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-            <Link to={`/games/${g.id}/builder`} className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+            <Link
+              to={`/games/${g.id}/builder`}
+              className="font-medium text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+            >
               {g.name}
             </Link>
             <span className="text-slate-600">

@@ -8,13 +8,30 @@ import type { RecordPanel } from '@/lib/record-panels';
 /** Below a game's details: its activities and the way into the builder; below a chapter's: its games to assign. */
 const gamePanels: RecordPanel[] = [
   { id: 'builder', resources: ['games'], load: () => import('./builder-panel') },
-  { id: 'chapter-games', resources: ['chapters'], visible: (user) => playActions.assign(user), load: () => import('./chapter-games-panel') },
+  {
+    id: 'chapter-games',
+    resources: ['chapters'],
+    visible: (user) => playActions.assign(user),
+    load: () => import('./chapter-games-panel'),
+  },
   // Below a student's: the games given to them, and giving more.
-  { id: 'student-games', resources: ['clients'], visible: (user) => playActions.assign(user), load: () => import('./student-games-panel') },
+  {
+    id: 'student-games',
+    resources: ['clients'],
+    visible: (user) => playActions.assign(user),
+    load: () => import('./student-games-panel'),
+  },
 ];
 
 /** On the games list's selection: assign the selected games. */
-const gameListTools: ListTool[] = [{ id: 'assign', resources: ['games'], visible: (user) => playActions.assign(user), load: () => import('./assign-tool') }];
+const gameListTools: ListTool[] = [
+  {
+    id: 'assign',
+    resources: ['games'],
+    visible: (user) => playActions.assign(user),
+    load: () => import('./assign-tool'),
+  },
+];
 
 const gameBuilder = load(
   () => import('./game-builder-page'),

@@ -26,7 +26,15 @@ const game = (over: Record<string, unknown> = {}) => {
     ...over,
   });
 };
-const activity = (id: string, position: number, answers: unknown, question = '') => ({ id, game_id: GAME, position, question, picture: null, audio_id: null, answers });
+const activity = (id: string, position: number, answers: unknown, question = '') => ({
+  id,
+  game_id: GAME,
+  position,
+  question,
+  picture: null,
+  audio_id: null,
+  answers,
+});
 const list = (data: unknown[]) => json({ status: true, data, meta: { page: 0, max: 100, total: data.length } });
 
 beforeAll(async () => {
@@ -39,7 +47,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** The builder of one game, its API answered by `more` first, then by the game and activity lists. */
-function open(g: Record<string, unknown>, activities: unknown[], more: (call: Call) => Response | undefined = () => undefined) {
+function open(
+  g: Record<string, unknown>,
+  activities: unknown[],
+  more: (call: Call) => Response | undefined = () => undefined,
+) {
   return renderApp(`/games/${GAME}/builder`, (call) => {
     const answer = more(call);
     if (answer) return answer;
@@ -51,12 +63,21 @@ function open(g: Record<string, unknown>, activities: unknown[], more: (call: Ca
 
 describe('the game builder', () => {
   it('edits a sentence practice: refuses a one-word target naming why, saves the fixed one, and the preview plays it', async () => {
-    const { calls } = open(game(), [activity(A1, 1, { target: 'The boy runs.', distractors: ['swims'] }), activity(A2, 2, { target: 'The girl swims.' })], ({ method, url }) =>
-      method === 'PUT' && url.pathname === `/api/activities/${A1}` ? json({ status: true, data: {} }) : undefined,
+    const { calls } = open(
+      game(),
+      [
+        activity(A1, 1, { target: 'The boy runs.', distractors: ['swims'] }),
+        activity(A2, 2, { target: 'The girl swims.' }),
+      ],
+      ({ method, url }) =>
+        method === 'PUT' && url.pathname === `/api/activities/${A1}` ? json({ status: true, data: {} }) : undefined,
     );
     expect(await screen.findByRole('heading', { name: 'Say what they do' })).toBeInTheDocument();
     const items = within(screen.getByRole('region', { name: '2 activities' })).getAllByRole('listitem');
-    expect(items.map((li) => within(li).getAllByRole('button')[0]!.textContent)).toEqual(['1The boy runs.', '2The girl swims.']);
+    expect(items.map((li) => within(li).getAllByRole('button')[0]!.textContent)).toEqual([
+      '1The boy runs.',
+      '2The girl swims.',
+    ]);
     expect(screen.getByRole('heading', { name: 'Activity 1 of 2' })).toBeInTheDocument();
 
     const target = screen.getByLabelText('Target sentence (the correct answer)');
@@ -75,14 +96,21 @@ describe('the game builder', () => {
         {
           method: 'PUT',
           path: `/api/activities/${A1}`,
-          body: { question: null, picture: null, audio_id: null, answers: { target: 'The dog runs fast.', distractors: ['swims'] }, game_id: GAME },
+          body: {
+            question: null,
+            picture: null,
+            audio_id: null,
+            answers: { target: 'The dog runs fast.', distractors: ['swims'] },
+            game_id: GAME,
+          },
         },
       ]),
     );
 
     // The preview is the player's own tiles: build the sentence and it says so.
     const preview = screen.getByRole('region', { name: 'Preview' });
-    for (const word of ['The', 'dog', 'runs', 'fast']) await userEvent.click(within(preview).getByRole('button', { name: `Add "${word}"` }));
+    for (const word of ['The', 'dog', 'runs', 'fast'])
+      await userEvent.click(within(preview).getByRole('button', { name: `Add "${word}"` }));
     await userEvent.click(within(preview).getByRole('button', { name: 'Check' }));
     expect(await within(preview).findByText('Well done!')).toBeInTheDocument();
   });
@@ -96,28 +124,39 @@ describe('the game builder', () => {
         rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
         return json({ status: true, data: {} });
       }
-      if (method === 'POST' && url.pathname === `/api/activities/${A2}/duplicate`) return json({ status: true, data: [activity(NEW, 3, { target: 'The girl swims.' })] });
+      if (method === 'POST' && url.pathname === `/api/activities/${A2}/duplicate`)
+        return json({ status: true, data: [activity(NEW, 3, { target: 'The girl swims.' })] });
       if (method === 'DELETE' && url.pathname === `/api/activities/${A1}`) return json({ status: true, data: {} });
       return undefined;
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Move down: The boy runs.' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'PUT', path: `/api/games/${GAME}/activities/order`, body: { ids: [A2, A1] } }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([
+        { method: 'PUT', path: `/api/games/${GAME}/activities/order`, body: { ids: [A2, A1] } },
+      ]),
+    );
     expect(screen.getByText('The boy runs. moved to position 2 of 2.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Move up: The boy runs.' })).toBeEnabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Duplicate: The girl swims.' }));
-    await waitFor(() => expect(writesOf(calls).at(-1)).toEqual({ method: 'POST', path: `/api/activities/${A2}/duplicate`, body: {} }));
+    await waitFor(() =>
+      expect(writesOf(calls).at(-1)).toEqual({ method: 'POST', path: `/api/activities/${A2}/duplicate`, body: {} }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete: The boy runs.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this activity?' });
     expect(dialog).toHaveTextContent('“The boy runs.” will be deleted.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(writesOf(calls).at(-1)).toEqual({ method: 'DELETE', path: `/api/activities/${A1}`, body: undefined }));
+    await waitFor(() =>
+      expect(writesOf(calls).at(-1)).toEqual({ method: 'DELETE', path: `/api/activities/${A1}`, body: undefined }),
+    );
   });
 
   it('adds a multiple choice with its answers and the correct one marked, up to six answers', async () => {
     const { calls } = open(game({ type: 'multiple_choice_answers', name: 'Find the food' }), [], ({ method, url }) =>
-      method === 'POST' && url.pathname === '/api/activities' ? json({ status: true, data: activity(NEW, 1, {}) }, 201) : undefined,
+      method === 'POST' && url.pathname === '/api/activities'
+        ? json({ status: true, data: activity(NEW, 1, {}) }, 201)
+        : undefined,
     );
     // A game without activities opens a new one.
     expect(await screen.findByRole('heading', { name: 'New activity' })).toBeInTheDocument();
@@ -163,11 +202,16 @@ describe('the game builder', () => {
 
   it('shows a completed game read-only and makes a new version of it after a confirmation', async () => {
     const NEXT = '22222222-2222-4222-8222-222222222222';
-    const { calls, router } = open(game({ game_status: 'COMPLETED' }), [activity(A1, 1, { target: 'The boy runs.' })], ({ method, url }) => {
-      if (method === 'POST' && url.pathname === `/api/games/${GAME}/versions`) return json({ status: true, data: [game({ id: NEXT, version: 2 })] });
-      if (url.pathname === `/api/games/${NEXT}`) return json({ status: true, data: game({ id: NEXT, version: 2 }) });
-      return undefined;
-    });
+    const { calls, router } = open(
+      game({ game_status: 'COMPLETED' }),
+      [activity(A1, 1, { target: 'The boy runs.' })],
+      ({ method, url }) => {
+        if (method === 'POST' && url.pathname === `/api/games/${GAME}/versions`)
+          return json({ status: true, data: [game({ id: NEXT, version: 2 })] });
+        if (url.pathname === `/api/games/${NEXT}`) return json({ status: true, data: game({ id: NEXT, version: 2 }) });
+        return undefined;
+      },
+    );
     expect(await screen.findByText(/This game is no longer a work in progress/)).toBeInTheDocument();
     expect(screen.getByLabelText('Target sentence (the correct answer)')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save activity' })).not.toBeInTheDocument();
@@ -181,8 +225,16 @@ describe('the game builder', () => {
 
   it('offers a viewer only what they may do with a library game: trying it in the player, not its settings, a new version or assigning', async () => {
     signIn('VIEWER');
-    open(game({ game_status: 'COMPLETED', account_id: null, created_by: null }), [activity(A1, 1, { target: 'The boy runs.' })], () => undefined);
-    expect(await screen.findByRole('link', { name: 'Try it in the player' })).toHaveAttribute('href', `/players/preview/${GAME}`);
-    for (const name of ['Settings', 'New version', 'Assign']) expect(screen.queryByRole(name === 'Settings' ? 'link' : 'button', { name })).not.toBeInTheDocument();
+    open(
+      game({ game_status: 'COMPLETED', account_id: null, created_by: null }),
+      [activity(A1, 1, { target: 'The boy runs.' })],
+      () => undefined,
+    );
+    expect(await screen.findByRole('link', { name: 'Try it in the player' })).toHaveAttribute(
+      'href',
+      `/players/preview/${GAME}`,
+    );
+    for (const name of ['Settings', 'New version', 'Assign'])
+      expect(screen.queryByRole(name === 'Settings' ? 'link' : 'button', { name })).not.toBeInTheDocument();
   });
 });

@@ -15,17 +15,30 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { ActivityEditor } from './activity-editor';
-import { activitySummary, draftAnswers, draftProblems, emptyDraft, type ActivityDraft, type DraftProblems } from './builder-model';
+import {
+  activitySummary,
+  draftAnswers,
+  draftProblems,
+  emptyDraft,
+  type ActivityDraft,
+  type DraftProblems,
+} from './builder-model';
 import { ActivityPreview } from './activity-preview';
 import { AssignDialog } from './assign-dialog';
 
-/** A game and one of its activities as `/api/games` and `/api/activities` answer them (packages/shared/src/resources/games.ts). */
+/** A game and one of its activities as `/api/games` and `/api/activities` answer them
+ * (packages/shared/src/resources/games.ts). */
 type Game = ResourceRow<typeof GAME_RESOURCES.games>;
 type Activity = ResourceRow<typeof GAME_RESOURCES.activities>;
 type Confirm = { kind: 'complete' | 'version' } | { kind: 'delete'; activity: Activity };
 
 const MAX = 100;
-const draftOf = (a: Activity): ActivityDraft => ({ question: a.question ?? '', picture: a.picture ?? null, audio_id: a.audio_id ?? null, answers: draftAnswers(a.answers) });
+const draftOf = (a: Activity): ActivityDraft => ({
+  question: a.question ?? '',
+  picture: a.picture ?? null,
+  audio_id: a.audio_id ?? null,
+  answers: draftAnswers(a.answers),
+});
 
 /**
  * The game builder: the game's settings at the top, its activities in order on the left
@@ -40,13 +53,18 @@ export function GameBuilderPage() {
   const client = useQueryClient();
   const game = useQuery({
     queryKey: ['builder', 'game', id],
-    queryFn: ({ signal }) => api.get<{ data: Game }>(`/api/games/${id}`, { signal, silentSuccess: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Game }>(`/api/games/${id}`, { signal, silentSuccess: true }).then((r) => r.data),
   });
   const activities = useQuery({
     queryKey: ['builder', 'activities', id],
     queryFn: ({ signal }) =>
       api
-        .get<{ data: Activity[] }>('/api/activities', { query: { game_id: id, page: 0, max: MAX, col: 'position', order: 'asc' }, signal, silentSuccess: true })
+        .get<{ data: Activity[] }>('/api/activities', {
+          query: { game_id: id, page: 0, max: MAX, col: 'position', order: 'asc' },
+          signal,
+          silentSuccess: true,
+        })
         .then((r) => r.data),
   });
   const [selected, setSelected] = useState<string | 'new' | null>(null);
@@ -85,7 +103,11 @@ export function GameBuilderPage() {
   if (game.isError) return <LoadFailed onRetry={() => void game.refetch()} back="/games" />;
   if (!g || !activities.data) return <FullPageSpinner />;
 
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['builder'] }), client.invalidateQueries({ queryKey: ['records'] })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['builder'] }),
+      client.invalidateQueries({ queryKey: ['records'] }),
+    ]);
   const open = (a: Activity | 'new') => {
     setSelected(a === 'new' ? 'new' : a.id);
     setDraft(a === 'new' ? emptyDraft(g.type) : draftOf(a));
@@ -96,7 +118,9 @@ export function GameBuilderPage() {
 
   const local = draft ? draftProblems(g.type, draft) : {};
   const shownProblems: Partial<Record<keyof DraftProblems, string>> = { ...serverProblems };
-  if (tried) for (const [field, p] of Object.entries(local)) if (p) shownProblems[field as keyof DraftProblems] ??= t(p.key, p.values);
+  if (tried)
+    for (const [field, p] of Object.entries(local))
+      if (p) shownProblems[field as keyof DraftProblems] ??= t(p.key, p.values);
 
   const save = async () => {
     if (!draft) return;
@@ -104,7 +128,12 @@ export function GameBuilderPage() {
     if (Object.keys(local).length) return;
     setSaving(true);
     setServerProblems({});
-    const body = { question: draft.question.trim() || null, picture: draft.picture, audio_id: draft.audio_id, answers: cleanAnswers(draft) };
+    const body = {
+      question: draft.question.trim() || null,
+      picture: draft.picture,
+      audio_id: draft.audio_id,
+      answers: cleanAnswers(draft),
+    };
     try {
       if (selected === 'new') {
         const made = await api.post<{ data: Activity }>('/api/activities', { ...body, game_id: id });
@@ -140,7 +169,13 @@ export function GameBuilderPage() {
       const [moved] = ids.splice(index, 1);
       ids.splice(index + by, 0, moved!);
       await api.put(`/api/games/${id}/activities/order`, { ids }, { silentSuccess: true });
-      setAnnounce(t('builder.moved', { summary: activitySummary(draftOf(rows[index]!)), position: index + by + 1, count: rows.length }));
+      setAnnounce(
+        t('builder.moved', {
+          summary: activitySummary(draftOf(rows[index]!)),
+          position: index + by + 1,
+          count: rows.length,
+        }),
+      );
     });
 
   const duplicate = (a: Activity) =>
@@ -205,9 +240,18 @@ export function GameBuilderPage() {
         }
       />
       {mayAssign && readOnly && (
-        <AssignDialog games={[{ id: g.id, name: g.name }]} defaultAttempts={Number(g.max_attempts ?? 1)} open={assigning} onClose={() => setAssigning(false)} />
+        <AssignDialog
+          games={[{ id: g.id, name: g.name }]}
+          defaultAttempts={Number(g.max_attempts ?? 1)}
+          open={assigning}
+          onClose={() => setAssigning(false)}
+        />
       )}
-      {readOnly && <p className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{t('builder.readOnly')}</p>}
+      {readOnly && (
+        <p className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t('builder.readOnly')}
+        </p>
+      )}
       <p aria-live="polite" className="sr-only">
         {announce}
       </p>
@@ -225,28 +269,57 @@ export function GameBuilderPage() {
               </Button>
             )}
           </div>
-          {rows.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">{t('builder.noActivities')}</p>}
+          {rows.length === 0 && (
+            <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+              {t('builder.noActivities')}
+            </p>
+          )}
           <ol className="flex flex-col gap-2">
             {rows.map((a, i) => {
               const current = a.id === selected;
               const summary = activitySummary(draftOf(a)) || t('builder.untitled');
               return (
-                <li key={a.id} className={`rounded-xl border p-2 ${current ? 'border-teal-600 bg-teal-50' : 'border-slate-200 bg-white'}`}>
+                <li
+                  key={a.id}
+                  className={`rounded-xl border p-2 ${current ? 'border-teal-600 bg-teal-50' : 'border-slate-200 bg-white'}`}
+                >
                   <button
                     type="button"
                     onClick={() => open(a)}
                     aria-current={current ? 'true' : undefined}
                     className="flex w-full items-start gap-2 rounded-lg p-1 text-left text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-teal-600"
                   >
-                    <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">{i + 1}</span>
+                    <span className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">
+                      {i + 1}
+                    </span>
                     <span className="line-clamp-2">{summary}</span>
                   </button>
                   {!readOnly && (
                     <div className="mt-1 flex flex-wrap gap-1 pl-8">
-                      <IconButton label={t('builder.moveUp', { summary })} disabled={busy || i === 0} onClick={() => void move(i, -1)} icon={ArrowUp} />
-                      <IconButton label={t('builder.moveDown', { summary })} disabled={busy || i === rows.length - 1} onClick={() => void move(i, 1)} icon={ArrowDown} />
-                      <IconButton label={t('builder.duplicate', { summary })} disabled={busy} onClick={() => void duplicate(a)} icon={Copy} />
-                      <IconButton label={t('builder.delete', { summary })} disabled={busy} onClick={() => setConfirm({ kind: 'delete', activity: a })} icon={Trash2} />
+                      <IconButton
+                        label={t('builder.moveUp', { summary })}
+                        disabled={busy || i === 0}
+                        onClick={() => void move(i, -1)}
+                        icon={ArrowUp}
+                      />
+                      <IconButton
+                        label={t('builder.moveDown', { summary })}
+                        disabled={busy || i === rows.length - 1}
+                        onClick={() => void move(i, 1)}
+                        icon={ArrowDown}
+                      />
+                      <IconButton
+                        label={t('builder.duplicate', { summary })}
+                        disabled={busy}
+                        onClick={() => void duplicate(a)}
+                        icon={Copy}
+                      />
+                      <IconButton
+                        label={t('builder.delete', { summary })}
+                        disabled={busy}
+                        onClick={() => setConfirm({ kind: 'delete', activity: a })}
+                        icon={Trash2}
+                      />
                     </div>
                   )}
                 </li>
@@ -255,11 +328,21 @@ export function GameBuilderPage() {
           </ol>
         </section>
 
-        <section aria-labelledby="builder-editor" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="builder-editor"
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           {draft ? (
             <>
-              <h2 id="builder-editor" ref={editorHeading} tabIndex={-1} className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none">
-                {selected === 'new' ? t('builder.newActivity') : t('builder.activityOf', { position, count: rows.length })}
+              <h2
+                id="builder-editor"
+                ref={editorHeading}
+                tabIndex={-1}
+                className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none"
+              >
+                {selected === 'new'
+                  ? t('builder.newActivity')
+                  : t('builder.activityOf', { position, count: rows.length })}
               </h2>
               <ActivityEditor draft={draft} onChange={setDraft} problems={shownProblems} readOnly={readOnly} />
               {!readOnly && (
@@ -282,7 +365,9 @@ export function GameBuilderPage() {
           )}
         </section>
 
-        <div className="min-w-0 lg:col-span-2 2xl:col-span-1">{draft && <ActivityPreview type={g.type} draft={draft} seed={`${selected}`} />}</div>
+        <div className="min-w-0 lg:col-span-2 2xl:col-span-1">
+          {draft && <ActivityPreview type={g.type} draft={draft} seed={`${selected}`} />}
+        </div>
       </div>
 
       <ConfirmDialog
@@ -331,7 +416,9 @@ export function GameBuilderPage() {
           });
         }}
       >
-        {confirm?.kind === 'delete' ? t('builder.confirmDelete', { summary: activitySummary(draftOf(confirm.activity)) }) : null}
+        {confirm?.kind === 'delete'
+          ? t('builder.confirmDelete', { summary: activitySummary(draftOf(confirm.activity)) })
+          : null}
       </ConfirmDialog>
     </div>
   );
@@ -341,11 +428,28 @@ export function GameBuilderPage() {
 function cleanAnswers(d: ActivityDraft): ActivityDraft['answers'] {
   const a = d.answers;
   if ('options' in a)
-    return { correct: a.correct, options: a.options.map((o) => ({ text: o.text?.trim() || null, picture: o.picture || null, ...(o.picture && o.alt ? { alt: o.alt } : {}) })) };
+    return {
+      correct: a.correct,
+      options: a.options.map((o) => ({
+        text: o.text?.trim() || null,
+        picture: o.picture || null,
+        ...(o.picture && o.alt ? { alt: o.alt } : {}),
+      })),
+    };
   return { target: a.target.trim(), distractors: (a.distractors ?? []).map((w) => w.trim()).filter(Boolean) };
 }
 
-function IconButton({ label, onClick, disabled, icon: Icon }: { label: string; onClick: () => void; disabled?: boolean; icon: typeof ArrowUp }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  icon: Icon,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  icon: typeof ArrowUp;
+}) {
   return (
     <button
       type="button"

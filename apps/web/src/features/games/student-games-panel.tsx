@@ -18,11 +18,20 @@ export default function StudentGamesPanel({ row }: RecordPanelProps) {
   const assigned = useQuery({
     queryKey: ['assignments', { student_id: row.id, max: 10 }],
     queryFn: ({ signal }) =>
-      api.get<{ data: Assignment[]; meta: { total: number } }>('/api/assignments', { query: { student_id: row.id, max: 10, page: 0 }, signal, silentSuccess: true }).then((r) => r),
+      api
+        .get<{ data: Assignment[]; meta: { total: number } }>('/api/assignments', {
+          query: { student_id: row.id, max: 10, page: 0 },
+          signal,
+          silentSuccess: true,
+        })
+        .then((r) => r),
   });
   const list = assigned.data?.data ?? [];
   return (
-    <section aria-labelledby="student-games-panel" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="student-games-panel"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="student-games-panel" className="text-lg font-semibold text-slate-900">
           {t('assign.studentGames')}
@@ -32,13 +41,16 @@ export default function StudentGamesPanel({ row }: RecordPanelProps) {
           {t('assign.assignGames')}
         </Button>
       </div>
-      {assigned.isSuccess && list.length === 0 && <p className="mt-2 text-sm text-slate-600">{t('assign.noneAssigned')}</p>}
+      {assigned.isSuccess && list.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">{t('assign.noneAssigned')}</p>
+      )}
       <ul className="mt-3 flex flex-col divide-y divide-slate-100">
         {list.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
             <span className="font-medium text-slate-900">{a.name}</span>
             <span className="text-slate-600">
-              {t(`evaluation.assignStatus.${a.assign_status}`)} · {t('assign.triesUsed', { used: a.attempts, max: a.max_attempts })} ·{' '}
+              {t(`evaluation.assignStatus.${a.assign_status}`)} ·{' '}
+              {t('assign.triesUsed', { used: a.attempts, max: a.max_attempts })} ·{' '}
               {a.best_score === null ? '—' : `${formatNumber(i18n.language, a.best_score)} %`} ·{' '}
               {t('assign.until', { date: formatDateTime(i18n.language, a.end_time, { dateStyle: 'medium' }) })}
             </span>
@@ -46,11 +58,21 @@ export default function StudentGamesPanel({ row }: RecordPanelProps) {
         ))}
       </ul>
       {(assigned.data?.meta.total ?? 0) > 0 && (
-        <Link to="/games/assigned" className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600">
+        <Link
+          to="/games/assigned"
+          className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+        >
           {t('assign.allAssigned')}
         </Link>
       )}
-      <AssignDialog games={[]} pickGames student={{ id: row.id, name }} defaultAttempts={1} open={open} onClose={() => setOpen(false)} />
+      <AssignDialog
+        games={[]}
+        pickGames
+        student={{ id: row.id, name }}
+        defaultAttempts={1}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
     </section>
   );
 }

@@ -35,9 +35,14 @@ describe('jobs screen', () => {
     const { calls } = renderApp('/administration/jobs', ({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/jobs/${ID}/retry`) {
         retried = true;
-        return json({ status: true, data: failedJob({ state: 'queued', max_attempts: 7, reason: null }), message: 'The job will run again.' });
+        return json({
+          status: true,
+          data: failedJob({ state: 'queued', max_attempts: 7, reason: null }),
+          message: 'The job will run again.',
+        });
       }
-      if (url.pathname === '/api/jobs') return page(url.searchParams.get('state') === 'failed' && !retried ? [failedJob()] : []);
+      if (url.pathname === '/api/jobs')
+        return page(url.searchParams.get('state') === 'failed' && !retried ? [failedJob()] : []);
       return url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
     });
     await screen.findByText('connect ECONNREFUSED 127.0.0.1:25');
@@ -62,7 +67,11 @@ describe('jobs screen', () => {
   it('switches state with the tabs, asking the server for that state', async () => {
     signIn('SUPERADMIN');
     const { calls } = renderApp('/administration/jobs', ({ url }) =>
-      url.pathname === '/api/jobs' ? page([]) : url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
+      url.pathname === '/api/jobs'
+        ? page([])
+        : url.pathname === '/api/selector'
+          ? json({ status: true, data: [] })
+          : undefined,
     );
     await screen.findByText('No job has failed.');
     await userEvent.click(screen.getByRole('tab', { name: 'Running' }));
@@ -80,7 +89,9 @@ describe('jobs screen', () => {
 
   it('is not offered to an account admin', async () => {
     signIn('ACCOUNT_ADMIN');
-    const { calls } = renderApp('/administration/jobs', ({ url }) => (url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined));
+    const { calls } = renderApp('/administration/jobs', ({ url }) =>
+      url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
+    );
     expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Jobs');
     expect(calls.filter((c) => c.url.pathname === '/api/jobs')).toEqual([]);
   });

@@ -74,14 +74,22 @@ export function JobsPage() {
         title={t('jobs.title')}
         description={t('jobs.subtitle')}
         actions={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void query.refetch()}
+            loading={query.isFetching && !query.isPending}
+          >
             <RefreshCw className="size-4" aria-hidden="true" />
             {t('jobs.refresh')}
           </Button>
         }
       />
       <TabGroup selectedIndex={JOB_FILTERS.indexOf(state)} onChange={(i) => go(JOB_FILTERS[i] ?? DEFAULT_FILTER)}>
-        <TabList aria-label={t('jobs.states')} className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4">
+        <TabList
+          aria-label={t('jobs.states')}
+          className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4"
+        >
           {JOB_FILTERS.map((f) => (
             <Tab
               key={f}
@@ -96,7 +104,10 @@ export function JobsPage() {
 
       <div id={panelId} role="tabpanel" aria-label={t(`jobs.state.${state}`)}>
         {query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-12 text-center shadow-sm ring-1 ring-slate-200"
+          >
             <p className="text-sm text-slate-700">{t('jobs.loadFailed')}</p>
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
               {t('jobs.tryAgain')}
@@ -145,7 +156,9 @@ export function JobsPage() {
                         {job.summary && <div className="mt-1 text-xs break-all text-slate-600">{job.summary}</div>}
                       </td>
                       <td className={clsx(td, 'max-w-md min-w-56 break-words')}>{job.reason ?? '—'}</td>
-                      <td className={clsx(td, 'whitespace-nowrap')}>{t('jobs.attemptsOf', { attempts: n(job.attempts), max: n(job.max_attempts) })}</td>
+                      <td className={clsx(td, 'whitespace-nowrap')}>
+                        {t('jobs.attemptsOf', { attempts: n(job.attempts), max: n(job.max_attempts) })}
+                      </td>
                       <td className={clsx(td, 'whitespace-nowrap')}>{t(`jobs.state.${job.state}`)}</td>
                       <td className={clsx(td, 'text-xs whitespace-nowrap text-slate-600')}>
                         <dl className="grid grid-cols-[auto_auto] gap-x-2 gap-y-0.5">
@@ -159,7 +172,12 @@ export function JobsPage() {
                       </td>
                       <td className={clsx(td, 'text-right whitespace-nowrap')}>
                         {job.state === 'failed' && (
-                          <Button variant="secondary" size="sm" onClick={() => setConfirming(job)} aria-label={t('jobs.retryJob', { name: job.name, summary: job.summary })}>
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            onClick={() => setConfirming(job)}
+                            aria-label={t('jobs.retryJob', { name: job.name, summary: job.summary })}
+                          >
                             <RotateCcw className="size-4" aria-hidden="true" />
                             {t('jobs.retry')}
                           </Button>
@@ -183,7 +201,12 @@ export function JobsPage() {
         onConfirm={() => confirming && retry.mutate(confirming)}
         onClose={() => setConfirming(null)}
       >
-        {confirming && t('jobs.confirmText', { name: confirming.name, summary: confirming.summary, attempts: n(confirming.attempts) })}
+        {confirming &&
+          t('jobs.confirmText', {
+            name: confirming.name,
+            summary: confirming.summary,
+            attempts: n(confirming.attempts),
+          })}
       </ConfirmDialog>
     </>
   );

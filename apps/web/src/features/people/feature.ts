@@ -10,7 +10,12 @@ const peoplePanels: RecordPanel[] = [
     visible: (user, row, resource) => !!row.ssn && (resource === 'users' ? userActions : clientActions).revealSsn(user),
     load: () => import('./ssn-panel'),
   },
-  { id: 'access', resources: ['users'], visible: (user) => userActions.readPermissions(user), load: () => import('./user-access-panel') },
+  {
+    id: 'access',
+    resources: ['users'],
+    visible: (user) => userActions.readPermissions(user),
+    load: () => import('./user-access-panel'),
+  },
 ];
 
 export const peopleFeature: FeatureManifest = { id: 'people', panels: peoplePanels };

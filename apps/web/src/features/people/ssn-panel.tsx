@@ -11,7 +11,10 @@ import type { RecordPanelProps } from '@/lib/record-panels';
 function RevealSsn({ screen, row }: RecordPanelProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<string | null>(null);
-  const reveal = useMutation({ mutationFn: () => api.post<{ data: { ssn: string | null } }>(`${screen.apiPath}/${row.id}/reveal-ssn`, {}, { silentSuccess: true }) });
+  const reveal = useMutation({
+    mutationFn: () =>
+      api.post<{ data: { ssn: string | null } }>(`${screen.apiPath}/${row.id}/reveal-ssn`, {}, { silentSuccess: true }),
+  });
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="font-mono text-sm text-slate-900" aria-live="polite">
@@ -23,7 +26,12 @@ function RevealSsn({ screen, row }: RecordPanelProps) {
           {t('people.hideSsn')}
         </Button>
       ) : (
-        <Button size="sm" variant="secondary" loading={reveal.isPending} onClick={() => void reveal.mutateAsync().then((r) => setShown(r.data.ssn))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={reveal.isPending}
+          onClick={() => void reveal.mutateAsync().then((r) => setShown(r.data.ssn))}
+        >
           <Eye className="size-4" aria-hidden="true" />
           {t('people.revealSsn')}
         </Button>

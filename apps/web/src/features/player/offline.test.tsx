@@ -30,7 +30,10 @@ function fakeServer() {
   const triesOf = (id: string) => received.filter((t) => t.activity_id === id);
   const session = () => {
     const activities = ACTIVITIES.map((a, i) => {
-      const tries = triesOf(a.id).map((t) => ({ correct: t.answer.index === 0, points: t.answer.index === 0 ? 10 : 0 }));
+      const tries = triesOf(a.id).map((t) => ({
+        correct: t.answer.index === 0,
+        points: t.answer.index === 0 ? 10 : 0,
+      }));
       const done = tries.some((t) => t.correct) || tries.length >= 3;
       return {
         id: a.id,
@@ -56,14 +59,22 @@ function fakeServer() {
       total_wrong: received.filter((t) => t.answer.index !== 0).length,
       score: null,
       passed: null,
-      game: { assignment_id: ASSIGNMENT, name: 'Colours', type: 'multiple_choice_answers', max_attempts: 1, attempts: 1, end_time: '2099-01-01T00:00:00.000Z' },
+      game: {
+        assignment_id: ASSIGNMENT,
+        name: 'Colours',
+        type: 'multiple_choice_answers',
+        max_attempts: 1,
+        attempts: 1,
+        end_time: '2099-01-01T00:00:00.000Z',
+      },
       rules: { show_progress_bar: false, show_failed_attemps: false, min_rate: 50, point_first_try: 10 },
       activities,
     };
   };
   const handler = ({ method, url, body }: Call) => {
     if (!online) throw new TypeError('Failed to fetch');
-    if (method === 'POST' && url.pathname === `/api/player/games/${ASSIGNMENT}/sessions`) return json({ status: true, data: session() });
+    if (method === 'POST' && url.pathname === `/api/player/games/${ASSIGNMENT}/sessions`)
+      return json({ status: true, data: session() });
     if (method === 'POST' && url.pathname === `/api/player/sessions/${SESSION}/tries`) {
       const t = body as TryBody;
       received.push(t);
@@ -100,7 +111,10 @@ function fakeServer() {
 }
 
 /** The tries the player tried to send (whether or not they arrived), in order. */
-const triesSent = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === `/api/player/sessions/${SESSION}/tries`).map((c) => c.body as TryBody);
+const triesSent = (calls: Call[]) =>
+  calls
+    .filter((c) => c.method === 'POST' && c.url.pathname === `/api/player/sessions/${SESSION}/tries`)
+    .map((c) => c.body as TryBody);
 
 beforeAll(async () => {
   await setupTestI18n('en');
@@ -143,7 +157,10 @@ describe('playing without a connection', () => {
     await waitFor(() => expect(server.received).toHaveLength(3));
     // The wrong one comes back to be tried again.
     expect(await screen.findByRole('heading', { name: /activity 2 of 3/i })).toBeInTheDocument();
-    expect(server.received.map((t) => t.client_try_id)).toEqual([triesSent(calls)[0]!.client_try_id, ...offline.map((t) => t.client_try_id)]);
+    expect(server.received.map((t) => t.client_try_id)).toEqual([
+      triesSent(calls)[0]!.client_try_id,
+      ...offline.map((t) => t.client_try_id),
+    ]);
     expect(server.received.slice(1)).toEqual(offline);
     expect(new Set(server.received.map((t) => t.client_try_id)).size).toBe(3);
     expect(server.received.every((t) => /^[A-Za-z0-9_-]{8,64}$/.test(t.client_try_id))).toBe(true);
@@ -172,7 +189,9 @@ describe('playing without a connection', () => {
     cleanup();
     vi.resetModules();
     const reloaded = await import('@/lib/offline-tries');
-    expect((await reloaded.queuedTries(SESSION)).map((q) => [q.client_try_id, q.activity_id, q.answer])).toEqual(kept.map((t) => [t.client_try_id, t.activity_id, t.answer]));
+    expect((await reloaded.queuedTries(SESSION)).map((q) => [q.client_try_id, q.activity_id, q.answer])).toEqual(
+      kept.map((t) => [t.client_try_id, t.activity_id, t.answer]),
+    );
 
     // Opened again with the connection back: what was kept is sent before anything else is played.
     server.goOnline();

@@ -17,7 +17,10 @@ import { formatNumber } from '@/lib/format';
 
 type Feedback = { kind: 'right' | 'again' | 'over' | 'saved'; points?: number; answer?: string; triesLeft?: number };
 
-const newTryId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`).replace(/[^A-Za-z0-9_-]/g, '');
+const newTryId = () =>
+  (
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+  ).replace(/[^A-Za-z0-9_-]/g, '');
 
 /** The right answer as words for the feedback line. */
 function answerText(a: PlayActivity, answer: PlayerAnswer | undefined): string {
@@ -54,7 +57,11 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
 
   const load = useCallback(async () => {
     try {
-      const res = await api.post<{ data: PlaySession }>(preview ? `/api/player/preview/${assignmentId}` : `/api/player/games/${assignmentId}/sessions`, {}, { silent: true });
+      const res = await api.post<{ data: PlaySession }>(
+        preview ? `/api/player/preview/${assignmentId}` : `/api/player/games/${assignmentId}/sessions`,
+        {},
+        { silent: true },
+      );
       setSession(res.data);
       return res.data;
     } catch (failure) {
@@ -82,7 +89,12 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
           try {
             await api.post(
               `/api/player/sessions/${q.session_id}/tries`,
-              { activity_id: q.activity_id, answer: q.answer, client_try_id: q.client_try_id, elapsed_ms: q.elapsed_ms },
+              {
+                activity_id: q.activity_id,
+                answer: q.answer,
+                client_try_id: q.client_try_id,
+                elapsed_ms: q.elapsed_ms,
+              },
               { silent: true },
             );
           } catch (failure) {
@@ -135,7 +147,10 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
   const exitLabel = preview ? t('player.backToGame') : t('player.backToGames');
   if (error)
     return (
-      <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-3xl bg-white p-8 text-center shadow-md">
+      <div
+        role="alert"
+        className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-3xl bg-white p-8 text-center shadow-md"
+      >
         <XCircle aria-hidden="true" className="size-12 text-rose-600" />
         <p className="text-xl font-semibold text-slate-900">{error}</p>
         <Link
@@ -147,19 +162,33 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
       </div>
     );
   if (!session) return <FullPageSpinner />;
-  if (session.status === 'COMPLETED') return <EndScreen session={session} exitTo={exitTo} exitLabel={exitLabel} preview={preview} />;
+  if (session.status === 'COMPLETED')
+    return <EndScreen session={session} exitTo={exitTo} exitLabel={exitLabel} preview={preview} />;
 
   const submit = async (a: PlayActivity, answer: PlayerAnswer) => {
-    const body = { activity_id: a.id, answer, client_try_id: newTryId(), elapsed_ms: Math.min(3_600_000, Math.max(0, Date.now() - shownAt.current)) };
+    const body = {
+      activity_id: a.id,
+      answer,
+      client_try_id: newTryId(),
+      elapsed_ms: Math.min(3_600_000, Math.max(0, Date.now() - shownAt.current)),
+    };
     setBusy(true);
     try {
       const res = preview
-        ? await api.post<{ data: TryResult }>(`/api/player/preview/${assignmentId}/tries`, { activity_id: a.id, answer, try_number: a.tries.length + 1 }, { silent: true })
+        ? await api.post<{ data: TryResult }>(
+            `/api/player/preview/${assignmentId}/tries`,
+            { activity_id: a.id, answer, try_number: a.tries.length + 1 },
+            { silent: true },
+          )
         : await api.post<{ data: TryResult }>(`/api/player/sessions/${session.id}/tries`, body, { silent: true });
       const r = res.data;
       // A preview keeps nothing on the server: its totals are counted here.
       if (preview)
-        r.session = { points: session.points + r.points, total_right: session.total_right + (r.correct ? 1 : 0), total_wrong: session.total_wrong + (r.correct ? 0 : 1) };
+        r.session = {
+          points: session.points + r.points,
+          total_right: session.total_right + (r.correct ? 1 : 0),
+          total_wrong: session.total_wrong + (r.correct ? 0 : 1),
+        };
       const tries = [...a.tries, { correct: r.correct, points: r.points }];
       const updated: PlayActivity = {
         ...a,
@@ -169,9 +198,18 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
         points: a.points + r.points,
         ...(r.correct_answer ? { correct_answer: r.correct_answer } : {}),
       };
-      setSession({ ...session, status: 'PLAYING', ...r.session, activities: session.activities.map((x) => (x.id === a.id ? updated : x)) });
+      setSession({
+        ...session,
+        status: 'PLAYING',
+        ...r.session,
+        activities: session.activities.map((x) => (x.id === a.id ? updated : x)),
+      });
       setFeedback(
-        r.correct ? { kind: 'right', points: r.points } : r.done ? { kind: 'over', answer: answerText(a, r.correct_answer) } : { kind: 'again', triesLeft: r.tries_left },
+        r.correct
+          ? { kind: 'right', points: r.points }
+          : r.done
+            ? { kind: 'over', answer: answerText(a, r.correct_answer) }
+            : { kind: 'again', triesLeft: r.tries_left },
       );
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 0 && !preview) {
@@ -191,13 +229,21 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
 
   const finish = async () => {
     if (preview) {
-      const { score, passed } = sessionScore(session.points, session.activities.length, { ...session.rules, point_second_try: 0, point_third_try: 0 });
+      const { score, passed } = sessionScore(session.points, session.activities.length, {
+        ...session.rules,
+        point_second_try: 0,
+        point_third_try: 0,
+      });
       setSession({ ...session, status: 'COMPLETED', score, passed });
       return;
     }
     setBusy(true);
     try {
-      const res = await api.post<{ data: PlaySession }>(`/api/player/sessions/${session.id}/finish`, {}, { silent: true });
+      const res = await api.post<{ data: PlaySession }>(
+        `/api/player/sessions/${session.id}/finish`,
+        {},
+        { silent: true },
+      );
       setSession(res.data);
       await queryClient.invalidateQueries({ queryKey: ['player'] });
     } catch (failure) {
@@ -245,31 +291,62 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
           aria-valuetext={t('player.progressText', { done: finished, total })}
           className="h-4 overflow-hidden rounded-full bg-white ring-1 ring-teal-200"
         >
-          <div className="h-full rounded-full bg-teal-600 transition-[width]" style={{ width: `${(finished / Math.max(1, total)) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-teal-600 transition-[width]"
+            style={{ width: `${(finished / Math.max(1, total)) * 100}%` }}
+          />
         </div>
       )}
-      {session.rules.show_failed_attemps && misses > 0 && <p className="text-slate-700">{t('player.misses', { count: misses })}</p>}
+      {session.rules.show_failed_attemps && misses > 0 && (
+        <p className="text-slate-700">{t('player.misses', { count: misses })}</p>
+      )}
       {waiting.size > 0 && (
-        <p role="status" className="flex items-center gap-2 rounded-xl bg-amber-100 px-4 py-2 font-medium text-amber-950">
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-xl bg-amber-100 px-4 py-2 font-medium text-amber-950"
+        >
           <CloudOff aria-hidden="true" className="size-5" />
           {t('player.offline', { count: waiting.size })}
         </p>
       )}
       {current && !feedback ? (
-        <section aria-labelledby="play-activity" className="rounded-3xl bg-white p-4 shadow-md ring-1 ring-teal-100 sm:p-6">
-          <h3 id="play-activity" ref={heading} tabIndex={-1} className="mb-4 text-lg font-semibold text-teal-800 focus:outline-none">
+        <section
+          aria-labelledby="play-activity"
+          className="rounded-3xl bg-white p-4 shadow-md ring-1 ring-teal-100 sm:p-6"
+        >
+          <h3
+            id="play-activity"
+            ref={heading}
+            tabIndex={-1}
+            className="mb-4 text-lg font-semibold text-teal-800 focus:outline-none"
+          >
             {t('player.activityOf', { position, total })}
-            {current.tries.length > 0 && <span className="ml-2 text-slate-600">{t('player.tryOf', { n: current.tries.length + 1, max: 3 })}</span>}
+            {current.tries.length > 0 && (
+              <span className="ml-2 text-slate-600">{t('player.tryOf', { n: current.tries.length + 1, max: 3 })}</span>
+            )}
           </h3>
           {current.kind === 'sentence' ? (
-            <SentencePractice key={`${current.id}:${current.tries.length}`} activity={current} disabled={busy} onCheck={(words) => void submit(current, { words })} />
+            <SentencePractice
+              key={`${current.id}:${current.tries.length}`}
+              activity={current}
+              disabled={busy}
+              onCheck={(words) => void submit(current, { words })}
+            />
           ) : (
-            <MultipleChoice key={`${current.id}:${current.tries.length}`} activity={current} disabled={busy} onChoose={(index) => void submit(current, { index })} />
+            <MultipleChoice
+              key={`${current.id}:${current.tries.length}`}
+              activity={current}
+              disabled={busy}
+              onChoose={(index) => void submit(current, { index })}
+            />
           )}
         </section>
       ) : null}
       {feedback && (
-        <section aria-live="polite" className="flex flex-col items-center gap-4 rounded-3xl bg-white p-6 text-center shadow-md ring-1 ring-teal-100">
+        <section
+          aria-live="polite"
+          className="flex flex-col items-center gap-4 rounded-3xl bg-white p-6 text-center shadow-md ring-1 ring-teal-100"
+        >
           {feedback.kind === 'right' && (
             <p className="flex items-center gap-2 text-2xl font-bold text-emerald-700">
               <CheckCircle2 aria-hidden="true" className="size-9" />
@@ -288,7 +365,9 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
               <p className="text-2xl font-semibold text-teal-800">{feedback.answer}</p>
             </div>
           )}
-          {feedback.kind === 'saved' && <p className="text-xl font-semibold text-amber-900">{t('player.savedOffline')}</p>}
+          {feedback.kind === 'saved' && (
+            <p className="text-xl font-semibold text-amber-900">{t('player.savedOffline')}</p>
+          )}
           <button
             ref={next}
             type="button"
@@ -320,7 +399,13 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
           )}
         </section>
       )}
-      <ConfirmDialog open={leaving} title={t('player.leaveTitle')} confirmLabel={t('player.leave')} onConfirm={() => void leave()} onClose={() => setLeaving(false)}>
+      <ConfirmDialog
+        open={leaving}
+        title={t('player.leaveTitle')}
+        confirmLabel={t('player.leave')}
+        onConfirm={() => void leave()}
+        onClose={() => setLeaving(false)}
+      >
         {t('player.leaveText')}
       </ConfirmDialog>
     </div>
@@ -331,7 +416,10 @@ export function PlayScreen({ assignmentId, preview = false }: { assignmentId: st
 function PreviewNote() {
   const { t } = useTranslation();
   return (
-    <p role="note" className="flex items-center gap-2 rounded-xl bg-violet-100 px-4 py-2 font-medium text-violet-950 ring-1 ring-violet-200">
+    <p
+      role="note"
+      className="flex items-center gap-2 rounded-xl bg-violet-100 px-4 py-2 font-medium text-violet-950 ring-1 ring-violet-200"
+    >
       <Eye aria-hidden="true" className="size-5 shrink-0" />
       {t('player.previewNote')}
     </p>
@@ -339,25 +427,50 @@ function PreviewNote() {
 }
 
 /** The end of a game: the score the server computed, stars, and a short celebration (still under reduced motion). */
-function EndScreen({ session, exitTo, exitLabel, preview }: { session: PlaySession; exitTo: string; exitLabel: string; preview: boolean }) {
+function EndScreen({
+  session,
+  exitTo,
+  exitLabel,
+  preview,
+}: {
+  session: PlaySession;
+  exitTo: string;
+  exitLabel: string;
+  preview: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const score = session.score ?? 0;
   const stars = starsFor(score, session.rules.min_rate);
   return (
-    <section aria-labelledby="play-end" className="mx-auto flex max-w-lg flex-col items-center gap-5 rounded-3xl bg-white p-8 text-center shadow-lg ring-1 ring-amber-200">
+    <section
+      aria-labelledby="play-end"
+      className="mx-auto flex max-w-lg flex-col items-center gap-5 rounded-3xl bg-white p-8 text-center shadow-lg ring-1 ring-amber-200"
+    >
       {preview && <PreviewNote />}
       {/* The app's own drawings (an emoji font is not on every tablet): a party popper, or a seedling. */}
-      <ActivityPicture picture={session.passed ? '1f389' : '1f331'} alt="" className="size-20 motion-safe:animate-bounce" />
+      <ActivityPicture
+        picture={session.passed ? '1f389' : '1f331'}
+        alt=""
+        className="size-20 motion-safe:animate-bounce"
+      />
       <h2 id="play-end" className="text-3xl font-bold text-slate-900">
         {t(session.passed ? 'player.passedTitle' : 'player.keepPracticing')}
       </h2>
       <p className="flex gap-1" role="img" aria-label={t('player.stars', { count: stars })}>
         {[1, 2, 3].map((n) => (
-          <Star key={n} aria-hidden="true" className={`size-12 ${n <= stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} />
+          <Star
+            key={n}
+            aria-hidden="true"
+            className={`size-12 ${n <= stars ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`}
+          />
         ))}
       </p>
-      <p className="text-2xl font-semibold text-teal-800">{t('player.score', { score: formatNumber(i18n.language, score) })}</p>
-      <p className="text-slate-700">{t('player.rightCount', { right: session.total_right, total: session.activities.length })}</p>
+      <p className="text-2xl font-semibold text-teal-800">
+        {t('player.score', { score: formatNumber(i18n.language, score) })}
+      </p>
+      <p className="text-slate-700">
+        {t('player.rightCount', { right: session.total_right, total: session.activities.length })}
+      </p>
       <Link
         to={exitTo}
         className="inline-flex min-h-12 items-center rounded-xl bg-teal-700 px-6 text-lg font-bold text-white hover:bg-teal-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-teal-600"

@@ -4,4 +4,10 @@ import type { PlayerAnswer } from '@habla/shared/play';
 export type { PlayActivity, PlayerGame, PlaySession, TryResult } from '@habla/shared/schemas/player';
 
 /** A try as it is sent (and kept in the browser while offline). */
-export type PendingTry = { client_try_id: string; session_id: string; activity_id: string; answer: PlayerAnswer; elapsed_ms: number };
+export type PendingTry = {
+  client_try_id: string;
+  session_id: string;
+  activity_id: string;
+  answer: PlayerAnswer;
+  elapsed_ms: number;
+};

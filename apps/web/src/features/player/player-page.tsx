@@ -11,7 +11,8 @@ import type { PlayerGame } from './player-api';
 import { PlayScreen } from './play-screen';
 import { formatNumber } from '@/lib/format';
 
-/** `/players` lists the student's games; `/players/<assignment>` plays one; `/players/preview/<game>` previews a game. */
+/** `/players` lists the student's games; `/players/<assignment>` plays one; `/players/preview/<game>` previews a game.
+ * */
 export function PlayerPage() {
   const { '*': rest = '' } = useParams();
   const [first, second] = rest.split('/');
@@ -32,7 +33,8 @@ function MyGames() {
   const { t, i18n } = useTranslation();
   const games = useQuery({
     queryKey: ['player', 'games'],
-    queryFn: ({ signal }) => api.get<{ data: PlayerGame[] }>('/api/player/games', { signal, silentSuccess: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: PlayerGame[] }>('/api/player/games', { signal, silentSuccess: true }).then((r) => r.data),
   });
   if (games.isPending) return <FullPageSpinner />;
   const list = games.data ?? [];
@@ -58,7 +60,9 @@ function MyGames() {
         <span className="flex flex-1 flex-col gap-2 p-4">
           <span className="text-xl font-bold text-slate-900">{g.name}</span>
           <span className="flex flex-wrap items-center gap-2 text-sm">
-            <span className={clsx('rounded-full px-2.5 py-0.5 font-semibold', STATE_STYLE[g.state])}>{t(`player.state.${g.state}`)}</span>
+            <span className={clsx('rounded-full px-2.5 py-0.5 font-semibold', STATE_STYLE[g.state])}>
+              {t(`player.state.${g.state}`)}
+            </span>
             {g.expiring_soon && (
               <span className="inline-flex items-center gap-1 rounded-full bg-rose-100 px-2.5 py-0.5 font-semibold text-rose-900">
                 <CalendarClock aria-hidden="true" className="size-4" />
@@ -74,8 +78,14 @@ function MyGames() {
           </span>
           {playable && (
             <span className="mt-auto inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-teal-700 px-4 text-lg font-bold text-white group-hover:bg-teal-800">
-              {g.state === 'in_progress' ? <RotateCcw aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
-              {t(g.state === 'in_progress' ? 'player.resume' : g.state === 'played' ? 'player.playAgain' : 'player.play')}
+              {g.state === 'in_progress' ? (
+                <RotateCcw aria-hidden="true" className="size-5" />
+              ) : (
+                <Play aria-hidden="true" className="size-5" />
+              )}
+              {t(
+                g.state === 'in_progress' ? 'player.resume' : g.state === 'played' ? 'player.playAgain' : 'player.play',
+              )}
             </span>
           )}
           {g.state === 'done' && (
@@ -87,14 +97,18 @@ function MyGames() {
         </span>
       </>
     );
-    const classes = 'group flex h-full flex-col overflow-hidden rounded-3xl bg-gradient-to-b from-amber-50 to-white shadow-md ring-1 ring-amber-200';
+    const classes =
+      'group flex h-full flex-col overflow-hidden rounded-3xl bg-gradient-to-b from-amber-50 to-white shadow-md ring-1 ring-amber-200';
     return (
       <li key={g.id}>
         {playable ? (
           <Link
             to={`/players/${g.id}`}
             aria-label={`${g.name}: ${t(`player.state.${g.state}`)}`}
-            className={clsx(classes, 'transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-teal-600')}
+            className={clsx(
+              classes,
+              'transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-teal-600',
+            )}
           >
             {body}
           </Link>

@@ -31,7 +31,14 @@ const previewSession = {
   score: null,
   passed: null,
   preview: true,
-  game: { assignment_id: GAME, name: 'Colours', type: 'multiple_choice_answers', max_attempts: 1, attempts: 0, end_time: '2026-12-01T00:00:00.000Z' },
+  game: {
+    assignment_id: GAME,
+    name: 'Colours',
+    type: 'multiple_choice_answers',
+    max_attempts: 1,
+    attempts: 0,
+    end_time: '2026-12-01T00:00:00.000Z',
+  },
   rules: { show_progress_bar: false, show_failed_attemps: false, min_rate: 50, point_first_try: 10 },
   activities: [choice(A1, 1, 'Which is red?', ['apple', 'sky']), choice(A2, 2, 'Which is blue?', ['grass', 'sea'])],
 };
@@ -46,7 +53,8 @@ describe('previewing a game in the player', () => {
   it('plays it as a student would, sends each try with its number to the preview (never to a session), counts the score by the rule and goes back to the game', async () => {
     signIn('THERAPIST');
     const { calls, router } = renderApp(`/players/preview/${GAME}`, ({ url, method, body }) => {
-      if (method === 'POST' && url.pathname === `/api/player/preview/${GAME}`) return json({ status: true, data: previewSession });
+      if (method === 'POST' && url.pathname === `/api/player/preview/${GAME}`)
+        return json({ status: true, data: previewSession });
       if (method === 'POST' && url.pathname === `/api/player/preview/${GAME}/tries`) {
         const b = body as { activity_id: string; answer: { index: number }; try_number: number };
         // A1: 'apple' (0) is right; A2: 'sea' (1) is right. Points by try: 10 / 1 / 0.
@@ -67,11 +75,24 @@ describe('previewing a game in the player', () => {
       }
       // Back on the game's page.
       if (url.pathname === `/api/games/${GAME}`)
-        return json({ status: true, data: { id: GAME, name: 'Colours', type: 'multiple_choice_answers', game_status: 'COMPLETED', max_attempts: 1, _actions: [] } });
-      if (url.pathname === '/api/activities') return json({ status: true, data: [], meta: { page: 0, max: 100, total: 0 } });
+        return json({
+          status: true,
+          data: {
+            id: GAME,
+            name: 'Colours',
+            type: 'multiple_choice_answers',
+            game_status: 'COMPLETED',
+            max_attempts: 1,
+            _actions: [],
+          },
+        });
+      if (url.pathname === '/api/activities')
+        return json({ status: true, data: [], meta: { page: 0, max: 100, total: 0 } });
       return undefined;
     });
-    expect(await screen.findByRole('note')).toHaveTextContent('Preview: this is what a student sees. Nothing is recorded.');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Preview: this is what a student sees. Nothing is recorded.',
+    );
     // First activity: wrong, then right at the second try (1 point).
     await userEvent.click(await screen.findByRole('button', { name: /sky/ }));
     await userEvent.click(await screen.findByRole('button', { name: /try again/i }));
@@ -85,9 +106,21 @@ describe('previewing a game in the player', () => {
     expect(await screen.findByText(/55\s*%/)).toBeInTheDocument();
     expect(writesOf(calls)).toEqual([
       { method: 'POST', path: `/api/player/preview/${GAME}`, body: {} },
-      { method: 'POST', path: `/api/player/preview/${GAME}/tries`, body: { activity_id: A1, answer: { index: 1 }, try_number: 1 } },
-      { method: 'POST', path: `/api/player/preview/${GAME}/tries`, body: { activity_id: A1, answer: { index: 0 }, try_number: 2 } },
-      { method: 'POST', path: `/api/player/preview/${GAME}/tries`, body: { activity_id: A2, answer: { index: 1 }, try_number: 1 } },
+      {
+        method: 'POST',
+        path: `/api/player/preview/${GAME}/tries`,
+        body: { activity_id: A1, answer: { index: 1 }, try_number: 1 },
+      },
+      {
+        method: 'POST',
+        path: `/api/player/preview/${GAME}/tries`,
+        body: { activity_id: A1, answer: { index: 0 }, try_number: 2 },
+      },
+      {
+        method: 'POST',
+        path: `/api/player/preview/${GAME}/tries`,
+        body: { activity_id: A2, answer: { index: 1 }, try_number: 1 },
+      },
     ]);
     await userEvent.click(screen.getByRole('link', { name: 'Back to the game' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/games/${GAME}/builder`));

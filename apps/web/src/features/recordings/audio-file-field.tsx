@@ -18,7 +18,17 @@ export function audioFileProblem(file: File): 'type' | 'size' | null {
 }
 
 /** Choose (or drop) an audio file, see what was chosen and listen to it before sending. */
-export function AudioFileField({ file, onChange, error, disabled }: { file: File | null; onChange: (file: File | null) => void; error?: string; disabled?: boolean }) {
+export function AudioFileField({
+  file,
+  onChange,
+  error,
+  disabled,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
@@ -53,7 +63,15 @@ export function AudioFileField({ file, onChange, error, disabled }: { file: File
             <X className="size-4" aria-hidden="true" />
           </button>
         </div>
-        {preview && <audio controls preload="metadata" src={preview} aria-label={t('recordings.filePlayer', { name: file.name })} className="w-full" />}
+        {preview && (
+          <audio
+            controls
+            preload="metadata"
+            src={preview}
+            aria-label={t('recordings.filePlayer', { name: file.name })}
+            className="w-full"
+          />
+        )}
         <p id={errorId} aria-live="polite" className={error ? 'text-sm text-red-700' : 'sr-only'}>
           {error}
         </p>

@@ -31,5 +31,7 @@ export function AudioPlayer({ recordingId, title }: { recordingId: string; title
       </p>
     );
   if (!audio.url) return <Spinner size="sm" label={t('recordings.audioLoading')} />;
-  return <audio controls autoPlay src={audio.url} aria-label={t('recordings.playerOf', { title })} className="w-full" />;
+  return (
+    <audio controls autoPlay src={audio.url} aria-label={t('recordings.playerOf', { title })} className="w-full" />
+  );
 }

@@ -12,7 +12,17 @@ import { canRecordAudio, type Recorder } from './use-recorder';
  * the microphone's level as it comes in, and the take to listen to before sending (or to discard
  * and record again). Focus follows the buttons as they change, so the keyboard never loses its place.
  */
-export function BrowserRecorder({ recorder, maxMs, error, busy }: { recorder: Recorder; maxMs: number; error?: string; busy?: boolean }) {
+export function BrowserRecorder({
+  recorder,
+  maxMs,
+  error,
+  busy,
+}: {
+  recorder: Recorder;
+  maxMs: number;
+  error?: string;
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -49,8 +59,19 @@ export function BrowserRecorder({ recorder, maxMs, error, busy }: { recorder: Re
             <span className="ml-1 text-base font-normal text-slate-500">/ {formatClock(maxMs)}</span>
           </p>
         </div>
-        <p role="status" className={clsx('flex items-center gap-2 text-sm font-medium', state === 'recording' ? 'text-red-700' : 'text-slate-700')}>
-          {state === 'recording' && <span aria-hidden="true" className="size-2.5 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none" />}
+        <p
+          role="status"
+          className={clsx(
+            'flex items-center gap-2 text-sm font-medium',
+            state === 'recording' ? 'text-red-700' : 'text-slate-700',
+          )}
+        >
+          {state === 'recording' && (
+            <span
+              aria-hidden="true"
+              className="size-2.5 animate-pulse rounded-full bg-red-600 motion-reduce:animate-none"
+            />
+          )}
           {t(`recordings.recorderState.${state}`)}
         </p>
       </div>
@@ -69,7 +90,10 @@ export function BrowserRecorder({ recorder, maxMs, error, busy }: { recorder: Re
             className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200"
           >
             <div
-              className={clsx('h-full rounded-full transition-[width] duration-75', level > 0.95 ? 'bg-red-600' : level > 0.8 ? 'bg-amber-500' : 'bg-teal-600')}
+              className={clsx(
+                'h-full rounded-full transition-[width] duration-75',
+                level > 0.95 ? 'bg-red-600' : level > 0.8 ? 'bg-amber-500' : 'bg-teal-600',
+              )}
               style={{ width: `${percent}%` }}
             />
           </div>

@@ -26,7 +26,9 @@ export default function RecordingCell({ field, row }: FieldCellProps) {
           <span className="flex flex-wrap items-center gap-1.5">
             <StatusBadge status={value as SessionStatus} failed={Boolean(reason)} />
             {isPipelineRunning(row) && progress > 0 && progress < 100 && (
-              <span className="text-xs text-slate-600 tabular-nums">{t('recordings.percent', { value: progress })}</span>
+              <span className="text-xs text-slate-600 tabular-nums">
+                {t('recordings.percent', { value: progress })}
+              </span>
             )}
           </span>
           {reason && <span className="text-xs text-red-800">{failureText(t, (k) => i18n.exists(k), reason)}</span>}
@@ -44,9 +46,17 @@ export default function RecordingCell({ field, row }: FieldCellProps) {
     case 'failure_reason':
       return reason ? <span className="text-red-800">{failureText(t, (k) => i18n.exists(k), reason)}</span> : empty;
     case 'progress':
-      return typeof value === 'number' ? <span className="tabular-nums">{t('recordings.percent', { value })}</span> : empty;
+      return typeof value === 'number' ? (
+        <span className="tabular-nums">{t('recordings.percent', { value })}</span>
+      ) : (
+        empty
+      );
     case 'consent_at':
-      return typeof value === 'string' && value ? <time dateTime={value}>{formatDateTime(i18n.resolvedLanguage, value)}</time> : empty;
+      return typeof value === 'string' && value ? (
+        <time dateTime={value}>{formatDateTime(i18n.resolvedLanguage, value)}</time>
+      ) : (
+        empty
+      );
     default:
       return value === null || value === undefined || value === '' ? empty : <>{String(value)}</>;
   }

@@ -5,7 +5,11 @@ import { RECORDING_SCREEN } from '@/lib/resource-screens';
 
 /** How the generic list, quick view and full view show a recording's status, duration, failure and consent time. */
 const recordingCells: FieldCell[] = [
-  { resource: 'recordings', fields: ['session_status', 'duration_ms', 'failure_reason', 'progress', 'consent_at'], load: () => import('./cells') },
+  {
+    resource: 'recordings',
+    fields: ['session_status', 'duration_ms', 'failure_reason', 'progress', 'consent_at'],
+    load: () => import('./cells'),
+  },
 ];
 
 const page = {

@@ -18,7 +18,9 @@ class FakeXhr {
   status = 0;
   responseText = '';
   withCredentials = false;
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -51,8 +53,10 @@ const student = { id: LEO, full_name: 'Leo Walker', username: 'leo', account_id:
 const handler = ({ url, method }: { url: URL; method: string }) => {
   if (url.pathname === '/api/clients') return listAnswer([student]);
   if (url.pathname === '/api/selector') return json({ status: true, data: [] });
-  if (url.pathname === '/api/app-configuration/MAA') return json({ status: true, data: { module: 'MAA', max_recording_minutes: 45 } });
-  if (method === 'GET' && url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording({ session_status: 'RECORDED', progress: 0 }) });
+  if (url.pathname === '/api/app-configuration/MAA')
+    return json({ status: true, data: { module: 'MAA', max_recording_minutes: 45 } });
+  if (method === 'GET' && url.pathname === `/api/recordings/${REC}`)
+    return json({ status: true, data: recording({ session_status: 'RECORDED', progress: 0 }) });
   return undefined;
 };
 const wav = () => new File([new Uint8Array(64)], 'park.wav', { type: 'audio/wav' });
@@ -103,13 +107,21 @@ describe('new recording', () => {
     expect(await screen.findByText('park.wav')).toBeInTheDocument();
     // The title takes the file's name until one is typed.
     expect(screen.getByRole('textbox', { name: /title/i })).toHaveValue('park');
-    await userEvent.selectOptions(within(screen.getByRole('form', { name: 'New recording' })).getByRole('combobox', { name: /language/i }), 'es');
+    await userEvent.selectOptions(
+      within(screen.getByRole('form', { name: 'New recording' })).getByRole('combobox', { name: /language/i }),
+      'es',
+    );
     const consent = screen.getByRole('checkbox', { name: "The student's guardian has consented to this recording" });
     await userEvent.click(consent);
 
     FakeXhr.answers.push({
       status: 400,
-      body: { status: false, errors: ['The guardian’s consent is required.'], code: 'VALIDATION', fields: { consent: 'The guardian’s consent is required.' } },
+      body: {
+        status: false,
+        errors: ['The guardian’s consent is required.'],
+        code: 'VALIDATION',
+        fields: { consent: 'The guardian’s consent is required.' },
+      },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Send recording' }));
     expect(await screen.findByText('The guardian’s consent is required.')).toBeInTheDocument();
@@ -121,10 +133,18 @@ describe('new recording', () => {
     expect(first?.method).toBe('POST');
     expect(first?.url).toBe('/api/recordings');
     expect(first?.headers.Authorization).toBe('Bearer tok');
-    expect(Object.fromEntries([...first!.form.entries()].filter(([k]) => k !== 'file'))).toEqual({ student_id: LEO, title: 'park', language: 'es', consent: 'true' });
+    expect(Object.fromEntries([...first!.form.entries()].filter(([k]) => k !== 'file'))).toEqual({
+      student_id: LEO,
+      title: 'park',
+      language: 'es',
+      consent: 'true',
+    });
     expect((first!.form.get('file') as File).name).toBe('park.wav');
 
-    FakeXhr.answers.push({ status: 201, body: { status: true, data: recording({ session_status: 'RECORDED', progress: 0 }), message: 'Created.' } });
+    FakeXhr.answers.push({
+      status: 201,
+      body: { status: true, data: recording({ session_status: 'RECORDED', progress: 0 }), message: 'Created.' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Send recording' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/assessments/recordings/${REC}`));
     expect(FakeXhr.sent).toHaveLength(2);
@@ -133,7 +153,11 @@ describe('new recording', () => {
   it('refuses a file that is not audio before sending it', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
     renderApp('/assessments/recordings/new', handler);
-    await userEvent.upload(await screen.findByLabelText(/choose an audio file/i), new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    await userEvent.upload(
+      await screen.findByLabelText(/choose an audio file/i),
+      new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
+      { applyAccept: false },
+    );
     expect(await screen.findByText('This file is not one of the accepted audio types.')).toBeInTheDocument();
     expect(screen.queryByText('notes.pdf')).not.toBeInTheDocument();
   });

@@ -68,7 +68,10 @@ export function NewRecordingPage() {
   }, [unsaved]);
   // A link inside the app: ask before leaving the audio behind.
   // (`sent` is read when the navigation happens: going to the new recording's page is not leaving audio behind.)
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && !sent.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && !sent.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   // Leaving while the upload runs cancels it.
   useEffect(() => () => upload.current?.abort(), []);
 
@@ -80,7 +83,13 @@ export function NewRecordingPage() {
     }
     const problem = audioFileProblem(f);
     if (problem) {
-      setErrors((e) => ({ ...e, file: problem === 'type' ? t('recordings.wrongType') : t('recordings.tooLarge', { max: formatBytes(RECORDING_MAX_BYTES, i18n.language) }) }));
+      setErrors((e) => ({
+        ...e,
+        file:
+          problem === 'type'
+            ? t('recordings.wrongType')
+            : t('recordings.tooLarge', { max: formatBytes(RECORDING_MAX_BYTES, i18n.language) }),
+      }));
       return;
     }
     setFile(f);
@@ -88,7 +97,12 @@ export function NewRecordingPage() {
   };
 
   const send = async () => {
-    const audio = source === 'upload' ? file : recorder.take ? new File([recorder.take.blob], takeFileName(recorder.take.type), { type: recorder.take.type }) : null;
+    const audio =
+      source === 'upload'
+        ? file
+        : recorder.take
+          ? new File([recorder.take.blob], takeFileName(recorder.take.type), { type: recorder.take.type })
+          : null;
     const found: Errors = {};
     if (!student[0]) found.student_id = t('validation.required', { field: t('recordings.student') });
     if (source === 'record' && live) found.file = t('recordings.stopFirst');
@@ -141,7 +155,13 @@ export function NewRecordingPage() {
 
   return (
     <>
-      <FormPage title={t('recordings.newTitle')} lead={t('recordings.newLead')} busy={busy} focusInvalid={focusInvalid} onSubmit={() => void send()}>
+      <FormPage
+        title={t('recordings.newTitle')}
+        lead={t('recordings.newLead')}
+        busy={busy}
+        focusInvalid={focusInvalid}
+        onSubmit={() => void send()}
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <RelationPicker
@@ -195,7 +215,12 @@ export function NewRecordingPage() {
                 ['upload', FileAudio],
                 ['record', Mic],
               ] as const
-            ).map(([value, icon]) => ({ value, icon, label: t(`recordings.source.${value}`), help: t(`recordings.sourceHelp.${value}`, { max: maxMinutes }) }))}
+            ).map(([value, icon]) => ({
+              value,
+              icon,
+              label: t(`recordings.source.${value}`),
+              help: t(`recordings.sourceHelp.${value}`, { max: maxMinutes }),
+            }))}
           />
           {source === 'upload' ? (
             <AudioFileField file={file} onChange={chooseFile} error={errors.file} disabled={busy} />
@@ -223,7 +248,11 @@ export function NewRecordingPage() {
           <p id={`${id}-consent-help`} className="pl-7 text-xs text-slate-600">
             {t('recordings.consentHelp')}
           </p>
-          <p id={`${id}-consent-error`} aria-live="polite" className={errors.consent ? 'pl-7 text-sm text-red-700' : 'sr-only'}>
+          <p
+            id={`${id}-consent-error`}
+            aria-live="polite"
+            className={errors.consent ? 'pl-7 text-sm text-red-700' : 'sr-only'}
+          >
             {errors.consent}
           </p>
         </div>

@@ -50,7 +50,15 @@ const CIRCLE: Record<StageState, string> = {
  * progress → completed, each stage marked done, running, reached, failed or to come (in words for
  * screen readers), and the running stage's progress as a bar.
  */
-export function PipelineSteps({ status, failed, progress }: { status: SessionStatus; failed: boolean; progress: number | null }) {
+export function PipelineSteps({
+  status,
+  failed,
+  progress,
+}: {
+  status: SessionStatus;
+  failed: boolean;
+  progress: number | null;
+}) {
   const { t } = useTranslation();
   const states = stageStates(status, failed);
   const runningAt = states.indexOf('running');
@@ -66,7 +74,13 @@ export function PipelineSteps({ status, failed, progress }: { status: SessionSta
               className="flex flex-col items-center gap-1.5 text-center"
               aria-current={state === 'running' || state === 'current' || state === 'failed' ? 'step' : undefined}
             >
-              <span className={clsx('flex size-8 items-center justify-center rounded-full text-sm font-semibold', CIRCLE[state])} aria-hidden="true">
+              <span
+                className={clsx(
+                  'flex size-8 items-center justify-center rounded-full text-sm font-semibold',
+                  CIRCLE[state],
+                )}
+                aria-hidden="true"
+              >
                 {state === 'done' ? (
                   <Check className="size-4" />
                 ) : state === 'failed' ? (
@@ -77,7 +91,12 @@ export function PipelineSteps({ status, failed, progress }: { status: SessionSta
                   i + 1
                 )}
               </span>
-              <span className={clsx('text-xs leading-tight font-medium sm:text-sm', state === 'upcoming' ? 'text-slate-500' : 'text-slate-900')}>
+              <span
+                className={clsx(
+                  'text-xs leading-tight font-medium sm:text-sm',
+                  state === 'upcoming' ? 'text-slate-500' : 'text-slate-900',
+                )}
+              >
                 {t(`recordings.stages.${stage}`)}
               </span>
               <span className="sr-only">{t(`recordings.stageStates.${state}`)}</span>
@@ -99,7 +118,10 @@ export function PipelineSteps({ status, failed, progress }: { status: SessionSta
             aria-valuenow={value}
             className="h-2 overflow-hidden rounded-full bg-slate-200"
           >
-            <div className="h-full rounded-full bg-sky-600 transition-[width] duration-500" style={{ width: `${value}%` }} />
+            <div
+              className="h-full rounded-full bg-sky-600 transition-[width] duration-500"
+              style={{ width: `${value}%` }}
+            />
           </div>
         </div>
       )}

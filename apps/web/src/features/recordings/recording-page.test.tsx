@@ -50,20 +50,30 @@ describe('recording page', () => {
     const { calls } = renderApp(PATH, ({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/recordings/${REC}/retry`) {
         retried = true;
-        return json({ status: true, data: [recording({ session_status: 'PENDING_TRANSCRIPTION', progress: 0 })], message: 'The recording is being processed again.' });
+        return json({
+          status: true,
+          data: [recording({ session_status: 'PENDING_TRANSCRIPTION', progress: 0 })],
+          message: 'The recording is being processed again.',
+        });
       }
       if (url.pathname === `/api/recordings/${REC}`)
         return json({
           status: true,
           data: retried
             ? recording({ session_status: 'PENDING_TRANSCRIPTION', progress: 0 })
-            : recording({ session_status: 'SENT_TRANSCRIPTION', progress: 0, failure_reason: 'recordings.errors.engineRejected' }),
+            : recording({
+                session_status: 'SENT_TRANSCRIPTION',
+                progress: 0,
+                failure_reason: 'recordings.errors.engineRejected',
+              }),
         });
       if (url.pathname === `/api/recordings/${REC}/waveform`) return waveform();
       return selector(url);
     });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Picture description · The park' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Picture description · The park' }),
+    ).toBeInTheDocument();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('A step failed');
     expect(alert).toHaveTextContent('The transcription service did not accept this audio.');
@@ -80,7 +90,9 @@ describe('recording page', () => {
     expect(screen.queryByRole('button', { name: 'Mark as completed' })).not.toBeInTheDocument();
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/recordings/${REC}/retry`, body: {} }]));
+    await waitFor(() =>
+      expect(writesOf(calls)).toEqual([{ method: 'POST', path: `/api/recordings/${REC}/retry`, body: {} }]),
+    );
     expect(await screen.findByText('The recording is being processed again.')).toBeInTheDocument();
     // The page follows the work again: the failure is gone and the running step shows its progress.
     expect(await screen.findByRole('progressbar', { name: 'Progress of Transcription' })).toBeInTheDocument();
@@ -94,7 +106,8 @@ describe('recording page', () => {
     const { calls } = renderApp(PATH, ({ url, method }) => {
       if (url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording() });
       if (url.pathname === `/api/recordings/${REC}/waveform`) return waveform();
-      if (url.pathname === `/api/recordings/${REC}/audio` && method === 'GET') return new Response(new Uint8Array(32_000), { status: 206 });
+      if (url.pathname === `/api/recordings/${REC}/audio` && method === 'GET')
+        return new Response(new Uint8Array(32_000), { status: 206 });
       if (url.pathname === `/api/recordings/${REC}/utterances`)
         return json({
           status: true,
@@ -103,7 +116,16 @@ describe('recording page', () => {
             // Read-only (for instance while someone may only read it): the transcript as text.
             editable: false,
             utterances: [
-              { id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'THERAPIST', text: 'What is the boy doing?', confidence: 0.95, words: [] },
+              {
+                id: 'u1',
+                position: 1,
+                start_ms: 1000,
+                end_ms: 2000,
+                speaker: 'THERAPIST',
+                text: 'What is the boy doing?',
+                confidence: 0.95,
+                words: [],
+              },
               {
                 id: 'u2',
                 position: 2,
@@ -112,9 +134,26 @@ describe('recording page', () => {
                 speaker: 'STUDENT',
                 text: 'He throw the ball to the dog.',
                 confidence: 0.8,
-                words: [word(' He', 0.9), word(' throw', 0.31), word(' the', 0.97), word(' ball', 0.88), word(' to', 0.9), word(' the', 0.95), word(' dog.', 0.49)],
+                words: [
+                  word(' He', 0.9),
+                  word(' throw', 0.31),
+                  word(' the', 0.97),
+                  word(' ball', 0.88),
+                  word(' to', 0.9),
+                  word(' the', 0.95),
+                  word(' dog.', 0.49),
+                ],
               },
-              { id: 'u3', position: 3, start_ms: 4500, end_ms: 5200, speaker: 'STUDENT', text: 'xxx happy', confidence: 0.2, words: [] },
+              {
+                id: 'u3',
+                position: 3,
+                start_ms: 4500,
+                end_ms: 5200,
+                speaker: 'STUDENT',
+                text: 'xxx happy',
+                confidence: 0.2,
+                words: [],
+              },
             ],
           },
         });
@@ -151,18 +190,38 @@ describe('recording page', () => {
     let status = 'READY';
     let version = 3;
     const { calls } = renderApp(PATH, ({ url, method, body }) => {
-      if (url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording({ session_status: status }) });
+      if (url.pathname === `/api/recordings/${REC}`)
+        return json({ status: true, data: recording({ session_status: status }) });
       if (url.pathname === `/api/recordings/${REC}/waveform`) return waveform();
       if (url.pathname === `/api/recordings/${REC}/utterances` && method === 'PUT') {
         status = 'WORK_IN_PROGRESS';
         version += 1;
-        const saved = (body as { utterances: Record<string, unknown>[] }).utterances.map((u, i) => ({ ...u, id: `s${i}`, position: i + 1 }));
+        const saved = (body as { utterances: Record<string, unknown>[] }).utterances.map((u, i) => ({
+          ...u,
+          id: `s${i}`,
+          position: i + 1,
+        }));
         return json({ status: true, data: { version, editable: true, utterances: saved } });
       }
       if (url.pathname === `/api/recordings/${REC}/utterances`)
         return json({
           status: true,
-          data: { version, editable: true, utterances: [{ id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'STUDENT', text: 'the dog', confidence: 0.9, words: [] }] },
+          data: {
+            version,
+            editable: true,
+            utterances: [
+              {
+                id: 'u1',
+                position: 1,
+                start_ms: 1000,
+                end_ms: 2000,
+                speaker: 'STUDENT',
+                text: 'the dog',
+                confidence: 0.9,
+                words: [],
+              },
+            ],
+          },
         });
       return selector(url);
     });
@@ -172,7 +231,10 @@ describe('recording page', () => {
     await userEvent.type(text, '!');
     await userEvent.click(screen.getByRole('heading', { level: 1 }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
-    expect(writesOf(calls)[0]).toMatchObject({ method: 'PUT', body: { version: 3, utterances: [{ text: 'the dog!', speaker: 'STUDENT' }] } });
+    expect(writesOf(calls)[0]).toMatchObject({
+      method: 'PUT',
+      body: { version: 3, utterances: [{ text: 'the dog!', speaker: 'STUDENT' }] },
+    });
     expect(await screen.findByText('Status: Work in Progress')).toBeInTheDocument();
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
@@ -180,7 +242,8 @@ describe('recording page', () => {
   it('replaces the transcript with a CHAT file after asking, sending the version it replaces, and the editor shows the file', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
     const { calls } = renderApp(PATH, ({ url, method, body }) => {
-      if (url.pathname === `/api/recordings/${REC}`) return json({ status: true, data: recording({ session_status: 'READY' }) });
+      if (url.pathname === `/api/recordings/${REC}`)
+        return json({ status: true, data: recording({ session_status: 'READY' }) });
       if (url.pathname === `/api/recordings/${REC}/waveform`) return waveform();
       if (url.pathname === `/api/recordings/${REC}/transcript` && method === 'POST') {
         expect((body as { text: string }).text).toContain('*CHI:\tmore cookie .');
@@ -189,7 +252,19 @@ describe('recording page', () => {
           data: {
             version: 4,
             editable: true,
-            utterances: [{ id: 'c1', position: 1, start_ms: null, end_ms: null, speaker: 'STUDENT', text: 'more cookie .', confidence: null, words: [], code: 'CHI' }],
+            utterances: [
+              {
+                id: 'c1',
+                position: 1,
+                start_ms: null,
+                end_ms: null,
+                speaker: 'STUDENT',
+                text: 'more cookie .',
+                confidence: null,
+                words: [],
+                code: 'CHI',
+              },
+            ],
           },
           message: 'Saved.',
         });
@@ -200,19 +275,36 @@ describe('recording page', () => {
           data: {
             version: 3,
             editable: true,
-            utterances: [{ id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'STUDENT', text: 'the dog', confidence: 0.9, words: [] }],
+            utterances: [
+              {
+                id: 'u1',
+                position: 1,
+                start_ms: 1000,
+                end_ms: 2000,
+                speaker: 'STUDENT',
+                text: 'the dog',
+                confidence: 0.9,
+                words: [],
+              },
+            ],
           },
         });
       return selector(url);
     });
     expect(await screen.findByRole('textbox', { name: 'Utterance 1 text' })).toHaveValue('the dog');
-    const cha = new File(['@UTF8\n@Begin\n@Participants:\tCHI Target_Child\n*CHI:\tmore cookie .\n@End\n'], 'eve.cha', { type: 'text/plain' });
+    const cha = new File(['@UTF8\n@Begin\n@Participants:\tCHI Target_Child\n*CHI:\tmore cookie .\n@End\n'], 'eve.cha', {
+      type: 'text/plain',
+    });
     await userEvent.upload(screen.getByLabelText('Import a transcript', { selector: 'input' }), cha);
     const dialog = await screen.findByRole('dialog', { name: 'Replace the transcript?' });
     expect(writesOf(calls)).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
-    expect(writesOf(calls)[0]).toMatchObject({ method: 'POST', path: `/api/recordings/${REC}/transcript`, body: { format: 'chat', version: 3 } });
+    expect(writesOf(calls)[0]).toMatchObject({
+      method: 'POST',
+      path: `/api/recordings/${REC}/transcript`,
+      body: { format: 'chat', version: 3 },
+    });
     expect(await screen.findByRole('textbox', { name: 'Utterance 1 text' })).toHaveValue('more cookie .');
   });
 });

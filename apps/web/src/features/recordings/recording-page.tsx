@@ -21,7 +21,15 @@ import { AudioPlayer, WHOLE_FILE_MAX_MS } from './audio-player';
 import { failureText, formatClock, isoDuration } from './format';
 import { PipelineSteps } from './pipeline-steps';
 import { TranscriptFiles } from './transcript-files';
-import { type RecordingRow, recordingKeys, type SessionStatus, type Transcript, useRecording, useTranscript, useWaveform } from './recordings-api';
+import {
+  type RecordingRow,
+  recordingKeys,
+  type SessionStatus,
+  type Transcript,
+  useRecording,
+  useTranscript,
+  useWaveform,
+} from './recordings-api';
 import { useSegmentPlayer } from './segment-player';
 import { StatusBadge } from './status-badge';
 import { TranscriptView } from './transcript-view';
@@ -75,7 +83,9 @@ function Recording({ row }: { row: RecordingRow }) {
   const queryClient = useQueryClient();
   // The stretch last played from the editor, whose rows are not the loaded utterances any more.
   const [segment, setSegment] = useState<Segment | null>(null);
-  const playingUtterance = utterances.find((u) => u.id === player.playing) ?? (segment && segment.key === player.playing ? segment : undefined);
+  const playingUtterance =
+    utterances.find((u) => u.id === player.playing) ??
+    (segment && segment.key === player.playing ? segment : undefined);
   const { play } = player;
   const playSegment = useCallback(
     (s: Segment) => {
@@ -115,7 +125,11 @@ function Recording({ row }: { row: RecordingRow }) {
             )}
             {complete && CompleteIcon && rowAllows(row, 'complete') && (
               // Completing makes the transcript read-only: not while the editor still has work to save.
-              <Button onClick={() => runner.start(complete, [row])} disabled={editorPending} title={editorPending ? t('recordings.editor.savingFirst') : undefined}>
+              <Button
+                onClick={() => runner.start(complete, [row])}
+                disabled={editorPending}
+                title={editorPending ? t('recordings.editor.savingFirst') : undefined}
+              >
                 <CompleteIcon className="size-4" aria-hidden="true" />
                 {t(actionKey(RECORDING_SCREEN, complete, 'label'))}
               </Button>
@@ -143,7 +157,9 @@ function Recording({ row }: { row: RecordingRow }) {
         <DetailItem label={t('fields.language')}>{t(`enums.language.${row.language}`)}</DetailItem>
         <DetailItem label={t('fields.engine')}>{t(`enums.transcriptionEngine.${row.engine}`)}</DetailItem>
         <DetailItem label={t('recordings.consent')} className="col-span-2 lg:col-span-1">
-          {row.consent_at ? t('recordings.consentBy', { name: row.consent_user?.label ?? '—', date: when(row.consent_at) }) : '—'}
+          {row.consent_at
+            ? t('recordings.consentBy', { name: row.consent_user?.label ?? '—', date: when(row.consent_at) })
+            : '—'}
         </DetailItem>
       </dl>
 
@@ -153,7 +169,10 @@ function Recording({ row }: { row: RecordingRow }) {
           {t('recordings.statusNow', { status: t(`enums.sessionStatus.${status}`) })}
         </p>
         {row.failure_reason && (
-          <div role="alert" className="mt-4 flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between">
+          <div
+            role="alert"
+            className="mt-4 flex flex-col gap-3 rounded-xl bg-red-50 p-4 ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between"
+          >
             <div className="flex gap-2 text-sm text-red-900">
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <div>
@@ -162,7 +181,12 @@ function Recording({ row }: { row: RecordingRow }) {
               </div>
             </div>
             {retry && rowAllows(row, 'retry') && (
-              <Button variant="secondary" className="shrink-0" loading={runner.busy} onClick={() => runner.start(retry, [row])}>
+              <Button
+                variant="secondary"
+                className="shrink-0"
+                loading={runner.busy}
+                onClick={() => runner.start(retry, [row])}
+              >
                 {t(actionKey(RECORDING_SCREEN, retry, 'label'))}
               </Button>
             )}
@@ -173,20 +197,30 @@ function Recording({ row }: { row: RecordingRow }) {
       <PanelSection
         id="recording-audio"
         title={t('recordings.audio')}
-        aside={status !== 'NEW' && (duration === null || duration <= WHOLE_FILE_MAX_MS) ? <AudioPlayer recordingId={row.id} title={title} /> : undefined}
+        aside={
+          status !== 'NEW' && (duration === null || duration <= WHOLE_FILE_MAX_MS) ? (
+            <AudioPlayer recordingId={row.id} title={title} />
+          ) : undefined
+        }
       >
         {decoded && waveform.data?.peaks && duration !== null ? (
           <Waveform
             peaks={waveform.data.peaks}
             durationMs={duration}
-            highlight={playingUtterance?.start_ms != null && playingUtterance.end_ms != null ? { start_ms: playingUtterance.start_ms, end_ms: playingUtterance.end_ms } : null}
+            highlight={
+              playingUtterance?.start_ms != null && playingUtterance.end_ms != null
+                ? { start_ms: playingUtterance.start_ms, end_ms: playingUtterance.end_ms }
+                : null
+            }
           />
         ) : decoded && waveform.isPending ? (
           <Spinner size="sm" label={t('records.loading')} />
         ) : (
           <p className="text-sm text-slate-600">{t('recordings.noWaveform')}</p>
         )}
-        {duration !== null && duration > WHOLE_FILE_MAX_MS && <p className="mt-3 text-sm text-slate-600">{t('recordings.longRecording')}</p>}
+        {duration !== null && duration > WHOLE_FILE_MAX_MS && (
+          <p className="mt-3 text-sm text-slate-600">{t('recordings.longRecording')}</p>
+        )}
       </PanelSection>
 
       <PanelSection
@@ -243,7 +277,11 @@ function Recording({ row }: { row: RecordingRow }) {
             playing={player.playing}
             loading={player.loading}
             failed={player.failed}
-            onPlay={(u) => u.start_ms !== null && u.end_ms !== null && void player.play({ key: u.id, start_ms: u.start_ms, end_ms: u.end_ms })}
+            onPlay={(u) =>
+              u.start_ms !== null &&
+              u.end_ms !== null &&
+              void player.play({ key: u.id, start_ms: u.start_ms, end_ms: u.end_ms })
+            }
             onStop={player.stop}
           />
         )}

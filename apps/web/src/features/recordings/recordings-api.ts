@@ -8,7 +8,8 @@ import { isPipelineRunning, RECORDING_POLL_MS } from '@/lib/recording-status';
 
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-/** A recording as `GET /api/recordings/:id` serves it: the row of its declaration (packages/shared/src/resources/recordings.ts). */
+/** A recording as `GET /api/recordings/:id` serves it: the row of its declaration
+ * (packages/shared/src/resources/recordings.ts). */
 export type RecordingRow = ResourceRow<typeof RECORDING_RESOURCES.recordings>;
 
 export type { Transcript, Utterance, Waveform, Word } from '@habla/shared/schemas/transcripts';
@@ -30,7 +31,8 @@ export const recordingKeys = {
 export function useRecording(id: string) {
   return useQuery({
     queryKey: recordingKeys.one(id),
-    queryFn: ({ signal }) => api.get<{ status: true; data: RecordingRow }>(`${RECORDINGS_API}/${id}`, { signal, silentSuccess: true }),
+    queryFn: ({ signal }) =>
+      api.get<{ status: true; data: RecordingRow }>(`${RECORDINGS_API}/${id}`, { signal, silentSuccess: true }),
     refetchInterval: (query) => (isPipelineRunning(query.state.data?.data) ? RECORDING_POLL_MS : false),
   });
 }
@@ -39,7 +41,8 @@ export function useRecording(id: string) {
 export function useWaveform(id: string, enabled: boolean) {
   return useQuery({
     queryKey: recordingKeys.waveform(id),
-    queryFn: ({ signal }) => api.get<{ data: Waveform }>(`${RECORDINGS_API}/${id}/waveform`, { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Waveform }>(`${RECORDINGS_API}/${id}/waveform`, { signal, silent: true }).then((r) => r.data),
     enabled,
     staleTime: Infinity,
   });
@@ -49,7 +52,10 @@ export function useWaveform(id: string, enabled: boolean) {
 export function useTranscript(id: string, enabled: boolean) {
   return useQuery({
     queryKey: recordingKeys.transcript(id),
-    queryFn: ({ signal }) => api.get<{ data: Transcript }>(`${RECORDINGS_API}/${id}/utterances`, { signal, silentSuccess: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: Transcript }>(`${RECORDINGS_API}/${id}/utterances`, { signal, silentSuccess: true })
+        .then((r) => r.data),
     enabled,
   });
 }
@@ -61,9 +67,14 @@ export function useTranscript(id: string, enabled: boolean) {
 export function useMaxRecordingMinutes(): number {
   const config = useQuery({
     queryKey: ['app-configuration', 'MAA'],
-    queryFn: ({ signal }) => api.get<{ data: { max_recording_minutes?: number } }>('/api/app-configuration/MAA', { signal, silent: true }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: { max_recording_minutes?: number } }>('/api/app-configuration/MAA', { signal, silent: true })
+        .then((r) => r.data),
     staleTime: 5 * 60_000,
   });
   const configured = config.data?.max_recording_minutes;
-  return typeof configured === 'number' && configured > 0 ? Math.min(configured, RECORDING_MAX_MINUTES) : RECORDING_MAX_MINUTES;
+  return typeof configured === 'number' && configured > 0
+    ? Math.min(configured, RECORDING_MAX_MINUTES)
+    : RECORDING_MAX_MINUTES;
 }

@@ -26,7 +26,11 @@ describe('recordings list', () => {
     const { calls } = renderApp('/assessments/recordings', ({ url }) =>
       url.pathname === '/api/recordings'
         ? listAnswer([
-            recording({ session_status: running ? 'PENDING_AUDIO' : 'READY', progress: running ? 40 : 100, duration_ms: running ? null : 125_000 }),
+            recording({
+              session_status: running ? 'PENDING_AUDIO' : 'READY',
+              progress: running ? 40 : 100,
+              duration_ms: running ? null : 125_000,
+            }),
             recording({ id: OTHER, title: 'Story retell', session_status: 'COMPLETED', duration_ms: 3_599_000 }),
           ])
         : selector(url),
@@ -54,11 +58,17 @@ describe('recordings list', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn('THERAPIST', { account_id: ACCOUNT });
     const { calls } = renderApp('/assessments/recordings', ({ url }) =>
-      url.pathname === '/api/recordings' ? listAnswer([recording({ session_status: 'PENDING_AUDIO', failure_reason: 'recordings.errors.tooLong', progress: 0 })]) : selector(url),
+      url.pathname === '/api/recordings'
+        ? listAnswer([
+            recording({ session_status: 'PENDING_AUDIO', failure_reason: 'recordings.errors.tooLong', progress: 0 }),
+          ])
+        : selector(url),
     );
     const table = await screen.findByRole('table', { name: /recordings/i });
     expect(await within(table).findByText('Failed · Pending Audio')).toBeInTheDocument();
-    expect(within(table).getByText('The recording is longer than 60 minutes, the longest this account takes.')).toBeInTheDocument();
+    expect(
+      within(table).getByText('The recording is longer than 60 minutes, the longest this account takes.'),
+    ).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(lists(calls)).toBe(1);
   });
@@ -69,21 +79,27 @@ describe('recordings list', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
     const card = await within(screen.getByRole('main')).findByRole('link', { name: 'Recordings' });
     expect(card).toHaveAttribute('href', '/assessments/recordings');
-    expect(within(screen.getAllByRole('navigation', { name: 'Main menu' })[0]!).getByRole('link', { name: 'Recordings', hidden: true })).toHaveAttribute(
-      'href',
-      '/assessments/recordings',
-    );
+    expect(
+      within(screen.getAllByRole('navigation', { name: 'Main menu' })[0]!).getByRole('link', {
+        name: 'Recordings',
+        hidden: true,
+      }),
+    ).toHaveAttribute('href', '/assessments/recordings');
   });
 
   it('offers a therapist New, which leads to the upload page', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
-    renderApp('/assessments/recordings', ({ url }) => (url.pathname === '/api/recordings' ? listAnswer([recording()]) : selector(url)));
+    renderApp('/assessments/recordings', ({ url }) =>
+      url.pathname === '/api/recordings' ? listAnswer([recording()]) : selector(url),
+    );
     expect(await screen.findByRole('link', { name: 'New' })).toHaveAttribute('href', '/assessments/recordings/new');
   });
 
   it('gives support staff, who may only read recordings, no New', async () => {
     signIn('SUPPORT');
-    renderApp('/assessments/recordings', ({ url }) => (url.pathname === '/api/recordings' ? listAnswer([recording()]) : selector(url)));
+    renderApp('/assessments/recordings', ({ url }) =>
+      url.pathname === '/api/recordings' ? listAnswer([recording()]) : selector(url),
+    );
     await screen.findByRole('cell', { name: 'Picture description · The park' });
     expect(screen.queryByRole('link', { name: 'New' })).not.toBeInTheDocument();
   });

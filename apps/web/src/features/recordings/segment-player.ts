@@ -80,7 +80,10 @@ export function useSegmentPlayer(recordingId: string) {
       const range = segmentRange(start_ms, end_ms);
       try {
         const res = await fetch(`${RECORDINGS_API}/${recordingId}/audio`, {
-          headers: { Range: `bytes=${range.start}-${range.end}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            Range: `bytes=${range.start}-${range.end}`,
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
           credentials: 'include',
           signal: ac.signal,
         });

@@ -15,13 +15,26 @@ const TONE: Partial<Record<SessionStatus, string>> = {
  * A recording's status as a badge (the customer's labels: PROCESSING_TRANSCRIPTION reads "Pending
  * Transcription", READY "Ready to Work"); a step still running pulses, a failed one is red and says so.
  */
-export function StatusBadge({ status, failed = false, className }: { status: SessionStatus; failed?: boolean; className?: string }) {
+export function StatusBadge({
+  status,
+  failed = false,
+  className,
+}: {
+  status: SessionStatus;
+  failed?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const running = isPipelineRunning({ session_status: status });
   const label = t(`enums.sessionStatus.${status}`);
   if (failed)
     return (
-      <span className={clsx('inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-red-900', className)}>
+      <span
+        className={clsx(
+          'inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-red-900',
+          className,
+        )}
+      >
         <CircleAlert className="size-3.5" aria-hidden="true" />
         {t('recordings.failedStatus', { status: label })}
       </span>
@@ -34,7 +47,12 @@ export function StatusBadge({ status, failed = false, className }: { status: Ses
         className,
       )}
     >
-      {running && <span className="size-1.5 animate-pulse rounded-full bg-sky-600 motion-reduce:animate-none" aria-hidden="true" />}
+      {running && (
+        <span
+          className="size-1.5 animate-pulse rounded-full bg-sky-600 motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+      )}
       {label}
     </span>
   );

@@ -26,7 +26,14 @@ const transcript = (version = 3): Transcript => ({
   version,
   editable: true,
   utterances: [
-    utterance({ id: 'u1', position: 1, start_ms: 1000, end_ms: 2000, speaker: 'THERAPIST', text: 'What is the boy doing?' }),
+    utterance({
+      id: 'u1',
+      position: 1,
+      start_ms: 1000,
+      end_ms: 2000,
+      speaker: 'THERAPIST',
+      text: 'What is the boy doing?',
+    }),
     // 19 characters over 2 s.
     utterance({
       id: 'u2',
@@ -42,7 +49,8 @@ const transcript = (version = 3): Transcript => ({
 
 /** The body the editor PUTs for the rows as given. */
 const sent = (calls: Call[]) => writesOf(calls).filter((w) => w.method === 'PUT');
-const texts = () => screen.getAllByRole('textbox', { name: /^Utterance \d+ text$/ }).map((el) => (el as HTMLTextAreaElement).value);
+const texts = () =>
+  screen.getAllByRole('textbox', { name: /^Utterance \d+ text$/ }).map((el) => (el as HTMLTextAreaElement).value);
 const textOf = (n: number) => screen.getByRole('textbox', { name: `Utterance ${n} text` }) as HTMLTextAreaElement;
 
 /** Answers GET with `current()` and PUT with the body saved as the next version (or `put()` when given). */
@@ -55,7 +63,11 @@ function serve(current: () => Transcript, put?: (call: Call) => Response | undef
     const body = call.body as { version: number; utterances: Omit<Utterance, 'id' | 'position'>[] };
     return json({
       status: true,
-      data: { version: body.version + 1, editable: true, utterances: body.utterances.map((u, i) => ({ ...u, id: `s${i}`, position: i + 1 })) },
+      data: {
+        version: body.version + 1,
+        editable: true,
+        utterances: body.utterances.map((u, i) => ({ ...u, id: `s${i}`, position: i + 1 })),
+      },
     });
   });
 }
@@ -63,7 +75,19 @@ function serve(current: () => Transcript, put?: (call: Call) => Response | undef
 function renderEditor(data = transcript()) {
   const onSaved = vi.fn();
   const onPlay = vi.fn();
-  render(<TranscriptEditor recordingId={REC} transcript={data} canPlay playing={null} loading={null} failed={null} onPlay={onPlay} onStop={() => undefined} onSaved={onSaved} />);
+  render(
+    <TranscriptEditor
+      recordingId={REC}
+      transcript={data}
+      canPlay
+      playing={null}
+      loading={null}
+      failed={null}
+      onPlay={onPlay}
+      onStop={() => undefined}
+      onSaved={onSaved}
+    />,
+  );
   return { onSaved, onPlay };
 }
 
@@ -170,8 +194,22 @@ describe('transcript editor', () => {
     expect(puts[0]!.body).toEqual({
       version: 3,
       utterances: [
-        { start_ms: 1000, end_ms: 2000, speaker: 'THERAPIST', text: 'What is the boy doing?', confidence: 0.9, words: [] },
-        { start_ms: 2500, end_ms: 4500, speaker: 'STUDENT', text: 'He throw (the) ball', confidence: 0.9, words: transcript().utterances[1]!.words },
+        {
+          start_ms: 1000,
+          end_ms: 2000,
+          speaker: 'THERAPIST',
+          text: 'What is the boy doing?',
+          confidence: 0.9,
+          words: [],
+        },
+        {
+          start_ms: 2500,
+          end_ms: 4500,
+          speaker: 'STUDENT',
+          text: 'He throw (the) ball',
+          confidence: 0.9,
+          words: transcript().utterances[1]!.words,
+        },
         { start_ms: 5000, end_ms: 6000, speaker: 'STUDENT', text: 'to the dog!', confidence: 0.9, words: [] },
       ],
     });
@@ -190,7 +228,10 @@ describe('transcript editor', () => {
     let refuse = true;
     const calls = serve(
       () => transcript(theirs),
-      () => (refuse ? json({ status: false, errors: ['Someone else saved'], fields: { version: 'Someone else saved' } }, 409) : undefined),
+      () =>
+        refuse
+          ? json({ status: false, errors: ['Someone else saved'], fields: { version: 'Someone else saved' } }, 409)
+          : undefined,
     );
     renderEditor();
     theirs = 5;
@@ -244,7 +285,15 @@ describe('transcript editor', () => {
   it('points at the utterance a 400 names', async () => {
     serve(
       () => transcript(),
-      () => json({ status: false, errors: ['The form has errors'], fields: { 'utterances.2.end_ms': 'End comes before the start.' } }, 400),
+      () =>
+        json(
+          {
+            status: false,
+            errors: ['The form has errors'],
+            fields: { 'utterances.2.end_ms': 'End comes before the start.' },
+          },
+          400,
+        ),
     );
     renderEditor();
     const user = userEvent.setup();

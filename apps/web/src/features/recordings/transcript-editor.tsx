@@ -11,7 +11,17 @@ import { useVersionedSave } from '@/lib/use-versioned-save';
 import { formatClock } from './format';
 import { RECORDINGS_API, type Transcript } from './recordings-api';
 import { LOW_CONFIDENCE, wordsOf } from './transcript-view';
-import { type Action, bracketsBalance, formatTenths, initialState, newKey, reduce, type Row, rowsOf, toInput } from './transcript-model';
+import {
+  type Action,
+  bracketsBalance,
+  formatTenths,
+  initialState,
+  newKey,
+  reduce,
+  type Row,
+  rowsOf,
+  toInput,
+} from './transcript-model';
 
 /** How long after the last change the transcript is saved. */
 export const AUTOSAVE_MS = 1500;
@@ -30,7 +40,8 @@ type Props = {
   onStop: () => void;
   /** A save went through (or another editor's version was loaded): the transcript as the server has it now. */
   onSaved: (transcript: Transcript) => void;
-  /** Whether there is work not yet saved (changes, a save on its way, a conflict): the page holds Complete back meanwhile. */
+  /** Whether there is work not yet saved (changes, a save on its way, a conflict): the page holds Complete back
+   * meanwhile. */
   onPendingChange?: (pending: boolean) => void;
 };
 
@@ -46,7 +57,18 @@ const SHORTCUTS = {
  * button and its text; split, merge, speaker and history from the keyboard; saved whole 1.5 s after
  * the last change with the version it was read at, and never over another editor's save unasked.
  */
-export function TranscriptEditor({ recordingId, transcript, canPlay, playing, loading, failed, onPlay, onStop, onSaved, onPendingChange }: Props) {
+export function TranscriptEditor({
+  recordingId,
+  transcript,
+  canPlay,
+  playing,
+  loading,
+  failed,
+  onPlay,
+  onStop,
+  onSaved,
+  onPendingChange,
+}: Props) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(reduce, transcript.utterances, (u) => initialState(rowsOf(u)));
   const { rows } = state;
@@ -56,8 +78,15 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
     version: transcript.version,
     delayMs: AUTOSAVE_MS,
     save: async (value, version) =>
-      (await api.put<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { version, utterances: toInput(value) }, { silent: true })).data,
-    load: async () => (await api.get<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { silent: true })).data,
+      (
+        await api.put<{ data: Transcript }>(
+          `${RECORDINGS_API}/${recordingId}/utterances`,
+          { version, utterances: toInput(value) },
+          { silent: true },
+        )
+      ).data,
+    load: async () =>
+      (await api.get<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/utterances`, { silent: true })).data,
     versionOf: (answer) => answer.version,
     onSaved,
     onLoadTheirs: (fresh) => {
@@ -103,7 +132,8 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
 
   const togglePlay = (row: Row) => {
     if (playing === row.key || loading === row.key) onStop();
-    else if (canPlay && row.start_ms !== null && row.end_ms !== null && row.end_ms > row.start_ms) onPlay({ key: row.key, start_ms: row.start_ms, end_ms: row.end_ms });
+    else if (canPlay && row.start_ms !== null && row.end_ms !== null && row.end_ms > row.start_ms)
+      onPlay({ key: row.key, start_ms: row.start_ms, end_ms: row.end_ms });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
@@ -111,14 +141,24 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
     const index = rows.findIndex((r) => r.key === current);
     const row = rows[index];
     const code = e.code || '';
-    if (mod && !e.altKey && (code === 'KeyZ' || e.key.toLowerCase() === 'z' || (!e.shiftKey && (code === 'KeyY' || e.key.toLowerCase() === 'y')))) {
+    if (
+      mod &&
+      !e.altKey &&
+      (code === 'KeyZ' ||
+        e.key.toLowerCase() === 'z' ||
+        (!e.shiftKey && (code === 'KeyY' || e.key.toLowerCase() === 'y')))
+    ) {
       e.preventDefault();
       const redo = e.shiftKey || code === 'KeyY' || e.key.toLowerCase() === 'y';
-      if (redo ? state.future.length : state.past.length) act({ type: redo ? 'redo' : 'undo' }, { key: current ?? undefined, index: Math.max(0, index), caret: 'end' });
+      if (redo ? state.future.length : state.past.length)
+        act({ type: redo ? 'redo' : 'undo' }, { key: current ?? undefined, index: Math.max(0, index), caret: 'end' });
       return;
     }
     if (!row) return;
-    if ((e.ctrlKey && (code === 'Space' || e.key === ' ')) || (e.altKey && !mod && (code === 'KeyP' || e.key === 'p'))) {
+    if (
+      (e.ctrlKey && (code === 'Space' || e.key === ' ')) ||
+      (e.altKey && !mod && (code === 'KeyP' || e.key === 'p'))
+    ) {
       e.preventDefault();
       togglePlay(row);
     } else if (e.altKey && !mod && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
@@ -144,7 +184,10 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
     } else if (e.key === 'Backspace' && index > 0 && el.selectionStart === 0 && el.selectionEnd === 0) {
       e.preventDefault();
       const previous = rows[index - 1]!;
-      act({ type: 'merge', key: row.key }, { key: previous.key, index: index - 1, caret: previous.text.trimEnd().length });
+      act(
+        { type: 'merge', key: row.key },
+        { key: previous.key, index: index - 1, caret: previous.text.trimEnd().length },
+      );
     }
   };
 
@@ -152,7 +195,10 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
     ? t('recordings.editor.saving')
     : problem?.kind === 'error'
       ? t('recordings.editor.failed', {
-          message: problemRow !== null ? t('recordings.editor.fieldError', { n: problemRow + 1, message: problem.message }) : problem.message,
+          message:
+            problemRow !== null
+              ? t('recordings.editor.fieldError', { n: problemRow + 1, message: problem.message })
+              : problem.message,
         })
       : dirty
         ? t('recordings.editor.unsaved')
@@ -186,7 +232,9 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
             ).map(([keys, what]) => (
               <div key={what} className="contents">
                 <dt>
-                  <kbd className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">{keys}</kbd>
+                  <kbd className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 ring-1 ring-slate-200">
+                    {keys}
+                  </kbd>
                 </dt>
                 <dd>{t(`recordings.editor.keys.${what}`)}</dd>
               </div>
@@ -196,7 +244,13 @@ export function TranscriptEditor({ recordingId, transcript, canPlay, playing, lo
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <p role="status" className={clsx('text-sm', problem?.kind === 'error' ? 'text-red-700' : dirty || saving ? 'text-slate-700' : 'text-teal-800')}>
+        <p
+          role="status"
+          className={clsx(
+            'text-sm',
+            problem?.kind === 'error' ? 'text-red-700' : dirty || saving ? 'text-slate-700' : 'text-teal-800',
+          )}
+        >
           {status}
         </p>
         {problem?.kind === 'error' && (
@@ -274,14 +328,31 @@ type RowProps = {
   onTogglePlay: () => void;
 };
 
-function EditorRow({ row, n, current, canPlay, playing, loading, failed, error, inputRef, onFocus, onText, onSpeaker, onTextKeyDown, onTogglePlay }: RowProps) {
+function EditorRow({
+  row,
+  n,
+  current,
+  canPlay,
+  playing,
+  loading,
+  failed,
+  error,
+  inputRef,
+  onFocus,
+  onText,
+  onSpeaker,
+  onTextKeyDown,
+  onTogglePlay,
+}: RowProps) {
   const { t } = useTranslation();
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const timed = row.start_ms !== null && row.end_ms !== null && row.end_ms > row.start_ms;
   const balanced = bracketsBalance(row.text);
   const unsure = (wordsOf(row) ?? []).filter((w) => typeof w.confidence === 'number' && w.confidence < LOW_CONFIDENCE);
   const id = `utterance-${row.key}`;
-  const described = [!balanced && `${id}-brackets`, unsure.length && `${id}-check`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described =
+    [!balanced && `${id}-brackets`, unsure.length && `${id}-check`, error && `${id}-error`].filter(Boolean).join(' ') ||
+    undefined;
 
   // The text area grows with its text.
   useLayoutEffect(() => {
@@ -327,10 +398,20 @@ function EditorRow({ row, n, current, canPlay, playing, loading, failed, error, 
           disabled={!canPlay || !timed}
           onClick={onTogglePlay}
           aria-keyshortcuts={SHORTCUTS.play}
-          aria-label={playing ? t('recordings.stopUtterance', { n }) : t('recordings.playUtterance', { n, from: formatClock(row.start_ms), to: formatClock(row.end_ms) })}
+          aria-label={
+            playing
+              ? t('recordings.stopUtterance', { n })
+              : t('recordings.playUtterance', { n, from: formatClock(row.start_ms), to: formatClock(row.end_ms) })
+          }
           className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-teal-800 ring-1 ring-slate-300 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white"
         >
-          {loading ? <Spinner size="sm" decorative /> : playing ? <Square className="size-4" aria-hidden="true" /> : <Play className="size-4" aria-hidden="true" />}
+          {loading ? (
+            <Spinner size="sm" decorative />
+          ) : playing ? (
+            <Square className="size-4" aria-hidden="true" />
+          ) : (
+            <Play className="size-4" aria-hidden="true" />
+          )}
         </button>
         {failed && (
           <span role="alert" className="text-xs text-red-700">
@@ -372,8 +453,10 @@ function EditorRow({ row, n, current, canPlay, playing, loading, failed, error, 
             {unsure.map((w, i) => (
               <span key={i}>
                 {i > 0 && ', '}
-                <mark className="rounded bg-amber-100 px-0.5 text-inherit underline decoration-amber-700 decoration-dotted underline-offset-4">{w.text.trim()}</mark> (
-                {t('recordings.percent', { value: Math.round((w.confidence ?? 0) * 100) })})
+                <mark className="rounded bg-amber-100 px-0.5 text-inherit underline decoration-amber-700 decoration-dotted underline-offset-4">
+                  {w.text.trim()}
+                </mark>{' '}
+                ({t('recordings.percent', { value: Math.round((w.confidence ?? 0) * 100) })})
               </span>
             ))}
           </p>

@@ -20,7 +20,17 @@ type Format = 'chat' | 'text';
  * utterances take the place of the current ones). The file is read in the browser and sent as text
  * with the version it replaces, so an edit saved meanwhile by someone else is not overwritten (409).
  */
-export function TranscriptFiles({ recordingId, version, editable, onImported }: { recordingId: string; version: number; editable: boolean; onImported: (t: Transcript) => void }) {
+export function TranscriptFiles({
+  recordingId,
+  version,
+  editable,
+  onImported,
+}: {
+  recordingId: string;
+  version: number;
+  editable: boolean;
+  onImported: (t: Transcript) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +52,11 @@ export function TranscriptFiles({ recordingId, version, editable, onImported }: 
     setBusy(true);
     try {
       const text = await file.text();
-      const res = await api.post<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/transcript`, { format: formatOfFile(file.name), text, version });
+      const res = await api.post<{ data: Transcript }>(`${RECORDINGS_API}/${recordingId}/transcript`, {
+        format: formatOfFile(file.name),
+        text,
+        version,
+      });
       onImported(res.data);
       setFile(null);
     } catch (err) {

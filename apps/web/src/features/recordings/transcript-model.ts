@@ -44,10 +44,26 @@ export const newKey = () => `new-${(counter += 1)}`;
 export const rowsOf = (utterances: Utterance[]): Row[] =>
   [...utterances]
     .sort((a, b) => a.position - b.position)
-    .map((u) => ({ key: u.id, start_ms: u.start_ms, end_ms: u.end_ms, speaker: u.speaker, text: u.text, confidence: u.confidence, words: u.words ?? [] }));
+    .map((u) => ({
+      key: u.id,
+      start_ms: u.start_ms,
+      end_ms: u.end_ms,
+      speaker: u.speaker,
+      text: u.text,
+      confidence: u.confidence,
+      words: u.words ?? [],
+    }));
 
 /** The body of `PUT /api/recordings/:id/utterances`. */
-export const toInput = (rows: Row[]) => rows.map(({ start_ms, end_ms, speaker, text, confidence, words }) => ({ start_ms, end_ms, speaker, text, confidence, words }));
+export const toInput = (rows: Row[]) =>
+  rows.map(({ start_ms, end_ms, speaker, text, confidence, words }) => ({
+    start_ms,
+    end_ms,
+    speaker,
+    text,
+    confidence,
+    words,
+  }));
 
 export const initialState = (rows: Row[]): EditorState => ({ rows, past: [], future: [], typing: null });
 
@@ -81,7 +97,8 @@ export function split(row: Row, caret: number, key: string): [Row, Row] {
   ];
 }
 
-/** Join `second` onto `first`: texts with a space, times from the first start to the second end, the first's speaker. */
+/** Join `second` onto `first`: texts with a space, times from the first start to the second end, the first's speaker.
+ * */
 export function merge(first: Row, second: Row): Row {
   const a = first.text.trimEnd();
   const b = second.text.trimStart();

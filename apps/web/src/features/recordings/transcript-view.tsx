@@ -34,7 +34,9 @@ function Unsure({ children, confidence }: { children: ReactNode; confidence?: nu
   return (
     <mark
       className="rounded bg-amber-100 px-0.5 text-inherit underline decoration-amber-700 decoration-dotted underline-offset-4"
-      title={confidence === undefined ? undefined : t('recordings.unsureTitle', { value: Math.round(confidence * 100) })}
+      title={
+        confidence === undefined ? undefined : t('recordings.unsureTitle', { value: Math.round(confidence * 100) })
+      }
       data-low-confidence=""
     >
       {children}
@@ -66,7 +68,8 @@ export function TranscriptView({ utterances, canPlay, playing, loading, failed, 
     <div className="flex flex-col gap-3">
       {anyLow && (
         <p className="text-sm text-slate-600">
-          {t('recordings.unsureLegendBefore')} <Unsure>{t('recordings.unsureSample')}</Unsure> {t('recordings.unsureLegendAfter')}
+          {t('recordings.unsureLegendBefore')} <Unsure>{t('recordings.unsureSample')}</Unsure>{' '}
+          {t('recordings.unsureLegendAfter')}
         </p>
       )}
       <ol className="divide-y divide-slate-100" aria-label={t('recordings.transcript')}>
@@ -83,7 +86,9 @@ export function TranscriptView({ utterances, canPlay, playing, loading, failed, 
                 type="button"
                 disabled={!canPlay || !timed}
                 onClick={() => (isPlaying ? onStop() : onPlay(u))}
-                aria-label={isPlaying ? t('recordings.stopUtterance', { n }) : t('recordings.playUtterance', { n, from, to })}
+                aria-label={
+                  isPlaying ? t('recordings.stopUtterance', { n }) : t('recordings.playUtterance', { n, from, to })
+                }
                 className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-white text-teal-800 ring-1 ring-slate-300 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white"
               >
                 {loading === u.id ? (
@@ -96,7 +101,9 @@ export function TranscriptView({ utterances, canPlay, playing, loading, failed, 
               </button>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-                  <span className={clsx('rounded-full px-2 py-0.5 font-semibold ring-1', SPEAKER_TONE[u.speaker])}>{t(`recordings.speakers.${u.speaker}`)}</span>
+                  <span className={clsx('rounded-full px-2 py-0.5 font-semibold ring-1', SPEAKER_TONE[u.speaker])}>
+                    {t(`recordings.speakers.${u.speaker}`)}
+                  </span>
                   {u.start_ms !== null && (
                     <time className="text-slate-600 tabular-nums" dateTime={`PT${(u.start_ms / 1000).toFixed(2)}S`}>
                       {from}
@@ -115,7 +122,11 @@ export function TranscriptView({ utterances, canPlay, playing, loading, failed, 
                     words.map((w, i) => (
                       <span key={i}>
                         {i > 0 && ' '}
-                        {isLow(w.confidence) ? <Unsure confidence={w.confidence ?? undefined}>{w.text.trim()}</Unsure> : w.text.trim()}
+                        {isLow(w.confidence) ? (
+                          <Unsure confidence={w.confidence ?? undefined}>{w.text.trim()}</Unsure>
+                        ) : (
+                          w.text.trim()
+                        )}
                       </span>
                     ))
                   ) : isLow(u.confidence) ? (

@@ -19,7 +19,10 @@ function readCookie(name: string): string | null {
  * the server's success toast, seed §8), or an `ApiError` with the server's message and per-field
  * messages, which the form shows where they belong.
  */
-export function uploadRecording(form: FormData, options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {}): Promise<RecordingRow> {
+export function uploadRecording(
+  form: FormData,
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<RecordingRow> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', RECORDINGS_API);
@@ -52,7 +55,12 @@ export function uploadRecording(form: FormData, options: { onProgress?: (p: Uplo
         resolve(envelope.data);
         return;
       }
-      const error = new ApiError((Array.isArray(envelope?.errors) ? envelope.errors.map(String).join('\n') : '') || i18n.t('alerts.unsatisfactory'), xhr.status, body);
+      const error = new ApiError(
+        (Array.isArray(envelope?.errors) ? envelope.errors.map(String).join('\n') : '') ||
+          i18n.t('alerts.unsatisfactory'),
+        xhr.status,
+        body,
+      );
       // A 401 signs out as the API client does; the layout then sends the visitor to sign in.
       if (xhr.status === 401 && token) useAuthStore.getState().signOut();
       reject(error);

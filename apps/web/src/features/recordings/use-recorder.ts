@@ -4,12 +4,15 @@ export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stop
 export type Take = { blob: Blob; url: string; durationMs: number; type: string };
 
 /** Whether this browser can record from a microphone (not over plain HTTP, not in every webview). */
-export const canRecordAudio = (): boolean => typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
+export const canRecordAudio = (): boolean =>
+  typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
 
 /** The first container the browser records to, in the order the server decodes best (all are accepted). */
 function recordingType(): string | undefined {
   const candidates = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4'];
-  return candidates.find((type) => typeof MediaRecorder.isTypeSupported === 'function' && MediaRecorder.isTypeSupported(type));
+  return candidates.find(
+    (type) => typeof MediaRecorder.isTypeSupported === 'function' && MediaRecorder.isTypeSupported(type),
+  );
 }
 
 /** A file name for a take of this type (the server reads the type from the bytes anyway). */

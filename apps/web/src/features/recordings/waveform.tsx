@@ -33,7 +33,15 @@ export function columnsOf(peaks: Uint8Array, columns: number): number[] {
  * The recording's loudness over time, drawn from the server's peaks as one mirrored shape; the
  * stretch being played is shaded. A picture for sighted people: screen readers hear its duration.
  */
-export function Waveform({ peaks, durationMs, highlight }: { peaks: string; durationMs: number; highlight?: { start_ms: number; end_ms: number } | null }) {
+export function Waveform({
+  peaks,
+  durationMs,
+  highlight,
+}: {
+  peaks: string;
+  durationMs: number;
+  highlight?: { start_ms: number; end_ms: number } | null;
+}) {
   const { t } = useTranslation();
   const columns = useMemo(() => columnsOf(decodePeaks(peaks), MAX_COLUMNS), [peaks]);
   const width = Math.max(1, columns.length);
@@ -59,8 +67,24 @@ export function Waveform({ peaks, durationMs, highlight }: { peaks: string; dura
         preserveAspectRatio="none"
         className="h-24 w-full rounded-lg bg-slate-50 ring-1 ring-slate-200 sm:h-28"
       >
-        {highlight && <rect x={x(highlight.start_ms)} y={0} width={Math.max(0.5, x(highlight.end_ms) - x(highlight.start_ms))} height={HEIGHT} className="fill-teal-100" />}
-        <line x1={0} x2={width} y1={HEIGHT / 2} y2={HEIGHT / 2} className="stroke-slate-300" strokeWidth={0.5} vectorEffect="non-scaling-stroke" />
+        {highlight && (
+          <rect
+            x={x(highlight.start_ms)}
+            y={0}
+            width={Math.max(0.5, x(highlight.end_ms) - x(highlight.start_ms))}
+            height={HEIGHT}
+            className="fill-teal-100"
+          />
+        )}
+        <line
+          x1={0}
+          x2={width}
+          y1={HEIGHT / 2}
+          y2={HEIGHT / 2}
+          className="stroke-slate-300"
+          strokeWidth={0.5}
+          vectorEffect="non-scaling-stroke"
+        />
         {path && <path d={path} className="fill-teal-700" />}
       </svg>
       <figcaption className="flex justify-between text-xs text-slate-600 tabular-nums" aria-hidden="true">

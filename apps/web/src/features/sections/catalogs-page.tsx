@@ -7,7 +7,12 @@ import { CATALOG_PAGES } from '@/lib/catalog-pages';
 /** `/catalogs`: the reference catalogs, one card each. */
 export function CatalogsPage() {
   const { t } = useTranslation();
-  const cards = CATALOG_PAGES.map((c) => ({ id: c.path, to: `/catalogs/${c.path}`, label: t(c.label), icon: BookOpen }));
+  const cards = CATALOG_PAGES.map((c) => ({
+    id: c.path,
+    to: `/catalogs/${c.path}`,
+    label: t(c.label),
+    icon: BookOpen,
+  }));
   return (
     <>
       <PageHeader title={t('crumbs.catalogs')} description={t('sections.catalogs')} />

@@ -7,4 +7,7 @@ const settings = load(
 );
 
 /** `/settings`: the signed-in user's own settings. */
-export const settingsFeature: FeatureManifest = { id: 'settings', routes: { main: [screen('settings', handle('crumbs.settings'), settings)] } };
+export const settingsFeature: FeatureManifest = {
+  id: 'settings',
+  routes: { main: [screen('settings', handle('crumbs.settings'), settings)] },
+};

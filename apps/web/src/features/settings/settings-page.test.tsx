@@ -45,6 +45,9 @@ describe('/settings', () => {
     expect(await screen.findByDisplayValue('Leo')).toBeInTheDocument();
     expect(screen.getByLabelText('Last name')).toHaveValue('Walker');
     expect(await screen.findByText('This device')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: /Change password/ })).toHaveAttribute('href', '/changePassword');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Change password/ })).toHaveAttribute(
+      'href',
+      '/changePassword',
+    );
   });
 });

@@ -24,7 +24,10 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
   const canEdit = workspaceActions.manageMembers(user) && !row.deleted_at;
   const client = useQueryClient();
   const key = ['workspace-members', row.id];
-  const members = useQuery({ queryKey: key, queryFn: () => api.get<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { silent: true }) });
+  const members = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { silent: true }),
+  });
   const [who, setWho] = useState<Ref[]>([]);
   const [role, setRole] = useState<string>(WORKSPACE_ROLES[2]);
   const [relationship, setRelationship] = useState<string>('');
@@ -34,13 +37,20 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
   };
   const add = useMutation({
     mutationFn: () =>
-      api.post<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, { user_id: who[0]?.id, workspace_role: role, relationship_to_student: relationship || null }),
+      api.post<{ data: Member[] }>(`/api/workspaces/${row.id}/members`, {
+        user_id: who[0]?.id,
+        workspace_role: role,
+        relationship_to_student: relationship || null,
+      }),
     onSuccess: (data) => {
       refresh(data);
       setWho([]);
     },
   });
-  const remove = useMutation({ mutationFn: (memberId: string) => api.delete<{ data: Member[] }>(`/api/workspaces/${row.id}/members/${memberId}`), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (memberId: string) => api.delete<{ data: Member[] }>(`/api/workspaces/${row.id}/members/${memberId}`),
+    onSuccess: refresh,
+  });
   const usersScreen = screenOf('users');
   const list = members.data?.data ?? [];
   return (
@@ -49,7 +59,9 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
         {t('people.members')}
       </h2>
       {list.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{members.isPending ? t('records.loading') : t('people.noMembers')}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {members.isPending ? t('records.loading') : t('people.noMembers')}
+        </p>
       ) : (
         <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('people.membersTable')}>
           <table className="w-full min-w-[28rem] text-left text-sm">
@@ -77,10 +89,17 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
                 <tr key={m.id}>
                   <td className="py-2 pr-3 font-medium text-slate-900">{m.full_name}</td>
                   <td className="py-2 pr-3">{t(`enums.workspaceRole.${m.workspace_role}`)}</td>
-                  <td className="py-2 pr-3">{m.relationship_to_student ? t(`enums.relationshipToStudent.${m.relationship_to_student}`) : '—'}</td>
+                  <td className="py-2 pr-3">
+                    {m.relationship_to_student ? t(`enums.relationshipToStudent.${m.relationship_to_student}`) : '—'}
+                  </td>
                   {canEdit && (
                     <td className="py-2 text-right">
-                      <Button size="sm" variant="ghost" aria-label={t('people.removeMember', { name: m.full_name })} onClick={() => void remove.mutateAsync(m.id)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('people.removeMember', { name: m.full_name })}
+                        onClick={() => void remove.mutateAsync(m.id)}
+                      >
                         <Trash2 className="size-4" aria-hidden="true" />
                       </Button>
                     </td>
@@ -99,7 +118,13 @@ export default function WorkspaceMembersPanel({ row }: RecordPanelProps) {
             if (who[0]) void add.mutateAsync();
           }}
         >
-          <RelationPicker label={t('people.addMember')} target={usersScreen} multiple={false} value={who} onChange={setWho} />
+          <RelationPicker
+            label={t('people.addMember')}
+            target={usersScreen}
+            multiple={false}
+            value={who}
+            onChange={setWho}
+          />
           <SelectField
             label={t('fields.workspace_role')}
             value={role}

@@ -5,9 +5,25 @@ type Emoji = { label: string; hexcode: string; group?: number; subgroup?: number
 type Message = { key: string; message: string; order: number };
 
 /** Emoji groups that picture things a child names (no symbols, flags or skin-tone components). */
-const GROUPS = new Set(['smileys-emotion', 'people-body', 'animals-nature', 'food-drink', 'travel-places', 'activities', 'objects']);
+const GROUPS = new Set([
+  'smileys-emotion',
+  'people-body',
+  'animals-nature',
+  'food-drink',
+  'travel-places',
+  'activities',
+  'objects',
+]);
 /** Subgroups of those groups that are not vocabulary. */
-const SKIPPED_SUBGROUPS = new Set(['skin-tone', 'hair-style', 'person-symbol', 'face-costume', 'hand-fingers-partial', 'hand-single-finger', 'hand-prop']);
+const SKIPPED_SUBGROUPS = new Set([
+  'skin-tone',
+  'hair-style',
+  'person-symbol',
+  'face-costume',
+  'hand-fingers-partial',
+  'hand-single-finger',
+  'hand-prop',
+]);
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -32,7 +48,12 @@ export function buildEmojiCatalogs(): { types: TopicTypeSeed[]; topics: TopicSee
   const spanish = new Map(esData.map((e) => [e.hexcode, e.label]));
   const types = groupsEn
     .filter((g) => GROUPS.has(g.key))
-    .map((g) => ({ key: g.key, name: capital(g.message), name_es: capital(groupsEs.get(g.order) ?? g.message), description: `Pictures of ${g.message}` }));
+    .map((g) => ({
+      key: g.key,
+      name: capital(g.message),
+      name_es: capital(groupsEs.get(g.order) ?? g.message),
+      description: `Pictures of ${g.message}`,
+    }));
   const groupOf = new Map<number, string>();
   const vocabulary: VocabularySeed[] = [];
   const firstPicture = new Map<number, string>();
@@ -46,7 +67,12 @@ export function buildEmojiCatalogs(): { types: TopicTypeSeed[]; topics: TopicSee
     if (!picture) continue;
     groupOf.set(e.subgroup, group.key);
     if (!firstPicture.has(e.subgroup)) firstPicture.set(e.subgroup, picture);
-    vocabulary.push({ word: e.label.toLowerCase(), word_es: spanish.get(e.hexcode)?.toLowerCase() ?? null, topic: sub.key, picture });
+    vocabulary.push({
+      word: e.label.toLowerCase(),
+      word_es: spanish.get(e.hexcode)?.toLowerCase() ?? null,
+      topic: sub.key,
+      picture,
+    });
   }
   const seen = new Set<string>();
   const topics: TopicSeed[] = [];
@@ -56,7 +82,13 @@ export function buildEmojiCatalogs(): { types: TopicTypeSeed[]; topics: TopicSee
     // Subgroup names repeat across groups ("other"); the key keeps them unique.
     const name = seen.has(s.message) ? capital(s.key.replace(/-/g, ' ')) : capital(s.message);
     seen.add(s.message);
-    topics.push({ key: s.key, type, name, name_es: capital(subEs.get(s.order) ?? s.message), picture: firstPicture.get(s.order) ?? null });
+    topics.push({
+      key: s.key,
+      type,
+      name,
+      name_es: capital(subEs.get(s.order) ?? s.message),
+      picture: firstPicture.get(s.order) ?? null,
+    });
   }
   return { types, topics, vocabulary };
 }

@@ -13,12 +13,32 @@ export type FunctionWord = readonly [
   example: string,
 ];
 
-const det = (word: string, definition: string, example: string): FunctionWord => [word, 'determiner', definition, example];
+const det = (word: string, definition: string, example: string): FunctionWord => [
+  word,
+  'determiner',
+  definition,
+  example,
+];
 const pro = (word: string, definition: string, example: string): FunctionWord => [word, 'pronoun', definition, example];
-const prep = (word: string, definition: string, example: string): FunctionWord => [word, 'preposition', definition, example];
-const conj = (word: string, definition: string, example: string): FunctionWord => [word, 'conjunction', definition, example];
+const prep = (word: string, definition: string, example: string): FunctionWord => [
+  word,
+  'preposition',
+  definition,
+  example,
+];
+const conj = (word: string, definition: string, example: string): FunctionWord => [
+  word,
+  'conjunction',
+  definition,
+  example,
+];
 const aux = (word: string, definition: string, example: string): FunctionWord => [word, 'verb', definition, example];
-const plural = (word: string, singular: string, example: string): FunctionWord => [word, 'noun', `plural of "${singular}"`, example];
+const plural = (word: string, singular: string, example: string): FunctionWord => [
+  word,
+  'noun',
+  `plural of "${singular}"`,
+  example,
+];
 
 export const FUNCTION_WORDS: readonly FunctionWord[] = [
   // Articles and other determiners.

@@ -35,7 +35,12 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
     const started = Date.now();
     const counts: Record<string, number> = {};
     const { entries, verbFrequency } = readWordnet();
-    counts.dictionary = await bulkInsert(client, 'dictionary', { word: 'text', type: 'text', definition: 'text', example: 'text', semantic_class: 'text' }, entries);
+    counts.dictionary = await bulkInsert(
+      client,
+      'dictionary',
+      { word: 'text', type: 'text', definition: 'text', example: 'text', semantic_class: 'text' },
+      entries,
+    );
     counts.dictionary += (await seedFunctionWords(client)) ?? 0;
     counts.verbs = await bulkInsert(
       client,
@@ -47,10 +52,24 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
       client,
       'verb_tenses',
       { name: 'text', name_es: 'text', type: 'text', example: 'text', grammatical_function: 'text', order: 'int' },
-      VERB_TENSES.map(([name, name_es, type, example, fn], i) => ({ name, name_es, type, example, grammatical_function: fn, order: i + 1 })),
+      VERB_TENSES.map(([name, name_es, type, example, fn], i) => ({
+        name,
+        name_es,
+        type,
+        example,
+        grammatical_function: fn,
+        order: i + 1,
+      })),
     );
 
-    const categories = CATEGORIES.map((c, i) => ({ id: uuid(), name: c.name, name_es: c.es, grammatical_function: c.fn, order: i + 1, c }));
+    const categories = CATEGORIES.map((c, i) => ({
+      id: uuid(),
+      name: c.name,
+      name_es: c.es,
+      grammatical_function: c.fn,
+      order: i + 1,
+      c,
+    }));
     counts.grammatical_categories = await bulkInsert(
       client,
       'grammatical_categories',
@@ -73,11 +92,27 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
     counts.grammatical_types = await bulkInsert(
       client,
       'grammatical_types',
-      { id: 'uuid', name: 'text', name_es: 'text', category_id: 'uuid', sentence_syntax: 'text', semantic_complexity: 'int', used_to: 'text', grammatical_function: 'text' },
+      {
+        id: 'uuid',
+        name: 'text',
+        name_es: 'text',
+        category_id: 'uuid',
+        sentence_syntax: 'text',
+        semantic_complexity: 'int',
+        used_to: 'text',
+        grammatical_function: 'text',
+      },
       types,
     );
-    const items = types.flatMap((t) => t.items.map((name) => ({ name, type_id: t.id, example: null, semantic_complexity: t.semantic_complexity })));
-    counts.grammatical_items = await bulkInsert(client, 'grammatical_items', { name: 'text', type_id: 'uuid', example: 'text', semantic_complexity: 'int' }, items);
+    const items = types.flatMap((t) =>
+      t.items.map((name) => ({ name, type_id: t.id, example: null, semantic_complexity: t.semantic_complexity })),
+    );
+    counts.grammatical_items = await bulkInsert(
+      client,
+      'grammatical_items',
+      { name: 'text', type_id: 'uuid', example: 'text', semantic_complexity: 'int' },
+      items,
+    );
 
     counts.formulations = await bulkInsert(
       client,
@@ -110,8 +145,19 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
 
     const targetIds = new Map<string, string>();
     for (const [, , , targets] of SKILLS) for (const t of targets) if (!targetIds.has(t)) targetIds.set(t, uuid());
-    const skills = SKILLS.map(([name, name_es, description, targets]) => ({ id: uuid(), name, name_es, description, targets }));
-    counts.skills = await bulkInsert(client, 'skills', { id: 'uuid', name: 'text', name_es: 'text', description: 'text' }, skills);
+    const skills = SKILLS.map(([name, name_es, description, targets]) => ({
+      id: uuid(),
+      name,
+      name_es,
+      description,
+      targets,
+    }));
+    counts.skills = await bulkInsert(
+      client,
+      'skills',
+      { id: 'uuid', name: 'text', name_es: 'text', description: 'text' },
+      skills,
+    );
     counts.targets = await bulkInsert(
       client,
       'targets',
@@ -124,7 +170,10 @@ export async function seedCatalogs(pool: pg.Pool): Promise<Record<string, number
       { skill_id: 'uuid', target_id: 'uuid' },
       skills.flatMap((s) => s.targets.map((t) => ({ skill_id: s.id, target_id: targetIds.get(t) }))),
     );
-    await client.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [CATALOG_SEED_KEY, JSON.stringify({ counts, ms: Date.now() - started })]);
+    await client.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [
+      CATALOG_SEED_KEY,
+      JSON.stringify({ counts, ms: Date.now() - started }),
+    ]);
     await client.query('COMMIT');
     // Fresh statistics and visibility map: the planner picks the indexes and deep pages walk them index-only.
     for (const table of Object.keys(counts)) await client.query(`VACUUM ANALYZE "${table}"`);
@@ -150,8 +199,16 @@ async function seedFunctionWords(client: pg.PoolClient): Promise<number | null> 
      SELECT w.word, w.type, w.definition, w.example, 'function word'
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS w(word, type, definition, example)
       WHERE NOT EXISTS (SELECT 1 FROM dictionary d WHERE lower(d.word) = lower(w.word) AND d.type = w.type AND d.deleted_at IS NULL)`,
-    [FUNCTION_WORDS.map((w) => w[0]), FUNCTION_WORDS.map((w) => w[1]), FUNCTION_WORDS.map((w) => w[2]), FUNCTION_WORDS.map((w) => w[3])],
+    [
+      FUNCTION_WORDS.map((w) => w[0]),
+      FUNCTION_WORDS.map((w) => w[1]),
+      FUNCTION_WORDS.map((w) => w[2]),
+      FUNCTION_WORDS.map((w) => w[3]),
+    ],
   );
-  await client.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [FUNCTION_WORDS_SEED_KEY, JSON.stringify({ added: inserted.rowCount })]);
+  await client.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [
+    FUNCTION_WORDS_SEED_KEY,
+    JSON.stringify({ added: inserted.rowCount }),
+  ]);
   return inserted.rowCount ?? 0;
 }

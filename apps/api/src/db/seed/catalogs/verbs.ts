@@ -1,7 +1,13 @@
 import { packageJson } from '../../../lib/package-json';
 import type { VerbFrequency } from './wordnet';
 
-export type VerbRow = { base_form: string; past_simple: string; past_participle: string; type: 'regular' | 'irregular'; semantic_complexity: number };
+export type VerbRow = {
+  base_form: string;
+  past_simple: string;
+  past_participle: string;
+  type: 'regular' | 'irregular';
+  semantic_complexity: number;
+};
 
 const irregularData = () => packageJson<Record<string, string[][]>>('english-verbs-irregular/dist/verbs.json');
 /** Gerunds that are not base + "ing" (prefer → preferring): their doubled consonant doubles the past too. */
@@ -43,7 +49,10 @@ const complexity = (rank: number, total: number) => Math.min(5, 1 + Math.floor((
 export function buildVerbs(frequency: VerbFrequency[], regularCount = 400): VerbRow[] {
   const tagged = new Map(frequency.map((f) => [f.lemma, f.tagged]));
   const irregular = Object.entries(irregularData())
-    .filter(([base, forms]) => UNCHANGED_PAST.has(base) || !forms.every(([p, pp]) => isDoubling(base, p!) && isDoubling(base, pp!)))
+    .filter(
+      ([base, forms]) =>
+        UNCHANGED_PAST.has(base) || !forms.every(([p, pp]) => isDoubling(base, p!) && isDoubling(base, pp!)),
+    )
     .map(([base, forms]) => {
       const pasts = forms.map((f) => f[0]!);
       const participles = forms.map((f) => f[1]!);
@@ -69,7 +78,13 @@ export function buildVerbs(frequency: VerbFrequency[], regularCount = 400): Verb
     })),
     ...regular.map((v, i) => {
       const past = regularPast(v.lemma);
-      return { base_form: v.lemma, past_simple: past, past_participle: past, type: 'regular' as const, semantic_complexity: complexity(i, regular.length) };
+      return {
+        base_form: v.lemma,
+        past_simple: past,
+        past_participle: past,
+        type: 'regular' as const,
+        semantic_complexity: complexity(i, regular.length),
+      };
     }),
   ];
 }

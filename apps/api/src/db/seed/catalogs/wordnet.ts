@@ -57,7 +57,13 @@ const CLASS_NAMES: Record<string, string> = { all: 'general', pert: 'relational'
 const FILES = { noun: 'noun', verb: 'verb', adjective: 'adj', adverb: 'adv' } as const;
 export type WordnetPos = keyof typeof FILES;
 
-export type DictionaryEntry = { word: string; type: WordnetPos; definition: string; example: string | null; semantic_class: string };
+export type DictionaryEntry = {
+  word: string;
+  type: WordnetPos;
+  definition: string;
+  example: string | null;
+  semantic_class: string;
+};
 /** A lemma with its sense-tagged frequency (how often it was tagged in the SemCor corpus). */
 export type VerbFrequency = { lemma: string; tagged: number };
 
@@ -97,7 +103,13 @@ export function readWordnet(dir = wordnetDir()): { entries: DictionaryEntry[]; v
       const { definition, example } = splitGloss(bar >= 0 ? record.slice(bar + 3) : '');
       const lex = LEXNAMES[Number(head[1])] ?? '';
       const cls = lex.slice(lex.indexOf('.') + 1);
-      entries.push({ word: lemma.replace(/_/g, ' '), type, definition, example, semantic_class: CLASS_NAMES[cls] ?? cls });
+      entries.push({
+        word: lemma.replace(/_/g, ' '),
+        type,
+        definition,
+        example,
+        semantic_class: CLASS_NAMES[cls] ?? cls,
+      });
     }
   }
   // Frequency of each verb in the sense-tagged corpus: the sum of its senses' tag counts (index.sense).

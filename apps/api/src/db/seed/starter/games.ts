@@ -14,14 +14,30 @@ export type StarterAnswer = { pick: string } | { say: string };
 export type StarterChoice = { question: string; picture?: string; answers: readonly StarterAnswer[]; correct: number };
 export type StarterSentence = { target: string; distractors?: readonly string[]; picture?: string };
 export type StarterGame =
-  | { name: string; language: 'en' | 'es'; comment: string; type: 'multiple_choice_answers'; activities: readonly StarterChoice[] }
-  | { name: string; language: 'en' | 'es'; comment: string; type: 'sentence_practice'; activities: readonly StarterSentence[] };
+  | {
+      name: string;
+      language: 'en' | 'es';
+      comment: string;
+      type: 'multiple_choice_answers';
+      activities: readonly StarterChoice[];
+    }
+  | {
+      name: string;
+      language: 'en' | 'es';
+      comment: string;
+      type: 'sentence_practice';
+      activities: readonly StarterSentence[];
+    };
 export type StarterChapter = { level: string; chapter: string; games: readonly StarterGame[] };
 
 const pick = (word: string): StarterAnswer => ({ pick: word });
 const say = (text: string): StarterAnswer => ({ say: text });
 /** A question whose answers are pictures of vocabulary words; `correct` is the index of the right one. */
-const which = (question: string, words: string[], correct: number): StarterChoice => ({ question, answers: words.map(pick), correct });
+const which = (question: string, words: string[], correct: number): StarterChoice => ({
+  question,
+  answers: words.map(pick),
+  correct,
+});
 /** A question whose answers are words or phrases. */
 const choose = (question: string, texts: string[], correct: number, picture?: string): StarterChoice => ({
   question,
@@ -338,11 +354,36 @@ export const STARTER_GAMES: readonly StarterChapter[] = [
         comment: 'Order the steps of everyday routines.',
         type: 'multiple_choice_answers',
         activities: [
-          choose('To brush your teeth, what comes first?', ['Rinse your mouth.', 'Put toothpaste on the brush.', 'Go to bed.'], 1, 'toothbrush'),
-          choose('To make a sandwich, what comes last?', ['Eat the sandwich.', 'Get the bread.', 'Put cheese on the bread.'], 0, 'sandwich'),
-          choose('To take a bath, what comes first?', ['Dry your body.', 'Put on your pajamas.', 'Fill the tub with water.'], 2, 'bathtub'),
-          choose('To plant a flower, what comes next after digging a hole?', ['Put the seed in the hole.', 'Pick the flower.', 'Eat the seed.'], 0, 'sunflower'),
-          choose('To go to school, what comes first?', ['Get on the bus.', 'Wake up.', 'Sit at your desk.'], 1, 'school'),
+          choose(
+            'To brush your teeth, what comes first?',
+            ['Rinse your mouth.', 'Put toothpaste on the brush.', 'Go to bed.'],
+            1,
+            'toothbrush',
+          ),
+          choose(
+            'To make a sandwich, what comes last?',
+            ['Eat the sandwich.', 'Get the bread.', 'Put cheese on the bread.'],
+            0,
+            'sandwich',
+          ),
+          choose(
+            'To take a bath, what comes first?',
+            ['Dry your body.', 'Put on your pajamas.', 'Fill the tub with water.'],
+            2,
+            'bathtub',
+          ),
+          choose(
+            'To plant a flower, what comes next after digging a hole?',
+            ['Put the seed in the hole.', 'Pick the flower.', 'Eat the seed.'],
+            0,
+            'sunflower',
+          ),
+          choose(
+            'To go to school, what comes first?',
+            ['Get on the bus.', 'Wake up.', 'Sit at your desk.'],
+            1,
+            'school',
+          ),
         ],
       },
       {

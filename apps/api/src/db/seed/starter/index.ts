@@ -12,7 +12,10 @@ export const STARTER_SEED_KEY = 'starter_library_v1';
  * database already has levels (an install that wrote its own curriculum). One transaction; returns
  * what it loaded, or null when it had run.
  */
-export async function seedStarterLibrary(pool: pg.Pool, now: Date): Promise<{ levels: number; chapters: number; games: number; activities: number } | null> {
+export async function seedStarterLibrary(
+  pool: pg.Pool,
+  now: Date,
+): Promise<{ levels: number; chapters: number; games: number; activities: number } | null> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -82,7 +85,13 @@ async function vocabularyPictures(client: pg.PoolClient): Promise<Map<string, Pi
 }
 
 /** One completed library game of a chapter, its activities at 1..n. */
-async function insertGame(client: pg.PoolClient, chapterId: string, game: StarterGame, pictures: Map<string, Picture>, now: Date): Promise<void> {
+async function insertGame(
+  client: pg.PoolClient,
+  chapterId: string,
+  game: StarterGame,
+  pictures: Map<string, Picture>,
+  now: Date,
+): Promise<void> {
   const made = await client.query<{ id: string }>(
     `INSERT INTO games (name, type, chapter_id, comment, game_status, is_private, version, activities_count, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'COMPLETED', false, 1, $5, $6, $6) RETURNING id`,
@@ -94,10 +103,26 @@ async function insertGame(client: pg.PoolClient, chapterId: string, game: Starte
     if ('answers' in a) {
       // A picture answer shows no word (the child picks by the picture); its word is there for a screen reader.
       const option = (x: StarterAnswer) =>
-        'pick' in x ? { text: null, picture: picture(x.pick), alt: game.language === 'es' ? (pictures.get(x.pick)?.word_es ?? x.pick) : x.pick } : { text: x.say, picture: null };
-      return { position: i + 1, question: a.question, picture: picture(a.picture), answers: { options: a.answers.map(option), correct: a.correct } };
+        'pick' in x
+          ? {
+              text: null,
+              picture: picture(x.pick),
+              alt: game.language === 'es' ? (pictures.get(x.pick)?.word_es ?? x.pick) : x.pick,
+            }
+          : { text: x.say, picture: null };
+      return {
+        position: i + 1,
+        question: a.question,
+        picture: picture(a.picture),
+        answers: { options: a.answers.map(option), correct: a.correct },
+      };
     }
-    return { position: i + 1, question: null, picture: picture(a.picture), answers: { target: a.target, distractors: [...(a.distractors ?? [])] } };
+    return {
+      position: i + 1,
+      question: null,
+      picture: picture(a.picture),
+      answers: { target: a.target, distractors: [...(a.distractors ?? [])] },
+    };
   });
   await client.query(
     `INSERT INTO activities (game_id, position, question, picture, answers, created_at, updated_at)

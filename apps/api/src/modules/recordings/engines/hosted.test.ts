@@ -15,7 +15,12 @@ import { hostedEngine, transcriptionsUrl } from './hosted';
  * request as such a service would and answers verbose_json (or an error) as each test asks.
  */
 const KEY = 'sk-test-0123456789abcdef';
-type Received = { path: string; auth: string | undefined; fields: Record<string, string[]>; file: { name: string; type: string; bytes: Buffer } };
+type Received = {
+  path: string;
+  auth: string | undefined;
+  fields: Record<string, string[]>;
+  file: { name: string; type: string; bytes: Buffer };
+};
 let received: Received[] = [];
 let answer: (r: Received) => { status: number; body: unknown; delayMs?: number } = () => ({ status: 500, body: {} });
 let server: Server;
@@ -84,7 +89,8 @@ async function toneWav(name: string, seconds: number): Promise<string> {
     h.writeUInt32LE(frames * 2, 40);
     yield h;
     const data = Buffer.alloc(frames * 2);
-    for (let i = 0; i < frames; i++) data.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / TARGET_RATE)), i * 2);
+    for (let i = 0; i < frames; i++)
+      data.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 220 * i) / TARGET_RATE)), i * 2);
     yield data;
   }
   const path = join(dir, name);
@@ -122,7 +128,12 @@ describe('the hosted engine (OpenAI-compatible)', () => {
     const r = received[0]!;
     expect(r.path).toBe('/v1/audio/transcriptions');
     expect(r.auth).toBe(`Bearer ${KEY}`);
-    expect(r.fields).toMatchObject({ model: ['whisper-large-v3'], language: ['en'], response_format: ['verbose_json'], 'timestamp_granularities[]': ['segment', 'word'] });
+    expect(r.fields).toMatchObject({
+      model: ['whisper-large-v3'],
+      language: ['en'],
+      response_format: ['verbose_json'],
+      'timestamp_granularities[]': ['segment', 'word'],
+    });
     expect(r.file.type).toBe('audio/wav');
     expect(r.file.bytes.toString('ascii', 0, 4)).toBe('RIFF');
     expect(r.file.bytes.readUInt32LE(24)).toBe(TARGET_RATE);
@@ -143,7 +154,10 @@ describe('the hosted engine (OpenAI-compatible)', () => {
   it('sends a long recording in pieces and puts each piece’s times back in place', async () => {
     const path = await toneWav('long.wav', 25);
     answer = () => ({ status: 200, body: { segments: [{ start: 1, end: 2.5, text: 'piece', avg_logprob: -0.2 }] } });
-    const segments = await hostedEngine({ url: `${base}/v1`, key: KEY, pieceSeconds: 10 }).transcribe({ audioPath: path, language: 'es' });
+    const segments = await hostedEngine({ url: `${base}/v1`, key: KEY, pieceSeconds: 10 }).transcribe({
+      audioPath: path,
+      language: 'es',
+    });
     expect(received.map((r) => secondsOf(r.file.bytes))).toEqual([10, 10, 5]);
     expect(received.every((r) => r.fields.language?.[0] === 'es')).toBe(true);
     expect(segments.map((s) => [s.startMs, s.endMs])).toEqual([
@@ -183,6 +197,8 @@ describe('the hosted engine (OpenAI-compatible)', () => {
   it('finds the transcriptions endpoint from a base URL, a /v1 URL or the endpoint itself', () => {
     expect(transcriptionsUrl('https://api.openai.com')).toBe('https://api.openai.com/v1/audio/transcriptions');
     expect(transcriptionsUrl('http://localhost:8000/v1/')).toBe('http://localhost:8000/v1/audio/transcriptions');
-    expect(transcriptionsUrl('https://speech.example/v1/audio/transcriptions')).toBe('https://speech.example/v1/audio/transcriptions');
+    expect(transcriptionsUrl('https://speech.example/v1/audio/transcriptions')).toBe(
+      'https://speech.example/v1/audio/transcriptions',
+    );
   });
 });

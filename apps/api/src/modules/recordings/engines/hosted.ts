@@ -24,8 +24,20 @@ export type HostedOptions = {
 };
 
 const answerSchema = z.object({
-  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string(), avg_logprob: z.number().optional(), no_speech_prob: z.number().optional() })).default([]),
-  words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number(), probability: z.number().optional() })).optional(),
+  segments: z
+    .array(
+      z.object({
+        start: z.number(),
+        end: z.number(),
+        text: z.string(),
+        avg_logprob: z.number().optional(),
+        no_speech_prob: z.number().optional(),
+      }),
+    )
+    .default([]),
+  words: z
+    .array(z.object({ word: z.string(), start: z.number(), end: z.number(), probability: z.number().optional() }))
+    .optional(),
 });
 
 export function transcriptionsUrl(url: string): string {
@@ -50,7 +62,11 @@ export function segmentsOf(answer: z.infer<typeof answerSchema>, offsetMs: numbe
       const endMs = offsetMs + ms(s.end);
       const own = words.filter((w) => (w.startMs + w.endMs) / 2 >= startMs && (w.startMs + w.endMs) / 2 <= endMs);
       const known = own.filter((w) => w.confidence !== null);
-      const confidence = known.length ? known.reduce((sum, w) => sum + w.confidence!, 0) / known.length : s.avg_logprob === undefined ? null : clamp01(Math.exp(s.avg_logprob));
+      const confidence = known.length
+        ? known.reduce((sum, w) => sum + w.confidence!, 0) / known.length
+        : s.avg_logprob === undefined
+          ? null
+          : clamp01(Math.exp(s.avg_logprob));
       return { startMs, endMs, text: s.text.trim(), confidence, words: own };
     })
     .filter((s) => s.text.length > 0);
@@ -62,8 +78,16 @@ async function wavSamples(path: string): Promise<number> {
   try {
     const head = Buffer.alloc(44);
     await f.read(head, 0, 44, 0);
-    if (head.toString('ascii', 0, 4) !== 'RIFF' || head.readUInt32LE(24) !== TARGET_RATE || head.readUInt16LE(22) !== 1) {
-      throw new EngineError('recordings.errors.undecodable', false, 'the hosted engine takes the normalised 16 kHz mono WAV');
+    if (
+      head.toString('ascii', 0, 4) !== 'RIFF' ||
+      head.readUInt32LE(24) !== TARGET_RATE ||
+      head.readUInt16LE(22) !== 1
+    ) {
+      throw new EngineError(
+        'recordings.errors.undecodable',
+        false,
+        'the hosted engine takes the normalised 16 kHz mono WAV',
+      );
     }
     return head.readUInt32LE(40) / 2;
   } finally {
@@ -78,7 +102,9 @@ export function hostedEngine(opts: HostedOptions): TranscriptionEngine {
 
   async function piece(req: TranscriptionRequest, file: Blob, from: number, to: number): Promise<Segment[]> {
     const bytes = (to - from) * 2;
-    const wav = new Blob([new Uint8Array(wavHeader(bytes)), file.slice(44 + from * 2, 44 + to * 2)], { type: 'audio/wav' });
+    const wav = new Blob([new Uint8Array(wavHeader(bytes)), file.slice(44 + from * 2, 44 + to * 2)], {
+      type: 'audio/wav',
+    });
     const form = new FormData();
     form.append('file', wav, 'recording.wav');
     form.append('model', opts.model ?? 'whisper-1');
@@ -89,14 +115,26 @@ export function hostedEngine(opts: HostedOptions): TranscriptionEngine {
     const signals = [AbortSignal.timeout(opts.timeoutMs ?? 300_000), ...(req.signal ? [req.signal] : [])];
     let res: Response;
     try {
-      res = await doFetch(endpoint, { method: 'POST', headers: opts.key ? { authorization: `Bearer ${opts.key}` } : {}, body: form, signal: AbortSignal.any(signals) });
+      res = await doFetch(endpoint, {
+        method: 'POST',
+        headers: opts.key ? { authorization: `Bearer ${opts.key}` } : {},
+        body: form,
+        signal: AbortSignal.any(signals),
+      });
     } catch (err) {
-      const why = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? 'timed out' : 'unreachable';
+      const why =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+          ? 'timed out'
+          : 'unreachable';
       throw new EngineError('recordings.errors.engineUnreachable', true, `hosted engine ${why}`);
     }
     if (res.status === 401 || res.status === 403) {
       await res.body?.cancel();
-      throw new EngineError('recordings.errors.engineRefused', false, `hosted engine refused the key (HTTP ${res.status})`);
+      throw new EngineError(
+        'recordings.errors.engineRefused',
+        false,
+        `hosted engine refused the key (HTTP ${res.status})`,
+      );
     }
     if (res.status === 429 || res.status >= 500) {
       await res.body?.cancel();
@@ -106,10 +144,19 @@ export function hostedEngine(opts: HostedOptions): TranscriptionEngine {
       const body = (await res.text().catch(() => '')).slice(0, 200);
       // A service may quote the key it was given back in its error: never into a log or a reason.
       const text = opts.key ? body.replaceAll(opts.key, '[redacted]') : body;
-      throw new EngineError('recordings.errors.engineRejected', false, `hosted engine rejected the audio (HTTP ${res.status}): ${text}`);
+      throw new EngineError(
+        'recordings.errors.engineRejected',
+        false,
+        `hosted engine rejected the audio (HTTP ${res.status}): ${text}`,
+      );
     }
     const parsed = answerSchema.safeParse(await res.json().catch(() => undefined));
-    if (!parsed.success) throw new EngineError('recordings.errors.engineAnswer', true, 'hosted engine answered something that is not a verbose_json transcription');
+    if (!parsed.success)
+      throw new EngineError(
+        'recordings.errors.engineAnswer',
+        true,
+        'hosted engine answered something that is not a verbose_json transcription',
+      );
     return segmentsOf(parsed.data, Math.round((from / TARGET_RATE) * 1000));
   }
 
@@ -119,7 +166,8 @@ export function hostedEngine(opts: HostedOptions): TranscriptionEngine {
       const samples = await wavSamples(req.audioPath);
       const file = await openAsBlob(req.audioPath);
       const out: Segment[] = [];
-      for (let from = 0; from < samples; from += pieceSamples) out.push(...(await piece(req, file, from, Math.min(samples, from + pieceSamples))));
+      for (let from = 0; from < samples; from += pieceSamples)
+        out.push(...(await piece(req, file, from, Math.min(samples, from + pieceSamples))));
       return out;
     },
   };

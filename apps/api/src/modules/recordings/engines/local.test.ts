@@ -8,7 +8,17 @@ import { EngineError } from './engine';
 import { localEngine, releaseLocalModels, segmentsFromWhisper, whisperNative } from './local';
 
 /** whisper.cpp's own test model (test/fixtures/whisper/SOURCE.md): the real layout, no weights. */
-const TEST_MODEL = join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'whisper', 'for-tests-ggml-tiny.bin');
+const TEST_MODEL = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'test',
+  'fixtures',
+  'whisper',
+  'for-tests-ggml-tiny.bin',
+);
 const dir = mkdtempSync(join(tmpdir(), 'habla-local-'));
 const synthesizer = new Synthesizer();
 afterAll(async () => {
@@ -48,16 +58,25 @@ describe('the local engine (whisper.cpp)', () => {
 
   it('says clearly when no model is configured, when the file is not there and when it is not a model', async () => {
     const audioPath = await speechWav();
-    expect(await failure(localEngine({ modelPath: undefined }).transcribe({ audioPath, language: 'en' }))).toMatchObject({ key: 'recordings.errors.noModel', retryable: false });
-    expect(await failure(localEngine({ modelPath: join(dir, 'nowhere.bin') }).transcribe({ audioPath, language: 'en' }))).toMatchObject({
+    expect(
+      await failure(localEngine({ modelPath: undefined }).transcribe({ audioPath, language: 'en' })),
+    ).toMatchObject({ key: 'recordings.errors.noModel', retryable: false });
+    expect(
+      await failure(localEngine({ modelPath: join(dir, 'nowhere.bin') }).transcribe({ audioPath, language: 'en' })),
+    ).toMatchObject({
       key: 'recordings.errors.modelMissing',
       retryable: false,
     });
     const junk = join(dir, 'junk.bin');
     writeFileSync(junk, Buffer.alloc(4096, 7));
-    expect(await failure(localEngine({ modelPath: junk }).transcribe({ audioPath, language: 'en' }))).toMatchObject({ key: 'recordings.errors.modelInvalid', retryable: false });
+    expect(await failure(localEngine({ modelPath: junk }).transcribe({ audioPath, language: 'en' }))).toMatchObject({
+      key: 'recordings.errors.modelInvalid',
+      retryable: false,
+    });
     // A model that loads, and audio whisper.cpp cannot read.
-    expect(await failure(localEngine({ modelPath: TEST_MODEL }).transcribe({ audioPath: junk, language: 'en' }))).toMatchObject({
+    expect(
+      await failure(localEngine({ modelPath: TEST_MODEL }).transcribe({ audioPath: junk, language: 'en' })),
+    ).toMatchObject({
       key: 'recordings.errors.localFailed',
       retryable: true,
     });

@@ -13,10 +13,15 @@ import { EngineError, loadOnce, type Segment, type TranscriptionEngine } from '.
 
 type WhisperResult = { result: string; segments: { text: string; t0: number; t1: number }[]; isAborted: boolean };
 type WhisperContext = {
-  transcribeFile(path: string, options: { language?: string; temperature?: number; maxThreads?: number }): { stop: () => Promise<void>; promise: Promise<WhisperResult> };
+  transcribeFile(
+    path: string,
+    options: { language?: string; temperature?: number; maxThreads?: number },
+  ): { stop: () => Promise<void>; promise: Promise<WhisperResult> };
   release(): Promise<void>;
 };
-type WhisperNative = { WhisperContext: new (options: { filePath: string; useGpu?: boolean }) => WhisperContext | Promise<WhisperContext> };
+type WhisperNative = {
+  WhisperContext: new (options: { filePath: string; useGpu?: boolean }) => WhisperContext | Promise<WhisperContext>;
+};
 
 let native: WhisperNative | null | undefined;
 
@@ -24,7 +29,9 @@ let native: WhisperNative | null | undefined;
 export function whisperNative(): WhisperNative | null {
   if (native === undefined) {
     try {
-      native = createRequire(import.meta.url)(`@fugood/node-whisper-${process.platform}-${process.arch}`) as WhisperNative;
+      native = createRequire(import.meta.url)(
+        `@fugood/node-whisper-${process.platform}-${process.arch}`,
+      ) as WhisperNative;
     } catch {
       native = null;
     }
@@ -36,7 +43,15 @@ const contexts = new Map<string, Promise<WhisperContext>>();
 
 /** whisper.cpp's segments (times in milliseconds) as the engines' segments; whisper.node gives no confidences. */
 export function segmentsFromWhisper(result: Pick<WhisperResult, 'segments'>): Segment[] {
-  return result.segments.map((s) => ({ startMs: Math.round(s.t0), endMs: Math.round(s.t1), text: s.text.trim(), confidence: null, words: [] })).filter((s) => s.text.length > 0);
+  return result.segments
+    .map((s) => ({
+      startMs: Math.round(s.t0),
+      endMs: Math.round(s.t1),
+      text: s.text.trim(),
+      confidence: null,
+      words: [],
+    }))
+    .filter((s) => s.text.length > 0);
 }
 
 export type LocalOptions = { modelPath: string | undefined; threads?: number };
@@ -46,14 +61,37 @@ export function localEngine(opts: LocalOptions): TranscriptionEngine {
     name: 'local',
     async transcribe(req) {
       const modelPath = opts.modelPath;
-      if (!modelPath) throw new EngineError('recordings.errors.noModel', false, 'no whisper.cpp model is configured (WHISPER_MODEL)');
-      if (!existsSync(modelPath)) throw new EngineError('recordings.errors.modelMissing', false, `the whisper.cpp model file is not there: ${modelPath}`);
+      if (!modelPath)
+        throw new EngineError('recordings.errors.noModel', false, 'no whisper.cpp model is configured (WHISPER_MODEL)');
+      if (!existsSync(modelPath))
+        throw new EngineError(
+          'recordings.errors.modelMissing',
+          false,
+          `the whisper.cpp model file is not there: ${modelPath}`,
+        );
       const mod = whisperNative();
-      if (!mod) throw new EngineError('recordings.errors.localUnavailable', false, `whisper.cpp has no build for ${process.platform}-${process.arch}`);
-      const ctx = await loadOnce(contexts, modelPath, () => new mod.WhisperContext({ filePath: modelPath, useGpu: false })).catch((err: unknown) => {
-        throw new EngineError('recordings.errors.modelInvalid', false, `whisper.cpp could not load the model: ${(err as Error).message}`);
+      if (!mod)
+        throw new EngineError(
+          'recordings.errors.localUnavailable',
+          false,
+          `whisper.cpp has no build for ${process.platform}-${process.arch}`,
+        );
+      const ctx = await loadOnce(
+        contexts,
+        modelPath,
+        () => new mod.WhisperContext({ filePath: modelPath, useGpu: false }),
+      ).catch((err: unknown) => {
+        throw new EngineError(
+          'recordings.errors.modelInvalid',
+          false,
+          `whisper.cpp could not load the model: ${(err as Error).message}`,
+        );
       });
-      const run = ctx.transcribeFile(req.audioPath, { language: req.language, temperature: 0, maxThreads: opts.threads ?? Math.max(1, availableParallelism() - 1) });
+      const run = ctx.transcribeFile(req.audioPath, {
+        language: req.language,
+        temperature: 0,
+        maxThreads: opts.threads ?? Math.max(1, availableParallelism() - 1),
+      });
       const stop = () => void run.stop();
       req.signal?.addEventListener('abort', stop, { once: true });
       try {

@@ -81,7 +81,9 @@ describe('the manual engine (voice activity segments to type into)', () => {
     expect(await manualEngine().transcribe({ audioPath: breath, language: 'en' })).toHaveLength(1);
     // With a shorter pause setting the same breath ends the utterance.
     expect(await manualEngine({ pauseMs: 150 }).transcribe({ audioPath: breath, language: 'en' })).toHaveLength(2);
-    expect(await manualEngine().transcribe({ audioPath: wavFile('silence.wav', silence(3)), language: 'en' })).toEqual([]);
+    expect(await manualEngine().transcribe({ audioPath: wavFile('silence.wav', silence(3)), language: 'en' })).toEqual(
+      [],
+    );
   });
 
   it('says so when its model cannot be loaded', async () => {

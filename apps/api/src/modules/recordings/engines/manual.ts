@@ -18,7 +18,13 @@ type VadContext = {
   detectSpeechFile(path: string, options: Record<string, number>): Promise<VadSegment[]>;
   release(): Promise<void>;
 };
-type VadNative = { WhisperVadContext: new (options: { filePath: string; useGpu?: boolean; nThreads?: number }) => VadContext | Promise<VadContext> };
+type VadNative = {
+  WhisperVadContext: new (options: {
+    filePath: string;
+    useGpu?: boolean;
+    nThreads?: number;
+  }) => VadContext | Promise<VadContext>;
+};
 
 export type ManualOptions = {
   modelPath?: string;
@@ -32,7 +38,15 @@ const contexts = new Map<string, Promise<VadContext>>();
 
 /** whisper.cpp's VAD segments (centiseconds) as the engines' segments, empty for typing. */
 export function segmentsFromVad(segments: readonly VadSegment[]): Segment[] {
-  return segments.map((s) => ({ startMs: Math.round(s.t0 * 10), endMs: Math.round(s.t1 * 10), text: '', confidence: null, words: [] })).filter((s) => s.endMs > s.startMs);
+  return segments
+    .map((s) => ({
+      startMs: Math.round(s.t0 * 10),
+      endMs: Math.round(s.t1 * 10),
+      text: '',
+      confidence: null,
+      words: [],
+    }))
+    .filter((s) => s.endMs > s.startMs);
 }
 
 export function manualEngine(opts: ManualOptions = {}): TranscriptionEngine {
@@ -41,15 +55,36 @@ export function manualEngine(opts: ManualOptions = {}): TranscriptionEngine {
     name: 'manual',
     async transcribe(req) {
       const mod = whisperNative() as unknown as VadNative | null;
-      if (!mod) throw new EngineError('recordings.errors.localUnavailable', false, `whisper.cpp has no build for ${process.platform}-${process.arch}`);
-      const vad = await loadOnce(contexts, modelPath, () => new mod.WhisperVadContext({ filePath: modelPath, useGpu: false, nThreads: 1 })).catch((err: unknown) => {
-        throw new EngineError('recordings.errors.modelInvalid', false, `the voice activity model could not be loaded: ${(err as Error).message}`);
+      if (!mod)
+        throw new EngineError(
+          'recordings.errors.localUnavailable',
+          false,
+          `whisper.cpp has no build for ${process.platform}-${process.arch}`,
+        );
+      const vad = await loadOnce(
+        contexts,
+        modelPath,
+        () => new mod.WhisperVadContext({ filePath: modelPath, useGpu: false, nThreads: 1 }),
+      ).catch((err: unknown) => {
+        throw new EngineError(
+          'recordings.errors.modelInvalid',
+          false,
+          `the voice activity model could not be loaded: ${(err as Error).message}`,
+        );
       });
       try {
-        const found = await vad.detectSpeechFile(req.audioPath, { minSilenceDurationMs: opts.pauseMs ?? 600, maxSpeechDurationS: opts.maxSeconds ?? 15, speechPadMs: 100 });
+        const found = await vad.detectSpeechFile(req.audioPath, {
+          minSilenceDurationMs: opts.pauseMs ?? 600,
+          maxSpeechDurationS: opts.maxSeconds ?? 15,
+          speechPadMs: 100,
+        });
         return segmentsFromVad(found);
       } catch (err) {
-        throw new EngineError('recordings.errors.localFailed', true, `voice activity detection failed: ${(err as Error).message}`);
+        throw new EngineError(
+          'recordings.errors.localFailed',
+          true,
+          `voice activity detection failed: ${(err as Error).message}`,
+        );
       }
     },
   };
