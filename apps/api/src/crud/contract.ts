@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@habla/shared';
 import type { PoolClient } from 'pg';
 import type { ActorContext, ContextActor } from '../lib/context';
+import type { AuditChanges } from '../lib/audit';
 import type { SqlParams } from './sql';
 
 /**
@@ -112,7 +113,9 @@ export type ActionInput = { client: PoolClient; ctx: CrudContext; rows: Record<s
  * `changes` by id for the audit rows; `answer`: the ids of the rows to answer with instead of those
  * acted on (an action that makes new rows: a game's new version, a copy).
  */
-export type ActionResult = { changes?: Record<string, Record<string, unknown> | null>; answer?: string[] } | void;
+/** What a declared action changed, by row id: each row's audit `changes`. */
+export type ActionChanges = Record<string, AuditChanges | null>;
+export type ActionResult = { changes?: ActionChanges; answer?: string[] } | void;
 export type ActionHandler = (input: ActionInput) => Promise<ActionResult>;
 
 /**

@@ -2,6 +2,9 @@ import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/index';
 import type { ServiceContext } from './context';
 
+/** What one write changed, as its writer records it (a field's from and to, a count…): free JSON (decision 023). */
+export type AuditChanges = Record<string, unknown>;
+
 export type AuditEntry = {
   action: string;
   entity: string;
@@ -9,7 +12,7 @@ export type AuditEntry = {
   actorUserId?: string | null;
   accountId?: string | null;
   /** What changed, never secrets: no passwords, tokens or hashes. */
-  changes?: Record<string, unknown>;
+  changes?: AuditChanges;
 };
 
 /**

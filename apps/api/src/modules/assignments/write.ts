@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
+import type { AuditChanges } from '../../lib/audit';
 
 /** Run `work` in one transaction on its own connection. */
 export async function tx<T>(ctx: ActorContext, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -24,7 +25,7 @@ export async function audit(
   ctx: ActorContext,
   action: string,
   entity: string,
-  rows: { id: string; account_id: string | null; changes: Record<string, unknown> }[],
+  rows: { id: string; account_id: string | null; changes: AuditChanges }[],
 ): Promise<void> {
   if (!rows.length) return;
   await c.query(

@@ -1,5 +1,5 @@
 import { RECORDING_RESOURCES, recordingsPolicy, type TranscriptionEngineName } from '@habla/shared';
-import type { CrudUser, OwnedResource } from '../../crud/contract';
+import type { ActionChanges, CrudUser, OwnedResource } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 import { AppError } from '../../lib/errors';
 import { accountsScope, studentsScope } from '../tenancy/scopes';
@@ -84,7 +84,7 @@ export const recordingsResource: OwnedResource<StoredRecording> = {
     async retry({ client, ctx, rows }) {
       const jobs = ctx.jobs;
       if (!jobs) throw new Error('retry needs the job queue');
-      const changes: Record<string, Record<string, unknown>> = {};
+      const changes: ActionChanges = {};
       for (const row of rows) {
         const step = stepOf(String(row.session_status)) ?? 'audio';
         const status = queuedStatus(step);

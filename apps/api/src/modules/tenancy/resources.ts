@@ -12,7 +12,7 @@ import {
 } from '@habla/shared';
 import crypto from 'node:crypto';
 import type { PoolClient } from 'pg';
-import type { CrudContext, ServerResource, WriteExtras } from '../../crud/contract';
+import type { CrudContext, Row, ServerResource, WriteBody, WriteExtras } from '../../crud/contract';
 import { AppError, fieldError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
@@ -20,7 +20,7 @@ import { issueResetLink, requestPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { accountRows, accountsScope, adultsScope, studentsScope, workspacesScope } from './scopes';
 
-type Body = Record<string, unknown>;
+type Body = WriteBody;
 /** The role literal in SQL text (one place names roles: `ROLES`). */
 const STUDENT = `'${ROLES.STUDENT}'`;
 
@@ -114,7 +114,7 @@ async function initialPassword(extras: WriteExtras): Promise<void> {
   if (!extras.password_hash) extras.password_hash = await hashPassword(crypto.randomBytes(24).toString('base64url'));
 }
 
-const presentPerson = (row: Record<string, unknown>, raw: Record<string, unknown>) => {
+const presentPerson = (row: Row, raw: Record<string, unknown>) => {
   row.ssn = maskSsn(raw.ssn_last4 as string | null);
 };
 
