@@ -127,10 +127,11 @@ export function answerProblem(
   if (!answer.words.length) return { field: 'answer.words', key: 'play.answerEmpty' };
   const left = new Map<string, number>();
   // A tile's key already leaves out the spaces around it; an empty one is no answer (below).
-  // Stryker disable next-line StringLiteral: answerProblem is given words only for a sentence practice (the kind is checked first, play.answerKind), whose target is always stored (answersProblem on every write)
+  // Stryker disable StringLiteral: answerProblem is given words only for a sentence practice (the kind is checked first, play.answerKind), whose target is always stored (answersProblem on every write)
   const tiles = answers.distractors
     ? [...sentenceWords(answers.target ?? ''), ...answers.distractors]
     : sentenceWords(answers.target ?? '');
+  // Stryker restore StringLiteral
   for (const tile of tiles) left.set(tileKey(tile), (left.get(tileKey(tile)) ?? 0) + 1);
   for (const word of answer.words) {
     const n = left.get(tileKey(word)) ?? 0;
