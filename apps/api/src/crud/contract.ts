@@ -1,4 +1,5 @@
-import type { ResourceDef } from '@habla/shared';
+import type { createSchema, ResourceDef } from '@habla/shared';
+import type { z } from 'zod';
 import type { PoolClient } from 'pg';
 import type { ActorContext, ContextActor } from '../lib/context';
 import type { AuditChanges } from '../lib/audit';
@@ -56,7 +57,14 @@ export type OneLink = { targetTable: string; targetTitle: string; scope?: ScopeS
  * A write's body as the resource's create or update schema parsed it (`createSchema`/`updateSchema`
  * of @habla/shared): its declared fields by name, which the hooks may change before it is stored.
  */
-export type WriteBody = Record<string, unknown>;
+export type WriteBody = z.output<ReturnType<typeof createSchema>>;
+
+/**
+ * A row as PostgreSQL returned it (`SELECT t.*` of the resource's table, plus any `extraSelect`), read
+ * only: its columns by name. The table is named by the declaration at run time; a feature that knows
+ * its table reads it as that table's row (`Db<Name>Row`, decision 024).
+ */
+export type RawRow = { readonly [column: string]: unknown };
 
 /** What a write hook may add: columns the body does not carry (a password hash, the role of a client). */
 export type WriteExtras = Record<string, unknown>;
@@ -71,20 +79,9 @@ export type WriteHooks = {
    * here). */
   begin?: (client: PoolClient, ctx: CrudContext) => Promise<void>;
   beforeCreate?: (client: PoolClient, ctx: CrudContext, body: WriteBody) => Promise<WriteExtras | void>;
-  beforeUpdate?: (
-    client: PoolClient,
-    ctx: CrudContext,
-    body: WriteBody,
-    before: Record<string, unknown>,
-  ) => Promise<WriteExtras | void>;
+  beforeUpdate?: (client: PoolClient, ctx: CrudContext, body: WriteBody, before: RawRow) => Promise<WriteExtras | void>;
   /** After the row is written (id known); `before` is absent on create. */
-  afterWrite?: (
-    client: PoolClient,
-    ctx: CrudContext,
-    id: string,
-    body: WriteBody,
-    before?: Record<string, unknown>,
-  ) => Promise<void>;
+  afterWrite?: (client: PoolClient, ctx: CrudContext, id: string, body: WriteBody, before?: RawRow) => Promise<void>;
   /** Before soft delete or restore of these rows (all in scope). */
   beforeDelete?: (client: PoolClient, ctx: CrudContext, ids: string[], deleted: boolean) => Promise<void>;
 };
@@ -143,7 +140,7 @@ export type ServerResource = {
   /** Undeclared columns `present` needs (e.g. the last four SSN digits). */
   extraSelect?: string[];
   /** Last touch on a row before it leaves the API (mask a secret). */
-  present?: (row: Row, raw: Record<string, unknown>) => void;
+  present?: (row: Row, raw: RawRow) => void;
   /** The handlers of the declaration's actions (`def.actions`), by name: every declared action needs one. */
   actions?: Record<string, ActionHandler>;
 };

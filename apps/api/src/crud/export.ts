@@ -1,6 +1,6 @@
 import type { FieldDef } from '@habla/shared';
 import pg from 'pg';
-import type { CrudUser, ListParams, Row, ServerResource } from './contract';
+import type { CrudUser, ListParams, RawRow, Row, ServerResource } from './contract';
 import { orderClause, rowSelect, whereClause } from './list-query';
 import { fieldByName } from './resource';
 import { toRow } from './service';
@@ -15,8 +15,6 @@ const EXPORT_IDLE_MS = 60_000;
 
 /** How export connections show in pg_stat_activity. */
 export const EXPORT_APPLICATION_NAME = 'habla export';
-
-export type RawRow = Record<string, unknown>;
 
 export type ExportCursor = {
   /** The next batch of rows; empty once the list is exhausted. */

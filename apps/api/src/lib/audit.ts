@@ -3,7 +3,7 @@ import { auditLog } from '../db/schema/index';
 import type { ServiceContext } from './context';
 
 /** What one write changed, as its writer records it (a field's from and to, a count…): free JSON (decision 023). */
-export type AuditChanges = Record<string, unknown>;
+export type AuditChanges = NonNullable<(typeof auditLog.$inferSelect)['changes']>;
 
 export type AuditEntry = {
   action: string;

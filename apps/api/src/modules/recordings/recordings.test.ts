@@ -1,3 +1,4 @@
+import type { RECORDING_RESOURCES, ResourceRow } from '@habla/shared';
 import fs from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -130,17 +131,20 @@ const call = (
   headers: Record<string, string> = {},
 ) => t.app.inject({ method, url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
 
+/** A recording as the API answers it (the shared row contract). */
+type Recording = ResourceRow<typeof RECORDING_RESOURCES.recordings>;
+
 /** Poll the recording until `done` says so (the queue runs the steps); fails after `ms`. */
 async function waitFor(
   id: string,
-  done: (row: Record<string, unknown>) => boolean,
+  done: (row: Recording) => boolean,
   ms = 60_000,
-): Promise<Record<string, unknown>> {
+): Promise<Recording & { seen: string[] }> {
   const deadline = Date.now() + ms;
   const seen: string[] = [];
   for (;;) {
     const res = await call(admin, 'GET', `/api/recordings/${id}`);
-    const row = res.json().data as Record<string, unknown>;
+    const row = res.json().data as Recording;
     if (seen.at(-1) !== row.session_status) seen.push(String(row.session_status));
     if (done(row)) return { ...row, seen };
     if (Date.now() > deadline)
@@ -182,7 +186,7 @@ describe('the pipeline', () => {
     answer = hostedAnswer;
     const res = await upload(admin, { data: speech });
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json().data as Record<string, unknown>;
+    const created = res.json().data as Recording;
     expect(created).toMatchObject({
       title: 'Session one',
       session_status: 'RECORDED',

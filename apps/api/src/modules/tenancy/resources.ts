@@ -12,7 +12,7 @@ import {
 } from '@habla/shared';
 import crypto from 'node:crypto';
 import type { PoolClient } from 'pg';
-import type { CrudContext, Row, ServerResource, WriteBody, WriteExtras } from '../../crud/contract';
+import type { CrudContext, ServerResource, WriteBody, WriteExtras } from '../../crud/contract';
 import { AppError, fieldError } from '../../lib/errors';
 import { encryptText, isMaskedSsn, maskSsn, normalizeSsn, secretKey } from '../../lib/secrets';
 import { assertAcceptablePassword } from '../auth/auth.service';
@@ -114,7 +114,7 @@ async function initialPassword(extras: WriteExtras): Promise<void> {
   if (!extras.password_hash) extras.password_hash = await hashPassword(crypto.randomBytes(24).toString('base64url'));
 }
 
-const presentPerson = (row: Row, raw: Record<string, unknown>) => {
+const presentPerson: NonNullable<ServerResource['present']> = (row, raw) => {
   row.ssn = maskSsn(raw.ssn_last4 as string | null);
 };
 
