@@ -168,7 +168,9 @@ const PLAYERS: Principal[] = SIGNED_IN.filter((p) => !['ADMIN', 'SUPPORT', 'EDIT
 Object.assign(MATRIX, {
   'POST /api/games/assign': GAME_AUTHORS,
   'POST /api/games/unassign': GAME_AUTHORS,
-  'GET /api/assignments': GAME_READERS,
+  // The lists of assignments and played sessions are the engine's, read only: a list and its export.
+  'GET /api/assignments/': GAME_READERS,
+  'GET /api/assignments/export': GAME_READERS,
   'GET /api/player/games': PLAYERS,
   'POST /api/player/games/{id}/sessions': PLAYERS,
   'POST /api/player/sessions/{id}/tries': PLAYERS,
@@ -178,7 +180,8 @@ Object.assign(MATRIX, {
   'POST /api/player/preview/{id}': GAME_READERS.filter((p) => p !== 'SUPPORT'),
   'POST /api/player/preview/{id}/tries': GAME_READERS.filter((p) => p !== 'SUPPORT'),
   // Evaluation: the evaluate permission (or games admin); the sessions are those of one's students.
-  'GET /api/game-sessions': GAME_AUTHORS,
+  'GET /api/game-sessions/': GAME_AUTHORS,
+  'GET /api/game-sessions/export': GAME_AUTHORS,
   'GET /api/game-sessions/{id}': GAME_AUTHORS,
   'PUT /api/game-sessions/{id}/evaluation': GAME_AUTHORS,
   // Everyone signed in has a dashboard; what it holds is their own scope.

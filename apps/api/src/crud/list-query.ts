@@ -1,4 +1,4 @@
-import type { FieldDef } from '@habla/shared';
+import { ROW_TIMES, type FieldDef } from '@habla/shared';
 import type { CrudUser, ListParams, ServerResource } from './contract';
 import { fieldByName, manyFields, plainFields } from './resource';
 import { ident, likeEscape, SqlParams } from './sql';
@@ -56,7 +56,9 @@ export function orderClause(r: ServerResource, params: ListParams, _p?: SqlParam
   const d = r.def.defaultSort;
   const df = fieldByName(r, d.col);
   const dir = d.order === 'desc' ? 'DESC' : 'ASC';
-  return df ? `${sortExpr(r, df)} ${dir}, t.id ${dir}` : `t.id ${dir}`;
+  if (df) return `${sortExpr(r, df)} ${dir}, t.id ${dir}`;
+  // Newest or latest changed first: a bookkeeping column every row has, with its `(col, id)` index.
+  return (ROW_TIMES as readonly string[]).includes(d.col) ? `t.${ident(d.col)} ${dir}, t.id ${dir}` : `t.id ${dir}`;
 }
 
 /** The relations a row shows with their label: each joined once, as `r0`, `r1`, … in field order. */
@@ -96,7 +98,9 @@ const BOOKKEEPING = [
 export function rowSelect(r: ServerResource): { select: string; joins: string } {
   const cols = [
     't.id',
-    ...plainFields(r).map((f) => `t.${ident(f.name)}`),
+    ...plainFields(r).map((f) =>
+      f.kind === 'datetime' ? `${isoText(ident(f.name))} AS ${ident(f.name)}` : `t.${ident(f.name)}`,
+    ),
     ...(r.extraSelect ?? []).map((c) => `t.${ident(c)}`),
   ];
   const joins: string[] = [];
@@ -138,7 +142,13 @@ export function rowJson(r: ServerResource, hidden: readonly string[]): { select:
     cols.push(
       as(
         f,
-        f.kind === 'decimal' ? `${col}::text` : f.kind === 'enumArray' ? `COALESCE(to_json(${col}), '[]'::json)` : col,
+        f.kind === 'decimal'
+          ? `${col}::text`
+          : f.kind === 'enumArray'
+            ? `COALESCE(to_json(${col}), '[]'::json)`
+            : f.kind === 'datetime'
+              ? isoText(ident(f.name))
+              : col,
       ),
     );
     const l = labels.get(f.name);

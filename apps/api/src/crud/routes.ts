@@ -103,7 +103,7 @@ export function presentJsonRows(policy: Policy, user: CrudUser, rows: readonly J
 /**
  * Register the generic endpoints of one resource under the current prefix:
  * list, export, get, create, replace, patch, delete, restore, bulk delete and bulk restore, and the
- * resource's declared actions (actions.ts).
+ * resource's declared actions (actions.ts); a read-only resource's list and export only.
  * Every route asks the resource's policy (decision 009): the collection's rule in the guard, the
  * row's rules in the service (update, delete, restore) and in `_actions` of every row answered. Exports
  * stream through a cursor, a limited number at once per user and per instance (429 beyond).
@@ -232,6 +232,9 @@ export function resourceRoutes(r: ServerResource, opts: { create?: boolean } = {
           .send(Readable.from(lines(), { objectMode: false }) as never);
       },
     });
+
+    // A read-only list (decision 025) ends here: its rows and their pages are its feature's.
+    if (r.def.readOnly) return;
 
     app.get('/:id', {
       preValidation: guard('read'),

@@ -270,7 +270,8 @@ async function readPage(
   json?: readonly string[],
 ) {
   const count = countQuery(r, ctx.actor, params);
-  const known = cachedCount(r.table, count.key);
+  // A read-only list's rows change through its feature's verbs, which no engine write reports: counted each time.
+  const known = r.def.readOnly ? undefined : cachedCount(r.table, count.key);
   const [read, total] = await Promise.all([
     pageRows(ctx, r, params, count.key, alongside, json),
     known !== undefined ? Promise.resolve(known) : sharedCount(ctx, r.table, count),

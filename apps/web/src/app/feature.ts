@@ -7,7 +7,7 @@ import type { RecordPanel } from '@/lib/record-panels';
  * Where a feature's routes hang: the signed-out pages (`public`), the player's own layout
  * (`player`, under /players), or the signed-in app (`main`) and its sections of the seed's menu.
  */
-export type RouteMount = 'public' | 'player' | 'main' | 'administration' | 'assessments';
+export type RouteMount = 'public' | 'player' | 'main' | 'administration' | 'assessments' | 'analytics';
 
 /**
  * What one web feature adds to the app, declared in its own `feature.ts` and listed once in

@@ -13,6 +13,7 @@ import { playerFeature } from '@/features/player/feature';
 import { recordingsFeature } from '@/features/recordings/feature';
 import { settingsFeature } from '@/features/settings/feature';
 import { workspacesFeature } from '@/features/workspaces/feature';
+import type { RouteObject } from 'react-router';
 import type { FeatureManifest, RouteMount } from './feature';
 
 /**
@@ -39,3 +40,12 @@ export const FEATURES: readonly FeatureManifest[] = [
 
 /** The routes the features hang at one place of the app. */
 export const featureRoutes = (mount: RouteMount) => FEATURES.flatMap((f) => f.routes?.[mount] ?? []);
+
+/**
+ * The seed's screens of a place that no feature draws yet, kept as placeholders under their own
+ * crumb: a feature that draws one (its route of the same path) replaces it, editing nothing here.
+ */
+export const unbuilt = (mount: RouteMount, placeholders: readonly RouteObject[]): RouteObject[] => {
+  const built = new Set(featureRoutes(mount).map((r) => r.path));
+  return placeholders.filter((p) => !built.has(p.path));
+};

@@ -64,7 +64,12 @@ export const genericPage = {
 };
 
 /** Screens a feature draws in place of the generic ones (a recording's upload and page). */
-export type FeaturePages = { create?: Lazy; show?: Lazy };
+export type FeaturePages = {
+  create?: Lazy;
+  show?: Lazy;
+  /** The show page's crumb (a translation key) when the page does not name its record (a session's evaluation). */
+  showCrumb?: string;
+};
 
 /**
  * The screens of one resource (seed §2 "model screens"): list, New, edit/{id}, {id}, and the full
@@ -80,6 +85,20 @@ export function resourceRoutes(screen: ResourceScreen, pages: FeaturePages = {})
   // Seed §6 gating: add, edit and show behind the screen's permission (and the list with gateList).
   const gated = (route: RouteObject): RouteObject =>
     screen.gate && !screen.gateList ? { element: <Guard permission={screen.gate} />, children: [route] } : route;
+  // A read-only list (decision 025): the list, and the feature's own page of a row when it draws one.
+  if (screen.resource.readOnly) {
+    const crumb = pages.showCrumb ? labelCrumb(pages.showCrumb) : itemCrumb('id');
+    const own: RouteObject[] = pages.show ? [{ path: ':id', handle: h(crumb, pages.showCrumb), lazy: pages.show }] : [];
+    const children = [{ index: true, handle: h(undefined, screen.titleKey), lazy: genericPage.recordList }, ...own];
+    return screen.gate
+      ? {
+          path: screen.path,
+          handle: h(labelCrumb(screen.titleKey)),
+          element: <Guard permission={screen.gate} />,
+          children,
+        }
+      : { path: screen.path, handle: h(labelCrumb(screen.titleKey)), children };
+  }
   const createGate = pages.create && policyGate(policyOf(screen.resource.name), 'create');
   const create: RouteObject = pages.create
     ? {

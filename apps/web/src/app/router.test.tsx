@@ -17,8 +17,8 @@ describe('the app router', () => {
     expect(mainOf(initial).children!.map((r) => r.path)).toEqual(['dashboards']);
     expect(later.get('games')!.map((r) => r.path)).toEqual([
       'games/assigned',
+      // A played session's evaluation is the sessions list's own row page (`:id` below it).
       'games/sessions',
-      'games/sessions/:id',
       'games/:id/builder',
       'games',
     ]);
@@ -41,6 +41,9 @@ describe('the app router', () => {
     await router.navigate('/administration/accounts/7');
     expect(router.state.matches.map((m) => m.route.path)).toContain('administration');
     expect(router.state.matches.at(-1)!.params.id).toBe('7');
+    await router.navigate('/games/sessions/5');
+    expect(router.state.matches.map((m) => m.route.path).slice(-2)).toEqual(['games/sessions', ':id']);
+    expect(router.state.matches.at(-1)!.params.id).toBe('5');
     await router.navigate('/nowhere/at/all');
     expect(router.state.matches.map((m) => m.route.path)).toEqual([undefined, '*']);
     router.dispose();

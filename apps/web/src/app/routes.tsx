@@ -11,7 +11,7 @@ import {
   STUDENTS_SCREEN,
 } from '@/lib/resource-screens';
 import { PERMISSION_GATES } from '@/lib/permission-gates';
-import { featureRoutes } from './features';
+import { featureRoutes, unbuilt } from './features';
 import { Guard } from './guard';
 import { registerFeaturePanels } from './record-panels';
 import { AppRoot } from './root';
@@ -71,13 +71,17 @@ const mainRoutes: RouteObject[] = [
       // Pathless wrapper: an index route cannot have children of its own.
       { element: <Guard permission={P.ADMIN_USERS} />, children: [{ index: true, lazy: genericPage.overview }] },
       ...ADMIN_SCREENS.map((x) => resourceRoutes(x)),
-      section('reports', handle('crumbs.reports', 'nav.adminReports'), P.ADMIN_WORKSPACES),
       ...featureRoutes('administration'),
-      section('notifications', handle('crumbs.notifications', 'crumbs.notifications'), P.ADMIN_USERS),
-      section('comments', handle('crumbs.comments', 'crumbs.comments'), P.ADMIN_USERS),
+      ...unbuilt('administration', [
+        section('reports', handle('crumbs.reports', 'nav.adminReports'), P.ADMIN_WORKSPACES),
+        section('notifications', handle('crumbs.notifications', 'crumbs.notifications'), P.ADMIN_USERS),
+        section('comments', handle('crumbs.comments', 'crumbs.comments'), P.ADMIN_USERS),
+      ]),
     ],
   },
-  screen('reports', handle('crumbs.reports', 'crumbs.reports'), genericPage.placeholder, P.ADMIN_WORKSPACES),
+  ...unbuilt('main', [
+    screen('reports', handle('crumbs.reports', 'crumbs.reports'), genericPage.placeholder, P.ADMIN_WORKSPACES),
+  ]),
   resourceRoutes(STUDENTS_SCREEN),
   {
     path: 'analytics',
@@ -85,11 +89,14 @@ const mainRoutes: RouteObject[] = [
     element: <Guard permission={G.analytics} />,
     children: [
       { index: true, lazy: genericPage.overview },
-      screen('games', handle('crumbs.gamesAnalytics', 'crumbs.gamesAnalytics')),
-      screen('activities', handle('crumbs.activitiesAnalytics', 'crumbs.activitiesAnalytics')),
-      screen('students', handle('crumbs.studentsAnalytics', 'crumbs.studentsAnalytics')),
-      screen('users', handle('crumbs.usersAnalytics', 'crumbs.usersAnalytics')),
-      screen('reports', handle('crumbs.reportAnalytics', 'crumbs.reportAnalytics')),
+      ...featureRoutes('analytics'),
+      ...unbuilt('analytics', [
+        screen('games', handle('crumbs.gamesAnalytics', 'crumbs.gamesAnalytics')),
+        screen('activities', handle('crumbs.activitiesAnalytics', 'crumbs.activitiesAnalytics')),
+        screen('students', handle('crumbs.studentsAnalytics', 'crumbs.studentsAnalytics')),
+        screen('users', handle('crumbs.usersAnalytics', 'crumbs.usersAnalytics')),
+        screen('reports', handle('crumbs.reportAnalytics', 'crumbs.reportAnalytics')),
+      ]),
     ],
   },
   {

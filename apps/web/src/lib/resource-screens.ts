@@ -21,6 +21,8 @@ export type ResourceScreen = {
   resource: ResourceDef;
   apiPath: string;
   titleKey: string;
+  /** A line under the list's title saying what the list is for (a translation key). */
+  leadKey?: string;
   view: string;
   fixed?: Record<string, string>;
   /** Seed §6 route gating: the permission the add, edit and show screens need (and the list with `gateList`). */
@@ -28,6 +30,8 @@ export type ResourceScreen = {
   gateList?: boolean;
   /** The seed path ends in "/*". */
   wildcard?: boolean;
+  /** A read-only resource's rows open on the feature's own page at `base/:id` (none: in the quick view only). */
+  ownShow?: true;
   /** The create screen under `base` when a feature draws its own (`new`); the generic form's `add` otherwise. */
   createPath?: string;
   /**

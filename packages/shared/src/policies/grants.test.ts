@@ -249,6 +249,30 @@ const GRANTS: Record<string, Row> = {
     TH: 'caseload LRXCUDT complete reopen',
     ST: 'none ',
   },
+  // The MLA loop's lists, read only (decision 025): the students' scope; nobody writes them here, FULL
+  // included. The content team reads games but has no students; evaluating takes the evaluate permission.
+  assignments: {
+    SA: 'all LRX',
+    AD: 'all LRX',
+    SU: 'all LRX',
+    ED: 'none LRX',
+    VI: 'none LRX',
+    AA: 'account LRX',
+    SV: 'caseload LRX',
+    TH: 'caseload LRX',
+    ST: 'self ',
+  },
+  'game-sessions': {
+    SA: 'all LRX',
+    AD: 'all LRX',
+    SU: 'all ',
+    ED: 'none LRX',
+    VI: 'none ',
+    AA: 'account LRX',
+    SV: 'caseload LRX',
+    TH: 'caseload LRX',
+    ST: 'self ',
+  },
 };
 
 /** The rules that are not a resource's: the roles that pass each, by their abbreviations. */

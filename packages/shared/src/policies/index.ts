@@ -3,6 +3,7 @@ import type { CurriculumName } from '../resources/curriculum';
 import type { GameResourceName } from '../resources/games';
 import type { ImageResourceName } from '../resources/images';
 import type { AssessmentResourceName } from '../resources/assessments';
+import type { PlayResourceName } from '../resources/play';
 import type { RecordingResourceName } from '../resources/recordings';
 import type { TenancyName } from '../resources/tenancy';
 import { accountsPolicy } from './accounts';
@@ -14,6 +15,7 @@ import { activitiesPolicy, gamesPolicy } from './games';
 import { imageFoldersPolicy, imagesPolicy } from './images';
 import { organizationsPolicy } from './organizations';
 import { plansPolicy } from './plans';
+import { assignmentsPolicy, gameSessionsPolicy } from './play';
 import { recordingsPolicy } from './recordings';
 import { assessmentsPolicy } from './assessments';
 import type { Policy } from './policy';
@@ -41,6 +43,7 @@ export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from '
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
+export { assignmentsPolicy, gameSessionsPolicy } from './play';
 export { MAA_READ, recordingsPolicy } from './recordings';
 export { assessmentsPolicy } from './assessments';
 export { rolePermissionsPolicy } from './role-permissions';
@@ -72,7 +75,8 @@ export const POLICIES: Record<
   | GameResourceName
   | ImageResourceName
   | RecordingResourceName
-  | AssessmentResourceName,
+  | AssessmentResourceName
+  | PlayResourceName,
   Policy
 > = {
   ...CATALOG_POLICIES,
@@ -85,6 +89,8 @@ export const POLICIES: Record<
   'image-folders': imageFoldersPolicy,
   recordings: recordingsPolicy,
   assessments: assessmentsPolicy,
+  assignments: assignmentsPolicy,
+  'game-sessions': gameSessionsPolicy,
 };
 
 /** Policies of resources declared outside the shared registry (the engine's own tests). */

@@ -53,6 +53,8 @@ describe('policies', () => {
         'image-folders',
         'recordings',
         'assessments',
+        'assignments',
+        'game-sessions',
       ].sort(),
     );
     expect(() => policyOf('nothing')).toThrow(/no policy/);

@@ -57,7 +57,10 @@ export type Scope =
   | { kind: 'caseload'; accountId: string; userId: string }
   | { kind: 'self'; accountId: string; userId: string };
 
-/** A permission rule: any of the names (pipe semantics of `hasPermission`), or `signedIn`: every signed-in user. */
+/**
+ * A permission rule: any of the names (pipe semantics of `hasPermission`), or `signedIn`: every signed-in user.
+ * An empty list is nobody, FULL included: an action no one takes on that resource (a read-only list's writes).
+ */
 export type Rule = readonly Permission[] | 'signedIn';
 
 export type Policy = {
@@ -91,7 +94,7 @@ export type Policy = {
 export const ruleExpression = (rule: Rule): string | undefined => (rule === 'signedIn' ? undefined : rule.join('|'));
 
 export const passes = (actor: Actor | null | undefined, rule: Rule): boolean =>
-  !!actor && (rule === 'signedIn' || hasAnyPermission(actor, rule));
+  !!actor && (rule === 'signedIn' || (rule.length > 0 && hasAnyPermission(actor, rule)));
 
 /** SUPERADMIN, ADMIN and SUPPORT run every account; EDITOR and VIEWER see shared content only. */
 const ALL_ACCOUNTS_ROLES: readonly string[] = [ROLES.SUPERADMIN, ROLES.ADMIN, ROLES.SUPPORT];

@@ -60,16 +60,21 @@ export type EnumFieldDef = BaseField &
 export type EnumArrayFieldDef = BaseField &
   Ordered & { kind: 'enumArray'; options: readonly string[]; enumName: string };
 
+/**
+ * `int` and `decimal` (money, answered as text to keep its cents exact) are entered by people;
+ * `number` is a measure the server computes (a score, a rate, a duration), answered as a JSON number.
+ */
 export type NumberFieldDef = BaseField &
   Ordered & {
-    kind: 'int' | 'decimal';
+    kind: 'int' | 'decimal' | 'number';
     /** Bounds (int: PostgreSQL integer's by default; decimal: 0 to 99,999,999). */
     min?: number;
     maxValue?: number;
   };
 
 export type BoolFieldDef = BaseField & Ordered & { kind: 'bool' };
-export type DateFieldDef = BaseField & Ordered & { kind: 'date' };
+/** `date`: a calendar day (YYYY-MM-DD); `datetime`: an instant the server records (ISO 8601). */
+export type DateFieldDef = BaseField & Ordered & { kind: 'date' | 'datetime' };
 
 export type RelationFieldDef = BaseField &
   Ordered & {
@@ -154,6 +159,11 @@ export type ResourceDef = {
    * its place 1..n among the parent's live children, kept gap-free by the engine (crud/children.ts).
    */
   parent?: { resource: string; key: string; position: string };
+  /**
+   * Rows only its feature's own verbs write (an assignment, a played session; decision 025): the engine
+   * lists and exports them, the web lists them; nobody creates, changes or deletes one through either.
+   */
+  readOnly?: true;
 };
 
 /**
@@ -237,6 +247,16 @@ export function fieldInput(f: FieldDef, withDefaults = true): z.ZodType {
             .nullable()
             .optional()
             .transform((v) => (v ? v : null));
+    }
+    case 'datetime': {
+      const d = z.iso.datetime({ offset: true, error: 'validation.date' });
+      return f.required ? d : d.nullable().optional();
+    }
+    case 'number': {
+      const n = z
+        .number({ error: missingOr('validation.number') })
+        .refine(Number.isFinite, { error: 'validation.number' });
+      return f.required ? n : n.nullable().optional();
     }
     case 'decimal': {
       let n = z

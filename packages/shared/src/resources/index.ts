@@ -8,3 +8,4 @@ export * from './games';
 export * from './images';
 export * from './recordings';
 export * from './assessments';
+export * from './play';

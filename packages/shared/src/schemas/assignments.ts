@@ -37,20 +37,6 @@ export const idsBody = z.strictObject({
     .max(200, { error: 'validation.tooLong' }),
 });
 
-/** A page of a list: `page` from 0, at most 100 rows. */
-export const pageQuery = {
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  max: z.coerce.number().int().min(1).max(100).default(25),
-};
-
-export const assignmentsQuery = z.object({
-  ...pageQuery,
-  student_id: uuid.optional(),
-  game_id: uuid.optional(),
-  assign_status: z.enum(ASSIGN_STATUSES, { error: 'validation.choice' }).optional(),
-});
-export type AssignmentsQuery = z.infer<typeof assignmentsQuery>;
-
 /** An assignment as a therapist sees it: the frozen copy's name and counts, never its answer keys. */
 export const assignmentSchema = z.object({
   id: z.string(),

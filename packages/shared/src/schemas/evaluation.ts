@@ -2,25 +2,14 @@ import { z } from 'zod';
 import { GAME_TYPES } from '../enums';
 import { playerAnswerSchema } from '../play';
 import { activityAnswersSchema } from '../resources/games';
-import { pageQuery } from './assignments';
 import { SESSION_STATUSES } from './player';
 
 /**
- * Evaluating played sessions (docs/product.md §9, decision 017): the list of `GET /api/game-sessions`,
- * one session with every try and its typed errors (`GET /api/game-sessions/:id`), and the
- * therapist's evaluation (`PUT /api/game-sessions/:id/evaluation`, which answers the session).
+ * Evaluating played sessions (docs/product.md §9, decision 017); the list `GET /api/game-sessions` is
+ * the engine's (resources/play.ts). Here: one session with every try and its typed errors
+ * (`GET /api/game-sessions/:id`), and the therapist's evaluation (`PUT /api/game-sessions/:id/evaluation`,
+ * which answers the session).
  */
-
-const uuid = z.uuid({ error: 'validation.invalid' });
-
-export const sessionsQuery = z.object({
-  ...pageQuery,
-  student_id: uuid.optional(),
-  game_id: uuid.optional(),
-  status: z.enum(SESSION_STATUSES, { error: 'validation.choice' }).optional(),
-  evaluated: z.enum(['true', 'false'], { error: 'validation.choice' }).optional(),
-});
-export type SessionsQuery = z.infer<typeof sessionsQuery>;
 
 const count = z
   .int({ error: 'validation.invalid' })
@@ -42,7 +31,7 @@ export const errorCountsSchema = z.object({
 });
 export type ErrorCounts = z.infer<typeof errorCountsSchema>;
 
-/** A played session as the list shows it. */
+/** A played session as its own page shows it (`sessionDetailSchema` adds its tries and evaluation). */
 export const sessionRowSchema = z.object({
   id: z.string(),
   assignment_id: z.string(),

@@ -23,6 +23,7 @@ function outputField(f: FieldDef, hideable: readonly string[]): z.ZodType {
   const set = f.required === true && !hideable.includes(f.name);
   switch (f.kind) {
     case 'int':
+    case 'number':
       return set ? z.number() : z.number().nullable();
     case 'bool':
       return z.boolean();
@@ -45,7 +46,7 @@ type Value<F, T, Hideable extends string> = F extends { required: true; name: in
   : T | null;
 
 /** One field's value in a row (mirrors `outputField`): an enum is one of its options. */
-type FieldValue<F, H extends string> = F extends { kind: 'int' }
+type FieldValue<F, H extends string> = F extends { kind: 'int' | 'number' }
   ? Value<F, number, H>
   : F extends { kind: 'bool' }
     ? boolean
@@ -63,7 +64,8 @@ type Fields<D extends ResourceDef> = D['fields'][number];
 type Shown<D extends ResourceDef> = Exclude<Fields<D>, { writeOnly: true }>;
 type RelationAs<D extends ResourceDef> = Extract<Shown<D>, { kind: 'relation'; as: string }>;
 type ManyAs<D extends ResourceDef> = Extract<Shown<D>, { kind: 'relationMany'; as: string }>;
-type DeclaredAction<D extends ResourceDef> = D extends { actions: readonly (infer A)[] }
+// `actions?`: a declaration without actions has none; the generic ResourceDef's are any action's name.
+type DeclaredAction<D extends ResourceDef> = D extends { actions?: readonly (infer A)[] }
   ? A extends { name: infer N extends string }
     ? N
     : never

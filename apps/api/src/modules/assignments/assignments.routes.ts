@@ -1,28 +1,21 @@
-import { okEnvelope, pageEnvelope, translate } from '@habla/shared';
-import { GAME_READERS, playActions } from '@habla/shared/policies/index';
-import {
-  assignBody,
-  assignmentSchema,
-  assignmentsQuery,
-  assignResult,
-  idsBody,
-} from '@habla/shared/schemas/assignments';
+import { okEnvelope, translate } from '@habla/shared';
+import { playActions } from '@habla/shared/policies/index';
+import { assignBody, assignmentSchema, assignResult, idsBody } from '@habla/shared/schemas/assignments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorContextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
-import { requirePermission, requireRule } from '../../plugins/access';
+import { resourceRoutes } from '../../crud/routes';
+import { requireRule } from '../../plugins/access';
 import { assignGames } from './assign-games';
-import { listAssignments } from './list-assignments';
+import { assignmentsResource } from './resources';
 import { unassign } from './unassign-games';
-
-/** Whoever reads games sees the assignments of the students in their scope. */
-const READERS = GAME_READERS.join('|');
 
 /**
  * Assigning games (docs/product.md §9, decision 017): `POST /api/games/assign`,
- * `POST /api/games/unassign` and `GET /api/assignments`. Every route checks the permission; the data
+ * `POST /api/games/unassign`, and the list `GET /api/assignments` (and its export) on the engine. Every route
+ * checks the permission; the data
  * is the caller's scope (the students of their caseload) and anything else answers 404.
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,17 +50,6 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
-  app.get('/assignments', {
-    preValidation: requirePermission(READERS),
-    schema: {
-      tags: ['assignments'],
-      summary: 'Assignments of the students in the caller’s scope (filters student_id, game_id, assign_status)',
-      querystring: assignmentsQuery,
-      response: { 200: pageEnvelope(assignmentSchema), ...errorResponses },
-    },
-    handler: async (req) => {
-      const { data, total } = await listAssignments(actorContextOf(req), req.query);
-      return { status: true as const, data, meta: { page: req.query.page, max: req.query.max, total } };
-    },
-  });
+  // The list, its filters, sorting and CSV export: the engine's, read only (decision 025).
+  await app.register(resourceRoutes(assignmentsResource), { prefix: '/assignments' });
 };

@@ -1,42 +1,28 @@
-import { okEnvelope, pageEnvelope, translate } from '@habla/shared';
+import { okEnvelope, translate } from '@habla/shared';
 import { playActions } from '@habla/shared/policies/index';
-import { evaluationBody, sessionDetailSchema, sessionRowSchema, sessionsQuery } from '@habla/shared/schemas/evaluation';
+import { evaluationBody, sessionDetailSchema } from '@habla/shared/schemas/evaluation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorContextOf } from '../../lib/context';
 import { requestLanguage } from '../../lib/i18n';
 import { errorResponses } from '../../lib/responses';
+import { resourceRoutes } from '../../crud/routes';
 import { requireRule } from '../../plugins/access';
 import { evaluateSession } from './evaluate-session';
 import { getSession } from './get-session';
-import { listSessions } from './list-sessions';
+import { gameSessionsResource } from './resources';
 const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 /**
- * Evaluating played sessions (docs/product.md §9, decision 017): `GET /api/game-sessions`,
- * `GET /api/game-sessions/:id` and `PUT /api/game-sessions/:id/evaluation`, for whoever may evaluate
+ * Evaluating played sessions (docs/product.md §9, decision 017): the list `GET /api/game-sessions` (the engine's,
+ * read only), `GET /api/game-sessions/:id` and `PUT /api/game-sessions/:id/evaluation`, for whoever may evaluate
  * the student's games; another student's session answers 404.
  */
 export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   const say = (req: Parameters<typeof requestLanguage>[0], key: string) => translate(requestLanguage(req), key);
 
-  app.get('/game-sessions', {
-    preValidation: requireRule(playActions.evaluate),
-    schema: {
-      tags: ['evaluation'],
-      summary: 'Played sessions of the students in the caller’s scope (filters student_id, game_id, status, evaluated)',
-      querystring: sessionsQuery,
-      response: { 200: pageEnvelope(sessionRowSchema), ...errorResponses },
-    },
-    handler: async (req) => {
-      const { evaluated, ...rest } = req.query;
-      const { data, total } = await listSessions(actorContextOf(req), {
-        ...rest,
-        ...(evaluated ? { evaluated: evaluated === 'true' } : {}),
-      });
-      return { status: true as const, data, meta: { page: req.query.page, max: req.query.max, total } };
-    },
-  });
+  // The list, its filters, sorting and CSV export: the engine's, read only (decision 025).
+  await app.register(resourceRoutes(gameSessionsResource), { prefix: '/game-sessions' });
 
   app.get('/game-sessions/:id', {
     preValidation: requireRule(playActions.evaluate),

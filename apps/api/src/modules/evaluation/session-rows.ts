@@ -1,5 +1,4 @@
 import type { SessionRow } from '@habla/shared/schemas/evaluation';
-import type { SessionStatus } from '@habla/shared/schemas/player';
 import type { CrudUser } from '../../crud/contract';
 import type { SqlParams } from '../../crud/sql';
 import type { DbGameSessionRow } from '../../db/schema/index';
@@ -19,18 +18,9 @@ import { studentsScope } from '../tenancy/scopes';
 export const sessionScope = (u: CrudUser, p: SqlParams, a = 's') =>
   `${a}.student_id IN (SELECT t.id FROM users t WHERE ${studentsScope(u, p)})`;
 
-export type SessionQuery = {
-  page: number;
-  max: number;
-  student_id?: string;
-  game_id?: string;
-  status?: SessionStatus;
-  evaluated?: boolean;
-};
-
 /**
- * A list row as pg reads it: the session's columns (numeric score as text, times as Date) with its game
- * and student; the bigint duration comes as text too, where Drizzle's type has a number.
+ * A session's row as pg reads it for its own page: the session's columns (numeric score as text, times as
+ * Date) with its game and student; the bigint duration comes as text too, where Drizzle's type has a number.
  */
 export type ListedRow = Pick<
   DbGameSessionRow,
@@ -52,7 +42,7 @@ export type ListedRow = Pick<
 
 const isoOrNull = (d: Date | null): string | null => d?.toISOString() ?? null;
 
-/** A list row as the contract has it. */
+/** A session's row as its page's contract has it. */
 export const presentRow = (r: ListedRow): SessionRow => ({
   id: r.id,
   assignment_id: r.assignment_id,

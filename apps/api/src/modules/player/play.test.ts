@@ -1270,10 +1270,14 @@ describe('evaluation', () => {
       total_wrong: 3,
     });
 
-    const waiting = (
-      await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=false&student_id=${student.user.id}`)
-    ).json().data as { id: string }[];
-    expect(waiting.map((w) => w.id)).toContain(s.id);
+    const listed = async (evaluation: string) =>
+      (
+        (
+          await call(accountAdmin, 'GET', `/api/game-sessions?evaluation=${evaluation}&student_id=${student.user.id}`)
+        ).json().data as { id: string }[]
+      ).map((w) => w.id);
+    expect(await listed('WAITING')).toContain(s.id);
+    expect(await listed('EVALUATED')).not.toContain(s.id);
     const seen = await call(accountAdmin, 'GET', `/api/game-sessions/${s.id}`);
     expect(seen.statusCode, seen.body).toBe(200);
     const detail = seen.json().data as {
@@ -1298,11 +1302,8 @@ describe('evaluation', () => {
       evaluator_id: accountAdmin.user.id,
       evaluation: { syntax_error: 0, score_description: 'Word order needs work.' },
     });
-    expect(
-      (await call(accountAdmin, 'GET', `/api/game-sessions?evaluated=true&student_id=${student.user.id}`))
-        .json()
-        .data.map((r: { id: string }) => r.id),
-    ).toContain(s.id);
+    expect(await listed('EVALUATED')).toContain(s.id);
+    expect(await listed('WAITING')).not.toContain(s.id);
     // Out of scope: another account, the student themself (no evaluate permission), a bad count.
     expect((await call(strangerAdmin, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(404);
     expect((await call(student, 'GET', `/api/game-sessions/${s.id}`)).statusCode).toBe(403);

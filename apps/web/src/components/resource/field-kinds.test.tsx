@@ -135,7 +135,10 @@ describe('a JSON field', () => {
 
   it('shows a stored document indented on the record page', () => {
     render(
-      <FieldValue field={def.fields[1]!} row={{ id: FILE_ID, ...stamp, answers: [{ text: 'cat', correct: true }] }} />,
+      <FieldValue
+        field={def.fields[1]!}
+        row={{ id: FILE_ID, ...stamp, _actions: [], answers: [{ text: 'cat', correct: true }] }}
+      />,
     );
     expect(screen.getByText(/"text": "cat"/)).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('[object Object]');
@@ -213,9 +216,9 @@ describe('a file field', () => {
     const field = def.fields[2]!;
     render(
       <QueryClientProvider client={queryClient}>
-        <FieldValue field={field} row={{ id: '1', ...stamp, image_id: FILE_ID }} />
-        <FieldValue field={field} row={{ id: '2', ...stamp, image_id: PDF_ID }} />
-        <FieldValue field={field} row={{ id: '3', ...stamp, image_id: null }} />
+        <FieldValue field={field} row={{ id: '1', ...stamp, _actions: [], image_id: FILE_ID }} />
+        <FieldValue field={field} row={{ id: '2', ...stamp, _actions: [], image_id: PDF_ID }} />
+        <FieldValue field={field} row={{ id: '3', ...stamp, _actions: [], image_id: null }} />
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('img', { name: 'cat.png' })).toHaveAttribute('src', 'blob:preview');

@@ -116,6 +116,18 @@ function PlainValue({ field, row, links = true }: ValueProps) {
       ) : (
         empty
       );
+    case 'datetime':
+      return typeof value === 'string' && value ? (
+        <time dateTime={value}>{formatDateTime(i18n.resolvedLanguage, value)}</time>
+      ) : (
+        empty
+      );
+    case 'number':
+      return typeof value === 'number' ? (
+        <span className="tabular-nums">{formatNumber(i18n.resolvedLanguage, value, { maximumFractionDigits: 1 })}</span>
+      ) : (
+        empty
+      );
     case 'decimal':
       return value === null || value === undefined || value === '' ? (
         empty

@@ -96,15 +96,18 @@ export function ListToolbar({ screen, state, update }: Props) {
           onChange={(v) => update({ filters: { ...state.filters, [f.name]: v }, page: 0 })}
         />
       ))}
-      <label className="inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600"
-          checked={state.trash}
-          onChange={(e) => update({ trash: e.target.checked, page: 0 })}
-        />
-        {t('records.showTrash')}
-      </label>
+      {/* A read-only list has no trash: nothing of it is ever deleted. */}
+      {!resource.readOnly && (
+        <label className="inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-600"
+            checked={state.trash}
+            onChange={(e) => update({ trash: e.target.checked, page: 0 })}
+          />
+          {t('records.showTrash')}
+        </label>
+      )}
     </div>
   );
 }

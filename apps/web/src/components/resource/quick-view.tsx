@@ -79,9 +79,11 @@ export function QuickView({ screen, row, canShow = true, canEdit, onClose, onCha
                   <ButtonLink to={`${screen.base}/${shown.id}`} variant="secondary" size="sm">
                     {t('records.show')}
                   </ButtonLink>
-                  <ButtonLink to={`${screen.base}/${shown.id}/full`} variant="secondary" size="sm">
-                    {t('records.fullView')}
-                  </ButtonLink>
+                  {!screen.resource.readOnly && (
+                    <ButtonLink to={`${screen.base}/${shown.id}/full`} variant="secondary" size="sm">
+                      {t('records.fullView')}
+                    </ButtonLink>
+                  )}
                 </>
               )}
               {canEdit && rowAllows(shown, 'update') && (

@@ -160,7 +160,7 @@ export function RecordListPage() {
     <>
       <PageHeader
         title={title}
-        description={state.trash ? t('records.trashDescription') : undefined}
+        description={state.trash ? t('records.trashDescription') : screen.leadKey ? t(screen.leadKey) : undefined}
         actions={
           can[CAPABILITIES.CAN_CREATE] && !state.trash ? (
             <ButtonLink to={`${screen.base}/${screen.createPath ?? 'add'}`}>

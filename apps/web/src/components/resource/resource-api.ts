@@ -1,4 +1,6 @@
 import type { AnyAction } from '@habla/shared/policies/policy';
+import type { ResourceDef } from '@habla/shared/resources/define';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { buildUrl, type QueryParams } from '@/lib/api-client';
@@ -7,16 +9,11 @@ import { i18n } from '@/lib/i18n';
 import type { ResourceScreen } from '@/lib/resource-screens';
 
 export type Ref = { id: string; label: string };
-export type RecordRow = Record<string, unknown> & {
-  id: string;
-  deleted_at: string | null;
-  created_at: string;
-  updated_at: string;
-  created_by_name: string | null;
-  updated_by_name: string | null;
-  /** What the signed-in user may do to this row: the resource's policy, evaluated by the server. */
-  _actions?: AnyAction[];
-};
+/**
+ * A row of any resource as the generic screens read it: the engine's row contract over every
+ * declaration (`ResourceRow` of @habla/shared), its fields by name, its bookkeeping and `_actions`.
+ */
+export type RecordRow = ResourceRow<ResourceDef>;
 
 /** True when the row's policy lets the signed-in user take `action` (generic or declared) on it (no `_actions`:
  * nothing). */

@@ -35,7 +35,8 @@ export function capabilitiesOf(
   const gate = !screen.gate || hasPermission(user, screen.gate);
   return {
     [CAPABILITIES.CAN_LIST]: policy.can(user, 'list') && (gate || !screen.gateList),
-    [CAPABILITIES.CAN_SHOW]: policy.can(user, 'read') && gate,
+    // A read-only list's row opens only on its feature's own page (a played session's evaluation).
+    [CAPABILITIES.CAN_SHOW]: policy.can(user, 'read') && gate && (!screen.resource.readOnly || screen.ownShow === true),
     [CAPABILITIES.CAN_CREATE]: policy.can(user, 'create') && gate,
     [CAPABILITIES.CAN_EDIT]: policy.can(user, 'update') && gate,
     [CAPABILITIES.CAN_DELETE]: policy.can(user, 'delete') || policy.can(user, 'restore'),

@@ -254,7 +254,7 @@ function CaseloadView({ d }: { d: CaseloadBoard }) {
             </ul>
             {d.waiting.total > 0 && (
               <Link
-                to="/games/sessions"
+                to="/games/sessions?evaluation=WAITING"
                 className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline"
               >
                 {t('home.allWaiting')}

@@ -1,30 +1,40 @@
+import { playActions } from '@habla/shared/policies/index';
 import type { FeatureManifest } from '@/app/feature';
-import { handle, load, screen } from '@/app/route-kit';
-import { PERMISSION_GATES as G } from '@/lib/permission-gates';
+import { load, resourceRoutes } from '@/app/route-kit';
+import type { FieldCell } from '@/lib/field-cells';
+import type { ListTool } from '@/lib/list-tools';
+import { ASSIGNED_SCREEN, SESSIONS_SCREEN } from './screens';
 
-const page = {
-  assigned: load(
-    () => import('./assigned-page'),
-    (m) => m.AssignedPage,
-  ),
-  sessions: load(
-    () => import('./sessions-page'),
-    (m) => m.SessionsPage,
-  ),
-  evaluation: load(
-    () => import('./evaluation-page'),
-    (m) => m.EvaluationPage,
-  ),
-};
+const evaluation = load(
+  () => import('./evaluation-page'),
+  (m) => m.EvaluationPage,
+);
 
-/** The seed's game variants under /games/* (assigned, sessions, evaluation): static paths win over games/:id. */
+/** On the assigned games' selection: unassign what has not been played. */
+const listTools: ListTool[] = [
+  {
+    id: 'unassign',
+    resources: ['assignments'],
+    visible: (user) => playActions.assign(user),
+    load: () => import('./unassign-tool'),
+  },
+];
+
+/** A played session's evaluation, as the way to it from the list. */
+const cells: FieldCell[] = [{ resource: 'game-sessions', fields: ['evaluation'], load: () => import('./cells') }];
+
+/**
+ * The seed's game variants under /games/* (assigned, sessions, evaluation) as the engine's read-only
+ * lists; a session opens on its evaluation. Static paths win over games/:id.
+ */
 export const evaluationFeature: FeatureManifest = {
   id: 'evaluation',
   routes: {
     main: [
-      screen('games/assigned', handle('crumbs.assignedGames', 'crumbs.assignedGames'), page.assigned, G.games),
-      screen('games/sessions', handle('crumbs.gameSessions', 'crumbs.gameSessions'), page.sessions, G.evaluation),
-      screen('games/sessions/:id', handle('crumbs.evaluation', 'crumbs.evaluation'), page.evaluation, G.evaluation),
+      resourceRoutes(ASSIGNED_SCREEN),
+      resourceRoutes(SESSIONS_SCREEN, { show: evaluation, showCrumb: 'crumbs.evaluation' }),
     ],
   },
+  listTools,
+  cells,
 };

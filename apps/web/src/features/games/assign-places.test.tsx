@@ -144,7 +144,7 @@ describe('assigning from a student’s page', () => {
           data: [
             {
               id: 'a1',
-              name: 'The girl ate an apple',
+              game_name: 'The girl ate an apple',
               assign_status: 'PLAYED',
               attempts: 1,
               max_attempts: 2,

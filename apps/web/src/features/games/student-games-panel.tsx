@@ -1,4 +1,5 @@
-import type { Assignment } from '@habla/shared/schemas/assignments';
+import type { PLAY_RESOURCES } from '@habla/shared/resources/play';
+import type { ResourceRow } from '@habla/shared/schemas/resource-row';
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -9,6 +10,8 @@ import { AssignDialog } from './assign-dialog';
 import { api } from '@/lib/api';
 import type { RecordPanelProps } from '@/lib/record-panels';
 import { formatDateTime, formatNumber } from '@/lib/format';
+
+type Assignment = ResourceRow<typeof PLAY_RESOURCES.assignments>;
 
 /** A student's page: the games given to them (newest first) and giving them more, chosen in the dialog. */
 export default function StudentGamesPanel({ row }: RecordPanelProps) {
@@ -47,7 +50,7 @@ export default function StudentGamesPanel({ row }: RecordPanelProps) {
       <ul className="mt-3 flex flex-col divide-y divide-slate-100">
         {list.map((a) => (
           <li key={a.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
-            <span className="font-medium text-slate-900">{a.name}</span>
+            <span className="font-medium text-slate-900">{a.game_name}</span>
             <span className="text-slate-600">
               {t(`evaluation.assignStatus.${a.assign_status}`)} ·{' '}
               {t('assign.triesUsed', { used: a.attempts, max: a.max_attempts })} ·{' '}
@@ -59,7 +62,7 @@ export default function StudentGamesPanel({ row }: RecordPanelProps) {
       </ul>
       {(assigned.data?.meta.total ?? 0) > 0 && (
         <Link
-          to="/games/assigned"
+          to={`/games/assigned?student_id=${row.id}`}
           className="mt-3 inline-block text-sm font-semibold text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
         >
           {t('assign.allAssigned')}
