@@ -186,6 +186,8 @@ Object.assign(MATRIX, {
   'PUT /api/game-sessions/{id}/evaluation': GAME_AUTHORS,
   // Everyone signed in has a dashboard; what it holds is their own scope.
   'GET /api/dashboards/me': SIGNED_IN,
+  // The analytics permissions: every adult role by default; what they read is their students' scope.
+  'GET /api/analytics/students': SIGNED_IN.filter((p) => p !== 'STUDENT'),
 });
 /** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = [

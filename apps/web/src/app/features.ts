@@ -1,5 +1,6 @@
 import { accountsFeature } from '@/features/accounts/feature';
 import { administrationFeature } from '@/features/administration/feature';
+import { analyticsFeature } from '@/features/analytics/feature';
 import { appConfigurationFeature } from '@/features/app-configuration/feature';
 import { assessmentsFeature } from '@/features/assessments/feature';
 import { authFeature } from '@/features/auth/feature';
@@ -24,6 +25,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   authFeature,
   playerFeature,
   dashboardFeature,
+  analyticsFeature,
   peopleFeature,
   workspacesFeature,
   accountsFeature,

@@ -24,6 +24,7 @@ import { workspacesPolicy } from './workspaces';
 
 export * from './policy';
 export { ACCOUNT_READERS, accountsPolicy } from './accounts';
+export { analyticsActions, ANALYTICS_READERS } from './analytics';
 export { AUDIT_LOG_READ_RULE } from './audit-log';
 export { billingsPolicy } from './billings';
 export { CATALOG_POLICIES } from './catalogs';

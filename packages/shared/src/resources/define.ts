@@ -218,7 +218,8 @@ const text = (f: TextFieldDef) => {
 };
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) =>
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export const isRealDate = (v: string) =>
   DATE_PATTERN.test(v) &&
   !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
   new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);

@@ -13,3 +13,4 @@ export * from './images';
 export * from './play';
 export * from './recordings';
 export * from './assessments';
+export * from './analytics';

@@ -117,29 +117,12 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
     const points = tries.reduce((n, t) => n + t.points, 0);
     const { score, passed } = sessionScore(points, a.acts.length, RULES);
     const finished = new Date(at.getTime() + 6 * 60_000);
+    // Played first, its tries, then finished and evaluated: the order of the player's own writes, which
+    // the analytics rollup follows (docs/decisions/026-analytics-rollups.md).
     const s = await pool.query(
-      `INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, total_right, total_wrong, points, score, passed, duration_ms,
-                                  words_out_of_place, parts_of_speech, syntax_error, score_description, evaluator_id, evaluated_at, created_at, updated_at)
-       VALUES ($1, $2, $3, 'COMPLETED', 1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $4, $5) RETURNING id`,
-      [
-        a.id,
-        student.id,
-        student.account_id,
-        at,
-        finished,
-        a.acts.length,
-        wrongFirst.length,
-        points,
-        score,
-        passed,
-        6 * 60_000,
-        evaluated ? wrongFirst.length : null,
-        evaluated ? 0 : null,
-        evaluated ? 0 : null,
-        evaluated ? 'Knows these words well; one slip, corrected at once.' : null,
-        evaluated ? evaluator.id : null,
-        evaluated ? new Date(finished.getTime() + HOUR) : null,
-      ],
+      `INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, created_at, updated_at)
+       VALUES ($1, $2, $3, 'PLAYING', 1, $4, $4, $4) RETURNING id`,
+      [a.id, student.id, student.account_id, at],
     );
     const sid = (s.rows[0] as { id: string }).id;
     for (const [i, t] of tries.entries())
@@ -155,6 +138,23 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
           t.points,
           4000 + i * 700,
           new Date(at.getTime() + i * 20_000),
+        ],
+      );
+    await pool.query(
+      `UPDATE game_sessions SET status = 'COMPLETED', finished_at = $2, total_right = $3, total_wrong = $4, points = $5, score = $6, passed = $7,
+              duration_ms = $8, updated_at = $2 WHERE id = $1`,
+      [sid, finished, a.acts.length, wrongFirst.length, points, score, passed, 6 * 60_000],
+    );
+    if (evaluated)
+      await pool.query(
+        `UPDATE game_sessions SET words_out_of_place = $2, parts_of_speech = 0, syntax_error = 0, score_description = $3, evaluator_id = $4,
+                evaluated_at = $5, updated_at = $5 WHERE id = $1`,
+        [
+          sid,
+          wrongFirst.length,
+          'Knows these words well; one slip, corrected at once.',
+          evaluator.id,
+          new Date(finished.getTime() + HOUR),
         ],
       );
     await pool.query(

@@ -1,0 +1,255 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { login, loginAs } from '../../../test/factories';
+import { seedDemo } from '../../db/seed/demo';
+import { seedDemoPlay } from '../../db/seed/demo-play';
+import { seedStarterLibrary } from '../../db/seed/starter/index';
+
+/**
+ * Students analytics (decision 026) on plays whose figures are worked out by hand below: the rollup
+ * kept by the write path (finishing, leaving, evaluating) equals its rebuild from the raw rows, the
+ * period and the scope select exactly the sessions they should, and bad input is refused by name.
+ */
+let t: TestApp;
+type Who = Awaited<ReturnType<typeof loginAs>>;
+let editor: Who, admin: Who, leo: Who, mia: Who, strangerAdmin: Who, stranger: Who;
+const MC = 'multiple_choice_answers';
+const DAY1 = '2026-03-10';
+const DAY2 = '2026-03-11';
+
+function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+}
+
+/** A completed library game of two multiple-choice activities: the first's answer is option 0, the second's 1. */
+async function choiceGame(): Promise<string> {
+  const game = await call(editor, 'POST', '/api/games', {
+    name: `Choose ${Math.random().toString(36).slice(2, 7)}`,
+    type: MC,
+  });
+  expect(game.statusCode, game.body).toBe(201);
+  const id = game.json().data.id as string;
+  for (const correct of [0, 1])
+    expect(
+      (
+        await call(editor, 'POST', '/api/activities', {
+          game_id: id,
+          question: 'Which one?',
+          answers: { options: [{ text: 'apple' }, { text: 'dog' }], correct },
+        })
+      ).statusCode,
+    ).toBe(201);
+  expect((await call(editor, 'POST', `/api/games/${id}/complete`)).statusCode).toBe(200);
+  return id;
+}
+
+let tryNo = 0;
+/**
+ * Assign a fresh game to `who` (by their account's admin) and play it: `answers` lists, per activity
+ * in order, the options chosen try after try. Finished (or left, with `leave`); answers the session.
+ */
+async function played(who: Who, by: Who, answers: number[][], opts: { leave?: boolean } = {}): Promise<string> {
+  const game = await choiceGame();
+  const given = await call(by, 'POST', '/api/games/assign', { game_ids: [game], student_ids: [who.user.id] });
+  expect(given.statusCode, given.body).toBe(201);
+  const assignment = given.json().data.assigned[0].id as string;
+  const started = await call(who, 'POST', `/api/player/games/${assignment}/sessions`);
+  expect(started.statusCode, started.body).toBe(200);
+  const session = started.json().data as { id: string; activities: { id: string; position: number }[] };
+  const activities = [...session.activities].sort((a, b) => a.position - b.position);
+  for (const [i, choices] of answers.entries())
+    for (const index of choices) {
+      const res = await call(who, 'POST', `/api/player/sessions/${session.id}/tries`, {
+        activity_id: activities[i]!.id,
+        answer: { index },
+        client_try_id: `analytics-try-${tryNo++}`,
+        elapsed_ms: 30_000,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  const end = await call(who, 'POST', `/api/player/sessions/${session.id}/${opts.leave ? 'leave' : 'finish'}`);
+  expect(end.statusCode, end.body).toBe(200);
+  return session.id;
+}
+
+const figuresOf = async (who: Who, query: string) => {
+  const res = await call(who, 'GET', `/api/analytics/students?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { from: string; to: string; total: number; students: Record<string, unknown>[] };
+};
+const rollup = async () =>
+  (await t.database.pool.query('SELECT * FROM student_day_stats ORDER BY student_id, day')).rows as unknown[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.set(new Date(`${DAY1}T09:00:00Z`));
+  editor = await loginAs(t.app, 'EDITOR');
+  admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
+  leo = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
+  mia = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
+  strangerAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN');
+  stranger = await loginAs(t.app, 'STUDENT', { accountId: strangerAdmin.user.accountId });
+  for (const [who, first, last] of [
+    [leo, 'Leo', 'Walker'],
+    [mia, 'Mia', 'Johnson'],
+    [stranger, 'Mia', 'Stranger'],
+  ] as const)
+    await t.database.pool.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [
+      who.user.id,
+      first,
+      last,
+    ]);
+
+  // Day 1. Leo: wrong then right on the first activity (1 point), right at once on the second (10):
+  // 11 of 20 = 55 %, passed at 50 %. Then a game right at once twice: 100 %. Mia leaves a game after
+  // one wrong try: no score. Another account's student plays perfectly.
+  const first = await played(leo, admin, [[1, 0], [1]]);
+  await played(leo, admin, [[0], [1]]);
+  await played(mia, admin, [[1]], { leave: true });
+  await played(stranger, strangerAdmin, [[0], [1]]);
+  // The evaluation of Leo's first session counts its errors.
+  const evaluated = await call(admin, 'PUT', `/api/game-sessions/${first}/evaluation`, {
+    words_out_of_place: 2,
+    parts_of_speech: 1,
+    syntax_error: 0,
+  });
+  expect(evaluated.statusCode, evaluated.body).toBe(200);
+  // Day 2: Leo gets one activity wrong three times and the other right: 10 of 20 = 50 %, passed.
+  t.clock.set(new Date(`${DAY2}T15:00:00Z`));
+  // A day later every sign-in has run out: sign in again.
+  for (const who of [editor, admin, leo, mia, strangerAdmin, stranger])
+    who.headers = (await login(t.app, who.user.username, who.user.password)).headers;
+  await played(leo, admin, [[1, 1, 1], [1]]);
+});
+
+describe('students analytics', () => {
+  it('sums each student’s sessions, scores, first tries, time and evaluated errors over the period', async () => {
+    const data = await figuresOf(admin, `from=${DAY1}&to=${DAY2}`);
+    expect(data).toMatchObject({ from: DAY1, to: DAY2, total: 2 });
+    const byId = Object.fromEntries(data.students.map((s) => [s.id, s]));
+    // Leo: 3 sessions (55, 100, 50 → mean 68.3), 6 activities of which 4 right at the first try (66.7 %),
+    // 2 + 1 + 1 + 1 + 3 + 1 = 9 tries (1.5 per activity), 9 tries × 30 s = 4.5 min → 5, 2 days.
+    expect(byId[leo.user.id]).toEqual({
+      id: leo.user.id,
+      full_name: 'Leo Walker',
+      assigned: 3,
+      sessions: 3,
+      completed: 3,
+      passed: 3,
+      mean_score: 68.3,
+      first_try_rate: 66.7,
+      tries_per_activity: 1.5,
+      minutes: 5,
+      days_active: 2,
+      last_day: DAY2,
+      evaluated: 1,
+      words_out_of_place: 2,
+      parts_of_speech: 1,
+      syntax_error: 0,
+    });
+    // Mia left after one wrong try: one session, not completed, no score, no first try right.
+    expect(byId[mia.user.id]).toMatchObject({
+      assigned: 1,
+      sessions: 1,
+      completed: 0,
+      passed: 0,
+      mean_score: null,
+      first_try_rate: 0,
+      tries_per_activity: 1,
+      days_active: 1,
+      last_day: DAY1,
+    });
+  });
+
+  it('reads only the days of the period, and by default the 30 days up to today', async () => {
+    const day1 = await figuresOf(admin, `from=${DAY1}&to=${DAY1}`);
+    expect(day1.students.find((s) => s.id === leo.user.id)).toMatchObject({
+      sessions: 2,
+      mean_score: 77.5,
+      first_try_rate: 75,
+      days_active: 1,
+      last_day: DAY1,
+    });
+    const before = await figuresOf(admin, 'from=2026-03-01&to=2026-03-09');
+    expect(before.students.find((s) => s.id === leo.user.id)).toMatchObject({
+      sessions: 0,
+      assigned: 0,
+      mean_score: null,
+      first_try_rate: null,
+      last_day: null,
+    });
+    const recent = await figuresOf(admin, '');
+    expect(recent).toMatchObject({ from: '2026-02-10', to: DAY2 });
+    expect(recent.students.find((s) => s.id === leo.user.id)).toMatchObject({ sessions: 3 });
+  });
+
+  it('keeps to the caller’s students: another account’s never shows nor counts; a name narrows the list', async () => {
+    const theirs = await figuresOf(strangerAdmin, `from=${DAY1}&to=${DAY2}`);
+    expect(theirs.students.map((s) => s.id)).toEqual([stranger.user.id]);
+    expect(theirs.students[0]).toMatchObject({ sessions: 1, mean_score: 100 });
+    // The content team reads analytics but has no students; a student may not read them.
+    expect(await figuresOf(editor, '')).toMatchObject({ total: 0, students: [] });
+    expect((await call(leo, 'GET', '/api/analytics/students')).statusCode).toBe(403);
+    const narrowed = await figuresOf(admin, 'q=mia');
+    expect(narrowed).toMatchObject({ total: 1, students: [{ id: mia.user.id, full_name: 'Mia Johnson' }] });
+    // A LIKE wildcard typed in the box is a character like any other.
+    expect(await figuresOf(admin, 'q=%25')).toMatchObject({ total: 0, students: [] });
+  });
+
+  it('equals its rebuild from the raw sessions and tries, after plays, leaves, evaluations and a changed evaluation', async () => {
+    const sessions = (
+      await t.database.pool.query(
+        `SELECT id FROM game_sessions WHERE student_id = $1 AND evaluated_at IS NULL ORDER BY started_at LIMIT 1`,
+        [leo.user.id],
+      )
+    ).rows as { id: string }[];
+    expect(
+      (
+        await call(admin, 'PUT', `/api/game-sessions/${sessions[0]!.id}/evaluation`, {
+          words_out_of_place: 0,
+          parts_of_speech: 0,
+          syntax_error: 3,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const kept = await rollup();
+    expect(kept.length).toBe(4);
+    await t.database.pool.query('DELETE FROM student_day_stats');
+    await t.database.pool.query('INSERT INTO student_day_stats SELECT * FROM student_day_source');
+    expect(await rollup()).toEqual(kept);
+    const leoNow = (await figuresOf(admin, `from=${DAY1}&to=${DAY2}`)).students.find((s) => s.id === leo.user.id);
+    expect(leoNow).toMatchObject({ evaluated: 2, words_out_of_place: 2, parts_of_speech: 1, syntax_error: 3 });
+  });
+
+  it('refuses a day that does not exist or a period that ends before it starts, naming the field', async () => {
+    const bad = await call(admin, 'GET', '/api/analytics/students?from=2026-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.from).toMatch(/From/);
+    const reversed = await call(admin, 'GET', `/api/analytics/students?from=${DAY2}&to=${DAY1}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fields.to).toMatch(/^To must not be before the start of the period\.$/);
+    const long = await call(admin, 'GET', '/api/analytics/students?from=2020-01-01&to=2026-01-01');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.from).toMatch(/two years/);
+  });
+});
+
+describe('the demo’s analytics', () => {
+  it('are kept by the seed’s writes as by the player’s: its rollup equals its rebuild, first tries included', async () => {
+    const demo = await buildTestApp();
+    await seedStarterLibrary(demo.database.pool, demo.clock.now());
+    await seedDemo(demo.app.db, demo.clock.now());
+    await seedDemoPlay(demo.app.db, demo.clock.now());
+    const rows = async () =>
+      (await demo.database.pool.query('SELECT * FROM student_day_stats ORDER BY student_id, day')).rows as {
+        activities: number;
+        first_try: number;
+      }[];
+    const kept = await rows();
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    expect(kept.every((r) => r.activities > 0 && r.first_try > 0)).toBe(true);
+    await demo.database.pool.query('DELETE FROM student_day_stats');
+    await demo.database.pool.query('INSERT INTO student_day_stats SELECT * FROM student_day_source');
+    expect(await rows()).toEqual(kept);
+  });
+});

@@ -1,0 +1,102 @@
+import type { StudentFigures, StudentsAnalytics, StudentsAnalyticsQuery } from '@habla/shared/schemas/analytics';
+import { likeEscape, SqlParams } from '../../crud/sql';
+import { poolOf } from '../../db/client';
+import type { DbStudentDayStatsRow } from '../../db/schema/index';
+import type { ActorContext } from '../../lib/context';
+import { studentsScope } from '../tenancy/scopes';
+
+/** The default period: the 30 days up to today (UTC), both included. */
+const DEFAULT_DAYS = 30;
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Sums of a student's day rows over the period, as PostgreSQL returns them (bigint and numeric as text). */
+type Summed = Pick<DbStudentDayStatsRow, 'student_id'> & {
+  full_name: string | null;
+  assigned: number;
+  days_active: number;
+  last_day: string | null;
+} & Record<
+    | 'sessions'
+    | 'completed'
+    | 'passed'
+    | 'scored'
+    | 'score_sum'
+    | 'activities'
+    | 'first_try'
+    | 'tries'
+    | 'duration_ms'
+    | 'evaluated'
+    | 'words_out_of_place'
+    | 'parts_of_speech'
+    | 'syntax_error',
+    string
+  >;
+
+/** A share as a percent with one decimal, or null when nothing counts. */
+const percent = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
+
+function figures(r: Summed): StudentFigures {
+  const n = (k: keyof Summed) => Number(r[k] ?? 0);
+  return {
+    id: r.student_id,
+    full_name: r.full_name,
+    assigned: r.assigned,
+    sessions: n('sessions'),
+    completed: n('completed'),
+    passed: n('passed'),
+    mean_score: n('scored') > 0 ? Math.round((n('score_sum') / n('scored')) * 10) / 10 : null,
+    first_try_rate: percent(n('first_try'), n('activities')),
+    tries_per_activity: n('activities') > 0 ? Math.round((n('tries') / n('activities')) * 100) / 100 : null,
+    minutes: Math.round(n('duration_ms') / 60_000),
+    days_active: r.days_active,
+    last_day: r.last_day,
+    evaluated: n('evaluated'),
+    words_out_of_place: n('words_out_of_place'),
+    parts_of_speech: n('parts_of_speech'),
+    syntax_error: n('syntax_error'),
+  };
+}
+
+/**
+ * The students in the caller's scope (docs/product.md §2) with their figures over the period, a page
+ * at a time by name: one statement over the per-student-day rollup (decision 026) and the
+ * assignments given in the period, never the tries.
+ */
+export async function studentFigures(ctx: ActorContext, q: StudentsAnalyticsQuery): Promise<StudentsAnalytics> {
+  const to = q.to ?? dayOf(ctx.now);
+  const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS));
+  const p = new SqlParams();
+  const conds = [studentsScope(ctx.actor, p), 't.deleted_at IS NULL'];
+  if (q.q) conds.push(`t.full_name ILIKE ${p.add(`%${likeEscape(q.q)}%`)}`);
+  const where = conds.join(' AND ');
+  const count = [...p.values];
+  const f = p.add(from);
+  const t = p.add(to);
+  const pool = poolOf(ctx.db);
+  const [rows, total] = await Promise.all([
+    pool.query(
+      `WITH listed AS (SELECT t.id, t.full_name FROM users t WHERE ${where} ORDER BY t.full_name, t.id LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)})
+       SELECT l.id AS student_id, l.full_name,
+              (SELECT count(*)::int FROM assignments x WHERE x.student_id = l.id AND x.created_at >= ${f}::date AND x.created_at < ${t}::date + 1) AS assigned,
+              COALESCE(sum(d.sessions), 0) AS sessions, COALESCE(sum(d.completed), 0) AS completed, COALESCE(sum(d.passed), 0) AS passed,
+              COALESCE(sum(d.scored), 0) AS scored, COALESCE(sum(d.score_sum), 0) AS score_sum,
+              COALESCE(sum(d.activities), 0) AS activities, COALESCE(sum(d.first_try), 0) AS first_try, COALESCE(sum(d.tries), 0) AS tries,
+              COALESCE(sum(d.duration_ms), 0) AS duration_ms, COALESCE(sum(d.evaluated), 0) AS evaluated,
+              COALESCE(sum(d.words_out_of_place), 0) AS words_out_of_place, COALESCE(sum(d.parts_of_speech), 0) AS parts_of_speech,
+              COALESCE(sum(d.syntax_error), 0) AS syntax_error,
+              count(d.day)::int AS days_active, to_char(max(d.day), 'YYYY-MM-DD') AS last_day
+         FROM listed l LEFT JOIN student_day_stats d ON d.student_id = l.id AND d.day BETWEEN ${f}::date AND ${t}::date
+        GROUP BY l.id, l.full_name ORDER BY l.full_name, l.id`,
+      p.values,
+    ),
+    pool.query(`SELECT count(*)::int AS n FROM users t WHERE ${where}`, count),
+  ]);
+  return {
+    from,
+    to,
+    students: (rows.rows as Summed[]).map(figures),
+    total: (total.rows[0] as { n: number }).n,
+  };
+}
