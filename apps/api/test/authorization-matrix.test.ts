@@ -188,6 +188,7 @@ Object.assign(MATRIX, {
   'GET /api/dashboards/me': SIGNED_IN,
   // The analytics permissions: every adult role by default; what they read is their students' scope.
   'GET /api/analytics/students': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/students/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
 });
 /** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = [

@@ -41,7 +41,7 @@ import {
 } from './service';
 
 /** Seconds a refused export is told to wait: the running ones take seconds. */
-const EXPORT_RETRY_AFTER_SECONDS = 5;
+export const EXPORT_RETRY_AFTER_SECONDS = 5;
 
 type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 

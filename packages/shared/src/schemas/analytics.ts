@@ -16,6 +16,8 @@ export const studentsAnalyticsQuery = z
   .object({
     from: day.optional(),
     to: day.optional(),
+    /** One student only (their page's progress panel). */
+    student_id: z.uuid({ error: 'validation.invalid' }).optional(),
     /** Part of a student's name. */
     q: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
     page: z.coerce

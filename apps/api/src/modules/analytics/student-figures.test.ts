@@ -190,6 +190,10 @@ describe('students analytics', () => {
     // The content team reads analytics but has no students; a student may not read them.
     expect(await figuresOf(editor, '')).toMatchObject({ total: 0, students: [] });
     expect((await call(leo, 'GET', '/api/analytics/students')).statusCode).toBe(403);
+    // One student, as their page asks: theirs only; another account's student is simply not there.
+    const one = await figuresOf(admin, `student_id=${mia.user.id}`);
+    expect(one).toMatchObject({ total: 1, students: [{ id: mia.user.id }] });
+    expect(await figuresOf(admin, `student_id=${stranger.user.id}`)).toMatchObject({ total: 0, students: [] });
     const narrowed = await figuresOf(admin, 'q=mia');
     expect(narrowed).toMatchObject({ total: 1, students: [{ id: mia.user.id, full_name: 'Mia Johnson' }] });
     // A LIKE wildcard typed in the box is a character like any other.
@@ -219,6 +223,30 @@ describe('students analytics', () => {
     expect(await rollup()).toEqual(kept);
     const leoNow = (await figuresOf(admin, `from=${DAY1}&to=${DAY2}`)).students.find((s) => s.id === leo.user.id);
     expect(leoNow).toMatchObject({ evaluated: 2, words_out_of_place: 2, parts_of_speech: 1, syntax_error: 3 });
+  });
+
+  it('exports every student of the query as CSV, headed in the caller’s language, within scope', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/students/export?from=${DAY1}&to=${DAY2}`,
+      headers: { ...admin.headers, 'accept-language': 'es' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="students-${DAY1}-${DAY2}.csv"`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Estudiante,Juegos dados,Jugados,Completados,Aprobados,Puntuación media (%),Acierto al primer intento (%),' +
+        'Intentos por actividad,Minutos,Días de juego,Última partida,Sesiones evaluadas,Palabras fuera de lugar,' +
+        'Tipo de palabra equivocado,Errores de sintaxis',
+    );
+    // Leo's second evaluation (the test above) counts: two sessions evaluated, three syntax errors more.
+    expect(lines.slice(1).sort()).toEqual([
+      `Leo Walker,3,3,3,3,68.3,66.7,1.5,5,2,${DAY2},2,2,1,3`,
+      `Mia Johnson,1,1,0,0,,0,1,1,1,${DAY1},0,0,0,0`,
+    ]);
   });
 
   it('refuses a day that does not exist or a period that ends before it starts, naming the field', async () => {

@@ -69,6 +69,7 @@ export async function studentFigures(ctx: ActorContext, q: StudentsAnalyticsQuer
   const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS));
   const p = new SqlParams();
   const conds = [studentsScope(ctx.actor, p), 't.deleted_at IS NULL'];
+  if (q.student_id) conds.push(`t.id = ${p.add(q.student_id)}`);
   if (q.q) conds.push(`t.full_name ILIKE ${p.add(`%${likeEscape(q.q)}%`)}`);
   const where = conds.join(' AND ');
   const count = [...p.values];

@@ -72,6 +72,9 @@ beforeAll(async () => {
 beforeEach(() => queryClient.clear());
 afterEach(() => vi.unstubAllGlobals());
 
+/** A student's progress panel with nothing played in the period. */
+const noFigures = () => json({ status: true, data: { from: '2026-10-30', to: '2026-11-28', students: [], total: 0 } });
+
 describe('panels below a record', () => {
   it('shows the SSN masked and reveals it on request for an account admin; a therapist gets no reveal button', async () => {
     signIn('ACCOUNT_ADMIN', { account_id: ACCOUNT });
@@ -79,9 +82,10 @@ describe('panels below a record', () => {
       if (url.pathname === `/api/clients/${STUDENT}` && method === 'GET') return json({ status: true, data: student });
       if (url.pathname === `/api/clients/${STUDENT}/reveal-ssn`)
         return json({ status: true, data: { ssn: '123-45-6789' } });
-      // The games given to the student (a panel of its own).
+      // The games given to the student and their progress (panels of their own).
       if (url.pathname === '/api/assignments')
         return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
+      if (url.pathname === '/api/analytics/students') return noFigures();
       // The header's student selector of an account admin.
       if (url.pathname === '/api/selector') return json({ status: true, data: [] });
       return undefined;
@@ -104,7 +108,9 @@ describe('panels below a record', () => {
           ? json({ status: true, data: [] })
           : url.pathname === '/api/assignments'
             ? json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } })
-            : undefined,
+            : url.pathname === '/api/analytics/students'
+              ? noFigures()
+              : undefined,
     );
     expect(await screen.findByText('***-**-6789')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();

@@ -92,11 +92,70 @@ describe('students analytics', () => {
     expect(asked).toEqual([null, '2026-03-10']);
   });
 
+  it('exports the figures of the period and name chosen as CSV', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { calls } = renderApp('/analytics/students?from=2026-03-10&q=leo', (call) => {
+      const { url } = call;
+      if (url.pathname === '/api/analytics/students') return answer([figures(LEO, 'Leo Walker')]);
+      if (url.pathname === '/api/analytics/students/export')
+        return new Response('\uFEFFStudent,Games given\r\nLeo Walker,3\r\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="students.csv"' },
+        });
+      return common(call);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(await createObjectURL.mock.calls[0]![0].text()).toContain('Leo Walker,3');
+    const exported = calls.find((c) => c.url.pathname === '/api/analytics/students/export')!;
+    expect(Object.fromEntries(exported.url.searchParams)).toEqual({ from: '2026-03-10', q: 'leo' });
+  });
+
   it('says when no student is in scope, and is the analytics section’s screen, not its placeholder', async () => {
     renderApp('/analytics/students?q=nobody', (call) =>
       call.url.pathname === '/api/analytics/students' ? answer([]) : common(call),
     );
     expect(await screen.findByText('No students here')).toBeInTheDocument();
     expect(screen.queryByText(/being built/)).not.toBeInTheDocument();
+  });
+});
+
+describe('a student’s progress panel', () => {
+  it('shows the last 30 days on the student’s page and links to every figure', async () => {
+    const leo = {
+      id: LEO,
+      full_name: 'Leo Walker',
+      first_name: 'Leo',
+      last_name: 'Walker',
+      username: 'leo',
+      account_id: ACCOUNT,
+      status: 'ACTIVE',
+      deleted_at: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+      created_by: null,
+      updated_by: null,
+      created_by_name: null,
+      updated_by_name: null,
+      _actions: ['read'],
+    };
+    const { calls } = renderApp(`/students/${LEO}`, (call) => {
+      const { url } = call;
+      if (url.pathname === `/api/clients/${LEO}`) return json({ status: true, data: leo });
+      if (url.pathname === '/api/assignments')
+        return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
+      if (url.pathname === '/api/analytics/students') return answer([figures(LEO, 'Leo Walker')]);
+      return common(call);
+    });
+    const panel = await screen.findByRole('region', { name: 'Progress over the last 30 days' });
+    expect(await within(panel).findByText('68.3 %')).toBeInTheDocument();
+    expect(within(panel).getByText('Right at first try').nextSibling).toHaveTextContent('66.7 %');
+    expect(within(panel).getByRole('link', { name: 'All figures' })).toHaveAttribute(
+      'href',
+      '/analytics/students?q=Leo%20Walker',
+    );
+    expect(calls.find((c) => c.url.pathname === '/api/analytics/students')!.url.searchParams.get('student_id')).toBe(
+      LEO,
+    );
   });
 });

@@ -1,16 +1,20 @@
 import type { StudentFigures, StudentsAnalytics } from '@habla/shared/schemas/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChartNoAxesColumn } from 'lucide-react';
+import { ChartNoAxesColumn, Download } from 'lucide-react';
+import { toast } from 'react-toastify/unstyled';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/resource/list-pagination';
 import { LoadFailed } from '@/components/resource/load-failed';
+import { saveDownload } from '@/components/resource/resource-api';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
+import { buildUrl } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatNumber } from '@/lib/format';
 
 const MAX = 25;
@@ -88,6 +92,24 @@ export function StudentsAnalyticsPage() {
     ...extra,
   });
   const data = figures.data?.data;
+  const [exporting, setExporting] = useState(false);
+  // The figures of every student of the period and name as CSV, headed in the reader's language.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, max: _max, ...filters } = query;
+      const token = useAuthStore.getState().token;
+      const res = await fetch(buildUrl('/api/analytics/students/export', filters), {
+        headers: { 'Accept-Language': i18n.language, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      await saveDownload(res, 'students.csv');
+    } catch {
+      toast.error(t('records.exportFailed'), { toastId: 'analytics-export' });
+    } finally {
+      setExporting(false);
+    }
+  };
   const day = (iso: string) =>
     formatDateTime(i18n.language, `${iso}T00:00:00Z`, { timeZone: 'UTC', dateStyle: 'medium' });
   const columns: { key: string; label: string; cell: (s: StudentFigures) => React.ReactNode }[] = [
@@ -148,9 +170,17 @@ export function StudentsAnalyticsPage() {
       </form>
       {figures.isError && <LoadFailed onRetry={() => void figures.refetch()} back="/analytics" />}
       {data && (
-        <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-          {t('analytics.period', { from: day(data.from), to: day(data.to), count: data.total })}
-        </p>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {t('analytics.period', { from: day(data.from), to: day(data.to), count: data.total })}
+          </p>
+          {data.total > 0 && (
+            <Button variant="secondary" size="sm" loading={exporting} onClick={() => void exportCsv()}>
+              {!exporting && <Download className="size-4" aria-hidden="true" />}
+              {t('records.export')}
+            </Button>
+          )}
+        </div>
       )}
       {data && data.students.length === 0 ? (
         <EmptyState icon={ChartNoAxesColumn} title={t('analytics.students.none')}>

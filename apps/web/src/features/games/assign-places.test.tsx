@@ -137,6 +137,9 @@ describe('assigning from a student’s page', () => {
     const { calls } = renderApp(`/students/${STUDENT}`, (call) => {
       const { url, method } = call;
       if (url.pathname === `/api/clients/${STUDENT}`) return json({ status: true, data: served('clients', leo) });
+      // The student's progress panel (the analytics feature's).
+      if (url.pathname === '/api/analytics/students')
+        return json({ status: true, data: { from: '2026-10-30', to: '2026-11-28', students: [], total: 0 } });
       if (url.pathname === '/api/assignments') {
         expect(url.searchParams.get('student_id')).toBe(STUDENT);
         return json({

@@ -1,0 +1,74 @@
+import type { StudentsAnalytics } from '@habla/shared/schemas/analytics';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '@/lib/api';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import type { RecordPanelProps } from '@/lib/record-panels';
+
+/**
+ * A student's page: how they are doing over the last 30 days (played, mean score, right at the first
+ * try, minutes, last played), and the way to every figure in Students analytics.
+ */
+export default function StudentProgressPanel({ row }: RecordPanelProps) {
+  const { t, i18n } = useTranslation();
+  const figures = useQuery({
+    queryKey: ['analytics', 'students', { student_id: row.id }],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: StudentsAnalytics }>('/api/analytics/students', {
+          query: { student_id: row.id },
+          signal,
+          silentSuccess: true,
+        })
+        .then((r) => r.data),
+  });
+  const s = figures.data?.students[0];
+  const n = (v: number | null, suffix = '') =>
+    v === null ? '—' : `${formatNumber(i18n.language, v, { maximumFractionDigits: 1 })}${suffix}`;
+  const name = String(row.full_name ?? '');
+  const tiles = s
+    ? [
+        [t('analytics.students.sessions'), n(s.sessions)],
+        [t('analytics.students.meanScore'), n(s.mean_score, ' %')],
+        [t('analytics.students.firstTry'), n(s.first_try_rate, ' %')],
+        [t('analytics.students.minutes'), n(s.minutes)],
+        [
+          t('analytics.students.lastDay'),
+          s.last_day
+            ? formatDateTime(i18n.language, `${s.last_day}T00:00:00Z`, { timeZone: 'UTC', dateStyle: 'medium' })
+            : t('analytics.never'),
+        ],
+      ]
+    : [];
+  return (
+    <section
+      aria-labelledby="student-progress-panel"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="student-progress-panel" className="text-lg font-semibold text-slate-900">
+          {t('analytics.progress.title')}
+        </h2>
+        <Link
+          to={`/analytics/students?q=${encodeURIComponent(name)}`}
+          className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+        >
+          {t('analytics.progress.all')}
+        </Link>
+      </div>
+      {figures.isError && <p className="mt-2 text-sm text-slate-600">{t('records.loadFailed')}</p>}
+      {s && s.sessions === 0 && <p className="mt-2 text-sm text-slate-600">{t('analytics.progress.none')}</p>}
+      {s && s.sessions > 0 && (
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+          {tiles.map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-slate-50 px-3 py-2">
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
