@@ -3,9 +3,9 @@
  * and measures it from this process with autocannon on 127.0.0.1. Prints figures and ratios;
  * targets are reported as PASS/MISS, never asserted in tests.
  *
- * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, exports,
- * overload, recordings, lsa, lsa-loop,
- * lighthouse, startup; these two need `npm run build` first and Debian's chromium);
+ * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, analytics,
+ * exports, overload, recordings, lsa, lsa-loop, lighthouse, startup; these two need `npm run build` first and Debian's
+ * chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchAnalytics } from './bench/analytics';
 import { benchCatalogs } from './bench/catalogs';
 import { benchExports } from './bench/exports';
 import { benchGames } from './bench/games';
@@ -36,7 +37,7 @@ const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'base,list,catalogs,tenancy,games,images,play,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop'
+    'base,list,catalogs,tenancy,games,images,play,analytics,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop'
   )
     .split(',')
     .map((x) => x.trim()),
@@ -142,6 +143,15 @@ async function main() {
         dataDir,
         pgPort,
         { player: await login('student3'), student: await login('student'), therapist: await login('therapist') },
+        rounds,
+        seconds,
+      );
+    if (only.has('analytics'))
+      await benchAnalytics(
+        base,
+        dataDir,
+        pgPort,
+        { accountadmin: await login('accountadmin'), therapist: await login('therapist') },
         rounds,
         seconds,
       );

@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { roundsAgainstHealth } from './load';
+
+const STUDENTS = 10_000;
+const GAMES = 2_000;
+const SESSIONS_PER_STUDENT = 10;
+const ACTIVITIES = 10;
+const TARGET_P99_MS = 100;
+const TARGET_WRITE_RATIO = 1.2;
+const FINISHES = 2_000;
+
+/**
+ * Students analytics (docs/decisions/026-analytics-rollups.md) over a district: 10,000 students of
+ * the demo center (so `accountadmin` reads them all), 2,000 games, 10 finished sessions per student
+ * over the last year with 10 tries each: 1,000,000 tries. The rows go in with the rollup's trigger
+ * off; the rollup is then rebuilt from them (timed). Measured: the screen's request for the whole
+ * center, a name, a year and a therapist's caseload at 10 connections (p99 target ≤ 100 ms), and the
+ * cost of finishing a session with the trigger against without it (target ≤ 1.2×).
+ */
+export async function benchAnalytics(
+  base: string,
+  dataDir: string,
+  pgPort: number,
+  tokens: { accountadmin: string; therapist: string },
+  rounds: number,
+  seconds: number,
+): Promise<void> {
+  const password = readFileSync(join(dataDir, '.pg-password'), 'utf8').trim();
+  const db = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
+  });
+  await db.connect();
+  const acts = Array.from({ length: ACTIVITIES }, (_, i) => ({
+    id: crypto.randomUUID(),
+    position: i + 1,
+    question: 'Which one?',
+    picture: null,
+    audio_id: null,
+    answers: { options: [{ text: 'a' }, { text: 'b' }], correct: 0 },
+  }));
+  const rules = {
+    point_first_try: 10,
+    point_second_try: 1,
+    point_third_try: 0,
+    min_rate: 50,
+    show_progress_bar: false,
+    show_failed_attemps: false,
+  };
+  try {
+    const t0 = performance.now();
+    const center = (await db.query(`SELECT account_id FROM users WHERE username = 'accountadmin'`)).rows[0] as {
+      account_id: string;
+    };
+    await db.query('ALTER TABLE game_sessions DISABLE TRIGGER game_sessions_student_day');
+    await db.query(
+      `INSERT INTO users (email, username, password_hash, role, account_id, first_name, last_name)
+       SELECT 'district-' || i || '@example.test', 'district_' || i, 'not-a-hash', 'STUDENT', $1, 'District', 'Pupil ' || lpad(i::text, 5, '0')
+         FROM generate_series(1, $2) i`,
+      [center.account_id, STUDENTS],
+    );
+    await db.query(
+      `INSERT INTO games (name, type, game_status, account_id, is_private)
+       SELECT 'District game ' || i, 'multiple_choice_answers', 'COMPLETED', $1, false FROM generate_series(1, $2) i`,
+      [center.account_id, GAMES],
+    );
+    // Each student's sessions: one game each, finished on one of the last 365 days, scored 40 to 100.
+    await db.query(
+      `WITH st AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users WHERE username LIKE 'district\\_%'),
+            g AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM games WHERE name LIKE 'District game %'),
+            a AS (
+              INSERT INTO assignments (game_id, student_id, account_id, name, type, activities, activities_count, rules, max_attempts, attempts, start_time, end_time, assign_status, created_at)
+              SELECT g.id, st.id, $1, 'District game', 'multiple_choice_answers', $2, $3, $4, 1, 1, now() - interval '400 days', now() + interval '7 days', 'PLAYED',
+                     now() - ((st.n * 7 + k * 37) % 365 || ' days')::interval
+                FROM st CROSS JOIN generate_series(1, $5) k JOIN g ON g.n = 1 + (st.n * $5 + k) % $6
+              RETURNING id, student_id, created_at)
+       INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, duration_ms)
+       SELECT a.id, a.student_id, $1, 'COMPLETED', 1, a.created_at, a.created_at + interval '6 minutes', 60, 40 + (abs(hashtext(a.id::text)) % 61), true, 8, 2, 360000 FROM a`,
+      [center.account_id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), SESSIONS_PER_STUDENT, GAMES],
+    );
+    await db.query(
+      `INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms)
+       SELECT s.id, ($1::uuid[])[g], 1, 'district-' || g, '{"index": 0}', g % 5 <> 0, 10, 30000
+         FROM game_sessions s CROSS JOIN generate_series(1, $2) g
+        WHERE s.student_id IN (SELECT id FROM users WHERE username LIKE 'district\\_%')`,
+      [acts.map((x) => x.id), ACTIVITIES],
+    );
+    const made = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    await db.query('DELETE FROM student_day_stats');
+    await db.query('INSERT INTO student_day_stats SELECT * FROM student_day_source');
+    const rebuilt = (performance.now() - t1) / 1000;
+    await db.query('ALTER TABLE game_sessions ENABLE TRIGGER game_sessions_student_day');
+    await db.query(
+      'ANALYZE users; ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries; ANALYZE student_day_stats',
+    );
+    const count = async (sql: string) => Number((await db.query(sql)).rows[0].n);
+    const tries = await count('SELECT count(*)::int AS n FROM game_tries');
+    const days = await count('SELECT count(*)::int AS n FROM student_day_stats');
+    console.log(
+      `\nAnalytics: ${tries.toLocaleString('en')} tries, ${STUDENTS.toLocaleString('en')} students of one center, ${GAMES.toLocaleString('en')} games (made in ${made.toFixed(0)} s); rollup rebuilt from them in ${rebuilt.toFixed(1)} s (${days.toLocaleString('en')} student-days); 10 connections`,
+    );
+
+    const year = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const h = (token: string) => ({ authorization: `Bearer ${token}` });
+    const m = await roundsAgainstHealth(
+      {
+        health: { url: `${base}/api/health`, headers: {} },
+        center: { url: `${base}/api/analytics/students`, headers: h(tokens.accountadmin) },
+        'center, year': {
+          url: `${base}/api/analytics/students?from=${year}&page=200`,
+          headers: h(tokens.accountadmin),
+        },
+        'center, name': { url: `${base}/api/analytics/students?q=Pupil%2009`, headers: h(tokens.accountadmin) },
+        caseload: { url: `${base}/api/analytics/students?from=${year}`, headers: h(tokens.therapist) },
+      },
+      rounds,
+      seconds,
+      10,
+    );
+    for (const name of ['center', 'center, year', 'center, name', 'caseload']) {
+      const p99 = m(name, 'p99');
+      console.log(
+        `  ${name.padEnd(14)} p99 ${p99.toFixed(1)} ms (target ≤ ${TARGET_P99_MS}): ${p99 <= TARGET_P99_MS ? 'PASS' : 'MISS'}`,
+      );
+    }
+
+    // Finishing a session: the statement the player runs, on sessions of different students that
+    // already played 10 games, with the rollup's trigger and without it (alternating halves).
+    const open = (
+      await db.query(
+        `INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at)
+         SELECT DISTINCT ON (s.student_id) s.assignment_id, s.student_id, s.account_id, 'PLAYING', 2, now()
+           FROM game_sessions s WHERE s.student_id IN (SELECT id FROM users WHERE username LIKE 'district\\_%')
+          ORDER BY s.student_id LIMIT $1 RETURNING id`,
+        [FINISHES],
+      )
+    ).rows.map((r: { id: string }) => r.id);
+    const finish = async (ids: string[]) => {
+      const t = performance.now();
+      for (const id of ids)
+        await db.query(
+          `UPDATE game_sessions SET status = 'COMPLETED', finished_at = now(), points = 60, score = 60, passed = true, updated_at = now() WHERE id = $1`,
+          [id],
+        );
+      return (performance.now() - t) / ids.length;
+    };
+    const half = Math.floor(open.length / 2);
+    await db.query('ALTER TABLE game_sessions DISABLE TRIGGER game_sessions_student_day');
+    const without = await finish(open.slice(0, half));
+    await db.query('ALTER TABLE game_sessions ENABLE TRIGGER game_sessions_student_day');
+    const withRollup = await finish(open.slice(half));
+    const ratio = withRollup / without;
+    console.log(
+      `  finishing a session: ${without.toFixed(2)} ms without the rollup, ${withRollup.toFixed(2)} ms with it (${half} each): ${ratio.toFixed(2)}× (target ≤ ${TARGET_WRITE_RATIO}): ${ratio <= TARGET_WRITE_RATIO ? 'PASS' : 'MISS'}; a try never touches the rollup`,
+    );
+  } finally {
+    await db.query('ALTER TABLE game_sessions ENABLE TRIGGER game_sessions_student_day').catch(() => undefined);
+    await db.end();
+  }
+}
