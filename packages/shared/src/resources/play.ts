@@ -13,6 +13,19 @@ import type { ResourceDef } from './define';
 export const SESSION_EVALUATIONS = ['WAITING', 'EVALUATED'] as const;
 export type SessionEvaluation = (typeof SESSION_EVALUATIONS)[number];
 
+/** Whose game or session it is: listed, sorted by name and filtered on in both lists. */
+const STUDENT = {
+  name: 'student_id',
+  kind: 'relation',
+  required: true,
+  target: 'clients',
+  as: 'student',
+  sortable: true,
+  filterable: true,
+  listed: true,
+  readOnly: true,
+} as const;
+
 export const PLAY_RESOURCES = {
   assignments: {
     name: 'assignments',
@@ -22,17 +35,7 @@ export const PLAY_RESOURCES = {
     searchable: ['game_name'],
     defaultSort: { col: 'created_at', order: 'desc' },
     fields: [
-      {
-        name: 'student_id',
-        kind: 'relation',
-        required: true,
-        target: 'clients',
-        as: 'student',
-        sortable: true,
-        filterable: true,
-        listed: true,
-        readOnly: true,
-      },
+      STUDENT,
       { name: 'game_name', kind: 'text', required: true, readOnly: true, listed: true },
       {
         name: 'game_id',
@@ -81,17 +84,7 @@ export const PLAY_RESOURCES = {
     searchable: ['game_name'],
     defaultSort: { col: 'started_at', order: 'desc' },
     fields: [
-      {
-        name: 'student_id',
-        kind: 'relation',
-        required: true,
-        target: 'clients',
-        as: 'student',
-        sortable: true,
-        filterable: true,
-        listed: true,
-        readOnly: true,
-      },
+      STUDENT,
       { name: 'game_name', kind: 'text', required: true, readOnly: true, listed: true },
       {
         name: 'evaluation',

@@ -2,15 +2,15 @@ import type { AuditRow } from '@habla/shared/schemas/audit-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, ScrollText, SearchX } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/api';
 import { dateTimeFormat, formatNumber } from '@/lib/format';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 export type { AuditRow };
 type AuditAnswer = { status: true; data: AuditRow[]; meta: { page: number; max: number; total: number } };
@@ -51,23 +51,7 @@ export function describeChanges(changes: unknown): string[] {
 /** `/administration/auditLog`: the read-only audit trail, newest first, filtered and paged on the server. */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const applied: Filters = {
-    entity: params.get('entity') ?? '',
-    action: params.get('action') ?? '',
-    actor: params.get('actor') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-  };
-  const page = Math.max(0, Math.trunc(Number(params.get('page') ?? 0)) || 0);
-  const [draft, setDraft] = useState<Filters>(applied);
-  // Follow the URL (back/forward) when it changes from outside the form.
-  const appliedKey = FILTERS.map((f) => applied[f]).join('\u0000');
-  const [shownKey, setShownKey] = useState(appliedKey);
-  if (shownKey !== appliedKey) {
-    setShownKey(appliedKey);
-    setDraft(applied);
-  }
+  const { applied, page, draft, setDraft, go, input } = useUrlFilters(FILTERS);
 
   const query = useQuery({
     queryKey: ['administration', 'audit-log', page, applied],
@@ -76,12 +60,6 @@ export function AuditLogPage() {
     placeholderData: keepPreviousData,
   });
 
-  const go = (next: Filters, nextPage: number) => {
-    const search = new URLSearchParams();
-    for (const f of FILTERS) if (next[f].trim()) search.set(f, next[f].trim());
-    if (nextPage > 0) search.set('page', String(nextPage));
-    setParams(search);
-  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     go(draft, 0);
@@ -104,13 +82,7 @@ export function AuditLogPage() {
   };
   const n = (v: number) => formatNumber(i18n.language, v);
   const label = (f: Filter) => t(`administration.auditLog.${f}`);
-  const field = (f: Filter, extra: Record<string, unknown> = {}) => ({
-    label: label(f),
-    name: f,
-    value: draft[f],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [f]: e.target.value })),
-    ...extra,
-  });
+  const field = (f: Filter) => ({ label: label(f), ...input(f) });
   const th = 'px-3 py-2.5 whitespace-nowrap';
   const td = 'px-3 py-2.5 align-top text-slate-800';
 
@@ -124,17 +96,16 @@ export function AuditLogPage() {
         className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          <TextField {...field('entity', { maxLength: 60, autoComplete: 'off' })} />
-          <TextField {...field('action', { maxLength: 60, autoComplete: 'off' })} />
+          <TextField {...field('entity')} maxLength={60} autoComplete="off" />
+          <TextField {...field('action')} maxLength={60} autoComplete="off" />
           <TextField
-            {...field('actor', {
-              maxLength: 60,
-              autoComplete: 'off',
-              placeholder: t('administration.auditLog.actorPlaceholder'),
-            })}
+            {...field('actor')}
+            maxLength={60}
+            autoComplete="off"
+            placeholder={t('administration.auditLog.actorPlaceholder')}
           />
-          <TextField {...field('from', { type: 'date', max: draft.to || undefined })} />
-          <TextField {...field('to', { type: 'date', min: draft.from || undefined })} />
+          <TextField {...field('from')} type="date" max={draft.to || undefined} />
+          <TextField {...field('to')} type="date" min={draft.from || undefined} />
         </div>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button type="submit" size="sm">

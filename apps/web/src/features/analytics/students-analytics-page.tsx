@@ -4,7 +4,7 @@ import { ChartNoAxesColumn, Download } from 'lucide-react';
 import { toast } from 'react-toastify/unstyled';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListPagination } from '@/components/resource/list-pagination';
 import { LoadFailed } from '@/components/resource/load-failed';
 import { saveDownload } from '@/components/resource/resource-api';
@@ -16,10 +16,10 @@ import { api } from '@/lib/api';
 import { buildUrl } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 const MAX = 25;
 const FILTERS = ['from', 'to', 'q'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** A figure's cell: a number in the reader's language, or a dash when nothing counts. */
 function useFigure() {
@@ -53,16 +53,7 @@ function ScoreCell({ value }: { value: number | null }) {
 export function StudentsAnalyticsPage() {
   const { t, i18n } = useTranslation();
   const figure = useFigure();
-  const [params, setParams] = useSearchParams();
-  const applied: Filters = { from: params.get('from') ?? '', to: params.get('to') ?? '', q: params.get('q') ?? '' };
-  const page = Math.max(0, Math.trunc(Number(params.get('page') ?? 0)) || 0);
-  const [draft, setDraft] = useState<Filters>(applied);
-  const appliedKey = FILTERS.map((f) => applied[f]).join('\u0000');
-  const [shownKey, setShownKey] = useState(appliedKey);
-  if (shownKey !== appliedKey) {
-    setShownKey(appliedKey);
-    setDraft(applied);
-  }
+  const { applied, page, draft, setDraft, go, input } = useUrlFilters(FILTERS);
   const query = {
     page,
     max: MAX,
@@ -74,23 +65,11 @@ export function StudentsAnalyticsPage() {
       api.get<{ data: StudentsAnalytics }>('/api/analytics/students', { query, signal, silentSuccess: true }),
     placeholderData: keepPreviousData,
   });
-  const go = (next: Filters, nextPage: number) => {
-    const search = new URLSearchParams();
-    for (const f of FILTERS) if (next[f].trim()) search.set(f, next[f].trim());
-    if (nextPage > 0) search.set('page', String(nextPage));
-    setParams(search);
-  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     go(draft, 0);
   };
-  const field = (f: keyof Filters, extra: Record<string, unknown> = {}) => ({
-    label: t(`analytics.filter.${f}`),
-    name: f,
-    value: draft[f],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [f]: e.target.value })),
-    ...extra,
-  });
+  const field = (f: (typeof FILTERS)[number]) => ({ label: t(`analytics.filter.${f}`), ...input(f) });
   const data = figures.data?.data;
   const [exporting, setExporting] = useState(false);
   // The figures of every student of the period and name as CSV, headed in the reader's language.
@@ -144,9 +123,9 @@ export function StudentsAnalyticsPage() {
         className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField {...field('from', { type: 'date', max: draft.to || undefined })} />
-          <TextField {...field('to', { type: 'date', min: draft.from || undefined })} />
-          <TextField {...field('q', { maxLength: 100, autoComplete: 'off' })} />
+          <TextField {...field('from')} type="date" max={draft.to || undefined} />
+          <TextField {...field('to')} type="date" min={draft.from || undefined} />
+          <TextField {...field('q')} maxLength={100} autoComplete="off" />
         </div>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button type="submit" size="sm">
