@@ -25,6 +25,25 @@ const STUDENT = {
   listed: true,
   readOnly: true,
 } as const;
+/** The game: the name of the copy the student was given, the game it was copied from, and its type. */
+const GAME_NAME = { name: 'game_name', kind: 'text', required: true, readOnly: true, listed: true } as const;
+const GAME = {
+  name: 'game_id',
+  kind: 'relation',
+  required: true,
+  target: 'games',
+  as: 'game',
+  filterable: true,
+  readOnly: true,
+} as const;
+const GAME_TYPE = {
+  name: 'type',
+  kind: 'enum',
+  required: true,
+  options: GAME_TYPES,
+  enumName: 'gameType',
+  readOnly: true,
+} as const;
 
 export const PLAY_RESOURCES = {
   assignments: {
@@ -36,24 +55,9 @@ export const PLAY_RESOURCES = {
     defaultSort: { col: 'created_at', order: 'desc' },
     fields: [
       STUDENT,
-      { name: 'game_name', kind: 'text', required: true, readOnly: true, listed: true },
-      {
-        name: 'game_id',
-        kind: 'relation',
-        required: true,
-        target: 'games',
-        as: 'game',
-        filterable: true,
-        readOnly: true,
-      },
-      {
-        name: 'type',
-        kind: 'enum',
-        required: true,
-        options: GAME_TYPES,
-        enumName: 'gameType',
-        readOnly: true,
-      },
+      GAME_NAME,
+      GAME,
+      GAME_TYPE,
       {
         name: 'assign_status',
         kind: 'enum',
@@ -85,7 +89,7 @@ export const PLAY_RESOURCES = {
     defaultSort: { col: 'started_at', order: 'desc' },
     fields: [
       STUDENT,
-      { name: 'game_name', kind: 'text', required: true, readOnly: true, listed: true },
+      GAME_NAME,
       {
         name: 'evaluation',
         kind: 'enum',
@@ -95,15 +99,7 @@ export const PLAY_RESOURCES = {
         listed: true,
         readOnly: true,
       },
-      {
-        name: 'game_id',
-        kind: 'relation',
-        required: true,
-        target: 'games',
-        as: 'game',
-        filterable: true,
-        readOnly: true,
-      },
+      GAME,
       {
         name: 'assignment_id',
         kind: 'relation',
@@ -112,14 +108,7 @@ export const PLAY_RESOURCES = {
         as: 'assignment',
         readOnly: true,
       },
-      {
-        name: 'type',
-        kind: 'enum',
-        required: true,
-        options: GAME_TYPES,
-        enumName: 'gameType',
-        readOnly: true,
-      },
+      GAME_TYPE,
       { name: 'started_at', kind: 'datetime', required: true, sortable: true, readOnly: true, listed: true },
       { name: 'finished_at', kind: 'datetime', readOnly: true },
       {
