@@ -1,6 +1,8 @@
+import type { StudentsAnalytics } from '@habla/shared/schemas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { login, loginAs } from '../../../test/factories';
+import type { DbStudentDayStatsRow } from '../../db/schema/index';
 import { seedDemo } from '../../db/seed/demo';
 import { seedDemoPlay } from '../../db/seed/demo-play';
 import { seedStarterLibrary } from '../../db/seed/starter/index';
@@ -75,10 +77,11 @@ async function played(who: Who, by: Who, answers: number[][], opts: { leave?: bo
 const figuresOf = async (who: Who, query: string) => {
   const res = await call(who, 'GET', `/api/analytics/students?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { from: string; to: string; total: number; students: Record<string, unknown>[] };
+  return res.json().data as StudentsAnalytics;
 };
 const rollup = async () =>
-  (await t.database.pool.query('SELECT * FROM student_day_stats ORDER BY student_id, day')).rows as unknown[];
+  (await t.database.pool.query('SELECT * FROM student_day_stats ORDER BY student_id, day'))
+    .rows as DbStudentDayStatsRow[];
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,4 +1,4 @@
-import { policyOf, resourceRowSchema } from '@habla/shared';
+import { policyOf, resourceRowSchema, type ResourceDef, type ResourceRow } from '@habla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { login } from '../../../test/factories';
@@ -18,7 +18,8 @@ import { gameSessionsResource } from './resources';
  */
 let t: TestApp;
 const headers: Record<string, Record<string, string>> = {};
-type Listed = { id: string; [field: string]: unknown };
+/** A row of either list, as the engine's row contract has any resource's. */
+type Listed = ResourceRow<ResourceDef>;
 
 const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: headers[who] });
 async function rows(who: string, url: string): Promise<{ data: Listed[]; total: number }> {

@@ -1,3 +1,4 @@
+import type { StudentFigures } from '@habla/shared/schemas/analytics';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import { json, renderApp, signIn, type Call } from '@/test/render-app';
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const LEO = '22222222-2222-4222-8222-222222222222';
 const MIA = '22222222-2222-4222-8222-222222222223';
-const figures = (id: string, full_name: string, over: Record<string, unknown> = {}) => ({
+const figures = (id: string, full_name: string, over: Partial<StudentFigures> = {}): StudentFigures => ({
   id,
   full_name,
   assigned: 3,
@@ -28,7 +29,7 @@ const figures = (id: string, full_name: string, over: Record<string, unknown> = 
   syntax_error: 0,
   ...over,
 });
-const answer = (students: unknown[], from = '2026-10-30', to = '2026-11-28') =>
+const answer = (students: StudentFigures[], from = '2026-10-30', to = '2026-11-28') =>
   json({ status: true, data: { from, to, students, total: students.length } });
 const common = ({ url }: Call) => (url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined);
 
