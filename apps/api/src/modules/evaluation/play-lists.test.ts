@@ -29,6 +29,20 @@ async function rows(who: string, url: string): Promise<{ data: Listed[]; total: 
   return { data: body.data, total: body.meta.total };
 }
 
+/** Library games the student has not been given (a game given twice is skipped, not assigned again). */
+async function notYetGiven(studentId: string, n: number): Promise<{ id: string }[]> {
+  const games = (
+    await t.database.pool.query(
+      `SELECT g.id FROM games g WHERE g.account_id IS NULL AND g.game_status = 'COMPLETED' AND g.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM assignments x WHERE x.game_id = g.id AND x.student_id = $1)
+        ORDER BY g.id LIMIT $2`,
+      [studentId, n],
+    )
+  ).rows as { id: string }[];
+  expect(games).toHaveLength(n);
+  return games;
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   await seedStarterLibrary(t.database.pool, t.clock.now());
@@ -115,14 +129,10 @@ describe('the lists of assignments and played sessions', () => {
     expect(started).toEqual([...started].sort((a, b) => b - a));
     expect(new Set(started).size).toBeGreaterThan(1);
     // Two games given a minute apart: the later leads the list (ids are random, so an order by id would not).
-    const games = (
-      await t.database.pool.query(
-        `SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' AND deleted_at IS NULL ORDER BY id LIMIT 2`,
-      )
-    ).rows as { id: string }[];
     const mia = (await t.database.pool.query(`SELECT id FROM users WHERE username = 'student2'`)).rows[0] as {
       id: string;
     };
+    const games = await notYetGiven(mia.id, 2);
     const given: string[] = [];
     for (const game of games) {
       t.clock.advance(60_000);
@@ -165,16 +175,12 @@ describe('the lists of assignments and played sessions', () => {
     const leo = (await t.database.pool.query(`SELECT id FROM users WHERE username = 'student'`)).rows[0] as {
       id: string;
     };
-    const game = (
-      await t.database.pool.query(
-        `SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' AND deleted_at IS NULL LIMIT 1`,
-      )
-    ).rows[0] as { id: string };
+    const [game] = await notYetGiven(leo.id, 1);
     const assigned = await t.app.inject({
       method: 'POST',
       url: '/api/games/assign',
       headers: headers.therapist,
-      payload: { game_ids: [game.id], student_ids: [leo.id] },
+      payload: { game_ids: [game!.id], student_ids: [leo.id] },
     });
     expect(assigned.statusCode, assigned.body).toBe(201);
     expect((await rows('therapist', '/api/assignments')).total).toBe(before + 1);
