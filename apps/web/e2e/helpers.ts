@@ -12,13 +12,13 @@ export function e2eDataDir(): string {
   return dir;
 }
 
-/** Signs in through the login form, as a person would, and waits for the dashboard. */
+/** Signs in through the login form, as a person would, and waits for the dashboard (a student's: their board). */
 export async function loginViaUi(page: Page, login: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await page.getByLabel(/e-mail or username/i).fill(login);
   await page.getByLabel(/^password$/i).fill(password);
   await page.getByRole('button', { name: /^log in$/i }).click();
-  await expect(page).toHaveURL(/\/dashboards$/);
+  await expect(page).toHaveURL(/\/dashboards(\/student)?$/);
 }
 
 // The build's version (vite.config.ts defines __APP_VERSION__ from it): the app drops a stored

@@ -1,5 +1,6 @@
 import { CSRF_COOKIE_URL, LOGIN_URL } from '@/lib/api-client';
 import { decideToast } from '@/lib/api-toasts';
+import { landingPath } from '@/lib/landing';
 import { reconcileStoredVersion, removeItems, STORAGE_KEYS, writeItem, writeJson } from '@/lib/storage';
 import {
   BUTTON_SPINNER,
@@ -64,13 +65,15 @@ export function startSignInPage(doc: Document, deps: SignInDeps): void {
   // The app does this first on every start: an upgraded build drops a stale session.
   reconcileStoredVersion();
   let token: string | null = null;
+  let stored: { role?: string } | null = null;
   try {
     token = doc.defaultView?.localStorage.getItem(STORAGE_KEYS.token) ?? null;
+    stored = JSON.parse(doc.defaultView?.localStorage.getItem(STORAGE_KEYS.user) ?? 'null') as { role?: string } | null;
   } catch {
-    token = null;
+    stored = null;
   }
   if (token) {
-    deps.go('/dashboards');
+    deps.go(landingPath(stored));
     return;
   }
   const data = JSON.parse(doc.getElementById(SIGN_IN_IDS.data)?.textContent ?? '{}') as SignInScriptData;
@@ -228,7 +231,7 @@ export function startSignInPage(doc: Document, deps: SignInDeps): void {
       }
       writeItem(STORAGE_KEYS.token, body.token);
       writeJson(STORAGE_KEYS.user, body.data);
-      deps.go('/dashboards');
+      deps.go(landingPath(body.data as { role?: string } | null));
     } catch {
       removeItems(STORAGE_KEYS.token, STORAGE_KEYS.user);
       refuse(data.alerts.unsatisfactory);

@@ -25,6 +25,20 @@ const studentBoard = z.object({
     }),
   ),
   stars: z.number().int(),
+  /**
+   * What to play next (docs/product.md §6): the games still open to the student (not expired, an
+   * attempt left or a session under way), the one under way first, then the new ones, soonest end
+   * first; at most four.
+   */
+  next: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      state: z.enum(['in_progress', 'new', 'played']),
+      end_time: z.string(),
+      expiring_soon: z.boolean(),
+    }),
+  ),
   chapters: z.array(
     z.object({
       id: z.string(),
@@ -36,6 +50,13 @@ const studentBoard = z.object({
   ),
 });
 export type StudentBoard = z.infer<typeof studentBoard>;
+
+/**
+ * `GET /api/dashboards/students/:id` (`/dashboards/student`): one student's board, for the student
+ * themself or an adult who may see them (docs/product.md §2: anyone else gets 404).
+ */
+export const namedStudentBoardSchema = studentBoard.extend({ id: z.string(), full_name: z.string().nullable() });
+export type NamedStudentBoard = z.infer<typeof namedStudentBoardSchema>;
 
 const caseloadBoard = z.object({
   students: z.array(
@@ -76,7 +97,7 @@ export const dashboardSchema = z.discriminatedUnion('kind', [
   caseloadBoard.extend({
     kind: z.literal('caseload'),
     /** The one student in scope (a parent's child): their own board too. */
-    child: studentBoard.extend({ id: z.string(), full_name: z.string().nullable() }).optional(),
+    child: namedStudentBoardSchema.optional(),
   }),
   z.object({ kind: z.literal('none') }),
 ]);

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ROLES } from '@habla/shared';
 import { starsFor } from '@habla/shared/play';
-import type { CaseloadBoard, Dashboard, StudentBoard } from '@habla/shared/schemas/dashboards';
+import type { CaseloadBoard, Dashboard, NamedStudentBoard, StudentBoard } from '@habla/shared/schemas/dashboards';
 import type { CrudUser } from '../../crud/contract';
 import { SqlParams } from '../../crud/sql';
 import { genericPlanPool } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
 import { studentsScope } from '../tenancy/scopes';
 
 /**
@@ -26,27 +27,36 @@ const iso = (v: string | null): string | null => (v === null ? null : new Date(v
 
 /**
  * A student's board in one statement (one round trip, JSON built by PostgreSQL): counts of their
- * games, the last eight results and progress by chapter.
+ * games, what to play next, the last eight results and progress by chapter.
  */
 export async function studentDashboard(ctx: ActorContext, studentId: string): Promise<StudentBoard> {
   const now = ctx.now;
   const res = await genericPlanPool(ctx.db).query({
     // Named, on connections that keep its generic plan: planning it cost more than running it.
     name: 'dashboard-student',
-    text: `WITH mine AS (SELECT x.id, x.chapter_id, x.attempts, x.max_attempts, x.end_time, x.assign_status, x.best_score FROM assignments x WHERE x.student_id = $1 AND x.assign_status <> 'UNASSIGNED'),
+    text: `WITH mine AS (SELECT x.id, x.name, x.chapter_id, x.attempts, x.max_attempts, x.end_time, x.assign_status, x.best_score FROM assignments x WHERE x.student_id = $1 AND x.assign_status <> 'UNASSIGNED'),
           recent AS (
             SELECT s.id, s.started_at, s.finished_at, s.score, s.passed, x.name, (x.rules->>'min_rate')::int AS min_rate
               FROM game_sessions s JOIN assignments x ON x.id = s.assignment_id
              WHERE s.student_id = $1 AND s.status = 'COMPLETED' ORDER BY s.started_at DESC LIMIT 8),
           chapters AS (
             SELECT c.id, c.name, c.position, count(x.id)::int AS assigned, count(x.best_score)::int AS played, round(avg(x.best_score), 1) AS average
-              FROM mine x JOIN chapters c ON c.id = x.chapter_id GROUP BY c.id, c.name, c.position ORDER BY c.position, c.name LIMIT 20)
+              FROM mine x JOIN chapters c ON c.id = x.chapter_id GROUP BY c.id, c.name, c.position ORDER BY c.position, c.name LIMIT 20),
+          open AS (
+            SELECT x.id, x.name, x.end_time, x.attempts, x.max_attempts, EXISTS (SELECT 1 FROM game_sessions s WHERE s.assignment_id = x.id AND s.status IN ('NEW', 'PLAYING')) AS playing
+              FROM mine x WHERE x.end_time > $2),
+          next AS (
+            SELECT o.id, o.name, o.end_time, CASE WHEN o.playing THEN 'in_progress' WHEN o.attempts = 0 THEN 'new' ELSE 'played' END AS state,
+                   row_number() OVER (ORDER BY o.playing DESC, (o.attempts = 0) DESC, o.end_time, o.id) AS ord
+              FROM open o WHERE o.playing OR o.attempts < o.max_attempts ORDER BY ord LIMIT 4)
      SELECT (SELECT json_build_object(
                'new', count(*) FILTER (WHERE x.attempts = 0 AND x.end_time > $2),
                'in_progress', count(*) FILTER (WHERE x.end_time > $2 AND EXISTS (SELECT 1 FROM game_sessions s WHERE s.assignment_id = x.id AND s.status IN ('NEW', 'PLAYING'))),
                'expiring_soon', count(*) FILTER (WHERE x.end_time > $2 AND x.end_time <= $3 AND x.attempts < x.max_attempts),
                'played', count(*) FILTER (WHERE x.assign_status = 'PLAYED')) FROM mine x) AS games,
             (SELECT COALESCE(json_agg(r ORDER BY r.started_at DESC), '[]') FROM recent r) AS recent,
+            (SELECT COALESCE(json_agg(json_build_object('id', n.id, 'name', n.name, 'state', n.state, 'end_time', n.end_time) ORDER BY n.ord), '[]')
+               FROM next n) AS next,
             (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name, 'assigned', c.assigned, 'played', c.played, 'average', c.average) ORDER BY c.position, c.name), '[]') FROM chapters c) AS chapters`,
     values: [studentId, now, new Date(now.getTime() + DAY)],
   });
@@ -61,6 +71,7 @@ export async function studentDashboard(ctx: ActorContext, studentId: string): Pr
       min_rate: number | null;
       finished_at: string | null;
     }[];
+    next: (Pick<StudentBoard['next'][number], 'id' | 'name' | 'state'> & { end_time: string })[];
     chapters: { id: string; name: string; assigned: number; played: number; average: number | null }[];
   };
   const results = row.recent.map((r) => {
@@ -78,6 +89,10 @@ export async function studentDashboard(ctx: ActorContext, studentId: string): Pr
     games: row.games,
     recent: results,
     stars: results.reduce((n, r) => n + r.stars, 0),
+    next: row.next.map((g) => {
+      const end = new Date(g.end_time);
+      return { ...g, end_time: end.toISOString(), expiring_soon: end.getTime() - now.getTime() <= DAY };
+    }),
     chapters: row.chapters.map((c) => ({ ...c, average: num(c.average) })),
   };
 }
@@ -153,6 +168,23 @@ export async function caseloadDashboard(
     },
     expiring: row.expiring.map((r) => ({ ...r, end_time: new Date(r.end_time).toISOString() })),
   };
+}
+
+/**
+ * One student's board by id (`/dashboards/student`): the student themself, or an adult whose scope
+ * holds them (docs/product.md §2); anyone else, and an id that is not a live student, gets 404.
+ */
+export async function studentBoardOf(ctx: ActorContext, u: CrudUser, studentId: string): Promise<NamedStudentBoard> {
+  const p = new SqlParams();
+  const scope = studentsScope(u, p);
+  const id = p.add(studentId);
+  const found = await genericPlanPool(ctx.db).query<{ id: string; full_name: string | null }>(
+    `SELECT t.id, t.full_name FROM users t WHERE t.id = ${id} AND t.deleted_at IS NULL AND ${scope}`,
+    p.values,
+  );
+  const student = found.rows[0];
+  if (!student) throw notFound();
+  return { id: student.id, full_name: student.full_name, ...(await studentDashboard(ctx, student.id)) };
 }
 
 /** What the signed-in user's dashboard shows of the MLA loop. */

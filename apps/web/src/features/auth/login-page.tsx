@@ -9,11 +9,13 @@ import { useAuthStore } from '@/lib/auth-store';
 import { fieldErrorText } from '@/lib/form-errors';
 import { AuthCard, linkClasses } from './auth-card';
 import { authApi } from './auth-api';
+import { landingPath } from '@/lib/landing';
 
 /** `/` and `/login`: sign in by e-mail or username and password. */
 export function LoginPage() {
   const token = useAuthStore((s) => s.token);
-  if (token) return <Navigate to="/dashboards" replace />;
+  const user = useAuthStore((s) => s.user);
+  if (token) return <Navigate to={landingPath(user)} replace />;
   return <LoginForm />;
 }
 
@@ -36,7 +38,7 @@ function LoginForm() {
       await authApi.csrfCookie();
       const answer = await authApi.login(values);
       signIn(answer.data, answer.token);
-      navigate('/dashboards', { replace: true });
+      navigate(landingPath(answer.data), { replace: true });
     } catch {
       // The API client has shown the toast; let the person try again.
       resetField('password');

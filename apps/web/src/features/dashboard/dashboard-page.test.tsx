@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
@@ -47,5 +47,128 @@ describe('the dashboard', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'My students' })).not.toBeInTheDocument();
+  });
+});
+
+/** Platform figures as `GET /api/dashboards/platform` answers them. */
+const platform = {
+  as_of: '2026-11-27T12:00:00.000Z',
+  accounts: {
+    total: 3,
+    new_30d: 2,
+    by_status: [
+      { status: 'ACTIVE', count: 2 },
+      { status: 'ON-HOLD', count: 1 },
+      { status: 'INACTIVE', count: 0 },
+      { status: 'CANCELED', count: 0 },
+    ],
+  },
+  users: {
+    total: 13,
+    by_role: [
+      { role: 'SUPERADMIN', count: 1 },
+      { role: 'THERAPIST', count: 3 },
+      { role: 'STUDENT', count: 4 },
+    ],
+  },
+  activity: {
+    users_7d: 8,
+    users_30d: 9,
+    students_7d: 2,
+    students_30d: 3,
+    days: [
+      { day: '2026-11-27', users: 7, students: 1 },
+      { day: '2026-11-26', users: 0, students: 0 },
+    ],
+    weeks: [{ week: '2026-11-23', users: 8, students: 2 }],
+  },
+  limits: {
+    near: 1,
+    full: 1,
+    accounts: [
+      {
+        id: '22222222-2222-4222-8222-222222222222',
+        name: 'Full Center',
+        students: 2,
+        max_students: 2,
+        adults: 1,
+        max_adults: 10,
+      },
+    ],
+  },
+  jobs: { failed_7d: 3, last_failed_at: '2026-11-26T12:00:00.000Z', by_name: [{ name: 'email.send', count: 3 }] },
+  storage: {
+    files: 4,
+    bytes: 6350,
+    by_kind: [
+      { kind: 'audio', files: 1, bytes: 5000 },
+      { kind: 'image', files: 2, bytes: 1250 },
+    ],
+  },
+};
+
+describe('the platform dashboard', () => {
+  it('shows platform staff the figures as cards and the activity per day and week as tables, above the sections', async () => {
+    signIn('SUPERADMIN');
+    renderApp('/dashboards', ({ url }) => {
+      if (url.pathname === '/api/dashboards/platform') return json({ status: true, data: platform });
+      return url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+    });
+    const section = await screen.findByRole('region', { name: 'The platform at a glance' });
+    const card = (name: string) => within(section).getByRole('group', { name });
+    expect(card('Accounts')).toHaveTextContent('3accounts');
+    expect(card('Accounts')).toHaveTextContent('2 new in the last 30 days');
+    expect(card('Accounts')).toHaveTextContent('Active2On hold1Inactive0Canceled0');
+    expect(card('Users')).toHaveTextContent('13users');
+    expect(card('Users')).toHaveTextContent('Therapist3');
+    expect(card('Active people')).toHaveTextContent('8users active in the last 7 days');
+    expect(card('Active people')).toHaveTextContent('Students, last 30 days3');
+    expect(card('Plan limits')).toHaveTextContent('1account at its limit');
+    expect(within(card('Plan limits')).getByRole('link', { name: 'Full Center' })).toHaveAttribute(
+      'href',
+      '/administration/accounts/22222222-2222-4222-8222-222222222222',
+    );
+    expect(card('Plan limits')).toHaveTextContent('students 2 of 2 (100 %) · adults 1 of 10 (10 %)');
+    expect(card('Failed jobs')).toHaveTextContent('3jobs failed in the last 7 days');
+    expect(within(card('Failed jobs')).getByRole('link', { name: 'Open the failed jobs' })).toHaveAttribute(
+      'href',
+      '/administration/jobs',
+    );
+    expect(card('Storage')).toHaveTextContent('6.2 kBin 4 files');
+    expect(card('Storage')).toHaveTextContent('Recordings and audio4.9 kB');
+    const days = within(section).getByRole('table', { name: 'Active per day, last 30 days' });
+    expect(
+      within(days)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['DayUsersStudents', 'Nov 2771', 'Nov 2600']);
+    const weeks = within(section).getByRole('table', { name: 'Active per week, last 8 weeks' });
+    expect(within(weeks).getByRole('rowheader')).toHaveTextContent('Week of Nov 23');
+    expect(screen.getByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
+  });
+
+  it('leaves the failed jobs out for a reader the jobs policy keeps out (null)', async () => {
+    signIn('SUPPORT');
+    renderApp('/dashboards', ({ url }) => {
+      if (url.pathname === '/api/dashboards/platform') return json({ status: true, data: { ...platform, jobs: null } });
+      return url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+    });
+    const section = await screen.findByRole('region', { name: 'The platform at a glance' });
+    expect(within(section).getByRole('group', { name: 'Storage' })).toBeInTheDocument();
+    expect(within(section).queryByRole('group', { name: 'Failed jobs' })).not.toBeInTheDocument();
+  });
+
+  it('is not asked for by anyone else: a therapist, an account admin, the content team', async () => {
+    for (const role of ['THERAPIST', 'ACCOUNT_ADMIN', 'EDITOR'] as const) {
+      queryClient.clear();
+      signIn(role, { account_id: role === 'EDITOR' ? null : 'acc' });
+      const { calls } = renderApp('/dashboards', ({ url }) =>
+        url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
+      );
+      expect(await screen.findByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'The platform at a glance' })).not.toBeInTheDocument();
+      expect(calls.map((c) => c.url.pathname)).not.toContain('/api/dashboards/platform');
+      cleanup();
+    }
   });
 });

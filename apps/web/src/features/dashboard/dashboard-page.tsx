@@ -1,3 +1,5 @@
+import { platformDashboardActions } from '@habla/shared/policies/platform-dashboard';
+import type { PlatformDashboard } from '@habla/shared/schemas/platform-dashboard';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCards, type SectionCard } from '@/components/layout/section-cards';
@@ -5,11 +7,15 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/lib/auth-store';
 import { BoardPlaceholder, PlayPanel, useBoard } from './play-panel';
+import { PlatformPanel, usePlatformDashboard } from './platform-panel';
 import { FALLBACK_ICONS, filterNavigation, NAVIGATION } from '@/lib/navigation';
 
 const headingClasses = 'mb-4 text-sm font-semibold tracking-wide text-slate-600 uppercase';
 
-/** `/dashboards`: welcome, role, and a card for every section this user may open (same menu config). */
+/**
+ * `/dashboards`: welcome, role, the person's board, the platform's figures for platform staff (the
+ * shared rule the API checks too), and a card for every section this user may open (same menu config).
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
@@ -35,7 +41,13 @@ export function DashboardPage() {
   // The board and the section cards are most of the page: drawn from the deferred answer, React
   // renders them as a transition, in slices that leave the main thread free in between.
   const data = useDeferredValue(board.data);
-  const waiting = board.isPending || (board.data !== undefined && data === undefined);
+  const staff = platformDashboardActions.read(user);
+  const platform = usePlatformDashboard(staff);
+  const figures = useDeferredValue(platform.data);
+  const waiting =
+    board.isPending ||
+    (board.data !== undefined && data === undefined) ||
+    (staff && (platform.isPending || (platform.data !== undefined && figures === undefined)));
   return (
     <>
       <PageHeader
@@ -43,18 +55,20 @@ export function DashboardPage() {
         title={t('dashboard.welcome', { name })}
         description={t('dashboard.intro')}
       />
-      {waiting ? <BoardPlaceholder /> : <Sections board={data} leaves={leaves} groups={groups} />}
+      {waiting ? <BoardPlaceholder /> : <Sections board={data} platform={figures} leaves={leaves} groups={groups} />}
     </>
   );
 }
 
-/** The board (when there is one), then a card for every section and area this person may open. */
+/** The board (when there is one), the platform's figures, then a card for every section and area this person opens. */
 function Sections({
   board,
+  platform,
   leaves,
   groups,
 }: {
   board: Parameters<typeof PlayPanel>[0]['d'];
+  platform: PlatformDashboard | undefined;
   leaves: SectionCard[];
   groups: SectionCard[];
 }) {
@@ -62,6 +76,7 @@ function Sections({
   return (
     <>
       <PlayPanel d={board} />
+      {platform && <PlatformPanel d={platform} />}
       <section aria-labelledby="dashboard-sections">
         <h2 id="dashboard-sections" className={headingClasses}>
           {t('dashboard.sectionsTitle')}

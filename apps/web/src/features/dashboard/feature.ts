@@ -6,7 +6,16 @@ const dashboard = load(
   (m) => m.DashboardPage,
 );
 
-/** `/dashboards`: each person's board; `/dashboards/student` waits for its screen. */
+const studentBoard = load(
+  () => import('./student-board-page'),
+  (m) => m.StudentBoardPage,
+);
+
+/**
+ * `/dashboards`: each person's board (and the platform's figures for platform staff);
+ * `/dashboards/student`: a student's own board, where a student lands after signing in
+ * (docs/product.md §6 "Dashboards").
+ */
 export const dashboardFeature: FeatureManifest = {
   id: 'dashboard',
   routes: {
@@ -16,7 +25,7 @@ export const dashboardFeature: FeatureManifest = {
         handle: handle('crumbs.dashboards'),
         children: [
           { index: true, lazy: dashboard },
-          screen('student', handle('crumbs.student', 'pages.studentDashboard')),
+          screen('student', handle('crumbs.student', 'pages.studentDashboard'), studentBoard),
         ],
       },
     ],

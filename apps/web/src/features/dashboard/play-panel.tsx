@@ -69,9 +69,9 @@ const usePercent = () => {
 /**
  * A student's board: their games, recent results with stars, progress by chapter. `child` when an
  * adult looks at the one child in their care: headings name the child and there is no Play button
- * (the child plays with their own sign-in).
+ * (the child plays with their own sign-in). Also the lower part of `/dashboards/student`.
  */
-function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?: string }) {
+export function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?: string }) {
   const { t } = useTranslation();
   const pct = usePercent();
   return (
@@ -137,10 +137,10 @@ function StudentBoardView({ d, child }: { d: Omit<StudentBoard, 'kind'>; child?:
             <caption className="sr-only">{t('home.chapters')}</caption>
             <thead className="text-left text-slate-600">
               <tr>
-                <th scope="col" className="pb-1 font-medium">
+                <th scope="col" className="pr-2 pb-1 font-medium">
                   {t('home.chapter')}
                 </th>
-                <th scope="col" className="pb-1 font-medium">
+                <th scope="col" className="pr-2 pb-1 font-medium">
                   {t('home.playedOf')}
                 </th>
                 <th scope="col" className="pb-1 text-right font-medium">
