@@ -1,14 +1,16 @@
-import type { StudentsAnalytics } from '@habla/shared/schemas/analytics';
+import type { StudentDays, StudentsAnalytics } from '@habla/shared/schemas/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ChartFigure } from '@/components/charts/chart-figure';
 import { api } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import type { RecordPanelProps } from '@/lib/record-panels';
 
 /**
  * A student's page: how they are doing over the last 30 days (played, mean score, right at the first
- * try, minutes, last played), and the way to every figure in Students analytics.
+ * try, minutes, last played) with their mean score by day as a small chart (decision 027), the way
+ * to their figures over time and to every figure in Students analytics.
  */
 export default function StudentProgressPanel({ row }: RecordPanelProps) {
   const { t, i18n } = useTranslation();
@@ -23,6 +25,17 @@ export default function StudentProgressPanel({ row }: RecordPanelProps) {
         })
         .then((r) => r.data),
   });
+  // The same 30 days, day by day: the small trend (the chart's library loads only when it is drawn).
+  const days = useQuery({
+    queryKey: ['analytics', 'student-days', row.id, {}],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: StudentDays }>(`/api/analytics/students/${row.id}/days`, { signal, silentSuccess: true })
+        .then((r) => r.data),
+  });
+  const scored = (days.data?.days ?? []).filter((d) => d.mean_score !== null);
+  const day = (iso: string) =>
+    formatDateTime(i18n.language, `${iso}T00:00:00Z`, { timeZone: 'UTC', dateStyle: 'medium' });
   const s = figures.data?.students[0];
   const n = (v: number | null, suffix = '') =>
     v === null ? '—' : `${formatNumber(i18n.language, v, { maximumFractionDigits: 1 })}${suffix}`;
@@ -50,12 +63,20 @@ export default function StudentProgressPanel({ row }: RecordPanelProps) {
         <h2 id="student-progress-panel" className="text-lg font-semibold text-slate-900">
           {t('analytics.progress.title')}
         </h2>
-        <Link
-          to={`/analytics/students?q=${encodeURIComponent(name)}`}
-          className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
-        >
-          {t('analytics.progress.all')}
-        </Link>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link
+            to={`/analytics/students/${row.id}`}
+            className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+          >
+            {t('analytics.progress.overTime')}
+          </Link>
+          <Link
+            to={`/analytics/students?q=${encodeURIComponent(name)}`}
+            className="text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600"
+          >
+            {t('analytics.progress.all')}
+          </Link>
+        </div>
       </div>
       {figures.isError && <p className="mt-2 text-sm text-slate-600">{t('records.loadFailed')}</p>}
       {s && s.sessions === 0 && <p className="mt-2 text-sm text-slate-600">{t('analytics.progress.none')}</p>}
@@ -68,6 +89,29 @@ export default function StudentProgressPanel({ row }: RecordPanelProps) {
             </div>
           ))}
         </dl>
+      )}
+      {/* A trend needs two days with a score; one is the tile above. */}
+      {s && s.sessions > 0 && scored.length > 1 && (
+        <div className="mt-4">
+          <h3 className="mb-1 text-sm font-medium text-slate-700">{t('analytics.progress.trend')}</h3>
+          <ChartFigure
+            compact
+            title={t('analytics.progress.trend')}
+            labels={scored.map((d) => day(d.day))}
+            labelHeading={t('analytics.student.days.day')}
+            format={(v) => n(v, ' %')}
+            yMax={100}
+            series={[
+              {
+                key: 'mean_score',
+                label: t('analytics.students.meanScore'),
+                kind: 'line',
+                tone: 'teal',
+                values: scored.map((d) => d.mean_score),
+              },
+            ]}
+          />
+        </div>
       )}
     </section>
   );
