@@ -20,6 +20,7 @@ import { lsaRoutes } from './modules/lsa/lsa.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { assignmentRoutes } from './modules/assignments/assignments.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { figuresRoutes } from './modules/analytics/figures.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { playerRoutes } from './modules/player/player.routes';
@@ -119,6 +120,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(evaluationRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(figuresRoutes, { prefix: '/api' });
   await app.register(recordingRoutes, { prefix: '/api' });
   await app.register(lsaRoutes, { prefix: '/api' });
   await app.register(assessmentRoutes, { prefix: '/api' });

@@ -186,9 +186,22 @@ Object.assign(MATRIX, {
   'PUT /api/game-sessions/{id}/evaluation': GAME_AUTHORS,
   // Everyone signed in has a dashboard; what it holds is their own scope.
   'GET /api/dashboards/me': SIGNED_IN,
+  // One student's board: every signed-in user passes the guard; a student outside their scope is a 404.
+  'GET /api/dashboards/students/{id}': SIGNED_IN,
+  // The platform's figures: platform staff who see every account (docs/product.md §6).
+  'GET /api/dashboards/platform': ['SUPERADMIN', 'ADMIN', 'SUPPORT'],
   // The analytics permissions: every adult role by default; what they read is their students' scope.
   'GET /api/analytics/students': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/students/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  // One student over time (decision 027): a random id is a student nobody sees, 404 to every reader.
+  'GET /api/analytics/students/{id}/days': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/students/{id}/measures': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/games': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/games/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/activities': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/activities/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/users': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/users/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
 });
 /** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = [

@@ -66,3 +66,9 @@ export const DEFAULT_APP_CONFIGURATION = {
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
+
+/** The activities analytics' ranking without a game: hardest (fewest right at the first try) or easiest first. */
+export const ACTIVITY_RANKS = ['hardest', 'easiest'] as const;
+export type ActivityRank = (typeof ACTIVITY_RANKS)[number];
+/** By default, the fewest sessions an activity must have been tried in to be ranked: fewer say little. */
+export const RANK_MIN_TRIED = 5;

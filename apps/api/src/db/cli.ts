@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from '../config';
-import type { Db } from './client';
+import { poolOf, type Db } from './client';
+import { rebuildAnalytics } from '../modules/analytics/rebuild-analytics';
 import { isCommonPassword } from '../modules/auth/passwords';
 import { systemContext, systemRequestId } from '../lib/context';
 import { createSuperadminUser, takenField } from '../modules/users/users.service';
@@ -16,11 +17,11 @@ import { createLogger } from '../lib/logger';
 import { createStorage } from '../lib/storage/index';
 
 /**
- * Operator commands: `migrate`, `seed`, `create-superadmin` (npm run db:migrate | db:seed |
- * user:create-superadmin). Each starts the database like the server does, so it needs the server stopped
- * when the embedded PostgreSQL is in use.
+ * Operator commands: `migrate`, `seed`, `create-superadmin`, `rebuild-analytics` (npm run db:migrate |
+ * db:seed | user:create-superadmin | analytics:rebuild). Each starts the database like the server does,
+ * so it needs the server stopped when the embedded PostgreSQL is in use.
  */
-const USAGE = 'usage: cli.ts migrate | seed | create-superadmin';
+const USAGE = 'usage: cli.ts migrate | seed | create-superadmin | rebuild-analytics';
 
 function prompter() {
   let muted = false;
@@ -108,7 +109,8 @@ async function createSuperadmin(db: Db, config: Config, log: FastifyBaseLogger):
 
 async function main(): Promise<void> {
   const command = process.argv[2];
-  if (!command || !['migrate', 'seed', 'create-superadmin'].includes(command)) throw new Error(USAGE);
+  if (!command || !['migrate', 'seed', 'create-superadmin', 'rebuild-analytics'].includes(command))
+    throw new Error(USAGE);
   const config = loadConfig();
   const log = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
   const database = await startDatabase(config, log);
@@ -122,6 +124,14 @@ async function main(): Promise<void> {
         await storage.close();
       }
       process.stdout.write(`Reference data${config.demo ? ' and demo data' : ''} seeded.\n`);
+    }
+    if (command === 'rebuild-analytics') {
+      const rows = await rebuildAnalytics(poolOf(database.db));
+      process.stdout.write(
+        `Analytics rebuilt: ${Object.entries(rows)
+          .map(([table, n]) => `${table} ${n} rows`)
+          .join(', ')}.\n`,
+      );
     }
     if (command === 'create-superadmin') {
       await seedReference(database.db);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealDate } from '../resources/define';
+import { BROWN_STAGES } from './lsa';
 
 /**
  * Students analytics (docs/product.md §7, decision 026): how each student in the caller's scope is
@@ -7,40 +8,51 @@ import { isRealDate } from '../resources/define';
  */
 
 /** A calendar day, YYYY-MM-DD (the period's bounds, both included). */
-const day = z.string({ error: 'validation.date' }).refine(isRealDate, { error: 'validation.date' });
+export const day = z.string({ error: 'validation.date' }).refine(isRealDate, { error: 'validation.date' });
 
 /** The longest period one request covers: two years of days. */
 export const ANALYTICS_MAX_DAYS = 731;
 
-export const studentsAnalyticsQuery = z
-  .object({
-    from: day.optional(),
-    to: day.optional(),
+/** The fields every analytics query shares: the period (both days included), a name filter and the page. */
+export const analyticsQueryFields = {
+  from: day.optional(),
+  to: day.optional(),
+  /** Part of a name (the student's, the game's). */
+  q: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
+  page: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.number' })
+    .min(0, { error: 'validation.range' })
+    .max(100_000, { error: 'validation.range' })
+    .default(0),
+  max: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.number' })
+    .min(1, { error: 'validation.range' })
+    .max(100, { error: 'validation.range' })
+    .default(25),
+};
+
+/** A period that starts before it ends and covers at most ANALYTICS_MAX_DAYS. */
+export function periodChecked<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(schema: T) {
+  return schema
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.periodOrder', path: ['to'] })
+    .refine(
+      (q) =>
+        !q.from ||
+        !q.to ||
+        Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) < ANALYTICS_MAX_DAYS * 864e5,
+      { error: 'validation.periodTooLong', path: ['from'] },
+    );
+}
+
+export const studentsAnalyticsQuery = periodChecked(
+  z.object({
+    ...analyticsQueryFields,
     /** One student only (their page's progress panel). */
     student_id: z.uuid({ error: 'validation.invalid' }).optional(),
-    /** Part of a student's name. */
-    q: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
-    page: z.coerce
-      .number({ error: 'validation.number' })
-      .int({ error: 'validation.number' })
-      .min(0, { error: 'validation.range' })
-      .max(100_000, { error: 'validation.range' })
-      .default(0),
-    max: z.coerce
-      .number({ error: 'validation.number' })
-      .int({ error: 'validation.number' })
-      .min(1, { error: 'validation.range' })
-      .max(100, { error: 'validation.range' })
-      .default(25),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'validation.periodOrder', path: ['to'] })
-  .refine(
-    (q) =>
-      !q.from ||
-      !q.to ||
-      Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) < ANALYTICS_MAX_DAYS * 864e5,
-    { error: 'validation.periodTooLong', path: ['from'] },
-  );
+  }),
+);
 export type StudentsAnalyticsQuery = z.infer<typeof studentsAnalyticsQuery>;
 
 /** One student's figures over the period. Rates are percents with one decimal; null when nothing counts. */
@@ -81,3 +93,87 @@ export const studentsAnalyticsSchema = z.object({
   total: z.number().int(),
 });
 export type StudentsAnalytics = z.infer<typeof studentsAnalyticsSchema>;
+
+/**
+ * One student over time (docs/product.md §6, decisions 026 and 027): their days from the
+ * per-student-day rollup (`GET /api/analytics/students/:id/days`) and their completed assessments'
+ * language-sample measures (`GET /api/analytics/students/:id/measures`). A student outside the
+ * caller's scope answers 404, like one that does not exist.
+ */
+
+/** The student, by id. */
+export const studentAnalyticsParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+export type StudentAnalyticsParams = z.infer<typeof studentAnalyticsParams>;
+
+/** A period, both days included; the same checks as the students analytics' period. */
+export const studentPeriodQuery = periodChecked(z.object({ from: day.optional(), to: day.optional() }));
+export type StudentPeriodQuery = z.infer<typeof studentPeriodQuery>;
+
+/** The student the figures are of. */
+const studentNameSchema = z.object({ id: z.string(), full_name: z.string().nullable() });
+
+/** One UTC day with a finished session. Rates are percents with one decimal; null when nothing counts. */
+export const studentDaySchema = z.object({
+  /** YYYY-MM-DD (UTC). */
+  day: z.string(),
+  /** Sessions finished that day (completed or left), completed, and passed. */
+  sessions: z.number().int(),
+  completed: z.number().int(),
+  passed: z.number().int(),
+  /** Mean score of the day's scored sessions. */
+  mean_score: z.number().nullable(),
+  /** Activities right at the first try, of those tried that day. */
+  first_try_rate: z.number().nullable(),
+  /** Time played, in whole minutes. */
+  minutes: z.number().int(),
+  /** Sessions evaluated, and the errors their evaluations counted. */
+  evaluated: z.number().int(),
+  words_out_of_place: z.number().int(),
+  parts_of_speech: z.number().int(),
+  syntax_error: z.number().int(),
+});
+export type StudentDay = z.infer<typeof studentDaySchema>;
+
+/** `GET /api/analytics/students/:id/days`: the days of the period with a finished session, oldest first. */
+export const studentDaysSchema = z.object({
+  student: studentNameSchema,
+  /** The period read, as asked or by default the 30 days up to today (UTC). */
+  from: z.string(),
+  to: z.string(),
+  days: z.array(studentDaySchema),
+});
+export type StudentDays = z.infer<typeof studentDaysSchema>;
+
+/** One completed assessment's language-sample measures, as stored when it was analysed (docs/product.md §10). */
+export const studentMeasurePointSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The sample's date, when the therapist gave one. */
+  sample_date: z.string().nullable(),
+  /** When it was completed (ISO). */
+  completed_at: z.string(),
+  /** The day it is placed at: the sample's date, else the day it was completed (UTC). */
+  day: z.string(),
+  language: z.enum(['en', 'es']),
+  /** The child's utterances MLU counted. */
+  utterances: z.number().int(),
+  mlu_m: z.number(),
+  mlu_w: z.number(),
+  tnw: z.number().int(),
+  ndw: z.number().int(),
+  ttr: z.number(),
+  /** Null below 50 words. */
+  mattr: z.number().nullable(),
+  brown_stage: z.enum(BROWN_STAGES),
+});
+export type StudentMeasurePoint = z.infer<typeof studentMeasurePointSchema>;
+
+/** `GET /api/analytics/students/:id/measures`: the completed assessments of the period, oldest first. */
+export const studentMeasuresSchema = z.object({
+  student: studentNameSchema,
+  /** The period read, as asked or by default the 365 days up to today (UTC): samples are months apart. */
+  from: z.string(),
+  to: z.string(),
+  assessments: z.array(studentMeasurePointSchema),
+});
+export type StudentMeasures = z.infer<typeof studentMeasuresSchema>;

@@ -1,10 +1,13 @@
-import { bigint, date, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import type { PlayerAnswer } from '@habla/shared/play';
 import { accounts } from './accounts';
+import { games } from './games';
 import { users } from './users';
 
 /**
- * The analytics rollups (docs/decisions/026-analytics-rollups.md), made by migration 0018 with the
- * trigger that keeps them; its view, function and indexes live there only (decision 024).
+ * The analytics rollups (docs/decisions/026-analytics-rollups.md, 028-game-activity-rollups.md), made by
+ * migrations 0018 and 0019 with the trigger that keeps them; their views, functions and indexes live
+ * there only (decision 024).
  */
 
 /** A student's finished sessions of one UTC day, summed: what the students analytics read. */
@@ -40,3 +43,83 @@ export const studentDayStats = pgTable(
 );
 
 export type DbStudentDayStatsRow = typeof studentDayStats.$inferSelect;
+
+/** A game's finished sessions of one student and UTC day, summed (games analytics). */
+export const gameDayStats = pgTable(
+  'game_day_stats',
+  {
+    game_id: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    student_id: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    sessions: integer('sessions').notNull(),
+    completed: integer('completed').notNull(),
+    passed: integer('passed').notNull(),
+    scored: integer('scored').notNull(),
+    score_sum: numeric('score_sum', { precision: 12, scale: 1 }).notNull(),
+    activities: integer('activities').notNull(),
+    first_try: integer('first_try').notNull(),
+    tries: integer('tries').notNull(),
+    duration_ms: bigint('duration_ms', { mode: 'number' }).notNull(),
+    /** The completed sessions' durations (ms), sorted: a period's median time is read from them. */
+    durations: integer('durations').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.student_id, t.day, t.game_id] })],
+);
+export type DbGameDayStatsRow = typeof gameDayStats.$inferSelect;
+
+/** An activity as one student's finished sessions of one UTC day met it (activities analytics). */
+export const activityDayStats = pgTable(
+  'activity_day_stats',
+  {
+    game_id: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    activity_id: uuid('activity_id').notNull(),
+    student_id: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Sessions that tried it, answered it right in the end, right at the first try; their tries. */
+    tried: integer('tried').notNull(),
+    right: integer('right').notNull(),
+    first_try: integer('first_try').notNull(),
+    tries: integer('tries').notNull(),
+    elapsed_ms: bigint('elapsed_ms', { mode: 'number' }).notNull(),
+    /** Sessions left (incomplete) at this activity: the first one neither right nor out of tries. */
+    left_here: integer('left_here').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.student_id, t.day, t.game_id, t.activity_id] })],
+);
+export type DbActivityDayStatsRow = typeof activityDayStats.$inferSelect;
+
+/** The wrong answers given to an activity by one student on one UTC day, counted. */
+export const activityAnswerStats = pgTable(
+  'activity_answer_stats',
+  {
+    game_id: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    activity_id: uuid('activity_id').notNull(),
+    student_id: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    answer: jsonb('answer').$type<PlayerAnswer>().notNull(),
+    wrong: integer('wrong').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.student_id, t.day, t.game_id, t.activity_id, t.answer] })],
+);
+export type DbActivityAnswerStatsRow = typeof activityAnswerStats.$inferSelect;

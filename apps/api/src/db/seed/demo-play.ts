@@ -116,7 +116,10 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
     }
     const points = tries.reduce((n, t) => n + t.points, 0);
     const { score, passed } = sessionScore(points, a.acts.length, RULES);
-    const finished = new Date(at.getTime() + 6 * 60_000);
+    // Each try takes a few seconds more than the last; the session lasts as long as its tries.
+    const elapsed = tries.map((_, i) => 4000 + i * 700);
+    const duration = elapsed.reduce((n, ms) => n + ms, 0);
+    const finished = new Date(at.getTime() + duration);
     // Played first, its tries, then finished and evaluated: the order of the player's own writes, which
     // the analytics rollup follows (docs/decisions/026-analytics-rollups.md).
     const s = await pool.query(
@@ -136,14 +139,14 @@ export async function seedDemoPlay(db: Db, now: Date): Promise<number> {
           JSON.stringify(t.answer),
           t.correct,
           t.points,
-          4000 + i * 700,
-          new Date(at.getTime() + i * 20_000),
+          elapsed[i],
+          new Date(at.getTime() + elapsed.slice(0, i + 1).reduce((n, ms) => n + ms, 0)),
         ],
       );
     await pool.query(
       `UPDATE game_sessions SET status = 'COMPLETED', finished_at = $2, total_right = $3, total_wrong = $4, points = $5, score = $6, passed = $7,
               duration_ms = $8, updated_at = $2 WHERE id = $1`,
-      [sid, finished, a.acts.length, wrongFirst.length, points, score, passed, 6 * 60_000],
+      [sid, finished, a.acts.length, wrongFirst.length, points, score, passed, duration],
     );
     if (evaluated)
       await pool.query(

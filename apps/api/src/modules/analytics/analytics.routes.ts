@@ -1,17 +1,29 @@
 import { okEnvelope } from '@habla/shared';
 import { analyticsActions } from '@habla/shared/policies/index';
-import { studentsAnalyticsQuery, studentsAnalyticsSchema } from '@habla/shared/schemas/analytics';
+import {
+  studentAnalyticsParams,
+  studentDaysSchema,
+  studentMeasuresSchema,
+  studentPeriodQuery,
+  studentsAnalyticsQuery,
+  studentsAnalyticsSchema,
+} from '@habla/shared/schemas/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXPORT_RETRY_AFTER_SECONDS } from '../../crud/routes';
 import { actorContextOf } from '../../lib/context';
-import { tooManyRequests } from '../../lib/errors';
-import { requestLanguage } from '../../lib/i18n';
 import { errorResponses, fileResponse } from '../../lib/responses';
 import { requireRule } from '../../plugins/access';
-import { exportStudentFigures } from './export-student-figures';
+import { sendCsvExport } from './csv-export';
+import { exportFigures, STUDENT_COLUMNS } from './export-figures';
+import { periodOf } from './figures';
+import { studentDays } from './student-days';
 import { studentFigures } from './student-figures';
+import { studentMeasures } from './student-measures';
 
-/** The analytics (docs/product.md §7, decision 026): `GET /api/analytics/students` and its CSV export. */
+/**
+ * The analytics (docs/product.md §6–7, decisions 026 and 027): `GET /api/analytics/students` and its
+ * CSV export; one student's days (`…/students/:id/days`) and language-sample measures over time
+ * (`…/students/:id/measures`).
+ */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/analytics/students', {
     preValidation: requireRule(analyticsActions.read),
@@ -25,6 +37,42 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({ status: true as const, data: await studentFigures(actorContextOf(req), req.query) }),
   });
 
+  app.get('/analytics/students/:id/days', {
+    preValidation: requireRule(analyticsActions.read),
+    schema: {
+      tags: ['analytics'],
+      summary:
+        'One student’s days with a finished session over a period (default the last 30): sessions, passed, mean score, first-try rate, minutes and evaluated errors',
+      description:
+        'Read from the per-student-day rollup (decision 026), oldest day first. A student outside the caller’s scope answers 404.',
+      params: studentAnalyticsParams,
+      querystring: studentPeriodQuery,
+      response: { 200: okEnvelope(studentDaysSchema), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await studentDays(actorContextOf(req), req.params.id, req.query),
+    }),
+  });
+
+  app.get('/analytics/students/:id/measures', {
+    preValidation: requireRule(analyticsActions.read),
+    schema: {
+      tags: ['analytics'],
+      summary:
+        'One student’s completed assessments over a period (default the last 365 days) with their language-sample measures: MLU-m, MLU-w, TNW, NDW, TTR, MATTR, Brown’s stage',
+      description:
+        'Placed at the sample’s date (else the day the assessment was completed), oldest first; the measures as stored when the sample was analysed. A student outside the caller’s scope answers 404; without an assessments permission the list is empty.',
+      params: studentAnalyticsParams,
+      querystring: studentPeriodQuery,
+      response: { 200: okEnvelope(studentMeasuresSchema), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await studentMeasures(actorContextOf(req), req.params.id, req.query),
+    }),
+  });
+
   app.get('/analytics/students/export', {
     preValidation: requireRule(analyticsActions.read),
     schema: {
@@ -33,20 +81,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: studentsAnalyticsQuery,
       response: { 200: fileResponse('text/csv', 'Each student’s figures over the period'), ...errorResponses },
     },
-    handler: async (req, reply) => {
-      const ctx = actorContextOf(req);
-      // An export reads every page: a few at once per user and per instance, like the lists' exports.
-      const release = app.exportSlots.tryAcquire(ctx.actor.id);
-      if (!release) throw tooManyRequests(EXPORT_RETRY_AFTER_SECONDS, 'errors.tooManyExports');
-      try {
-        const { csv, from, to } = await exportStudentFigures(ctx, req.query, requestLanguage(req));
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="students-${from}-${to}.csv"`)
-          .send(csv);
-      } finally {
-        release();
-      }
-    },
+    handler: (req, reply) =>
+      sendCsvExport(app, req, reply, 'students', async (ctx, lang) => ({
+        ...periodOf(ctx, req.query),
+        csv: await exportFigures(
+          async (page, max) => {
+            const read = await studentFigures(ctx, { ...req.query, page, max });
+            return { rows: read.students, total: read.total };
+          },
+          STUDENT_COLUMNS,
+          lang,
+        ),
+      })),
   });
 };

@@ -2,10 +2,8 @@ import type { StudentsAnalytics } from '@habla/shared/schemas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { login, loginAs } from '../../../test/factories';
+import { call as callAs, choiceGame, play, type Who } from '../../../test/plays';
 import type { DbStudentDayStatsRow } from '../../db/schema/index';
-import { seedDemo } from '../../db/seed/demo';
-import { seedDemoPlay } from '../../db/seed/demo-play';
-import { seedStarterLibrary } from '../../db/seed/starter/index';
 
 /**
  * Students analytics (decision 026) on plays whose figures are worked out by hand below: the rollup
@@ -13,66 +11,15 @@ import { seedStarterLibrary } from '../../db/seed/starter/index';
  * period and the scope select exactly the sessions they should, and bad input is refused by name.
  */
 let t: TestApp;
-type Who = Awaited<ReturnType<typeof loginAs>>;
 let editor: Who, admin: Who, leo: Who, mia: Who, strangerAdmin: Who, stranger: Who;
-const MC = 'multiple_choice_answers';
 const DAY1 = '2026-03-10';
 const DAY2 = '2026-03-11';
 
-function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-}
-
-/** A completed library game of two multiple-choice activities: the first's answer is option 0, the second's 1. */
-async function choiceGame(): Promise<string> {
-  const game = await call(editor, 'POST', '/api/games', {
-    name: `Choose ${Math.random().toString(36).slice(2, 7)}`,
-    type: MC,
-  });
-  expect(game.statusCode, game.body).toBe(201);
-  const id = game.json().data.id as string;
-  for (const correct of [0, 1])
-    expect(
-      (
-        await call(editor, 'POST', '/api/activities', {
-          game_id: id,
-          question: 'Which one?',
-          answers: { options: [{ text: 'apple' }, { text: 'dog' }], correct },
-        })
-      ).statusCode,
-    ).toBe(201);
-  expect((await call(editor, 'POST', `/api/games/${id}/complete`)).statusCode).toBe(200);
-  return id;
-}
-
-let tryNo = 0;
-/**
- * Assign a fresh game to `who` (by their account's admin) and play it: `answers` lists, per activity
- * in order, the options chosen try after try. Finished (or left, with `leave`); answers the session.
- */
-async function played(who: Who, by: Who, answers: number[][], opts: { leave?: boolean } = {}): Promise<string> {
-  const game = await choiceGame();
-  const given = await call(by, 'POST', '/api/games/assign', { game_ids: [game], student_ids: [who.user.id] });
-  expect(given.statusCode, given.body).toBe(201);
-  const assignment = given.json().data.assigned[0].id as string;
-  const started = await call(who, 'POST', `/api/player/games/${assignment}/sessions`);
-  expect(started.statusCode, started.body).toBe(200);
-  const session = started.json().data as { id: string; activities: { id: string; position: number }[] };
-  const activities = [...session.activities].sort((a, b) => a.position - b.position);
-  for (const [i, choices] of answers.entries())
-    for (const index of choices) {
-      const res = await call(who, 'POST', `/api/player/sessions/${session.id}/tries`, {
-        activity_id: activities[i]!.id,
-        answer: { index },
-        client_try_id: `analytics-try-${tryNo++}`,
-        elapsed_ms: 30_000,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  const end = await call(who, 'POST', `/api/player/sessions/${session.id}/${opts.leave ? 'leave' : 'finish'}`);
-  expect(end.statusCode, end.body).toBe(200);
-  return session.id;
-}
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  callAs(t.app, who, method, url, payload);
+/** A fresh two-activity game (the first's answer is option 0, the second's 1), given to `who` and played. */
+const played = async (who: Who, by: Who, answers: number[][], opts: { leave?: boolean } = {}) =>
+  play(t.app, who, by, await choiceGame(t.app, editor), answers, opts);
 
 const figuresOf = async (who: Who, query: string) => {
   const res = await call(who, 'GET', `/api/analytics/students?${query}`);
@@ -262,25 +209,5 @@ describe('students analytics', () => {
     const long = await call(admin, 'GET', '/api/analytics/students?from=2020-01-01&to=2026-01-01');
     expect(long.statusCode).toBe(400);
     expect(long.json().fields.from).toMatch(/two years/);
-  });
-});
-
-describe('the demo’s analytics', () => {
-  it('are kept by the seed’s writes as by the player’s: its rollup equals its rebuild, first tries included', async () => {
-    const demo = await buildTestApp();
-    await seedStarterLibrary(demo.database.pool, demo.clock.now());
-    await seedDemo(demo.app.db, demo.clock.now());
-    await seedDemoPlay(demo.app.db, demo.clock.now());
-    const rows = async () =>
-      (await demo.database.pool.query('SELECT * FROM student_day_stats ORDER BY student_id, day')).rows as {
-        activities: number;
-        first_try: number;
-      }[];
-    const kept = await rows();
-    expect(kept.length).toBeGreaterThanOrEqual(3);
-    expect(kept.every((r) => r.activities > 0 && r.first_try > 0)).toBe(true);
-    await demo.database.pool.query('DELETE FROM student_day_stats');
-    await demo.database.pool.query('INSERT INTO student_day_stats SELECT * FROM student_day_source');
-    expect(await rows()).toEqual(kept);
   });
 });

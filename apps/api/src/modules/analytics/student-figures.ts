@@ -4,11 +4,7 @@ import { poolOf } from '../../db/client';
 import type { DbStudentDayStatsRow } from '../../db/schema/index';
 import type { ActorContext } from '../../lib/context';
 import { studentsScope } from '../tenancy/scopes';
-
-/** The default period: the 30 days up to today (UTC), both included. */
-const DEFAULT_DAYS = 30;
-const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+import { mean, percent, periodOf } from './figures';
 
 /** Sums of a student's day rows over the period, as PostgreSQL returns them (bigint and numeric as text). */
 type Summed = Pick<DbStudentDayStatsRow, 'student_id'> & {
@@ -33,10 +29,6 @@ type Summed = Pick<DbStudentDayStatsRow, 'student_id'> & {
     string
   >;
 
-/** A share as a percent with one decimal, or null when nothing counts. */
-const percent = (part: number, whole: number): number | null =>
-  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
-
 function figures(r: Summed): StudentFigures {
   const n = (k: keyof Summed) => Number(r[k] ?? 0);
   return {
@@ -46,9 +38,9 @@ function figures(r: Summed): StudentFigures {
     sessions: n('sessions'),
     completed: n('completed'),
     passed: n('passed'),
-    mean_score: n('scored') > 0 ? Math.round((n('score_sum') / n('scored')) * 10) / 10 : null,
+    mean_score: mean(n('score_sum'), n('scored')),
     first_try_rate: percent(n('first_try'), n('activities')),
-    tries_per_activity: n('activities') > 0 ? Math.round((n('tries') / n('activities')) * 100) / 100 : null,
+    tries_per_activity: mean(n('tries'), n('activities'), 2),
     minutes: Math.round(n('duration_ms') / 60_000),
     days_active: r.days_active,
     last_day: r.last_day,
@@ -65,8 +57,7 @@ function figures(r: Summed): StudentFigures {
  * assignments given in the period, never the tries.
  */
 export async function studentFigures(ctx: ActorContext, q: StudentsAnalyticsQuery): Promise<StudentsAnalytics> {
-  const to = q.to ?? dayOf(ctx.now);
-  const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS));
+  const { from, to } = periodOf(ctx, q);
   const p = new SqlParams();
   const conds = [studentsScope(ctx.actor, p), 't.deleted_at IS NULL'];
   if (q.student_id) conds.push(`t.id = ${p.add(q.student_id)}`);

@@ -146,6 +146,11 @@ describe('a student’s progress panel', () => {
       if (url.pathname === '/api/assignments')
         return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
       if (url.pathname === '/api/analytics/students') return answer([figures(LEO, 'Leo Walker')]);
+      if (url.pathname === `/api/analytics/students/${LEO}/days`)
+        return json({
+          status: true,
+          data: { student: { id: LEO, full_name: 'Leo Walker' }, from: '2026-10-30', to: '2026-11-28', days: [] },
+        });
       return common(call);
     });
     const panel = await screen.findByRole('region', { name: 'Progress over the last 30 days' });

@@ -1,0 +1,68 @@
+import type { GameFigures, GamesAnalytics, GamesAnalyticsQuery } from '@habla/shared/schemas/game-analytics';
+import { likeEscape, SqlParams } from '../../crud/sql';
+import { poolOf } from '../../db/client';
+import type { DbGameDayStatsRow, DbGameRow } from '../../db/schema/index';
+import type { ActorContext } from '../../lib/context';
+import { mean, percent, periodOf, scopedStudents, totalOf } from './figures';
+
+/** A game's day rows summed over the period, as PostgreSQL returns them (bigint and numeric as text). */
+type Summed = Pick<DbGameDayStatsRow, 'game_id'> &
+  Pick<DbGameRow, 'name' | 'version' | 'type'> & {
+    students: number;
+    total: number;
+    median_ms: number | null;
+  } & Record<'sessions' | 'completed' | 'passed' | 'scored' | 'score_sum' | 'activities' | 'first_try', string>;
+
+function figures(r: Summed): GameFigures {
+  const n = (k: keyof Summed) => Number(r[k] ?? 0);
+  return {
+    id: r.game_id,
+    name: r.name,
+    version: r.version,
+    type: r.type,
+    students: r.students,
+    sessions: n('sessions'),
+    completed: n('completed'),
+    completion_rate: percent(n('completed'), n('sessions')),
+    passed: n('passed'),
+    pass_rate: percent(n('passed'), n('completed')),
+    mean_score: mean(n('score_sum'), n('scored')),
+    first_try_rate: percent(n('first_try'), n('activities')),
+    median_seconds: r.median_ms === null ? null : Math.round(Number(r.median_ms) / 1000),
+  };
+}
+
+/**
+ * The games played in the period by the students in the caller's scope, most played first, each with
+ * its figures (decision 028): one statement over the per-game rollup, never the sessions or tries.
+ * The median time reads the completed sessions' durations the rollup keeps, for the page's games only.
+ */
+export async function gameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promise<GamesAnalytics> {
+  const { from, to } = periodOf(ctx, q);
+  const p = new SqlParams();
+  const scoped = scopedStudents(ctx, p, q.student_id);
+  const f = p.add(from);
+  const t = p.add(to);
+  const named = q.q ? `WHERE g.name ILIKE ${p.add(`%${likeEscape(q.q)}%`)}` : '';
+  const sql = `WITH scoped AS MATERIALIZED (${scoped}),
+       rows AS (SELECT d.* FROM game_day_stats d JOIN scoped s ON s.id = d.student_id WHERE d.day BETWEEN ${f}::date AND ${t}::date),
+       sums AS (
+         SELECT d.game_id, count(DISTINCT d.student_id)::int AS students,
+                sum(d.sessions) AS sessions, sum(d.completed) AS completed, sum(d.passed) AS passed,
+                sum(d.scored) AS scored, sum(d.score_sum) AS score_sum,
+                sum(d.activities) AS activities, sum(d.first_try) AS first_try
+           FROM rows d GROUP BY d.game_id),
+       page AS (
+         SELECT s.*, g.name, g.version, g.type, count(*) OVER ()::int AS total
+           FROM sums s JOIN games g ON g.id = s.game_id ${named}
+          ORDER BY s.sessions DESC, g.name, g.version, s.game_id
+          LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)})
+  SELECT pg.*,
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY u)
+            FROM rows d CROSS JOIN LATERAL unnest(d.durations) u WHERE d.game_id = pg.game_id) AS median_ms
+    FROM page pg
+   ORDER BY pg.sessions DESC, pg.name, pg.version, pg.game_id`;
+  const rows = (await poolOf(ctx.db).query(sql, p.values)).rows as Summed[];
+  const total = await totalOf(rows, q.page, async () => (await gameFigures(ctx, { ...q, page: 0, max: 1 })).total);
+  return { from, to, games: rows.map(figures), total };
+}
