@@ -1,27 +1,20 @@
 import { ACTIVITY_RANKS, RANK_MIN_TRIED } from '@habla/shared/enums';
 import type { ActivitiesAnalytics, ActivityFigures } from '@habla/shared/schemas/game-analytics';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPagination } from '@/components/resource/list-pagination';
-import { LoadFailed } from '@/components/resource/load-failed';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
-import { useUrlFilters } from '@/lib/use-url-filters';
 import {
-  FiguresTable,
+  FiguresResult,
   FilterSelect,
   PeriodFilters,
-  PeriodLine,
+  useAnalytics,
   useDay,
   useFigure,
   type FigureColumn,
 } from './figures-kit';
 import { useSeconds } from './games-analytics-page';
 
-const MAX = 25;
 const FILTERS = ['from', 'to', 'q', 'game_id', 'rank'] as const;
 
 /**
@@ -35,17 +28,9 @@ export function ActivitiesAnalyticsPage() {
   const figure = useFigure();
   const seconds = useSeconds();
   const day = useDay();
-  const filters = useUrlFilters(FILTERS);
-  const { applied, page, go, draft, input } = filters;
-  const chosen = Object.fromEntries(FILTERS.filter((f) => applied[f]).map((f) => [f, applied[f]]));
-  const query = { page, max: MAX, ...chosen };
-  const figures = useQuery({
-    queryKey: ['analytics', 'activities', query],
-    queryFn: ({ signal }) =>
-      api.get<{ data: ActivitiesAnalytics }>('/api/analytics/activities', { query, signal, silentSuccess: true }),
-    placeholderData: keepPreviousData,
-  });
-  const data = figures.data?.data;
+  const analytics = useAnalytics<ActivitiesAnalytics, (typeof FILTERS)[number]>('activities', FILTERS);
+  const { filters, data } = analytics;
+  const { applied, draft, input } = filters;
   const oneGame = Boolean(applied.game_id);
   const gameName = oneGame ? data?.activities[0]?.game_name : undefined;
   const columns: FigureColumn<ActivityFigures>[] = [
@@ -110,46 +95,35 @@ export function ActivitiesAnalyticsPage() {
           />
         )}
       </PeriodFilters>
-      {figures.isError && <LoadFailed onRetry={() => void figures.refetch()} back="/analytics" />}
-      {data && (
-        <PeriodLine
-          text={t(oneGame ? 'analytics.activities.periodGame' : `analytics.activities.period.${rank}`, {
-            from: day(data.from),
-            to: day(data.to),
-            count: data.total,
+      <FiguresResult
+        analytics={analytics}
+        rows={(d) => d.activities}
+        periodText={(d) =>
+          t(oneGame ? 'analytics.activities.periodGame' : `analytics.activities.period.${rank}`, {
+            from: day(d.from),
+            to: day(d.to),
+            count: d.total,
             min: RANK_MIN_TRIED,
-          })}
-          exportPath="/api/analytics/activities/export"
-          filters={chosen}
-          filename="activities.csv"
-          canExport={data.total > 0}
-        />
-      )}
-      {data && data.activities.length === 0 ? (
-        <EmptyState icon={ListChecks} title={t('analytics.activities.none')}>
-          {oneGame ? t('analytics.activities.noneGame') : t('analytics.activities.noneHelp', { min: RANK_MIN_TRIED })}
-        </EmptyState>
-      ) : (
-        <FiguresTable
-          rows={data?.activities ?? []}
-          rowKey={(a) => `${a.game_id}:${a.id}`}
-          rowHeaderLabel={t('analytics.activities.activity')}
-          rowHeader={(a) => (
-            <span className="inline-block max-w-64 min-w-40 align-bottom whitespace-normal">
-              <span className="mr-2 text-slate-500 tabular-nums">{a.position}.</span>
-              {a.label || t('analytics.activities.unnamed')}
-            </span>
-          )}
-          columns={columns}
-          caption={data ? t('analytics.activities.caption', { from: day(data.from), to: day(data.to) }) : ''}
-          dimmed={figures.isFetching && figures.isPlaceholderData}
-        />
-      )}
-      {(data?.total ?? 0) > MAX && (
-        <div className="mt-4">
-          <ListPagination page={page} max={MAX} total={data!.total} onPage={(p) => go(applied, p)} />
-        </div>
-      )}
+          })
+        }
+        empty={{
+          icon: ListChecks,
+          title: t('analytics.activities.none'),
+          help: oneGame
+            ? t('analytics.activities.noneGame')
+            : t('analytics.activities.noneHelp', { min: RANK_MIN_TRIED }),
+        }}
+        rowKey={(a) => `${a.game_id}:${a.id}`}
+        rowHeaderLabel={t('analytics.activities.activity')}
+        rowHeader={(a) => (
+          <span className="inline-block max-w-64 min-w-40 align-bottom whitespace-normal">
+            <span className="mr-2 text-slate-500 tabular-nums">{a.position}.</span>
+            {a.label || t('analytics.activities.unnamed')}
+          </span>
+        )}
+        columns={columns}
+        caption={data ? t('analytics.activities.caption', { from: day(data.from), to: day(data.to) }) : ''}
+      />
     </>
   );
 }

@@ -1,14 +1,19 @@
-import { Download } from 'lucide-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Download, type LucideIcon } from 'lucide-react';
 import { toast } from 'react-toastify/unstyled';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '@/components/resource/list-pagination';
+import { LoadFailed } from '@/components/resource/load-failed';
 import { saveDownload } from '@/components/resource/resource-api';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { TextField } from '@/components/ui/text-field';
+import { api } from '@/lib/api';
 import { buildUrl } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import type { useUrlFilters } from '@/lib/use-url-filters';
+import { useUrlFilters } from '@/lib/use-url-filters';
 
 /**
  * What the analytics screens share (decisions 026, 028): a figure in the reader's language, the
@@ -47,6 +52,82 @@ export function RateCell({ value }: { value: number | null }) {
 }
 
 type Filters<K extends string> = ReturnType<typeof useUrlFilters<K>>;
+
+/** Rows per page on every analytics screen. */
+const MAX = 25;
+
+/**
+ * An analytics screen's figures: the filters `names` kept in the address, and the answer of
+ * `GET /api/analytics/<name>` for them and the page (the last page stays shown while the next loads).
+ */
+export function useAnalytics<D, const K extends string>(name: string, names: readonly K[]) {
+  const filters = useUrlFilters(names);
+  const { applied, page } = filters;
+  const chosen: Record<string, string> = Object.fromEntries(
+    names.filter((f) => applied[f]).map((f) => [f, applied[f]]),
+  );
+  const query = { page, max: MAX, ...chosen };
+  const figures = useQuery({
+    queryKey: ['analytics', name, query],
+    queryFn: ({ signal }) => api.get<{ data: D }>(`/api/analytics/${name}`, { query, signal, silentSuccess: true }),
+    placeholderData: keepPreviousData,
+  });
+  return { name, filters, chosen, figures, data: figures.data?.data };
+}
+
+/**
+ * What an analytics screen shows under its filters: a retry when the figures failed, the line that
+ * says what is shown with its CSV export, then the figures (or why there are none) and the pages.
+ */
+export function FiguresResult<D extends { total: number }, Row, K extends string>({
+  analytics,
+  rows,
+  periodText,
+  empty,
+  ...table
+}: {
+  analytics: ReturnType<typeof useAnalytics<D, K>>;
+  rows: (data: D) => Row[];
+  periodText: (data: D) => string;
+  empty: { icon: LucideIcon; title: string; help: string };
+} & Omit<Parameters<typeof FiguresTable<Row>>[0], 'rows' | 'dimmed'>) {
+  const { figures, data, chosen, filters, name } = analytics;
+  return (
+    <>
+      {figures.isError && <LoadFailed onRetry={() => void figures.refetch()} back="/analytics" />}
+      {data && (
+        <PeriodLine
+          text={periodText(data)}
+          exportPath={`/api/analytics/${name}/export`}
+          filters={chosen}
+          filename={`${name}.csv`}
+          canExport={data.total > 0}
+        />
+      )}
+      {data && data.total === 0 ? (
+        <EmptyState icon={empty.icon} title={empty.title}>
+          {empty.help}
+        </EmptyState>
+      ) : (
+        <FiguresTable
+          {...table}
+          rows={data ? rows(data) : []}
+          dimmed={figures.isFetching && figures.isPlaceholderData}
+        />
+      )}
+      {(data?.total ?? 0) > MAX && (
+        <div className="mt-4">
+          <ListPagination
+            page={filters.page}
+            max={MAX}
+            total={data!.total}
+            onPage={(p) => filters.go(filters.applied, p)}
+          />
+        </div>
+      )}
+    </>
+  );
+}
 
 /**
  * The filter form: from, to and a name (`q`, labelled `qLabel`; none without a label), then the

@@ -1,26 +1,19 @@
 import type { GameFigures, GamesAnalytics } from '@habla/shared/schemas/game-analytics';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPagination } from '@/components/resource/list-pagination';
-import { LoadFailed } from '@/components/resource/load-failed';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
-import { useUrlFilters } from '@/lib/use-url-filters';
 import {
-  FiguresTable,
+  FiguresResult,
   PeriodFilters,
-  PeriodLine,
   RateCell,
   rowLink,
+  useAnalytics,
   useDay,
   useFigure,
   type FigureColumn,
 } from './figures-kit';
 
-const MAX = 25;
 const FILTERS = ['from', 'to', 'q'] as const;
 
 /** A duration in seconds as minutes and seconds ("1 min 5 s", "2 min", "55 s"). */
@@ -46,17 +39,9 @@ export function GamesAnalyticsPage() {
   const figure = useFigure();
   const seconds = useSeconds();
   const day = useDay();
-  const filters = useUrlFilters(FILTERS);
-  const { applied, page, go } = filters;
-  const chosen = Object.fromEntries(FILTERS.filter((f) => applied[f]).map((f) => [f, applied[f]]));
-  const query = { page, max: MAX, ...chosen };
-  const figures = useQuery({
-    queryKey: ['analytics', 'games', query],
-    queryFn: ({ signal }) =>
-      api.get<{ data: GamesAnalytics }>('/api/analytics/games', { query, signal, silentSuccess: true }),
-    placeholderData: keepPreviousData,
-  });
-  const data = figures.data?.data;
+  const analytics = useAnalytics<GamesAnalytics, (typeof FILTERS)[number]>('games', FILTERS);
+  const { filters, data } = analytics;
+  const { applied } = filters;
   const columns: FigureColumn<GameFigures>[] = [
     { key: 'students', label: t('analytics.games.students'), cell: (g) => figure(g.students) },
     { key: 'sessions', label: t('analytics.games.sessions'), cell: (g) => figure(g.sessions) },
@@ -75,51 +60,32 @@ export function GamesAnalyticsPage() {
         qLabel={t('analytics.games.q')}
         label={t('analytics.games.filter')}
       />
-      {figures.isError && <LoadFailed onRetry={() => void figures.refetch()} back="/analytics" />}
-      {data && (
-        <PeriodLine
-          text={t('analytics.games.period', { from: day(data.from), to: day(data.to), count: data.total })}
-          exportPath="/api/analytics/games/export"
-          filters={chosen}
-          filename="games.csv"
-          canExport={data.total > 0}
-        />
-      )}
-      {data && data.games.length === 0 ? (
-        <EmptyState icon={Gamepad2} title={t('analytics.games.none')}>
-          {t('analytics.games.noneHelp')}
-        </EmptyState>
-      ) : (
-        <FiguresTable
-          rows={data?.games ?? []}
-          rowKey={(g) => g.id}
-          rowHeaderLabel={t('analytics.games.game')}
-          rowHeader={(g) => (
-            <>
-              <Link
-                to={`/analytics/activities?game_id=${g.id}${applied.from ? `&from=${applied.from}` : ''}${applied.to ? `&to=${applied.to}` : ''}`}
-                className={rowLink}
-                aria-label={t('analytics.games.activitiesOf', { name: g.name })}
-              >
-                {g.name}
-              </Link>
-              {g.version > 1 && (
-                <span className="ml-2 text-xs font-normal text-slate-600">
-                  {t('analytics.games.version', { version: g.version })}
-                </span>
-              )}
-            </>
-          )}
-          columns={columns}
-          caption={data ? t('analytics.games.caption', { from: day(data.from), to: day(data.to) }) : ''}
-          dimmed={figures.isFetching && figures.isPlaceholderData}
-        />
-      )}
-      {(data?.total ?? 0) > MAX && (
-        <div className="mt-4">
-          <ListPagination page={page} max={MAX} total={data!.total} onPage={(p) => go(applied, p)} />
-        </div>
-      )}
+      <FiguresResult
+        analytics={analytics}
+        rows={(d) => d.games}
+        periodText={(d) => t('analytics.games.period', { from: day(d.from), to: day(d.to), count: d.total })}
+        empty={{ icon: Gamepad2, title: t('analytics.games.none'), help: t('analytics.games.noneHelp') }}
+        rowKey={(g) => g.id}
+        rowHeaderLabel={t('analytics.games.game')}
+        rowHeader={(g) => (
+          <>
+            <Link
+              to={`/analytics/activities?game_id=${g.id}${applied.from ? `&from=${applied.from}` : ''}${applied.to ? `&to=${applied.to}` : ''}`}
+              className={rowLink}
+              aria-label={t('analytics.games.activitiesOf', { name: g.name })}
+            >
+              {g.name}
+            </Link>
+            {g.version > 1 && (
+              <span className="ml-2 text-xs font-normal text-slate-600">
+                {t('analytics.games.version', { version: g.version })}
+              </span>
+            )}
+          </>
+        )}
+        columns={columns}
+        caption={data ? t('analytics.games.caption', { from: day(data.from), to: day(data.to) }) : ''}
+      />
     </>
   );
 }

@@ -1,26 +1,19 @@
 import type { StudentFigures, StudentsAnalytics } from '@habla/shared/schemas/analytics';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChartLine, ChartNoAxesColumn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListPagination } from '@/components/resource/list-pagination';
-import { LoadFailed } from '@/components/resource/load-failed';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
-import { useUrlFilters } from '@/lib/use-url-filters';
 import {
-  FiguresTable,
+  FiguresResult,
   PeriodFilters,
-  PeriodLine,
   RateCell,
   rowLink,
+  useAnalytics,
   useDay,
   useFigure,
   type FigureColumn,
 } from './figures-kit';
 
-const MAX = 25;
 const FILTERS = ['from', 'to', 'q'] as const;
 
 /** The way to one student's figures over time (their analytics page, decision 027). */
@@ -47,17 +40,8 @@ export function StudentsAnalyticsPage() {
   const { t } = useTranslation();
   const figure = useFigure();
   const day = useDay();
-  const filters = useUrlFilters(FILTERS);
-  const { applied, page, go } = filters;
-  const chosen = Object.fromEntries(FILTERS.filter((f) => applied[f]).map((f) => [f, applied[f]]));
-  const query = { page, max: MAX, ...chosen };
-  const figures = useQuery({
-    queryKey: ['analytics', 'students', query],
-    queryFn: ({ signal }) =>
-      api.get<{ data: StudentsAnalytics }>('/api/analytics/students', { query, signal, silentSuccess: true }),
-    placeholderData: keepPreviousData,
-  });
-  const data = figures.data?.data;
+  const analytics = useAnalytics<StudentsAnalytics, (typeof FILTERS)[number]>('students', FILTERS);
+  const { filters, data } = analytics;
   const errorsText = (s: StudentFigures) =>
     s.evaluated === 0
       ? '—'
@@ -92,44 +76,29 @@ export function StudentsAnalyticsPage() {
         qLabel={t('analytics.filter.q')}
         label={t('analytics.filter.label')}
       />
-      {figures.isError && <LoadFailed onRetry={() => void figures.refetch()} back="/analytics" />}
-      {data && (
-        <PeriodLine
-          text={t('analytics.period', { from: day(data.from), to: day(data.to), count: data.total })}
-          exportPath="/api/analytics/students/export"
-          filters={chosen}
-          filename="students.csv"
-          canExport={data.total > 0}
-        />
-      )}
-      {data && data.students.length === 0 ? (
-        <EmptyState icon={ChartNoAxesColumn} title={t('analytics.students.none')}>
-          {t('analytics.students.noneHelp')}
-        </EmptyState>
-      ) : (
-        <FiguresTable
-          rows={data?.students ?? []}
-          rowKey={(s) => s.id}
-          rowHeaderLabel={t('analytics.students.student')}
-          rowHeader={(s) => (
-            <>
-              <Link to={`/students/${s.id}`} className={rowLink}>
-                {s.full_name ?? s.id}
-              </Link>
-              <br />
-              <OverTimeLink student={s} />
-            </>
-          )}
-          columns={columns}
-          caption={data ? t('analytics.students.caption', { from: day(data.from), to: day(data.to) }) : ''}
-          dimmed={figures.isFetching && figures.isPlaceholderData}
-        />
-      )}
-      {(data?.total ?? 0) > MAX && (
-        <div className="mt-4">
-          <ListPagination page={page} max={MAX} total={data!.total} onPage={(p) => go(applied, p)} />
-        </div>
-      )}
+      <FiguresResult
+        analytics={analytics}
+        rows={(d) => d.students}
+        periodText={(d) => t('analytics.period', { from: day(d.from), to: day(d.to), count: d.total })}
+        empty={{
+          icon: ChartNoAxesColumn,
+          title: t('analytics.students.none'),
+          help: t('analytics.students.noneHelp'),
+        }}
+        rowKey={(s) => s.id}
+        rowHeaderLabel={t('analytics.students.student')}
+        rowHeader={(s) => (
+          <>
+            <Link to={`/students/${s.id}`} className={rowLink}>
+              {s.full_name ?? s.id}
+            </Link>
+            <br />
+            <OverTimeLink student={s} />
+          </>
+        )}
+        columns={columns}
+        caption={data ? t('analytics.students.caption', { from: day(data.from), to: day(data.to) }) : ''}
+      />
     </>
   );
 }

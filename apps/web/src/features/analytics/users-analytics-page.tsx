@@ -1,26 +1,19 @@
 import { ROLE_VALUES } from '@habla/shared/roles';
 import type { UserFigures, UsersAnalytics } from '@habla/shared/schemas/user-analytics';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '@/components/resource/list-pagination';
-import { LoadFailed } from '@/components/resource/load-failed';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useUrlFilters } from '@/lib/use-url-filters';
 import {
-  FiguresTable,
+  FiguresResult,
   FilterSelect,
   PeriodFilters,
-  PeriodLine,
+  useAnalytics,
   useDay,
   useFigure,
   type FigureColumn,
 } from './figures-kit';
 
-const MAX = 25;
 const FILTERS = ['from', 'to', 'q', 'role'] as const;
 const ADULT_ROLES = ROLE_VALUES.filter((r) => r !== 'STUDENT');
 
@@ -33,17 +26,8 @@ export function UsersAnalyticsPage() {
   const { t, i18n } = useTranslation();
   const figure = useFigure();
   const day = useDay();
-  const filters = useUrlFilters(FILTERS);
-  const { applied, page, go, input } = filters;
-  const chosen = Object.fromEntries(FILTERS.filter((f) => applied[f]).map((f) => [f, applied[f]]));
-  const query = { page, max: MAX, ...chosen };
-  const figures = useQuery({
-    queryKey: ['analytics', 'users', query],
-    queryFn: ({ signal }) =>
-      api.get<{ data: UsersAnalytics }>('/api/analytics/users', { query, signal, silentSuccess: true }),
-    placeholderData: keepPreviousData,
-  });
-  const data = figures.data?.data;
+  const analytics = useAnalytics<UsersAnalytics, (typeof FILTERS)[number]>('users', FILTERS);
+  const { filters, data } = analytics;
   const columns: FigureColumn<UserFigures>[] = [
     { key: 'role', label: t('analytics.users.role'), cell: (u) => t(`roles.${u.role}`) },
     { key: 'students', label: t('analytics.users.students'), cell: (u) => figure(u.students) },
@@ -72,43 +56,24 @@ export function UsersAnalyticsPage() {
       >
         <FilterSelect
           label={t('analytics.users.role')}
-          {...input('role')}
+          {...filters.input('role')}
           options={[
             { value: '', label: t('analytics.users.anyRole') },
             ...ADULT_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
           ]}
         />
       </PeriodFilters>
-      {figures.isError && <LoadFailed onRetry={() => void figures.refetch()} back="/analytics" />}
-      {data && (
-        <PeriodLine
-          text={t('analytics.users.period', { from: day(data.from), to: day(data.to), count: data.total })}
-          exportPath="/api/analytics/users/export"
-          filters={chosen}
-          filename="users.csv"
-          canExport={data.total > 0}
-        />
-      )}
-      {data && data.users.length === 0 ? (
-        <EmptyState icon={UsersRound} title={t('analytics.users.none')}>
-          {t('analytics.users.noneHelp')}
-        </EmptyState>
-      ) : (
-        <FiguresTable
-          rows={data?.users ?? []}
-          rowKey={(u) => u.id}
-          rowHeaderLabel={t('analytics.users.user')}
-          rowHeader={(u) => u.full_name ?? '—'}
-          columns={columns}
-          caption={data ? t('analytics.users.caption', { from: day(data.from), to: day(data.to) }) : ''}
-          dimmed={figures.isFetching && figures.isPlaceholderData}
-        />
-      )}
-      {(data?.total ?? 0) > MAX && (
-        <div className="mt-4">
-          <ListPagination page={page} max={MAX} total={data!.total} onPage={(p) => go(applied, p)} />
-        </div>
-      )}
+      <FiguresResult
+        analytics={analytics}
+        rows={(d) => d.users}
+        periodText={(d) => t('analytics.users.period', { from: day(d.from), to: day(d.to), count: d.total })}
+        empty={{ icon: UsersRound, title: t('analytics.users.none'), help: t('analytics.users.noneHelp') }}
+        rowKey={(u) => u.id}
+        rowHeaderLabel={t('analytics.users.user')}
+        rowHeader={(u) => u.full_name ?? '—'}
+        columns={columns}
+        caption={data ? t('analytics.users.caption', { from: day(data.from), to: day(data.to) }) : ''}
+      />
     </>
   );
 }
