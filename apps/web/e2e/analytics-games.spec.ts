@@ -63,3 +63,17 @@ test('the superadmin reads every account’s games and the ranking of activities
   await expect(page.getByLabel('Order')).toHaveValue('hardest');
   expect(await seriousViolations(page), 'activities ranking').toEqual([]);
 });
+
+test('an account admin reads what each person of her center did, on a phone', async ({ page }) => {
+  await signIn(page, 'accountadmin');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/analytics/users');
+  await expect(page.getByRole('heading', { name: 'Users analytics', level: 1 })).toBeVisible();
+  // The demo's therapist gave Leo and Mia their games: a card with her figures.
+  const emily = page.getByRole('listitem').filter({ hasText: 'Emily Chen' });
+  await expect(emily).toBeVisible();
+  await expect(emily.getByRole('term')).toHaveCount(8);
+  await expect(page.getByRole('table')).toBeHidden();
+  expect(await seriousViolations(page), 'users analytics').toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('users-analytics-375.png'), fullPage: true });
+});
