@@ -181,14 +181,14 @@ export function ChartFigure({
           ))}
         </div>
       </div>
-      {view === 'chart' ? (
+      {view === 'chart' && (
         <figure className="flex flex-col gap-2">
           {chart}
           <figcaption className="text-sm text-slate-700">{summary}</figcaption>
         </figure>
-      ) : (
-        table
       )}
+      {/* Always in the page (hidden while the chart shows), so the "Table" button's aria-controls names it. */}
+      <div hidden={view !== 'table'}>{table}</div>
     </div>
   );
 }

@@ -84,12 +84,15 @@ export function FiguresResult<D extends { total: number }, Row, K extends string
   rows,
   periodText,
   empty,
+  chart,
   ...table
 }: {
   analytics: ReturnType<typeof useAnalytics<D, K>>;
   rows: (data: D) => Row[];
   periodText: (data: D) => string;
   empty: { icon: LucideIcon; title: string; help: string };
+  /** A chart of the page's figures (with its own table), between the period line and the figures. */
+  chart?: (data: D) => ReactNode;
 } & Omit<Parameters<typeof FiguresTable<Row>>[0], 'rows' | 'dimmed'>) {
   const { figures, data, chosen, filters, name } = analytics;
   return (
@@ -109,11 +112,14 @@ export function FiguresResult<D extends { total: number }, Row, K extends string
           {empty.help}
         </EmptyState>
       ) : (
-        <FiguresTable
-          {...table}
-          rows={data ? rows(data) : []}
-          dimmed={figures.isFetching && figures.isPlaceholderData}
-        />
+        <>
+          {data && chart?.(data)}
+          <FiguresTable
+            {...table}
+            rows={data ? rows(data) : []}
+            dimmed={figures.isFetching && figures.isPlaceholderData}
+          />
+        </>
       )}
       {(data?.total ?? 0) > MAX && (
         <div className="mt-4">
@@ -360,5 +366,21 @@ export function FilterSelect({
         ))}
       </select>
     </label>
+  );
+}
+
+/** How many rows of a page a chart shows: more bars than this no longer read at a glance. */
+export const CHART_ROWS = 10;
+
+/** A name short enough for a chart's axis. */
+export const axisName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
+
+/** A chart of a screen's figures under its visible title, in a card. */
+export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-2 text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
   );
 }

@@ -85,6 +85,26 @@ describe('games analytics', () => {
     expect(within(easy).getByText('version 2')).toBeInTheDocument();
     expect(cellsOf(easy)).toEqual(['3', '3', '66.7 %', '100 %', '—', '40 %', '—']);
     expect(screen.getByText('Apr 7, 2026 to Apr 8, 2026 · 2 games played')).toBeInTheDocument();
+    // The chart of the page's games: the bars are their mean scores and first tries (Easy has no
+    // mean score: no bar), and its table shows the same figures.
+    await vi.waitFor(() => expect(document.querySelector('[data-series="mean_score"]')).not.toBeNull(), 5000);
+    const bars = (series: string) =>
+      [...document.querySelectorAll(`[data-series="${series}"]`)].map((e) => Number(e.getAttribute('data-value')));
+    expect(bars('mean_score')).toEqual([52.5]);
+    expect(bars('first_try_rate')).toEqual([40, 40]);
+    await userEvent.click(screen.getByRole('button', { name: 'Table' }));
+    const charted = screen.getByRole('table', {
+      name: /^Mean score and right at first try of the 2 most played games/,
+    });
+    expect(
+      within(charted)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [within(r).getByRole('rowheader').textContent, ...cellsOf(r)]),
+    ).toEqual([
+      ['Fruit', '52.5 %', '40 %'],
+      ['Easy', '—', '40 %'],
+    ]);
 
     await userEvent.type(screen.getByLabelText('Game name'), 'eas');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
@@ -136,6 +156,15 @@ describe('activities analytics', () => {
       '0',
       '—',
     ]);
+    // The chart: each activity's first-try and final right rates, as the table says.
+    await vi.waitFor(() => expect(document.querySelector('[data-series="right_rate"]')).not.toBeNull(), 5000);
+    const bars = (series: string) =>
+      [...document.querySelectorAll(`[data-series="${series}"]`)].map((e) => Number(e.getAttribute('data-value')));
+    expect(bars('first_try_rate')).toEqual([33.3, 33.3]);
+    expect(bars('right_rate')).toEqual([66.7, 66.7]);
+    expect(
+      screen.getByRole('heading', { name: 'Right at first try and in the end, by activity', level: 2 }),
+    ).toBeInTheDocument();
     // One game: no ranking order to choose, and the way back to every game.
     expect(screen.queryByLabelText('Order')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Game name')).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { LoadFailed } from '@/components/resource/load-failed';
 import { useItemName } from '@/components/resource/use-item-name';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { panelCard } from '@/components/ui/panel-card';
 import { TextField } from '@/components/ui/text-field';
@@ -95,6 +95,12 @@ export function StudentAnalyticsPage() {
         }
         title={name ? t('analytics.overTimeOf', { name }) : t('analytics.progress.overTime')}
         description={t('analytics.student.lead')}
+        actions={
+          // A progress report of this student (decision 029), the student chosen on /reports.
+          <ButtonLink to={`/reports?student_id=${id}`} variant="secondary" size="sm">
+            {t('reports.fromStudent')}
+          </ButtonLink>
+        }
       />
       <form
         role="search"
