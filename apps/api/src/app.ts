@@ -30,6 +30,7 @@ import { appConfigurationRoutes } from './modules/app-configuration/app-configur
 import { pictureRoutes } from './modules/pictures/pictures.routes';
 import { rolePermissionRoutes } from './modules/role-permissions/role-permissions.routes';
 import { speechRoutes } from './modules/speech/speech.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { cpuPoolPlugin } from './plugins/cpu-pool';
@@ -121,6 +122,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(figuresRoutes, { prefix: '/api' });
+  await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(recordingRoutes, { prefix: '/api' });
   await app.register(lsaRoutes, { prefix: '/api' });
   await app.register(assessmentRoutes, { prefix: '/api' });

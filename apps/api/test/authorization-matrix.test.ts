@@ -202,6 +202,11 @@ Object.assign(MATRIX, {
   'GET /api/analytics/activities/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/users': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/users/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  // Reports (decision 029): the analytics readers; a random id is nobody's report, 404.
+  'POST /api/reports': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/reports': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/reports/{id}': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/reports/{id}/file': SIGNED_IN.filter((p) => p !== 'STUDENT'),
 });
 /** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = [

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { recordingAudioJob, recordingsPurgeJob, recordingTranscribeJob } from '../modules/recordings/pipeline';
+import { reportMakeJob } from '../modules/reports/make-report';
 import { emailSendJob } from './email-send';
 import { statementsMakeJob } from './statements-make';
 import { testFailJob, testSlowJob } from './test-jobs';
@@ -12,6 +13,7 @@ export const JOBS = {
   'recording.audio': recordingAudioJob,
   'recording.transcribe': recordingTranscribeJob,
   'recordings.purge': recordingsPurgeJob,
+  'report.make': reportMakeJob,
 } as const satisfies Record<string, JobDefinition>;
 
 /** Registered only when the configuration asks for them (tests). */

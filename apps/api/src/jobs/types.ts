@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { Mailer } from '../lib/mailer';
 import type { Storage } from '../lib/storage/index';
+import type { CpuPool } from '../workers/pool';
 
 /** What a job handler gets instead of a request: the same services a route uses (convention 13). */
 export type JobContext = {
@@ -16,6 +17,8 @@ export type JobContext = {
   config: Config;
   mailer: Mailer;
   storage: Storage;
+  /** The app's worker threads for CPU-heavy work (a PDF, decision 020); without them the work runs in place. */
+  cpu?: CpuPool;
   /** The queue, to put the next step of a pipeline on it in the same transaction as its status. */
   queue: JobQueue;
   /** Which attempt this is: the last one ends the job as failed when it throws. */

@@ -106,6 +106,7 @@ export const jobsPlugin = fp(
       config,
       mailer: app.mailer,
       storage: app.storage,
+      cpu: app.cpu,
       queue,
     };
     for (const def of definitions.values()) {

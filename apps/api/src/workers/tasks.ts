@@ -2,10 +2,12 @@ import type { MessageParams } from '@habla/shared';
 import { AppError } from '../lib/errors';
 import type { ReportInput } from '../modules/assessments/report';
 import type { AnalysisInput, SampleInput } from '../modules/lsa/analysis-task';
+import type { ProgressReportInput } from '../modules/reports/draw-progress-report';
 
 /** The modules behind the tasks, loaded by the first task that needs them (pdfkit alone takes about a second). */
 const analysis = () => import('../modules/lsa/analysis-task');
 const report = () => import('../modules/assessments/report');
+const progressReport = () => import('../modules/reports/draw-progress-report');
 
 /**
  * What the CPU pool runs (decision 020): each task takes and returns plain data (structured clone
@@ -18,9 +20,12 @@ export const TASKS = {
   parseSample: async (input: SampleInput) => (await analysis()).parseSampleTask(input),
   /** The PDF's bytes (a Buffer arrives on the main thread as a Uint8Array). */
   report: async (input: ReportInput): Promise<Uint8Array> => (await report()).renderReport(input),
+  /** A student's progress report (docs/decisions/029-reports.md), drawn for the `report.make` job. */
+  progressReport: async (input: ProgressReportInput): Promise<Uint8Array> =>
+    (await progressReport()).drawProgressReport(input),
   /** Load every task's modules now, so that the first request does not wait for them. */
   warm: async (_input: null): Promise<true> => {
-    await Promise.all([analysis(), report()]);
+    await Promise.all([analysis(), report(), progressReport()]);
     return true;
   },
 };

@@ -12,6 +12,7 @@ import { jobsFeature } from '@/features/jobs/feature';
 import { peopleFeature } from '@/features/people/feature';
 import { playerFeature } from '@/features/player/feature';
 import { recordingsFeature } from '@/features/recordings/feature';
+import { reportsFeature } from '@/features/reports/feature';
 import { settingsFeature } from '@/features/settings/feature';
 import { workspacesFeature } from '@/features/workspaces/feature';
 import type { RouteObject } from 'react-router';
@@ -34,6 +35,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   galleryFeature,
   recordingsFeature,
   assessmentsFeature,
+  reportsFeature,
   administrationFeature,
   jobsFeature,
   appConfigurationFeature,

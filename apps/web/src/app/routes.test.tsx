@@ -195,7 +195,7 @@ describe('route gating', () => {
     ['STUDENT', '/administration/userProfiles'],
     ['STUDENT', '/clients/add'],
     ['THERAPIST', '/administration/accounts/edit/1'],
-    ['THERAPIST', '/reports'],
+    ['STUDENT', '/reports'],
     ['EDITOR', '/administration/workspaces'],
     ['VIEWER', '/administration/rolePermissions/x'],
   ] as const)('%s opening %s goes to /dashboards', async (role, path) => {

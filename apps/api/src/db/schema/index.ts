@@ -14,3 +14,4 @@ export * from './play';
 export * from './recordings';
 export * from './assessments';
 export * from './analytics';
+export * from './reports';
