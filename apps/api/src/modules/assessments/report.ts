@@ -7,10 +7,8 @@ import {
   type AssessmentMeasures,
   type Language,
 } from '@habla/shared';
-import PDFDocument from 'pdfkit';
 import { formatNumber } from './proposals';
-import { useFace } from './report-fonts';
-import { cleanText, drawText, type Span } from './report-text';
+import { reportPage } from './report-page';
 
 /**
  * An assessment as a PDF a parent can read, in the account's language: who and when,
@@ -71,50 +69,16 @@ export async function renderReport(r: ReportInput): Promise<Buffer> {
           new Date(`${iso.slice(0, 10)}T00:00:00Z`),
         )
       : t('assessments.report.none');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 64, left: 56, right: 56 },
-    bufferPages: true,
+  const page = reportPage({
     lang: r.lang === 'es' ? 'es-ES' : 'en-US',
-    displayTitle: true,
-    info: {
-      Title: cleanText(`${t('assessments.report.title')}: ${r.student}`),
-      Author: cleanText(r.therapist),
-      Subject: cleanText(r.title),
-      Creator: 'Habla',
-    },
+    title: `${t('assessments.report.title')}: ${r.student}`,
+    author: r.therapist,
+    subject: r.title,
+    accent: ACCENT,
   });
-  useFace(doc, 'bold');
-  useFace(doc, 'body');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const left = doc.page.margins.left;
-
-  const heading = (text: string) => {
-    doc.moveDown(0.8);
-    if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.font('bold').fontSize(13).fillColor(ACCENT).text(text, left, doc.y, { width });
-    const y = doc.y + 2;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.moveDown(0.4);
-  };
-  // What people wrote goes through drawText: any script, in display order, never an empty box.
-  const write = (
-    spans: Span[],
-    size: number,
-    color: string,
-    o: { lineGap?: number; direction?: 'ltr' | 'auto' } = {},
-  ) => drawText(doc, spans, { x: left, width, size, color, ...o });
+  const { doc, left, width, write } = page;
+  const done = page.bytes;
+  const heading = (text: string) => page.heading(text, { before: 0.8, after: 0.4, reserve: 140 });
   const paragraph = (text: string | null) =>
     write([{ text: text?.trim() || t('assessments.report.none') }], 10.5, INK, { lineGap: 2 });
   const labelled = (label: string, value: string) =>

@@ -1,9 +1,7 @@
 import { translate, type Language, type MessageParams } from '@habla/shared';
 import type { StudentDay, StudentFigures, StudentMeasurePoint } from '@habla/shared/schemas/analytics';
-import PDFDocument from 'pdfkit';
 import { formatNumber } from '../assessments/proposals';
-import { useFace } from '../assessments/report-fonts';
-import { cleanText, drawText, type Span } from '../assessments/report-text';
+import { reportPage } from '../assessments/report-page';
 
 /**
  * A student's progress over a period as a PDF a parent can read (docs/product.md §6,
@@ -51,50 +49,18 @@ export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer
     );
   const n = (x: number, d = 1) => formatNumber(r.lang, x, d);
   const pct = (x: number | null) => (x === null ? '—' : `${n(x)} %`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 64, left: 56, right: 56 },
-    bufferPages: true,
+  const page = reportPage({
     lang: locale,
-    displayTitle: true,
-    info: {
-      Title: cleanText(`${t('title')}: ${r.student}`),
-      Author: cleanText(r.preparedBy),
-      Subject: t('periodLine', { from: date(r.from), to: date(r.to) }),
-      Creator: 'Habla',
-    },
+    title: `${t('title')}: ${r.student}`,
+    author: r.preparedBy,
+    subject: t('periodLine', { from: date(r.from), to: date(r.to) }),
+    accent: ACCENT,
   });
-  useFace(doc, 'bold');
-  useFace(doc, 'body');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, left, width, write } = page;
+  const done = page.bytes;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-
-  const heading = (text: string, room = 120) => {
-    doc.moveDown(1);
-    if (doc.y > bottom() - room) doc.addPage();
-    doc.font('bold').fontSize(13).fillColor(ACCENT).text(text, left, doc.y, { width });
-    const y = doc.y + 2;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.moveDown(0.5);
-  };
-  const write = (
-    spans: Span[],
-    size: number,
-    color: string,
-    o: { lineGap?: number; direction?: 'ltr' | 'auto' } = {},
-  ) => drawText(doc, spans, { x: left, width, size, color, ...o });
+  const heading = (text: string, room = 120) =>
+    page.heading(text, { before: 1, after: 0.5, reserve: doc.page.margins.bottom + room });
   const labelled = (label: string, value: string) =>
     write([{ text: `${label}: `, weight: 'bold' }, { text: value }], 10.5, INK, { direction: 'ltr' });
   const muted = (text: string) => write([{ text }], 10, MUTED, { lineGap: 2 });
