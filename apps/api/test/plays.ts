@@ -1,6 +1,7 @@
+import type pg from 'pg';
 import { expect } from 'vitest';
 import type { App } from '../src/app';
-import type { loginAs } from './factories';
+import { loginAs } from './factories';
 
 /**
  * Plays for the analytics tests (decisions 026, 028): library games made by the content team, given
@@ -76,4 +77,23 @@ export async function play(
   const end = await call(app, who, 'POST', `/api/player/sessions/${session.id}/${opts.leave ? 'leave' : 'finish'}`);
   expect(end.statusCode, end.body).toBe(200);
   return session.id;
+}
+
+/**
+ * Leo Walker and the people around him: the content team (`editor`), his account's admin, the
+ * therapist who added him (so he is in her caseload), another therapist of his account with no
+ * workspace with him, and another account's admin.
+ */
+export async function leoAndHisCareTeam(app: App, pool: pg.Pool) {
+  const editor = await loginAs(app, 'EDITOR');
+  const admin = await loginAs(app, 'ACCOUNT_ADMIN');
+  const leo = await loginAs(app, 'STUDENT', { accountId: admin.user.accountId });
+  const therapist = await loginAs(app, 'THERAPIST', { accountId: admin.user.accountId });
+  const otherTherapist = await loginAs(app, 'THERAPIST', { accountId: admin.user.accountId });
+  const strangerAdmin = await loginAs(app, 'ACCOUNT_ADMIN');
+  await pool.query(`UPDATE users SET first_name = 'Leo', last_name = 'Walker', created_by = $2 WHERE id = $1`, [
+    leo.user.id,
+    therapist.user.id,
+  ]);
+  return { editor, admin, leo, therapist, otherTherapist, strangerAdmin };
 }

@@ -1,7 +1,8 @@
 import type { StudentDay, StudentDays, StudentsAnalytics } from '@habla/shared/schemas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { login, loginAs } from '../../../test/factories';
+import { login } from '../../../test/factories';
+import { call as callAs, choiceGame, leoAndHisCareTeam, play, type Who } from '../../../test/plays';
 
 /**
  * One student's days (`GET /api/analytics/students/:id/days`, decisions 026 and 027) on plays whose
@@ -10,66 +11,15 @@ import { login, loginAs } from '../../../test/factories';
  * students analytics (a student outside it answers 404, never their figures); bad input named.
  */
 let t: TestApp;
-type Who = Awaited<ReturnType<typeof loginAs>>;
 let editor: Who, admin: Who, therapist: Who, ownTherapist: Who, leo: Who, strangerAdmin: Who;
-const MC = 'multiple_choice_answers';
 const DAY1 = '2026-03-10';
 const DAY2 = '2026-03-11';
 
-function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-}
-
-/** A completed library game of two multiple-choice activities: the first's answer is option 0, the second's 1. */
-async function choiceGame(): Promise<string> {
-  const game = await call(editor, 'POST', '/api/games', {
-    name: `Choose ${Math.random().toString(36).slice(2, 7)}`,
-    type: MC,
-  });
-  expect(game.statusCode, game.body).toBe(201);
-  const id = game.json().data.id as string;
-  for (const correct of [0, 1])
-    expect(
-      (
-        await call(editor, 'POST', '/api/activities', {
-          game_id: id,
-          question: 'Which one?',
-          answers: { options: [{ text: 'apple' }, { text: 'dog' }], correct },
-        })
-      ).statusCode,
-    ).toBe(201);
-  expect((await call(editor, 'POST', `/api/games/${id}/complete`)).statusCode).toBe(200);
-  return id;
-}
-
-let tryNo = 0;
-/**
- * Assign a fresh game to Leo and play it: `answers` lists, per activity in order, the options chosen
- * try after try, each try taking 30 s. Finished (or left, with `leave`); answers the session.
- */
-async function played(answers: number[][], opts: { leave?: boolean } = {}): Promise<string> {
-  const game = await choiceGame();
-  const given = await call(admin, 'POST', '/api/games/assign', { game_ids: [game], student_ids: [leo.user.id] });
-  expect(given.statusCode, given.body).toBe(201);
-  const assignment = given.json().data.assigned[0].id as string;
-  const started = await call(leo, 'POST', `/api/player/games/${assignment}/sessions`);
-  expect(started.statusCode, started.body).toBe(200);
-  const session = started.json().data as { id: string; activities: { id: string; position: number }[] };
-  const activities = [...session.activities].sort((a, b) => a.position - b.position);
-  for (const [i, choices] of answers.entries())
-    for (const index of choices) {
-      const res = await call(leo, 'POST', `/api/player/sessions/${session.id}/tries`, {
-        activity_id: activities[i]!.id,
-        answer: { index },
-        client_try_id: `days-try-${tryNo++}`,
-        elapsed_ms: 30_000,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  const end = await call(leo, 'POST', `/api/player/sessions/${session.id}/${opts.leave ? 'leave' : 'finish'}`);
-  expect(end.statusCode, end.body).toBe(200);
-  return session.id;
-}
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  callAs(t.app, who, method, url, payload);
+/** A fresh two-activity game (the first's answer is option 0, the second's 1) given to Leo and played, 30 s a try. */
+const played = async (answers: number[][], opts: { leave?: boolean } = {}) =>
+  play(t.app, leo, admin, await choiceGame(t.app, editor), answers, opts);
 
 const daysOf = async (who: Who, query = '', id = leo.user.id) => {
   const res = await call(who, 'GET', `/api/analytics/students/${id}/days${query ? `?${query}` : ''}`);
@@ -80,17 +30,15 @@ const daysOf = async (who: Who, query = '', id = leo.user.id) => {
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.set(new Date(`${DAY1}T09:00:00Z`));
-  editor = await loginAs(t.app, 'EDITOR');
-  admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
-  leo = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
   // Two therapists of Leo's account: one added Leo (their caseload), the other has no workspace with him.
-  therapist = await loginAs(t.app, 'THERAPIST', { accountId: admin.user.accountId });
-  ownTherapist = await loginAs(t.app, 'THERAPIST', { accountId: admin.user.accountId });
-  strangerAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN');
-  await t.database.pool.query(
-    `UPDATE users SET first_name = 'Leo', last_name = 'Walker', created_by = $2 WHERE id = $1`,
-    [leo.user.id, ownTherapist.user.id],
-  );
+  ({
+    editor,
+    admin,
+    leo,
+    therapist: ownTherapist,
+    otherTherapist: therapist,
+    strangerAdmin,
+  } = await leoAndHisCareTeam(t.app, t.database.pool));
 
   // Day 1. Wrong then right on the first activity (1 point), right at once on the second (10): 11 of
   // 20 = 55 %, passed at 50 %. Then a game right at once twice: 100 %. Its evaluation counts 2 words

@@ -2,6 +2,7 @@ import type { StudentMeasures } from '@habla/shared/schemas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { login, loginAs } from '../../../test/factories';
+import { leoAndHisCareTeam, type Who } from '../../../test/plays';
 
 /**
  * One student's language-sample measures over time (`GET /api/analytics/students/:id/measures`,
@@ -10,7 +11,6 @@ import { login, loginAs } from '../../../test/factories';
  * measures stored when they were analysed; never one in progress; the students analytics' scope.
  */
 let t: TestApp;
-type Who = Awaited<ReturnType<typeof loginAs>>;
 let admin: Who, therapist: Who, ownTherapist: Who, leo: Who, strangerAdmin: Who, support: Who;
 const TODAY = '2026-04-20';
 
@@ -48,16 +48,15 @@ let january: string, march: string, undated: string;
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.set(new Date(`${TODAY}T10:00:00Z`));
-  admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
-  leo = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
-  therapist = await loginAs(t.app, 'THERAPIST', { accountId: admin.user.accountId });
-  ownTherapist = await loginAs(t.app, 'THERAPIST', { accountId: admin.user.accountId });
-  strangerAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN');
+  // The therapist who added Leo (`ownTherapist`) and one of his account without a workspace with him.
+  ({
+    admin,
+    leo,
+    therapist: ownTherapist,
+    otherTherapist: therapist,
+    strangerAdmin,
+  } = await leoAndHisCareTeam(t.app, t.database.pool));
   support = await loginAs(t.app, 'SUPPORT');
-  await t.database.pool.query(
-    `UPDATE users SET first_name = 'Leo', last_name = 'Walker', created_by = $2 WHERE id = $1`,
-    [leo.user.id, ownTherapist.user.id],
-  );
   // January: 4 utterances of 2 + 2 + 2 + 1 = 7 words, none inflected (7 morphemes): MLU 1.75 in
   // both, Brown's stage I; 5 different words (big, dog, red, ball, go) of 7: TTR 0.714.
   january = await assessed(

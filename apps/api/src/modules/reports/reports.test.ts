@@ -2,9 +2,9 @@ import type { Report } from '@habla/shared/schemas/reports';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { login, loginAs } from '../../../test/factories';
+import { login } from '../../../test/factories';
 import { waitForJobs } from '../../../test/jobs';
-import { call as callAs, choiceGame, play, type Who } from '../../../test/plays';
+import { call as callAs, choiceGame, leoAndHisCareTeam, play, type Who } from '../../../test/plays';
 
 /**
  * Reports (docs/decisions/029-reports.md): a therapist asks for Leo's progress report, the job makes
@@ -45,18 +45,9 @@ async function made(who: Who, body: object): Promise<Report> {
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.set(new Date(`${DAY1}T09:00:00Z`));
-  editor = await loginAs(t.app, 'EDITOR');
-  admin = await loginAs(t.app, 'ACCOUNT_ADMIN');
-  leo = await loginAs(t.app, 'STUDENT', { accountId: admin.user.accountId });
   // Leo is in the caseload of the therapist who added him; the other therapist of his account has no
   // workspace with him.
-  therapist = await loginAs(t.app, 'THERAPIST', { accountId: admin.user.accountId });
-  otherTherapist = await loginAs(t.app, 'THERAPIST', { accountId: admin.user.accountId });
-  strangerAdmin = await loginAs(t.app, 'ACCOUNT_ADMIN');
-  await t.database.pool.query(
-    `UPDATE users SET first_name = 'Leo', last_name = 'Walker', created_by = $2 WHERE id = $1`,
-    [leo.user.id, therapist.user.id],
-  );
+  ({ editor, admin, leo, therapist, otherTherapist, strangerAdmin } = await leoAndHisCareTeam(t.app, t.database.pool));
   await t.database.pool.query(`UPDATE users SET first_name = 'Ana', last_name = 'Ruiz' WHERE id = $1`, [
     therapist.user.id,
   ]);
