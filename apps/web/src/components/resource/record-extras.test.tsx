@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
-import { json, renderApp, signIn, stamp } from '@/test/render-app';
+import { json, quietProgressPanel, renderApp, signIn, stamp } from '@/test/render-app';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const STUDENT = '22222222-2222-4222-8222-222222222222';
@@ -72,23 +72,20 @@ beforeAll(async () => {
 beforeEach(() => queryClient.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-/** A student's progress panel with nothing played in the period. */
-const noFigures = () => json({ status: true, data: { from: '2026-10-30', to: '2026-11-28', students: [], total: 0 } });
-
 describe('panels below a record', () => {
   it('shows the SSN masked and reveals it on request for an account admin; a therapist gets no reveal button', async () => {
     signIn('ACCOUNT_ADMIN', { account_id: ACCOUNT });
-    const { calls } = renderApp(`/students/${STUDENT}`, ({ url, method }) => {
+    const { calls } = renderApp(`/students/${STUDENT}`, (call) => {
+      const { url, method } = call;
       if (url.pathname === `/api/clients/${STUDENT}` && method === 'GET') return json({ status: true, data: student });
       if (url.pathname === `/api/clients/${STUDENT}/reveal-ssn`)
         return json({ status: true, data: { ssn: '123-45-6789' } });
       // The games given to the student and their progress (panels of their own).
       if (url.pathname === '/api/assignments')
         return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
-      if (url.pathname === '/api/analytics/students') return noFigures();
       // The header's student selector of an account admin.
       if (url.pathname === '/api/selector') return json({ status: true, data: [] });
-      return undefined;
+      return quietProgressPanel(call);
     });
     const panel = await screen.findByRole('region', { name: 'SSN' });
     expect(within(panel).getByText('***-**-6789')).toBeInTheDocument();
@@ -101,16 +98,14 @@ describe('panels below a record', () => {
 
   it('a therapist sees the masked SSN and no reveal', async () => {
     signIn('THERAPIST', { account_id: ACCOUNT });
-    renderApp(`/students/${STUDENT}`, ({ url }) =>
-      url.pathname === `/api/clients/${STUDENT}`
+    renderApp(`/students/${STUDENT}`, (call) =>
+      call.url.pathname === `/api/clients/${STUDENT}`
         ? json({ status: true, data: student })
-        : url.pathname === '/api/selector'
+        : call.url.pathname === '/api/selector'
           ? json({ status: true, data: [] })
-          : url.pathname === '/api/assignments'
+          : call.url.pathname === '/api/assignments'
             ? json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } })
-            : url.pathname === '/api/analytics/students'
-              ? noFigures()
-              : undefined,
+            : quietProgressPanel(call),
     );
     expect(await screen.findByText('***-**-6789')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();

@@ -4,7 +4,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
 import { setupTestI18n } from '@/test/i18n';
-import { json, listAnswer, renderApp, served, signIn, stamp, writesOf, type Call } from '@/test/render-app';
+import {
+  json,
+  listAnswer,
+  renderApp,
+  served,
+  signIn,
+  stamp,
+  writesOf,
+  type Call,
+  quietProgressPanel,
+} from '@/test/render-app';
 
 // Assigning from the games list's selection, a chapter's page and a student's page.
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
@@ -138,8 +148,8 @@ describe('assigning from a student’s page', () => {
       const { url, method } = call;
       if (url.pathname === `/api/clients/${STUDENT}`) return json({ status: true, data: served('clients', leo) });
       // The student's progress panel (the analytics feature's).
-      if (url.pathname === '/api/analytics/students')
-        return json({ status: true, data: { from: '2026-10-30', to: '2026-11-28', students: [], total: 0 } });
+      const quiet = quietProgressPanel(call);
+      if (quiet) return quiet;
       if (url.pathname === '/api/assignments') {
         expect(url.searchParams.get('student_id')).toBe(STUDENT);
         return json({
