@@ -10,7 +10,7 @@ import { csvLine } from '../../crud/csv';
  */
 
 /** Rows read per statement while exporting (a platform's thousands in a few statements). */
-export const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 500;
 
 type Cell = string | number | null;
 /** A column: its heading's key and how a row fills it. */

@@ -2,13 +2,9 @@ import { ACTIVITY_RANKS, RANK_MIN_TRIED } from '@habla/shared/enums';
 import type { ActivitiesAnalytics, ActivityFigures } from '@habla/shared/schemas/game-analytics';
 import { ArrowLeft, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ChartFigure } from '@/components/charts/chart-figure';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import {
-  axisName,
-  CHART_ROWS,
-  ChartCard,
   FiguresResult,
   FilterSelect,
   PeriodFilters,
@@ -102,43 +98,26 @@ export function ActivitiesAnalyticsPage() {
       <FiguresResult
         analytics={analytics}
         rows={(d) => d.activities}
-        chart={(d) => {
-          const shown = d.activities.slice(0, CHART_ROWS);
-          const name = (a: ActivityFigures) => `${a.position}. ${a.label || t('analytics.activities.unnamed')}`;
-          return (
-            <ChartCard
-              title={t(oneGame ? 'analytics.activities.chartGame' : `analytics.activities.chart.${rank}`, {
-                count: shown.length,
-              })}
-            >
-              <ChartFigure
-                title={t(oneGame ? 'analytics.activities.chartGame' : `analytics.activities.chart.${rank}`, {
-                  count: shown.length,
-                })}
-                labels={shown.map((a) => (oneGame ? name(a) : `${a.game_name} · ${name(a)}`))}
-                axisLabels={shown.map((a) => (oneGame ? String(a.position) : axisName(a.label)))}
-                labelHeading={t('analytics.activities.activity')}
-                format={(v) => figure(v, ' %')}
-                yMax={100}
-                series={[
-                  {
-                    key: 'first_try_rate',
-                    label: t('analytics.activities.firstTry'),
-                    kind: 'bar',
-                    tone: 'amber',
-                    values: shown.map((a) => a.first_try_rate),
-                  },
-                  {
-                    key: 'right_rate',
-                    label: t('analytics.activities.rightRate'),
-                    kind: 'bar',
-                    tone: 'teal',
-                    values: shown.map((a) => a.right_rate),
-                  },
-                ]}
-              />
-            </ChartCard>
-          );
+        chart={{
+          title: (count) =>
+            t(oneGame ? 'analytics.activities.chartGame' : `analytics.activities.chart.${rank}`, { count }),
+          label: (a) => {
+            const name = `${a.position}. ${a.label || t('analytics.activities.unnamed')}`;
+            return oneGame ? name : `${a.game_name} · ${name}`;
+          },
+          ...(oneGame ? { axisLabel: (a: ActivityFigures) => String(a.position) } : {}),
+          labelHeading: t('analytics.activities.activity'),
+          format: (v) => figure(v, ' %'),
+          yMax: 100,
+          series: [
+            {
+              key: 'first_try_rate',
+              label: t('analytics.activities.firstTry'),
+              tone: 'amber',
+              value: (a) => a.first_try_rate,
+            },
+            { key: 'right_rate', label: t('analytics.activities.rightRate'), tone: 'teal', value: (a) => a.right_rate },
+          ],
         }}
         periodText={(d) =>
           t(oneGame ? 'analytics.activities.periodGame' : `analytics.activities.period.${rank}`, {

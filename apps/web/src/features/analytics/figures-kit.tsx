@@ -14,6 +14,7 @@ import { buildUrl } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useUrlFilters } from '@/lib/use-url-filters';
+import { ChartFigure, type ChartTone } from '@/components/charts/chart-figure';
 
 /**
  * What the analytics screens share (decisions 026, 028): a figure in the reader's language, the
@@ -91,8 +92,8 @@ export function FiguresResult<D extends { total: number }, Row, K extends string
   rows: (data: D) => Row[];
   periodText: (data: D) => string;
   empty: { icon: LucideIcon; title: string; help: string };
-  /** A chart of the page's figures (with its own table), between the period line and the figures. */
-  chart?: (data: D) => ReactNode;
+  /** A bar chart of the page's first rows (with its own table), between the period line and the figures. */
+  chart?: RowsChart<Row>;
 } & Omit<Parameters<typeof FiguresTable<Row>>[0], 'rows' | 'dimmed'>) {
   const { figures, data, chosen, filters, name } = analytics;
   return (
@@ -113,7 +114,7 @@ export function FiguresResult<D extends { total: number }, Row, K extends string
         </EmptyState>
       ) : (
         <>
-          {data && chart?.(data)}
+          {data && chart && <RowsChartCard chart={chart} rows={rows(data).slice(0, CHART_ROWS)} />}
           <FiguresTable
             {...table}
             rows={data ? rows(data) : []}
@@ -218,7 +219,7 @@ function useCsvExport(path: string, filters: Record<string, string | number>, fi
 }
 
 /** What is shown (read aloud when it changes), and the CSV export of all of it when there is any. */
-export function PeriodLine({
+function PeriodLine({
   text,
   exportPath,
   filters,
@@ -254,7 +255,7 @@ export type FigureColumn<Row> = { key: string; label: string; cell: (row: Row) =
  * Rows of figures: a table with a header cell per row (`rowHeader`) on wider screens, a card of the
  * same figures per row on a phone. `dimmed` while a new page loads over the old one.
  */
-export function FiguresTable<Row>({
+function FiguresTable<Row>({
   rows,
   rowKey,
   rowHeader,
@@ -370,13 +371,47 @@ export function FilterSelect({
 }
 
 /** How many rows of a page a chart shows: more bars than this no longer read at a glance. */
-export const CHART_ROWS = 10;
+const CHART_ROWS = 10;
 
 /** A name short enough for a chart's axis. */
-export const axisName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
+const axisName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
+
+/** A bar chart of rows: its title for so many rows, each row's name (and shorter axis name), its bars. */
+export type RowsChart<Row> = {
+  title: (count: number) => string;
+  label: (row: Row) => string;
+  axisLabel?: (row: Row) => string;
+  labelHeading: string;
+  format: (value: number) => string;
+  yMax?: number;
+  series: { key: string; label: string; tone: ChartTone; value: (row: Row) => number | null }[];
+};
+
+function RowsChartCard<Row>({ chart, rows }: { chart: RowsChart<Row>; rows: Row[] }) {
+  const title = chart.title(rows.length);
+  return (
+    <ChartCard title={title}>
+      <ChartFigure
+        title={title}
+        labels={rows.map(chart.label)}
+        axisLabels={rows.map((r) => (chart.axisLabel ? chart.axisLabel(r) : axisName(chart.label(r))))}
+        labelHeading={chart.labelHeading}
+        format={chart.format}
+        {...(chart.yMax === undefined ? {} : { yMax: chart.yMax })}
+        series={chart.series.map((x) => ({
+          key: x.key,
+          label: x.label,
+          kind: 'bar' as const,
+          tone: x.tone,
+          values: rows.map(x.value),
+        }))}
+      />
+    </ChartCard>
+  );
+}
 
 /** A chart of a screen's figures under its visible title, in a card. */
-export function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h2 className="mb-2 text-base font-semibold text-slate-900">{title}</h2>

@@ -1,13 +1,9 @@
 import type { GameFigures, GamesAnalytics } from '@habla/shared/schemas/game-analytics';
 import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ChartFigure } from '@/components/charts/chart-figure';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import {
-  axisName,
-  CHART_ROWS,
-  ChartCard,
   FiguresResult,
   PeriodFilters,
   RateCell,
@@ -67,36 +63,21 @@ export function GamesAnalyticsPage() {
       <FiguresResult
         analytics={analytics}
         rows={(d) => d.games}
-        chart={(d) => {
-          const shown = d.games.slice(0, CHART_ROWS);
-          return (
-            <ChartCard title={t('analytics.games.chart', { count: shown.length })}>
-              <ChartFigure
-                title={t('analytics.games.chart', { count: shown.length })}
-                labels={shown.map((g) => g.name)}
-                axisLabels={shown.map((g) => axisName(g.name))}
-                labelHeading={t('analytics.games.game')}
-                format={(v) => figure(v, ' %')}
-                yMax={100}
-                series={[
-                  {
-                    key: 'mean_score',
-                    label: t('analytics.games.meanScore'),
-                    kind: 'bar',
-                    tone: 'teal',
-                    values: shown.map((g) => g.mean_score),
-                  },
-                  {
-                    key: 'first_try_rate',
-                    label: t('analytics.games.firstTry'),
-                    kind: 'bar',
-                    tone: 'amber',
-                    values: shown.map((g) => g.first_try_rate),
-                  },
-                ]}
-              />
-            </ChartCard>
-          );
+        chart={{
+          title: (count) => t('analytics.games.chart', { count }),
+          label: (g) => g.name,
+          labelHeading: t('analytics.games.game'),
+          format: (v) => figure(v, ' %'),
+          yMax: 100,
+          series: [
+            { key: 'mean_score', label: t('analytics.games.meanScore'), tone: 'teal', value: (g) => g.mean_score },
+            {
+              key: 'first_try_rate',
+              label: t('analytics.games.firstTry'),
+              tone: 'amber',
+              value: (g) => g.first_try_rate,
+            },
+          ],
         }}
         periodText={(d) => t('analytics.games.period', { from: day(d.from), to: day(d.to), count: d.total })}
         empty={{ icon: Gamepad2, title: t('analytics.games.none'), help: t('analytics.games.noneHelp') }}

@@ -2,13 +2,9 @@ import { ROLE_VALUES } from '@habla/shared/roles';
 import type { UserFigures, UsersAnalytics } from '@habla/shared/schemas/user-analytics';
 import { UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ChartFigure } from '@/components/charts/chart-figure';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDateTime } from '@/lib/format';
 import {
-  axisName,
-  CHART_ROWS,
-  ChartCard,
   FiguresResult,
   FilterSelect,
   PeriodFilters,
@@ -70,42 +66,16 @@ export function UsersAnalyticsPage() {
       <FiguresResult
         analytics={analytics}
         rows={(d) => d.users}
-        chart={(d) => {
-          const shown = d.users.slice(0, CHART_ROWS);
-          return (
-            <ChartCard title={t('analytics.users.chart', { count: shown.length })}>
-              <ChartFigure
-                title={t('analytics.users.chart', { count: shown.length })}
-                labels={shown.map((u) => u.full_name ?? '—')}
-                axisLabels={shown.map((u) => axisName(u.full_name ?? '—'))}
-                labelHeading={t('analytics.users.user')}
-                format={(v) => figure(v)}
-                series={[
-                  {
-                    key: 'assigned',
-                    label: t('analytics.users.assigned'),
-                    kind: 'bar',
-                    tone: 'teal',
-                    values: shown.map((u) => u.assigned),
-                  },
-                  {
-                    key: 'evaluated',
-                    label: t('analytics.users.evaluated'),
-                    kind: 'bar',
-                    tone: 'sky',
-                    values: shown.map((u) => u.evaluated),
-                  },
-                  {
-                    key: 'waiting',
-                    label: t('analytics.users.waiting'),
-                    kind: 'bar',
-                    tone: 'amber',
-                    values: shown.map((u) => u.waiting),
-                  },
-                ]}
-              />
-            </ChartCard>
-          );
+        chart={{
+          title: (count) => t('analytics.users.chart', { count }),
+          label: (u) => u.full_name ?? '—',
+          labelHeading: t('analytics.users.user'),
+          format: (v) => figure(v),
+          series: [
+            { key: 'assigned', label: t('analytics.users.assigned'), tone: 'teal', value: (u) => u.assigned },
+            { key: 'evaluated', label: t('analytics.users.evaluated'), tone: 'sky', value: (u) => u.evaluated },
+            { key: 'waiting', label: t('analytics.users.waiting'), tone: 'amber', value: (u) => u.waiting },
+          ],
         }}
         periodText={(d) => t('analytics.users.period', { from: day(d.from), to: day(d.to), count: d.total })}
         empty={{ icon: UsersRound, title: t('analytics.users.none'), help: t('analytics.users.noneHelp') }}
