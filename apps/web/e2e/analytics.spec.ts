@@ -31,7 +31,7 @@ test('in Spanish on a phone, a mother reads her child’s figures', async ({ pag
   // On a phone her child is a card of the figures, not a row of a wide table.
   const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Mateo Garcia' }) });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('term')).toHaveCount(10);
+  await expect(card.getByRole('term')).toHaveCount(12);
   await expect(page.getByRole('table')).toBeHidden();
   await expect(page.getByText(/· 1 estudiante$/)).toBeVisible();
   expect(await seriousViolations(page), 'analíticas de estudiantes').toEqual([]);

@@ -76,6 +76,13 @@ export const studentFiguresSchema = z.object({
   /** Days with a finished session, and the last of them. */
   days_active: z.number().int(),
   last_day: z.string().nullable(),
+  /**
+   * Streaks of UTC days with a finished session, within the period (docs/product.md §6): the longest
+   * run of consecutive such days, and the run that ends on the period's last day or the day before
+   * ("today or yesterday" for the default period), else 0.
+   */
+  longest_streak: z.number().int(),
+  current_streak: z.number().int(),
   /** Sessions evaluated, and the errors the evaluations counted. */
   evaluated: z.number().int(),
   words_out_of_place: z.number().int(),
@@ -177,3 +184,50 @@ export const studentMeasuresSchema = z.object({
   assessments: z.array(studentMeasurePointSchema),
 });
 export type StudentMeasures = z.infer<typeof studentMeasuresSchema>;
+
+/**
+ * One student's figures per goal (docs/product.md §6): `GET /api/analytics/students/:id/goals`. Each
+ * game played in the period counts towards the goals its chapter and level carry in the curriculum
+ * now: the level, the chapter, their targets (chapter and level goals), the skills of those targets,
+ * the chapter's formulations and the level's verb tenses. A game reaching a goal by two paths counts
+ * once towards it.
+ */
+export const GOAL_KINDS = ['level', 'chapter', 'target', 'skill', 'formulation', 'verb_tense'] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+
+/** A goal with the student's figures towards it. Rates are percents with one decimal; null when nothing counts. */
+export const studentGoalSchema = z.object({
+  kind: z.enum(GOAL_KINDS),
+  /** The level's, chapter's or catalog entry's id. */
+  id: z.string(),
+  /** Its name as the curriculum or catalog holds it, and the Spanish one where the catalog has one. */
+  name: z.string(),
+  name_es: z.string().nullable(),
+  /** Distinct games played (a session finished, completed or left) towards it. */
+  games: z.number().int(),
+  /** Sessions finished (completed or left), completed, and passed. */
+  sessions: z.number().int(),
+  completed: z.number().int(),
+  passed: z.number().int(),
+  /** Mean score of the scored sessions. */
+  mean_score: z.number().nullable(),
+  /** Activities right at the first try, of those tried. */
+  first_try_rate: z.number().nullable(),
+  /** Time played, in whole minutes. */
+  minutes: z.number().int(),
+});
+export type StudentGoal = z.infer<typeof studentGoalSchema>;
+
+/**
+ * `GET /api/analytics/students/:id/goals`: the goals of the games played in the period, by kind
+ * (level, chapter, target, skill, formulation, verb tense), levels and chapters in the curriculum's
+ * order, the others by name.
+ */
+export const studentGoalsSchema = z.object({
+  student: studentNameSchema,
+  /** The period read, as asked or by default the 30 days up to today (UTC). */
+  from: z.string(),
+  to: z.string(),
+  goals: z.array(studentGoalSchema),
+});
+export type StudentGoals = z.infer<typeof studentGoalsSchema>;

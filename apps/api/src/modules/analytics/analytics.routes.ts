@@ -3,6 +3,7 @@ import { analyticsActions } from '@habla/shared/policies/index';
 import {
   studentAnalyticsParams,
   studentDaysSchema,
+  studentGoalsSchema,
   studentMeasuresSchema,
   studentPeriodQuery,
   studentsAnalyticsQuery,
@@ -17,12 +18,13 @@ import { exportFigures, STUDENT_COLUMNS } from './export-figures';
 import { periodOf } from './figures';
 import { studentDays } from './student-days';
 import { studentFigures } from './student-figures';
+import { studentGoals } from './student-goals';
 import { studentMeasures } from './student-measures';
 
 /**
  * The analytics (docs/product.md §6–7, decisions 026 and 027): `GET /api/analytics/students` and its
- * CSV export; one student's days (`…/students/:id/days`) and language-sample measures over time
- * (`…/students/:id/measures`).
+ * CSV export; one student's days (`…/students/:id/days`), figures per goal (`…/students/:id/goals`)
+ * and language-sample measures over time (`…/students/:id/measures`).
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/analytics/students', {
@@ -30,7 +32,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['analytics'],
       summary:
-        'Each student in the caller’s scope with their games, scores, first-try rate, time played and evaluated errors over a period',
+        'Each student in the caller’s scope with their games, scores, first-try rate, time played, streaks and evaluated errors over a period',
       querystring: studentsAnalyticsQuery,
       response: { 200: okEnvelope(studentsAnalyticsSchema), ...errorResponses },
     },
@@ -52,6 +54,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({
       status: true as const,
       data: await studentDays(actorContextOf(req), req.params.id, req.query),
+    }),
+  });
+
+  app.get('/analytics/students/:id/goals', {
+    preValidation: requireRule(analyticsActions.read),
+    schema: {
+      tags: ['analytics'],
+      summary:
+        'One student’s figures per goal over a period (default the last 30 days): games played, sessions, completed, passed, mean score, first-try rate and minutes by level, chapter, target, skill, formulation and verb tense',
+      description:
+        'Each game played in the period counts towards the goals its chapter and level carry in the curriculum now (docs/product.md §6), once per goal however many paths reach it; read from the per-game rollup (decision 028). Levels and chapters in the curriculum’s order, the others by name. A student outside the caller’s scope answers 404.',
+      params: studentAnalyticsParams,
+      querystring: studentPeriodQuery,
+      response: { 200: okEnvelope(studentGoalsSchema), ...errorResponses },
+    },
+    handler: async (req) => ({
+      status: true as const,
+      data: await studentGoals(actorContextOf(req), req.params.id, req.query),
     }),
   });
 

@@ -32,6 +32,8 @@ export const STUDENT_COLUMNS: Column<StudentFigures>[] = [
   ['minutes', field('minutes')],
   ['daysActive', field('days_active')],
   ['lastDay', field('last_day')],
+  ['longestStreak', field('longest_streak')],
+  ['currentStreak', field('current_streak')],
   ['evaluated', field('evaluated')],
   ['wordsOutOfPlace', field('words_out_of_place')],
   ['partsOfSpeech', field('parts_of_speech')],

@@ -92,6 +92,9 @@ describe('students analytics', () => {
       minutes: 5,
       days_active: 2,
       last_day: DAY2,
+      // Mar 10 and 11 in a row, the second the period's last day.
+      longest_streak: 2,
+      current_streak: 2,
       evaluated: 1,
       words_out_of_place: 2,
       parts_of_speech: 1,
@@ -108,7 +111,23 @@ describe('students analytics', () => {
       tries_per_activity: 1,
       days_active: 1,
       last_day: DAY1,
+      // One day, the day before the period's last: still her current streak.
+      longest_streak: 1,
+      current_streak: 1,
     });
+  });
+
+  it('counts streaks of days played within the period: the longest, and the one ending on its last day or the day before', async () => {
+    const streaks = async (query: string) =>
+      Object.fromEntries(
+        (await figuresOf(admin, query)).students.map((s) => [s.full_name, [s.longest_streak, s.current_streak]]),
+      );
+    // A day later (Mar 12) Leo's two days in a row still end "yesterday"; Mia's day ended two days before.
+    expect(await streaks(`from=${DAY1}&to=2026-03-12`)).toEqual({ 'Leo Walker': [2, 2], 'Mia Johnson': [1, 0] });
+    // Two days later nobody's streak is current; the longest stays.
+    expect(await streaks(`from=${DAY1}&to=2026-03-13`)).toEqual({ 'Leo Walker': [2, 0], 'Mia Johnson': [1, 0] });
+    // The period cuts a streak: from Mar 11 Leo has one day.
+    expect(await streaks(`from=${DAY2}&to=${DAY2}`)).toEqual({ 'Leo Walker': [1, 1], 'Mia Johnson': [0, 0] });
   });
 
   it('reads only the days of the period, and by default the 30 days up to today', async () => {
@@ -189,13 +208,13 @@ describe('students analytics', () => {
       .split('\r\n');
     expect(lines[0]).toBe(
       'Estudiante,Juegos dados,Jugados,Completados,Aprobados,Puntuación media (%),Acierto al primer intento (%),' +
-        'Intentos por actividad,Minutos,Días de juego,Última partida,Sesiones evaluadas,Palabras fuera de lugar,' +
-        'Tipo de palabra equivocado,Errores de sintaxis',
+        'Intentos por actividad,Minutos,Días de juego,Última partida,Racha más larga (días),Racha actual (días),' +
+        'Sesiones evaluadas,Palabras fuera de lugar,Tipo de palabra equivocado,Errores de sintaxis',
     );
     // Leo's second evaluation (the test above) counts: two sessions evaluated, three syntax errors more.
     expect(lines.slice(1).sort()).toEqual([
-      `Leo Walker,3,3,3,3,68.3,66.7,1.5,5,2,${DAY2},2,2,1,3`,
-      `Mia Johnson,1,1,0,0,,0,1,1,1,${DAY1},0,0,0,0`,
+      `Leo Walker,3,3,3,3,68.3,66.7,1.5,5,2,${DAY2},2,2,2,2,1,3`,
+      `Mia Johnson,1,1,0,0,,0,1,1,1,${DAY1},1,1,0,0,0,0`,
     ]);
   });
 

@@ -6,28 +6,32 @@ import type { ActorContext } from '../../lib/context';
 import { studentsScope } from '../tenancy/scopes';
 import { mean, percent, periodOf } from './figures';
 
+/** The day rows' columns summed over the period. */
+const SUMMED = [
+  'sessions',
+  'completed',
+  'passed',
+  'scored',
+  'score_sum',
+  'activities',
+  'first_try',
+  'tries',
+  'duration_ms',
+  'evaluated',
+  'words_out_of_place',
+  'parts_of_speech',
+  'syntax_error',
+] as const satisfies readonly (keyof DbStudentDayStatsRow)[];
+
 /** Sums of a student's day rows over the period, as PostgreSQL returns them (bigint and numeric as text). */
 type Summed = Pick<DbStudentDayStatsRow, 'student_id'> & {
   full_name: string | null;
   assigned: number;
   days_active: number;
   last_day: string | null;
-} & Record<
-    | 'sessions'
-    | 'completed'
-    | 'passed'
-    | 'scored'
-    | 'score_sum'
-    | 'activities'
-    | 'first_try'
-    | 'tries'
-    | 'duration_ms'
-    | 'evaluated'
-    | 'words_out_of_place'
-    | 'parts_of_speech'
-    | 'syntax_error',
-    string
-  >;
+  longest_streak: number;
+  current_streak: number;
+} & Record<(typeof SUMMED)[number], string>;
 
 function figures(r: Summed): StudentFigures {
   const n = (k: keyof Summed) => Number(r[k] ?? 0);
@@ -44,6 +48,8 @@ function figures(r: Summed): StudentFigures {
     minutes: Math.round(n('duration_ms') / 60_000),
     days_active: r.days_active,
     last_day: r.last_day,
+    longest_streak: r.longest_streak,
+    current_streak: r.current_streak,
     evaluated: n('evaluated'),
     words_out_of_place: n('words_out_of_place'),
     parts_of_speech: n('parts_of_speech'),
@@ -68,20 +74,22 @@ export async function studentFigures(ctx: ActorContext, q: StudentsAnalyticsQuer
   const t = p.add(to);
   const pool = poolOf(ctx.db);
   // By last name, as the students list: the walk of the students' (account, last name) index stops at
-  // the page. Each student's days are summed by their primary key.
+  // the page. Each student's days are read by their primary key and summed by streak: consecutive
+  // days share `day - row_number()` (gaps and islands), so one pass gives the sums, the longest
+  // streak and the one ending on the period's last day or the day before (docs/product.md §6).
   const page = `WITH listed AS (SELECT t.id, t.full_name, t.last_name FROM users t WHERE ${where} ORDER BY t.last_name, t.id LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)})
        SELECT l.id AS student_id, l.full_name,
               (SELECT count(*)::int FROM assignments x WHERE x.student_id = l.id AND x.created_at >= ${f}::date AND x.created_at < ${t}::date + 1) AS assigned,
               d.*
          FROM listed l CROSS JOIN LATERAL (
-              SELECT COALESCE(sum(d.sessions), 0) AS sessions, COALESCE(sum(d.completed), 0) AS completed, COALESCE(sum(d.passed), 0) AS passed,
-                     COALESCE(sum(d.scored), 0) AS scored, COALESCE(sum(d.score_sum), 0) AS score_sum,
-                     COALESCE(sum(d.activities), 0) AS activities, COALESCE(sum(d.first_try), 0) AS first_try, COALESCE(sum(d.tries), 0) AS tries,
-                     COALESCE(sum(d.duration_ms), 0) AS duration_ms, COALESCE(sum(d.evaluated), 0) AS evaluated,
-                     COALESCE(sum(d.words_out_of_place), 0) AS words_out_of_place, COALESCE(sum(d.parts_of_speech), 0) AS parts_of_speech,
-                     COALESCE(sum(d.syntax_error), 0) AS syntax_error,
-                     count(d.day)::int AS days_active, to_char(max(d.day), 'YYYY-MM-DD') AS last_day
-                FROM student_day_stats d WHERE d.student_id = l.id AND d.day BETWEEN ${f}::date AND ${t}::date) d
+              SELECT ${SUMMED.map((c) => `COALESCE(sum(r.${c}), 0) AS ${c}`).join(', ')},
+                     COALESCE(sum(r.days), 0)::int AS days_active, to_char(max(r.last_day), 'YYYY-MM-DD') AS last_day,
+                     COALESCE(max(r.days), 0)::int AS longest_streak,
+                     COALESCE(max(r.days) FILTER (WHERE r.last_day >= ${t}::date - 1), 0)::int AS current_streak
+                FROM (SELECT count(*) AS days, max(i.day) AS last_day, ${SUMMED.map((c) => `sum(i.${c}) AS ${c}`).join(', ')}
+                        FROM (SELECT d.*, d.day - (row_number() OVER (ORDER BY d.day))::int AS island
+                                FROM student_day_stats d WHERE d.student_id = l.id AND d.day BETWEEN ${f}::date AND ${t}::date) i
+                       GROUP BY i.island) r) d
         ORDER BY l.last_name, l.id`;
   const counted = `SELECT count(*)::int AS n FROM users t WHERE ${where}`;
   // Planned on every call: as named statements PostgreSQL soon kept a generic plan that read a

@@ -1,4 +1,11 @@
-import type { StudentDay, StudentDays, StudentMeasures } from '@habla/shared/schemas/analytics';
+import type {
+  StudentDay,
+  StudentDays,
+  StudentFigures,
+  StudentGoal,
+  StudentGoals,
+  StudentMeasures,
+} from '@habla/shared/schemas/analytics';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,10 +83,90 @@ const MEASURES: StudentMeasures = {
     },
   ],
 };
-const answers = (over: { days?: StudentDays; measures?: StudentMeasures } = {}) => {
+const goalOf = (
+  kind: StudentGoal['kind'],
+  id: string,
+  name: string,
+  name_es: string | null,
+  over: Partial<StudentGoal> = {},
+): StudentGoal => ({
+  kind,
+  id,
+  name,
+  name_es,
+  games: 2,
+  sessions: 2,
+  completed: 2,
+  passed: 2,
+  mean_score: 77.5,
+  first_try_rate: 75,
+  minutes: 3,
+  ...over,
+});
+const GOALS: StudentGoals = {
+  student: leo,
+  from: '2026-02-10',
+  to: '2026-03-11',
+  goals: [
+    goalOf('level', '44444444-4444-4444-8444-444444444441', 'Foundations', null, {
+      games: 3,
+      sessions: 4,
+      completed: 3,
+      passed: 3,
+      mean_score: 85,
+      first_try_rate: 71.4,
+      minutes: 4,
+    }),
+    goalOf('chapter', '44444444-4444-4444-8444-444444444442', 'Everyday nouns', null),
+    goalOf('target', '44444444-4444-4444-8444-444444444443', 'Name everyday nouns', 'Nombrar sustantivos cotidianos'),
+    goalOf('skill', '44444444-4444-4444-8444-444444444444', 'Vocabulary', 'Vocabulario', {
+      games: 1,
+      sessions: 1,
+      completed: 0,
+      passed: 0,
+      mean_score: null,
+      first_try_rate: 0,
+      minutes: 1,
+    }),
+    goalOf('verb_tense', '44444444-4444-4444-8444-444444444445', 'Simple past', 'Pretérito', {
+      games: 1,
+      sessions: 1,
+      completed: 1,
+      passed: 1,
+      mean_score: 50,
+      first_try_rate: 50,
+      minutes: 2,
+    }),
+  ],
+};
+/** Leo's period totals as the students analytics answer them: the streaks the page shows. */
+const totalsOf = (over: Partial<StudentFigures> = {}): StudentFigures => ({
+  ...leo,
+  assigned: 3,
+  sessions: 5,
+  completed: 4,
+  passed: 4,
+  mean_score: 68.3,
+  first_try_rate: 66.7,
+  tries_per_activity: 1.5,
+  minutes: 7,
+  days_active: 3,
+  last_day: '2026-03-12',
+  longest_streak: 3,
+  current_streak: 3,
+  evaluated: 1,
+  words_out_of_place: 2,
+  parts_of_speech: 1,
+  syntax_error: 0,
+  ...over,
+});
+const answers = (over: { days?: StudentDays; measures?: StudentMeasures; goals?: StudentGoals } = {}) => {
   return (call: Call) => {
     const { pathname } = call.url;
     if (pathname === `/api/analytics/students/${LEO}/days`) return json({ status: true, data: over.days ?? DAYS });
+    if (pathname === `/api/analytics/students/${LEO}/goals`) return json({ status: true, data: over.goals ?? GOALS });
+    if (pathname === '/api/analytics/students' && call.url.searchParams.get('student_id') === LEO)
+      return json({ status: true, data: { from: DAYS.from, to: DAYS.to, total: 1, students: [totalsOf()] } });
     if (pathname === `/api/analytics/students/${LEO}/measures`)
       return json({ status: true, data: over.measures ?? MEASURES });
     if (pathname === '/api/selector') return json({ status: true, data: [] });
@@ -197,18 +284,132 @@ describe('a student’s analytics page', () => {
         calls
           .filter((c) => c.url.pathname.startsWith(`/api/analytics/students/${LEO}/`))
           .map((c) => `${c.url.pathname.split('/').pop()}${c.url.search}`),
-      ).toEqual(['days', 'measures', 'days?from=2026-03-10&to=2026-03-11', 'measures?from=2026-03-10&to=2026-03-11']),
+      ).toEqual([
+        'days',
+        'goals',
+        'measures',
+        'days?from=2026-03-10&to=2026-03-11',
+        'goals?from=2026-03-10&to=2026-03-11',
+        'measures?from=2026-03-10&to=2026-03-11',
+      ]),
     );
+    // The streaks are the period's too.
+    expect(calls.filter((c) => c.url.pathname === '/api/analytics/students').map((c) => c.url.search)).toEqual([
+      `?student_id=${LEO}`,
+      `?student_id=${LEO}&from=2026-03-10&to=2026-03-11`,
+    ]);
   });
 
   it('says when the period has nothing', async () => {
     renderApp(
       `/analytics/students/${LEO}`,
-      answers({ days: { ...DAYS, days: [] }, measures: { ...MEASURES, assessments: [] } }),
+      answers({
+        days: { ...DAYS, days: [] },
+        measures: { ...MEASURES, assessments: [] },
+        goals: { ...GOALS, goals: [] },
+      }),
     );
     expect(await screen.findByText('No game finished in this period.')).toBeInTheDocument();
+    expect(await screen.findByText('No game played in this period counts towards a goal.')).toBeInTheDocument();
     expect(await screen.findByText('No completed assessment in this period.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Table' })).not.toBeInTheDocument();
+  });
+
+  it('shows the streaks of the period beside the days', async () => {
+    renderApp(`/analytics/students/${LEO}`, (call) =>
+      call.url.pathname === '/api/analytics/students'
+        ? json({
+            status: true,
+            data: {
+              from: DAYS.from,
+              to: DAYS.to,
+              total: 1,
+              students: [totalsOf({ longest_streak: 4, current_streak: 1 })],
+            },
+          })
+        : answers()(call),
+    );
+    const days = await screen.findByRole('region', { name: 'Games by day' });
+    const streaks = await within(days).findByRole('list', { name: 'Streaks' });
+    expect(
+      within(streaks)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Longest streak: 4 days', 'Current streak: 1 day']);
+  });
+
+  it('shows the figures by goal: the mean score charted, and every figure in a table grouped by kind', async () => {
+    renderApp(`/analytics/students/${LEO}`, answers());
+    const region = await screen.findByRole('region', { name: 'By goal' });
+    expect(within(region).getByText('Feb 10, 2026 to Mar 11, 2026 · 5 goals')).toBeInTheDocument();
+    // The chart: a bar per goal with a mean score (the skill has none).
+    const bars = await charted(region, 'mean_score');
+    expect(bars).toEqual([85, 77.5, 77.5, 50]);
+    expect(
+      within(region).getByText(
+        /^Mean score: from 85 % on Foundations \(Level\) to 50 % on Simple past \(Verb tense\)\.$/,
+      ),
+    ).toBeVisible();
+
+    // The table by kind: a heading per kind there is, then its goals with their figures.
+    const table = within(region).getByRole('table', {
+      name: 'Each goal’s figures, Feb 10, 2026 to Mar 11, 2026, by kind',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Goal', 'Games', 'Played', 'Passed', 'Mean score', 'Right at first try', 'Minutes']);
+    const groups = [...table.querySelectorAll('tbody')].map((body) =>
+      [...body.querySelectorAll('th')].map((th) => th.textContent),
+    );
+    expect(groups).toEqual([
+      ['Levels', 'Foundations'],
+      ['Chapters', 'Everyday nouns'],
+      ['Targets', 'Name everyday nouns'],
+      ['Skills', 'Vocabulary'],
+      ['Verb tenses', 'Simple past'],
+    ]);
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(cellsOf(row('Foundations'))).toEqual(['3', '4', '3', '85 %', '71.4 %', '4']);
+    expect(cellsOf(row('Vocabulary'))).toEqual(['1', '1', '0', '—', '0 %', '1']);
+    // A table too wide for a phone scrolls inside a box the keyboard can reach.
+    expect(within(region).getByRole('region', { name: /^Each goal’s figures/ })).toHaveAttribute('tabindex', '0');
+
+    // The chart's own table: the same mean scores, with each goal's kind.
+    await userEvent.click(within(region).getByRole('button', { name: 'Table' }));
+    const charts = within(region).getByRole('table', { name: 'Mean score by goal, Feb 10, 2026 to Mar 11, 2026' });
+    const rows = within(charts).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [within(r).getByRole('rowheader').textContent, ...cellsOf(r)])).toEqual([
+      ['Foundations', '85 %', 'Level'],
+      ['Everyday nouns', '77.5 %', 'Chapter'],
+      ['Name everyday nouns', '77.5 %', 'Target'],
+      ['Vocabulary', '—', 'Skill'],
+      ['Simple past', '50 %', 'Verb tense'],
+    ]);
+    expect(rows.flatMap((r) => (cellsOf(r)[0] === '—' ? [] : [cellsOf(r)[0]]))).toEqual(bars.map((v) => `${v} %`));
+  });
+
+  it('names the goals in Spanish where the catalog has a Spanish name', async () => {
+    await setupTestI18n('es');
+    try {
+      renderApp(`/analytics/students/${LEO}`, answers());
+      const region = await screen.findByRole('region', { name: 'Por objetivo' });
+      const table = within(region).getByRole('table', { name: /^Las cifras de cada objetivo/ });
+      const groups = [...table.querySelectorAll('tbody')].map((body) =>
+        [...body.querySelectorAll('th')].map((th) => th.textContent),
+      );
+      expect(groups).toEqual([
+        ['Niveles', 'Foundations'],
+        ['Capítulos', 'Everyday nouns'],
+        ['Objetivos', 'Nombrar sustantivos cotidianos'],
+        ['Habilidades', 'Vocabulario'],
+        ['Tiempos verbales', 'Pretérito'],
+      ]);
+      expect(await screen.findByText('Racha más larga: 3 días')).toBeInTheDocument();
+    } finally {
+      await setupTestI18n('en');
+    }
   });
 
   it('leaves the samples out for a reader of analytics without assessments', async () => {
@@ -241,6 +442,8 @@ describe('a student’s analytics page', () => {
                   minutes: 5,
                   days_active: 2,
                   last_day: '2026-03-11',
+                  longest_streak: 2,
+                  current_streak: 2,
                   evaluated: 0,
                   words_out_of_place: 0,
                   parts_of_speech: 0,
@@ -301,6 +504,8 @@ describe('a student’s analytics page', () => {
                 minutes: 7,
                 days_active: 3,
                 last_day: '2026-03-12',
+                longest_streak: 3,
+                current_streak: 3,
                 evaluated: 1,
                 words_out_of_place: 2,
                 parts_of_speech: 1,

@@ -1,5 +1,12 @@
 import { assessmentsPolicy } from '@habla/shared/policies/index';
-import type { StudentDays, StudentMeasures } from '@habla/shared/schemas/analytics';
+import {
+  GOAL_KINDS,
+  type StudentDays,
+  type StudentGoal,
+  type StudentGoals,
+  type StudentMeasures,
+  type StudentsAnalytics,
+} from '@habla/shared/schemas/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +23,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { ASSESSMENT_SCREEN } from '@/lib/resource-screens';
 import { useUrlFilters } from '@/lib/use-url-filters';
+import { RateCell, useFigure } from './figures-kit';
 
 const FILTERS = ['from', 'to'] as const;
 const link = 'text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600';
@@ -33,11 +41,145 @@ function Section({ id, title, period, children }: { id: string; title: string; p
   );
 }
 
+/** A name short enough for a chart's axis: goals are many, so their labels are shorter than the kit's. */
+const axisName = (name: string) => (name.length > 11 ? `${name.slice(0, 10)}…` : name);
+
+/**
+ * The student's streaks over the period (docs/product.md §6): the longest run of days in a row with a
+ * finished game, and the one ending on the period's last day or the day before.
+ */
+function Streaks({ figures }: { figures: StudentsAnalytics['students'][number] }) {
+  const { t } = useTranslation();
+  const pill = 'rounded-full bg-teal-50 px-3 py-1 text-sm font-semibold text-teal-900 ring-1 ring-teal-200';
+  return (
+    <div className="mb-4">
+      <ul aria-label={t('analytics.student.streaks.label')} className="flex flex-wrap gap-2">
+        <li className={pill}>{t('analytics.student.streaks.longest', { count: figures.longest_streak })}</li>
+        <li className={pill}>{t('analytics.student.streaks.current', { count: figures.current_streak })}</li>
+      </ul>
+      <p className="mt-1.5 text-xs text-slate-600">{t('analytics.student.streaks.help')}</p>
+    </div>
+  );
+}
+
+/**
+ * The student's figures per goal (docs/product.md §6): the mean score of each goal as a chart (with
+ * the same figures as a table), then every figure in a table grouped by kind (level, chapter, target,
+ * skill, formulation, verb tense) that scrolls sideways on a phone.
+ */
+function GoalsFigures({
+  data,
+  day,
+  percent,
+}: {
+  data: StudentGoals;
+  day: (iso: string) => string;
+  percent: (v: number) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const figure = useFigure();
+  const goals = data.goals;
+  // The catalog's Spanish name where it has one (targets, skills, verb tenses), else the one name.
+  const nameOf = (g: StudentGoal) => (i18n.resolvedLanguage === 'es' && g.name_es ? g.name_es : g.name);
+  const kindOf = (g: StudentGoal) => t(`analytics.student.goals.kindOf.${g.kind}`);
+  const caption = t('analytics.student.goals.caption', { from: day(data.from), to: day(data.to) });
+  const headings = [
+    t('analytics.student.goals.games'),
+    t('analytics.students.sessions'),
+    t('analytics.students.passed'),
+    t('analytics.students.meanScore'),
+    t('analytics.students.firstTry'),
+    t('analytics.students.minutes'),
+  ];
+  const td = 'px-3 py-2 text-right whitespace-nowrap text-slate-800 tabular-nums';
+  return (
+    <div className="flex flex-col gap-4">
+      <ChartFigure
+        title={t('analytics.student.goals.chart', { from: day(data.from), to: day(data.to) })}
+        labels={goals.map((g) => `${nameOf(g)} (${kindOf(g)})`)}
+        axisLabels={goals.map((g) => axisName(nameOf(g)))}
+        labelHeading={t('analytics.student.goals.goal')}
+        rowHeader={(i) => nameOf(goals[i]!)}
+        format={percent}
+        yMax={100}
+        series={[
+          {
+            key: 'mean_score',
+            label: t('analytics.students.meanScore'),
+            kind: 'bar',
+            tone: 'teal',
+            values: goals.map((g) => g.mean_score),
+          },
+        ]}
+        columns={[{ key: 'kind', label: t('analytics.student.goals.kind'), cell: (i) => kindOf(goals[i]!) }]}
+      />
+      {/* Scrolls sideways when wider than the screen: focusable, so the keyboard can scroll it too. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        className="overflow-x-auto rounded-xl ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-teal-600"
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left align-bottom font-semibold">
+                {t('analytics.student.goals.goal')}
+              </th>
+              {headings.map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 text-right align-bottom font-semibold whitespace-nowrap">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {GOAL_KINDS.filter((kind) => goals.some((g) => g.kind === kind)).map((kind) => (
+            <tbody key={kind}>
+              <tr className="border-t border-slate-200 bg-slate-50">
+                <th
+                  scope="rowgroup"
+                  colSpan={headings.length + 1}
+                  className="px-3 py-1.5 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase"
+                >
+                  {/* Stays in sight while the table scrolls sideways, like the goals' names. */}
+                  <span className="sticky left-3 inline-block">{t(`analytics.student.goals.kinds.${kind}`)}</span>
+                </th>
+              </tr>
+              {goals
+                .filter((g) => g.kind === kind)
+                .map((g) => (
+                  <tr key={g.id} className="border-t border-slate-100">
+                    <th
+                      scope="row"
+                      className="sticky left-0 max-w-48 min-w-36 bg-white px-3 py-2 text-left font-medium text-slate-800"
+                    >
+                      {nameOf(g)}
+                    </th>
+                    <td className={td}>{figure(g.games)}</td>
+                    <td className={td}>{figure(g.sessions)}</td>
+                    <td className={td}>{figure(g.passed)}</td>
+                    <td className={td}>
+                      <RateCell value={g.mean_score} />
+                    </td>
+                    <td className={td}>{figure(g.first_try_rate, ' %')}</td>
+                    <td className={td}>{figure(g.minutes)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+    </div>
+  );
+}
+
 /**
  * `/analytics/students/:id`: one student over time (docs/product.md §6, decision 027). Their days
- * of the period (by default the last 30) as mean score and first-try rate by day, and their completed
- * assessments' language-sample measures (by default the last 365 days) as MLU in morphemes and in
- * words; each chart with the same figures as a table. The period is kept in the address.
+ * of the period (by default the last 30) as mean score and first-try rate by day with their streaks,
+ * their figures per goal, and their completed assessments' language-sample measures (by default the
+ * last 365 days) as MLU in morphemes and in words; each chart with the same figures as a table. The
+ * period is kept in the address.
  */
 export function StudentAnalyticsPage() {
   const { id = '' } = useParams();
@@ -54,6 +196,26 @@ export function StudentAnalyticsPage() {
         .get<{ data: StudentDays }>(`/api/analytics/students/${id}/days`, { query, signal, silentSuccess: true })
         .then((r) => r.data),
     // The same student's figures stay while another period loads; another student's never do.
+    placeholderData: (previous) => (previous?.student.id === id ? previous : undefined),
+  });
+  // The period's totals of the students analytics, for the streaks.
+  const totals = useQuery<StudentsAnalytics>({
+    queryKey: ['analytics', 'students', { student_id: id, ...query }],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: StudentsAnalytics }>('/api/analytics/students', {
+          query: { student_id: id, ...query },
+          signal,
+          silentSuccess: true,
+        })
+        .then((r) => r.data),
+  });
+  const goals = useQuery<StudentGoals>({
+    queryKey: ['analytics', 'student-goals', id, query],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: StudentGoals }>(`/api/analytics/students/${id}/goals`, { query, signal, silentSuccess: true })
+        .then((r) => r.data),
     placeholderData: (previous) => (previous?.student.id === id ? previous : undefined),
   });
   const measures = useQuery<StudentMeasures>({
@@ -84,7 +246,9 @@ export function StudentAnalyticsPage() {
   };
 
   const d = days.data;
+  const g = goals.data;
   const m = measures.data;
+  const streaks = totals.data?.students[0];
   return (
     <>
       <PageHeader
@@ -140,6 +304,7 @@ export function StudentAnalyticsPage() {
           title={t('analytics.student.days.title')}
           period={t('analytics.student.days.period', { from: day(d.from), to: day(d.to), count: d.days.length })}
         >
+          {streaks && <Streaks figures={streaks} />}
           {d.days.length === 0 ? (
             <p className="text-sm text-slate-600">{t('analytics.student.days.none')}</p>
           ) : (
@@ -202,6 +367,22 @@ export function StudentAnalyticsPage() {
                 },
               ]}
             />
+          )}
+        </Section>
+      )}
+
+      {goals.isError && !days.isError && <LoadFailed onRetry={() => void goals.refetch()} back="/analytics/students" />}
+      {g && (
+        <Section
+          id="student-goals"
+          title={t('analytics.student.goals.title')}
+          period={t('analytics.student.goals.period', { from: day(g.from), to: day(g.to), count: g.goals.length })}
+        >
+          <p className="mb-3 text-sm text-slate-700">{t('analytics.student.goals.lead')}</p>
+          {g.goals.length === 0 ? (
+            <p className="text-sm text-slate-600">{t('analytics.student.goals.none')}</p>
+          ) : (
+            <GoalsFigures data={g} day={day} percent={percent} />
           )}
         </Section>
       )}

@@ -23,6 +23,8 @@ const figures = (id: string, full_name: string, over: Partial<StudentFigures> = 
   minutes: 5,
   days_active: 2,
   last_day: '2026-03-11',
+  longest_streak: 2,
+  current_streak: 0,
   evaluated: 1,
   words_out_of_place: 2,
   parts_of_speech: 1,
@@ -48,10 +50,20 @@ describe('students analytics', () => {
       const { url } = call;
       if (url.pathname === '/api/analytics/students')
         return url.searchParams.get('from') === '2026-03-10'
-          ? answer([figures(LEO, 'Leo Walker', { sessions: 2, mean_score: 77.5 })], '2026-03-10', '2026-03-10')
+          ? answer(
+              [figures(LEO, 'Leo Walker', { sessions: 2, mean_score: 77.5, longest_streak: 1, current_streak: 0 })],
+              '2026-03-10',
+              '2026-03-10',
+            )
           : answer([
               figures(LEO, 'Leo Walker'),
-              figures(MIA, 'Mia Johnson', { evaluated: 0, mean_score: null, last_day: null }),
+              figures(MIA, 'Mia Johnson', {
+                evaluated: 0,
+                mean_score: null,
+                last_day: null,
+                longest_streak: 0,
+                current_streak: 0,
+              }),
             ]);
       return common(call);
     });
@@ -70,8 +82,17 @@ describe('students analytics', () => {
       '1.5',
       '5',
       '2',
+      '2 days',
+      '0 days',
       '2 order · 1 word type · 0 syntax (1 session)',
       'Mar 11, 2026',
+    ]);
+    // The streaks have their own columns.
+    const headings = screen.getAllByRole('columnheader').map((c) => c.textContent);
+    expect(headings.slice(headings.indexOf('Days played'), headings.indexOf('Days played') + 3)).toEqual([
+      'Days played',
+      'Longest streak',
+      'Current streak',
     ]);
     const mia = screen.getByRole('row', { name: /Mia Johnson/ });
     expect(
@@ -85,7 +106,9 @@ describe('students analytics', () => {
     await userEvent.type(screen.getByLabelText('To'), '2026-03-10');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('Mar 10, 2026 to Mar 10, 2026 · 1 student')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /Leo Walker/ })).getByText('77.5 %')).toBeInTheDocument();
+    const leoThatDay = screen.getByRole('row', { name: /Leo Walker/ });
+    expect(within(leoThatDay).getByText('77.5 %')).toBeInTheDocument();
+    expect(within(leoThatDay).getByText('1 day')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?from=2026-03-10&to=2026-03-10');
     const asked = calls
       .filter((c) => c.url.pathname === '/api/analytics/students')

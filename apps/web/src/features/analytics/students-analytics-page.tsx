@@ -33,8 +33,9 @@ function OverTimeLink({ student }: { student: StudentFigures }) {
 
 /**
  * `/analytics/students`: how each student in one's scope is doing over a period (by default the last
- * 30 days): games given and played, mean score, first-try rate, tries per activity, time played and
- * the errors counted in evaluations (decision 026). The period and a name are kept in the address.
+ * 30 days): games given and played, mean score, first-try rate, tries per activity, time played, days
+ * played and streaks (docs/product.md §6) and the errors counted in evaluations (decision 026). The
+ * period and a name are kept in the address.
  */
 export function StudentsAnalyticsPage() {
   const { t } = useTranslation();
@@ -60,6 +61,16 @@ export function StudentsAnalyticsPage() {
     { key: 'tries', label: t('analytics.students.triesPerActivity'), cell: (s) => figure(s.tries_per_activity) },
     { key: 'minutes', label: t('analytics.students.minutes'), cell: (s) => figure(s.minutes) },
     { key: 'days', label: t('analytics.students.daysActive'), cell: (s) => figure(s.days_active) },
+    {
+      key: 'longest',
+      label: t('analytics.students.longestStreak'),
+      cell: (s) => t('analytics.students.streakDays', { count: s.longest_streak }),
+    },
+    {
+      key: 'current',
+      label: t('analytics.students.currentStreak'),
+      cell: (s) => t('analytics.students.streakDays', { count: s.current_streak }),
+    },
     { key: 'errors', label: t('analytics.students.errors'), cell: (s) => errorsText(s) },
     {
       key: 'last',
