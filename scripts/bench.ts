@@ -4,8 +4,8 @@
  * targets are reported as PASS/MISS, never asserted in tests.
  *
  * BENCH_ONLY=exports,overload runs only those parts (base, list, catalogs, tenancy, games, images, play, analytics,
- * exports, overload, recordings, lsa, lsa-loop, lighthouse, startup; these two need `npm run build` first and Debian's
- * chromium);
+ * reports, exports, overload, recordings, lsa, lsa-loop, lighthouse, startup; these two need `npm run build` first and
+ * Debian's chromium);
  * BENCH_PORT and BENCH_PG_PORT move the server off the default ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +19,7 @@ import { benchExports } from './bench/exports';
 import { benchGames } from './bench/games';
 import { benchImages } from './bench/images';
 import { benchRecordings } from './bench/recordings';
+import { benchReports } from './bench/reports';
 import { benchLsa } from './bench/lsa';
 import { benchLsaLoop } from './bench/lsa-loop';
 import { benchPlay } from './bench/play';
@@ -37,7 +38,7 @@ const dataDir = join(tmpdir(), `habla-bench-data-${port}`);
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'base,list,catalogs,tenancy,games,images,play,analytics,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop'
+    'base,list,catalogs,tenancy,games,images,play,analytics,reports,exports,overload,lighthouse,startup,recordings,lsa,lsa-loop'
   )
     .split(',')
     .map((x) => x.trim()),
@@ -155,6 +156,11 @@ async function main() {
         rounds,
         seconds,
       );
+    if (only.has('reports'))
+      await benchReports(base, dataDir, pgPort, {
+        accountadmin: await login('accountadmin'),
+        therapist: await login('therapist'),
+      });
     // Four exports by three catalog maintainers (two per user at most).
     if (only.has('exports'))
       await benchExports(base, [await login('editor'), await login('admin'), await login('superadmin')]);

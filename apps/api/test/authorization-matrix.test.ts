@@ -195,6 +195,7 @@ Object.assign(MATRIX, {
   'GET /api/analytics/students/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   // One student over time (decision 027): a random id is a student nobody sees, 404 to every reader.
   'GET /api/analytics/students/{id}/days': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/analytics/students/{id}/goals': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/students/{id}/measures': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/games': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/games/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),
@@ -207,6 +208,12 @@ Object.assign(MATRIX, {
   'GET /api/reports': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/reports/{id}': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/reports/{id}/file': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'DELETE /api/reports/{id}': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'GET /api/report-definitions': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'POST /api/report-definitions': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'PUT /api/report-definitions/{id}': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'DELETE /api/report-definitions/{id}': SIGNED_IN.filter((p) => p !== 'STUDENT'),
+  'POST /api/report-definitions/{id}/run': SIGNED_IN.filter((p) => p !== 'STUDENT'),
 });
 /** Files: whoever makes content or records uploads and deletes; any signed-in user reads within their scope. */
 const UPLOADERS: Principal[] = [

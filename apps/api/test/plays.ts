@@ -10,7 +10,7 @@ import { loginAs } from './factories';
  */
 export type Who = Awaited<ReturnType<typeof loginAs>>;
 
-export function call(app: App, who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+export function call(app: App, who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { recordingAudioJob, recordingsPurgeJob, recordingTranscribeJob } from '../modules/recordings/pipeline';
+import { reportsExpireJob } from '../modules/reports/expire-reports';
 import { reportMakeJob } from '../modules/reports/make-report';
 import { emailSendJob } from './email-send';
 import { statementsMakeJob } from './statements-make';
@@ -14,6 +15,7 @@ export const JOBS = {
   'recording.transcribe': recordingTranscribeJob,
   'recordings.purge': recordingsPurgeJob,
   'report.make': reportMakeJob,
+  'reports.expire': reportsExpireJob,
 } as const satisfies Record<string, JobDefinition>;
 
 /** Registered only when the configuration asks for them (tests). */

@@ -15,6 +15,7 @@ describe('job schedules', () => {
     );
     expect(rows).toEqual([
       { name: 'recordings.purge', cron: '30 3 * * *', timezone: 'UTC' },
+      { name: 'reports.expire', cron: '45 3 * * *', timezone: 'UTC' },
       { name: 'statements.make', cron: '15 2 * * 1', timezone: 'UTC' },
     ]);
     expect(

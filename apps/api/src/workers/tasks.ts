@@ -2,12 +2,14 @@ import type { MessageParams } from '@habla/shared';
 import { AppError } from '../lib/errors';
 import type { ReportInput } from '../modules/assessments/report';
 import type { AnalysisInput, SampleInput } from '../modules/lsa/analysis-task';
+import type { CaseloadSummaryInput } from '../modules/reports/draw-caseload-summary';
 import type { ProgressReportInput } from '../modules/reports/draw-progress-report';
 
 /** The modules behind the tasks, loaded by the first task that needs them (pdfkit alone takes about a second). */
 const analysis = () => import('../modules/lsa/analysis-task');
 const report = () => import('../modules/assessments/report');
 const progressReport = () => import('../modules/reports/draw-progress-report');
+const caseloadSummary = () => import('../modules/reports/draw-caseload-summary');
 
 /**
  * What the CPU pool runs (decision 020): each task takes and returns plain data (structured clone
@@ -23,9 +25,12 @@ export const TASKS = {
   /** A student's progress report (docs/decisions/029-reports.md), drawn for the `report.make` job. */
   progressReport: async (input: ProgressReportInput): Promise<Uint8Array> =>
     (await progressReport()).drawProgressReport(input),
+  /** The caseload summary as a PDF (decision 029). */
+  caseloadSummary: async (input: CaseloadSummaryInput): Promise<Uint8Array> =>
+    (await caseloadSummary()).drawCaseloadSummary(input),
   /** Load every task's modules now, so that the first request does not wait for them. */
   warm: async (_input: null): Promise<true> => {
-    await Promise.all([analysis(), report(), progressReport()]);
+    await Promise.all([analysis(), report(), progressReport(), caseloadSummary()]);
     return true;
   },
 };

@@ -73,31 +73,17 @@ const mainRoutes: RouteObject[] = [
       ...ADMIN_SCREENS.map((x) => resourceRoutes(x)),
       ...featureRoutes('administration'),
       ...unbuilt('administration', [
-        section('reports', handle('crumbs.reports', 'nav.adminReports'), P.ADMIN_WORKSPACES),
         section('notifications', handle('crumbs.notifications', 'crumbs.notifications'), P.ADMIN_USERS),
         section('comments', handle('crumbs.comments', 'crumbs.comments'), P.ADMIN_USERS),
       ]),
     ],
   },
-  ...unbuilt('main', [
-    screen('reports', handle('crumbs.reports', 'crumbs.reports'), genericPage.placeholder, P.ADMIN_WORKSPACES),
-  ]),
   resourceRoutes(STUDENTS_SCREEN),
   {
     path: 'analytics',
     handle: handle('crumbs.analytics'),
     element: <Guard permission={G.analytics} />,
-    children: [
-      { index: true, lazy: genericPage.overview },
-      ...featureRoutes('analytics'),
-      ...unbuilt('analytics', [
-        screen('games', handle('crumbs.gamesAnalytics', 'crumbs.gamesAnalytics')),
-        screen('activities', handle('crumbs.activitiesAnalytics', 'crumbs.activitiesAnalytics')),
-        screen('students', handle('crumbs.studentsAnalytics', 'crumbs.studentsAnalytics')),
-        screen('users', handle('crumbs.usersAnalytics', 'crumbs.usersAnalytics')),
-        screen('reports', handle('crumbs.reportAnalytics', 'crumbs.reportAnalytics')),
-      ]),
-    ],
+    children: [{ index: true, lazy: genericPage.overview }, ...featureRoutes('analytics')],
   },
   {
     path: 'assessments',

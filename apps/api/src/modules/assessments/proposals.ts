@@ -13,11 +13,20 @@ export type Proposals = {
 
 /** A number as the report writes it: up to three decimals, the language's decimal mark. */
 export function formatNumber(lang: Language, n: number, decimals = 3): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', {
-    maximumFractionDigits: decimals,
-    minimumFractionDigits: 0,
-  }).format(n);
+  // A formatter is costly to make (a year's progress report prints thousands of numbers): one per
+  // language and number of decimals.
+  const key = `${lang}:${decimals}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'en-US', {
+      maximumFractionDigits: decimals,
+      minimumFractionDigits: 0,
+    });
+    NUMBER_FORMATS.set(key, format);
+  }
+  return format.format(n);
 }
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
 
 /** "Simple present (12), simple past (3)": the non-zero counts of a record, largest first. */
 function countsList(lang: Language, counts: Record<string, number>, keys: readonly string[], labels: string): string {

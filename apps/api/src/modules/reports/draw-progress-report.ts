@@ -2,6 +2,7 @@ import { translate, type Language, type MessageParams } from '@habla/shared';
 import type { StudentDay, StudentFigures, StudentMeasurePoint } from '@habla/shared/schemas/analytics';
 import { formatNumber } from '../assessments/proposals';
 import { reportPage } from '../assessments/report-page';
+import { pageFooters, pdfTable } from './pdf-table';
 
 /**
  * A student's progress over a period as a PDF a parent can read (docs/product.md §6,
@@ -39,14 +40,15 @@ const MEASURE_KEYS = ['mlu_m', 'mlu_w', 'ndw', 'tnw', 'brown_stage'] as const;
 export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer> {
   const t = (key: string, params?: MessageParams) => translate(r.lang, `progressReport.${key}`, params);
   const locale = r.lang === 'es' ? 'es-ES' : 'en-US';
+  // One formatter per style: making one is costlier than drawing the row that uses it.
+  const dateFormats = {
+    long: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+    medium: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  };
   const date = (iso: string, style: 'long' | 'medium' = 'long') =>
-    new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(
-      new Date(`${iso.slice(0, 10)}T00:00:00Z`),
-    );
-  const short = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
+    dateFormats[style].format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  const shortFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const short = (iso: string) => shortFormat.format(new Date(`${iso}T00:00:00Z`));
   const n = (x: number, d = 1) => formatNumber(r.lang, x, d);
   const pct = (x: number | null) => (x === null ? '—' : `${n(x)} %`);
   const page = reportPage({
@@ -185,53 +187,16 @@ export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer
   heading(t('byDay'));
   if (!r.days.length) muted(t('noPlays'));
   else {
-    const cols: [string, number, 'left' | 'right'][] = [
-      [t('day'), 0.28, 'left'],
-      [t('played'), 0.13, 'right'],
-      [t('passed'), 0.13, 'right'],
-      [t('score'), 0.15, 'right'],
-      [t('firstTryShort'), 0.18, 'right'],
-      [t('minutesShort'), 0.13, 'right'],
-    ];
-    const row = (cells: string[], bold: boolean, shade: boolean) => {
-      const h = bold ? 26 : 16;
-      if (doc.y + h > bottom()) {
-        doc.addPage();
-        row(
-          cols.map((c) => c[0]),
-          true,
-          false,
-        );
-      }
-      const y = doc.y;
-      if (shade) doc.rect(left, y, width, h).fillColor(PANEL).fill();
-      let x = left;
-      cells.forEach((text, i) => {
-        const [, share, align] = cols[i]!;
-        doc
-          .font(bold ? 'bold' : 'body')
-          .fontSize(bold ? 8 : 9)
-          .fillColor(bold ? MUTED : INK)
-          .text(text, x + 4, y + 4, { width: width * share - 8, align, lineGap: 0 });
-        x += width * share;
-      });
-      doc.x = left;
-      doc.y = y + h;
-      if (bold)
-        doc
-          .moveTo(left, doc.y)
-          .lineTo(left + width, doc.y)
-          .lineWidth(0.5)
-          .strokeColor(RULE)
-          .stroke();
-    };
-    row(
-      cols.map((c) => c[0]),
-      true,
-      false,
-    );
+    const table = pdfTable(page, [
+      { title: t('day'), share: 0.28, align: 'left' },
+      { title: t('played'), share: 0.13, align: 'right' },
+      { title: t('passed'), share: 0.13, align: 'right' },
+      { title: t('score'), share: 0.15, align: 'right' },
+      { title: t('firstTryShort'), share: 0.18, align: 'right' },
+      { title: t('minutesShort'), share: 0.13, align: 'right' },
+    ]);
     r.days.forEach((d, i) =>
-      row(
+      table.row(
         [
           date(d.day, 'medium'),
           String(d.sessions),
@@ -240,7 +205,6 @@ export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer
           pct(d.first_try_rate),
           String(d.minutes),
         ],
-        false,
         i % 2 === 1,
       ),
     );
@@ -284,19 +248,7 @@ export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer
   doc.moveDown(1.2);
   write([{ text: t('generated', { date: date(r.now.toISOString()) }) }], 9, MUTED, { direction: 'ltr' });
 
-  // The student's name and the page on every page.
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('body')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(t('footer', { page: i + 1, pages: range.count }), left, doc.page.height - 40, { width, align: 'center' });
-    doc.page.margins.bottom = margin;
-  }
+  pageFooters(page, (at, pages) => t('footer', { page: at, pages }));
   doc.end();
   return done;
 }

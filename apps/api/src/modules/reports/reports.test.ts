@@ -1,9 +1,10 @@
-import type { Report } from '@habla/shared/schemas/reports';
+import type { Report, ReportDefinition } from '@habla/shared/schemas/reports';
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { login } from '../../../test/factories';
 import { waitForJobs } from '../../../test/jobs';
+import { poolOf } from '../../db/client';
 import { call as callAs, choiceGame, leoAndHisCareTeam, play, type Who } from '../../../test/plays';
 
 /**
@@ -18,7 +19,7 @@ const DAY1 = '2026-03-10';
 const DAY2 = '2026-03-11';
 const NOTE = 'Leo is naming more animals at home. Keep reading the farm book together.';
 
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   callAs(t.app, who, method, url, payload);
 
 async function pdfText(body: Buffer): Promise<string> {
@@ -30,17 +31,23 @@ async function pdfText(body: Buffer): Promise<string> {
   }
 }
 
-/** Ask for Leo's report as `who` and let the job make it; answers the report as it is then. */
-async function made(who: Who, body: object): Promise<Report> {
-  const asked = await call(who, 'POST', '/api/reports', { kind: 'student_progress', student_id: leo.user.id, ...body });
+/** Let the job make a report just asked for; answers the report as it is then. */
+async function finished(who: Who, asked: { statusCode: number; body: string; json: () => { data: Report } }) {
   expect(asked.statusCode, asked.body).toBe(201);
-  const report = asked.json().data as Report;
+  const report = asked.json().data;
   expect(report).toMatchObject({ status: 'queued', progress: 0 });
   await waitForJobs(t.app);
   const shown = await call(who, 'GET', `/api/reports/${report.id}`);
   expect(shown.statusCode, shown.body).toBe(200);
   return shown.json().data as Report;
 }
+
+/** Ask for Leo's report as `who` and let the job make it. */
+const made = async (who: Who, body: object): Promise<Report> =>
+  finished(
+    who,
+    await call(who, 'POST', '/api/reports', { kind: 'student_progress', student_id: leo.user.id, ...body }),
+  );
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -218,5 +225,215 @@ describe('a student’s progress report', () => {
     expect(long.errors[0]).toMatch(/^Note is too long/);
     expect(Object.keys((await bad({ kind: 'grades' })).fields)).toEqual(['kind']);
     expect(Object.keys((await bad({ language: 'fr' })).fields)).toEqual(['language']);
+  });
+});
+
+describe('the caseload summary', () => {
+  it('lists every student of the caller’s scope as the students analytics’ CSV', async () => {
+    const report = await finished(
+      therapist,
+      await call(therapist, 'POST', '/api/reports', {
+        kind: 'caseload_summary',
+        format: 'csv',
+        from: DAY1,
+        to: DAY2,
+        language: 'en',
+      }),
+    );
+    expect(report).toMatchObject({ kind: 'caseload_summary', format: 'csv', status: 'done', student: null });
+    expect(Date.parse(report.expires_at!) - Date.parse(report.finished_at!)).toBe(90 * 86_400_000);
+    const file = await call(therapist, 'GET', `/api/reports/${report.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain('Caseload summary - 2026-03-10 2026-03-11.csv');
+    const lines = file.rawPayload
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Student,Games given,Played,/);
+    // Leo alone is in the therapist's caseload: 4 assigned, 4 played, 3 completed and passed, 68.3 %,
+    // 57.1 % right at once, 10 tries of 7 activities = 1.43, 5 minutes, 2 days, last on day 2.
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(/^Leo Walker,4,4,3,3,68\.3,57\.1,1\.43,5,2,2026-03-11,/);
+  });
+
+  it('prints as a PDF with the totals and a row per student, and an account admin’s holds the whole account', async () => {
+    const report = await finished(
+      admin,
+      await call(admin, 'POST', '/api/reports', { kind: 'caseload_summary', from: DAY1, to: DAY2, language: 'en' }),
+    );
+    expect(report).toMatchObject({ format: 'pdf', status: 'done' });
+    const file = await call(admin, 'GET', `/api/reports/${report.id}/file`);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const flat = (await pdfText(file.rawPayload)).replace(/\s+/g, ' ');
+    expect(flat).toContain('Caseload summary');
+    expect(flat).toContain('Student by student');
+    // Leo's row: 4 played, 3 passed, 68.3 %, 57.1 %, 5 minutes, last on Mar 11, 2026.
+    expect(flat).toContain('Leo Walker 4 3 68.3 % 57.1 % 5 Mar 11, 2026');
+    const students = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND role = 'STUDENT' AND deleted_at IS NULL`,
+      [admin.user.accountId],
+    );
+    expect(flat).toMatch(new RegExp(`Students ${students.rows[0]!.n} Students who played 1 Games played 4`));
+  });
+
+  it('names the field that does not fit the kind', async () => {
+    const fields = async (body: object) => {
+      const res = await call(therapist, 'POST', '/api/reports', body);
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.keys((res.json() as { fields: Record<string, string> }).fields);
+    };
+    expect(await fields({ kind: 'student_progress' })).toEqual(['student_id']);
+    expect(await fields({ kind: 'student_progress', student_id: leo.user.id, format: 'csv' })).toEqual(['format']);
+    expect(await fields({ kind: 'caseload_summary', student_id: leo.user.id })).toEqual(['student_id']);
+    expect(await fields({ kind: 'caseload_summary', format: 'xlsx' })).toEqual(['format']);
+  });
+});
+
+describe('removing reports', () => {
+  it('removes the caller’s own report and its file; another’s answers 404', async () => {
+    const report = await made(therapist, { from: DAY1, to: DAY1 });
+    const key = (
+      await t.database.pool.query<{ storage_key: string }>(`SELECT storage_key FROM reports WHERE id = $1`, [report.id])
+    ).rows[0]!.storage_key;
+    expect(await t.app.storage.getStream(key)).not.toBeNull();
+    for (const who of [admin, otherTherapist, strangerAdmin])
+      expect((await call(who, 'DELETE', `/api/reports/${report.id}`)).statusCode).toBe(404);
+    const gone = await call(therapist, 'DELETE', `/api/reports/${report.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json().message).toBe('The record was removed for good.');
+    expect((await call(therapist, 'GET', `/api/reports/${report.id}`)).statusCode).toBe(404);
+    expect(await t.app.storage.getStream(key)).toBeNull();
+    expect((await call(therapist, 'DELETE', `/api/reports/${report.id}`)).statusCode).toBe(404);
+  });
+
+  it('expires reports past their time with their files, and keeps the others', async () => {
+    const old = await made(therapist, { from: DAY1, to: DAY1 });
+    const kept = await made(therapist, { from: DAY2, to: DAY2 });
+    const keys = await t.database.pool.query<{ id: string; storage_key: string }>(
+      `SELECT id, storage_key FROM reports WHERE id = ANY($1)`,
+      [[old.id, kept.id]],
+    );
+    const keyOf = (id: string) => keys.rows.find((r) => r.id === id)!.storage_key;
+    await t.database.pool.query(`UPDATE reports SET expires_at = now() - interval '1 minute' WHERE id = $1`, [old.id]);
+    await t.app.jobs.enqueue(poolOf(t.app.db), 'reports.expire', {});
+    t.app.jobs.wake('reports.expire');
+    await waitForJobs(t.app);
+    expect((await call(therapist, 'GET', `/api/reports/${old.id}`)).statusCode).toBe(404);
+    expect(await t.app.storage.getStream(keyOf(old.id))).toBeNull();
+    expect((await call(therapist, 'GET', `/api/reports/${kept.id}`)).statusCode).toBe(200);
+    expect(await t.app.storage.getStream(keyOf(kept.id))).not.toBeNull();
+  });
+});
+
+describe('saved report definitions', () => {
+  const weekly = { name: 'Leo every week', kind: 'student_progress', period_days: 7, language: 'es', note: 'Semana' };
+
+  it('are saved, listed by name, changed and run again, each run a report over its period', async () => {
+    const saved = await call(therapist, 'POST', '/api/report-definitions', { ...weekly, student_id: leo.user.id });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const def = saved.json().data as ReportDefinition;
+    expect(def).toMatchObject({
+      name: 'Leo every week',
+      kind: 'student_progress',
+      format: 'pdf',
+      student: { id: leo.user.id, full_name: 'Leo Walker' },
+      period_days: 7,
+      from: null,
+      to: null,
+      language: 'es',
+      last_run_at: null,
+    });
+    const summary = await call(therapist, 'POST', '/api/report-definitions', {
+      name: 'all my students',
+      kind: 'caseload_summary',
+      format: 'csv',
+      from: DAY1,
+      to: DAY2,
+      language: 'en',
+    });
+    expect(summary.statusCode, summary.body).toBe(201);
+    const list = (await call(therapist, 'GET', '/api/report-definitions')).json() as {
+      data: ReportDefinition[];
+      meta: { total: number };
+    };
+    expect(list.data.map((d) => d.name)).toEqual(['all my students', 'Leo every week']);
+    expect(list.meta.total).toBe(2);
+
+    // Run on day 2 (the clock): the 7 days up to it.
+    const run = await finished(therapist, await call(therapist, 'POST', `/api/report-definitions/${def.id}/run`));
+    expect(run).toMatchObject({
+      status: 'done',
+      definition_id: def.id,
+      from: '2026-03-05',
+      to: DAY2,
+      language: 'es',
+      note: 'Semana',
+    });
+    const fixed = await finished(
+      therapist,
+      await call(therapist, 'POST', `/api/report-definitions/${summary.json().data.id}/run`),
+    );
+    expect(fixed).toMatchObject({ kind: 'caseload_summary', format: 'csv', from: DAY1, to: DAY2 });
+    const ran = (await call(therapist, 'GET', '/api/report-definitions')).json() as { data: ReportDefinition[] };
+    expect(ran.data.find((d) => d.id === def.id)!.last_run_at).toBe(run.created_at);
+
+    const changed = await call(therapist, 'PUT', `/api/report-definitions/${def.id}`, {
+      ...weekly,
+      student_id: leo.user.id,
+      name: 'Leo, March',
+      period_days: undefined,
+      from: DAY1,
+      to: DAY1,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ name: 'Leo, March', period_days: null, from: DAY1, to: DAY1 });
+
+    // Removing the definition keeps the reports it made.
+    expect((await call(therapist, 'DELETE', `/api/report-definitions/${def.id}`)).statusCode).toBe(200);
+    const still = await call(therapist, 'GET', `/api/reports/${run.id}`);
+    expect(still.json().data).toMatchObject({ id: run.id, definition_id: null });
+    expect((await call(therapist, 'POST', `/api/report-definitions/${def.id}/run`)).statusCode).toBe(404);
+  });
+
+  it('are their owner’s only, and a student outside the caller’s scope answers 404', async () => {
+    const def = (
+      await call(therapist, 'POST', '/api/report-definitions', { ...weekly, student_id: leo.user.id, name: 'mine' })
+    ).json().data as ReportDefinition;
+    for (const who of [admin, otherTherapist, strangerAdmin]) {
+      expect((await call(who, 'POST', `/api/report-definitions/${def.id}/run`)).statusCode).toBe(404);
+      expect((await call(who, 'DELETE', `/api/report-definitions/${def.id}`)).statusCode).toBe(404);
+      const put = await call(who, 'PUT', `/api/report-definitions/${def.id}`, {
+        ...weekly,
+        name: 'theirs',
+        kind: 'caseload_summary',
+      });
+      expect(put.statusCode).toBe(404);
+      const theirs = (await call(who, 'GET', '/api/report-definitions')).json() as { data: ReportDefinition[] };
+      expect(theirs.data.map((d) => d.id)).not.toContain(def.id);
+    }
+    const outside = await call(otherTherapist, 'POST', '/api/report-definitions', {
+      ...weekly,
+      student_id: leo.user.id,
+    });
+    expect(outside.statusCode).toBe(404);
+    expect((await call(leo, 'GET', '/api/report-definitions')).statusCode).toBe(403);
+  });
+
+  it('name the bad field', async () => {
+    const fields = async (body: object) => {
+      const res = await call(therapist, 'POST', '/api/report-definitions', body);
+      expect(res.statusCode, res.body).toBe(400);
+      return Object.keys((res.json() as { fields: Record<string, string> }).fields);
+    };
+    const summary = { name: 'x', kind: 'caseload_summary', language: 'en' };
+    expect(await fields({ ...summary, name: '  ' })).toEqual(['name']);
+    expect(await fields({ ...summary, name: 'n'.repeat(121) })).toEqual(['name']);
+    expect(await fields({ ...summary, period_days: 0 })).toEqual(['period_days']);
+    expect(await fields({ ...summary, period_days: 367 })).toEqual(['period_days']);
+    expect(await fields({ ...summary, period_days: 7, from: DAY1, to: DAY2 })).toEqual(['period_days']);
+    expect(await fields({ ...summary, from: DAY1 })).toEqual(['to']);
+    expect(await fields({ ...summary, language: undefined })).toEqual(['language']);
   });
 });

@@ -17,10 +17,9 @@ type Read = UserColumns & {
  * permissions as they are now, so the figures are those they may read at that moment (a user
  * disabled, or whose account stopped, in between gets no report). Null for such a user.
  */
-export async function requesterOf(
-  ctx: Pick<JobContext, 'pool'>,
-  id: string,
-): Promise<{ actor: ContextActor; name: string; account: string | null } | null> {
+export type Requester = { actor: ContextActor; name: string; account: string | null };
+
+export async function requesterOf(ctx: Pick<JobContext, 'pool'>, id: string): Promise<Requester | null> {
   const res = await ctx.pool.query<Read>(
     `SELECT u.id, u.role, u.account_id, u.status, u.deleted_at, u.username, NULLIF(u.full_name, '') AS full_name, a.name AS account_name,
             CASE WHEN a.deleted_at IS NOT NULL THEN 'DELETED' ELSE a.status END AS account_status,

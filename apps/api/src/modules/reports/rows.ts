@@ -30,9 +30,10 @@ export function reportOf(r: ReportRead, lang: Language): Report {
   return {
     id: r.id,
     kind: r.kind,
+    format: r.format,
     status: r.status,
     progress: r.progress,
-    student: { id: r.student_id, full_name: r.student_name },
+    student: r.student_id ? { id: r.student_id, full_name: r.student_name } : null,
     from: r.period_from,
     to: r.period_to,
     language: r.language,
@@ -41,5 +42,7 @@ export function reportOf(r: ReportRead, lang: Language): Report {
     size: r.file_size,
     created_at: r.created_at.toISOString(),
     finished_at: r.finished_at?.toISOString() ?? null,
+    expires_at: r.expires_at?.toISOString() ?? null,
+    definition_id: r.definition_id,
   };
 }

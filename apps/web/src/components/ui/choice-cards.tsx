@@ -19,6 +19,7 @@ export function ChoiceCards<T extends string>({
   value,
   onChange,
   disabled,
+  stacked = false,
 }: {
   name: string;
   options: ChoiceCard<T>[];
@@ -26,9 +27,11 @@ export function ChoiceCards<T extends string>({
   onChange: (value: T) => void;
   /** Whether an option may not be chosen now (drawn faded). */
   disabled?: (option: T) => boolean;
+  /** One card under the other at every width (a narrow column). */
+  stacked?: boolean;
 }) {
   return (
-    <div className="grid gap-2 sm:grid-cols-2">
+    <div className={clsx('grid gap-2', !stacked && 'sm:grid-cols-2')}>
       {options.map(({ value: option, icon: Icon, label, help }) => {
         const off = disabled?.(option) ?? false;
         return (
