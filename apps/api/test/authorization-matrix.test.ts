@@ -190,6 +190,8 @@ Object.assign(MATRIX, {
   'GET /api/dashboards/students/{id}': SIGNED_IN,
   // The platform's figures: platform staff who see every account (docs/product.md §6).
   'GET /api/dashboards/platform': ['SUPERADMIN', 'ADMIN', 'SUPPORT'],
+  // An account's own figures: its admins (a parent is the admin of her family's account).
+  'GET /api/dashboards/account': ['ACCOUNT_ADMIN', 'parent', 'otherAccount'],
   // The analytics permissions: every adult role by default; what they read is their students' scope.
   'GET /api/analytics/students': SIGNED_IN.filter((p) => p !== 'STUDENT'),
   'GET /api/analytics/students/export': SIGNED_IN.filter((p) => p !== 'STUDENT'),

@@ -44,7 +44,7 @@ export { galleryScope, imageFoldersPolicy, imagesPolicy, seesGalleryRow } from '
 export { jobsPolicy } from './jobs';
 export { organizationsPolicy } from './organizations';
 export { plansPolicy } from './plans';
-export { platformDashboardActions } from './platform-dashboard';
+export { accountDashboardActions, platformDashboardActions } from './platform-dashboard';
 export { assignmentsPolicy, gameSessionsPolicy } from './play';
 export { MAA_READ, recordingsPolicy } from './recordings';
 export { assessmentsPolicy } from './assessments';

@@ -13,3 +13,12 @@ export const platformDashboardActions = {
   read: (a: Actor | null | undefined): boolean => !!a && seesAllAccounts(a) && passes(a, ACCOUNT_READERS),
   readJobs: (a: Actor | null | undefined): boolean => jobsPolicy.can(a, 'list'),
 };
+
+/**
+ * Who reads their own account's dashboard (docs/product.md §6 "Dashboards"): a member of an account
+ * who administers it or its users (the account admin, a parent of a family account). Platform staff
+ * read the platform's instead; everyone else is refused (403).
+ */
+export const accountDashboardActions = {
+  read: (a: Actor | null | undefined): boolean => !!a && a.account_id !== null && passes(a, ACCOUNT_READERS),
+};

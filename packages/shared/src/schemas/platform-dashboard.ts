@@ -75,3 +75,23 @@ export const platformDashboardSchema = z.object({
   }),
 });
 export type PlatformDashboard = z.infer<typeof platformDashboardSchema>;
+
+/**
+ * `GET /api/dashboards/account` (docs/product.md §6 "Dashboards"): the same figures for one account,
+ * read by its own administrators: its users by role, its active users and students per day and
+ * week, how much of its limits it uses, and its stored bytes.
+ */
+export const accountDashboardSchema = platformDashboardSchema
+  .pick({ as_of: true, users: true, activity: true, storage: true })
+  .extend({
+    account: z.object({
+      id: z.string(),
+      name: z.string(),
+      /** Live students and adults against the account's maximums (docs/product.md §2). */
+      students: count,
+      max_students: count,
+      adults: count,
+      max_adults: count,
+    }),
+  });
+export type AccountDashboard = z.infer<typeof accountDashboardSchema>;

@@ -1,5 +1,5 @@
 import type { Role } from '@habla/shared';
-import type { PlatformDashboard } from '@habla/shared/schemas/platform-dashboard';
+import type { AccountDashboard, PlatformDashboard } from '@habla/shared/schemas/platform-dashboard';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, fakeClock, type TestApp } from '../../../test/app';
 import { buildUser, login, type BuiltUser } from '../../../test/factories';
@@ -27,8 +27,8 @@ const people: Record<string, BuiltUser> = {};
 const tokens: Record<string, { authorization: string }> = {};
 const accounts: Record<string, string> = {};
 
-const get = (who: string | null) =>
-  t.app.inject({ method: 'GET', url: '/api/dashboards/platform', headers: who ? tokens[who] : {} });
+const get = (who: string | null, url = '/api/dashboards/platform') =>
+  t.app.inject({ method: 'GET', url, headers: who ? tokens[who] : {} });
 
 /** Sign `who` in at `when` (the clock is put back to today afterwards). */
 async function signInAt(who: string, when: Date): Promise<void> {
@@ -167,6 +167,21 @@ beforeAll(async () => {
   );
 });
 
+/** Active people per Monday-to-Sunday week over the 8 weeks, from (person, days ago) events. */
+function weeksOf(signIns: [string, number][], plays: [string, number][]) {
+  const thisMonday = new Date(`${mondayOf(NOW)}T00:00:00Z`);
+  return Array.from({ length: 8 }, (_, n) => {
+    const week = ymd(new Date(thisMonday.getTime() - n * 7 * DAY));
+    const distinct = (events: [string, number][]) =>
+      new Set(events.filter(([, d]) => mondayOf(ago(d)) === week).map(([w]) => w)).size;
+    return { week, users: distinct(signIns), students: distinct(plays) };
+  });
+}
+
+/** The 30 days, newest first, with the people active on some of them (days ago → count). */
+const daysOf = (usersOn: Record<number, number>, studentsOn: Record<number, number>) =>
+  Array.from({ length: 30 }, (_, n) => ({ day: ymd(ago(n)), users: usersOn[n] ?? 0, students: studentsOn[n] ?? 0 }));
+
 /** The figures worked out by hand from the data above. */
 function expected(): PlatformDashboard {
   const signIns: [string, number][] = [
@@ -184,21 +199,9 @@ function expected(): PlatformDashboard {
     ['s4', 45],
   ];
   // Today 7 signed in, three days ago 2, ten days ago 1; played: today 1, three days ago 2, twenty days ago 1.
-  const usersOn: Record<number, number> = { 0: 7, 3: 2, 10: 1 };
-  const studentsOn: Record<number, number> = { 0: 1, 3: 2, 20: 1 };
-  const days = Array.from({ length: 30 }, (_, n) => ({
-    day: ymd(ago(n)),
-    users: usersOn[n] ?? 0,
-    students: studentsOn[n] ?? 0,
-  }));
+  const days = daysOf({ 0: 7, 3: 2, 10: 1 }, { 0: 1, 3: 2, 20: 1 });
   // Weeks: distinct people per Monday-to-Sunday week, which depends on today's weekday.
-  const thisMonday = new Date(`${mondayOf(NOW)}T00:00:00Z`);
-  const weeks = Array.from({ length: 8 }, (_, n) => {
-    const week = ymd(new Date(thisMonday.getTime() - n * 7 * DAY));
-    const distinct = (events: [string, number][]) =>
-      new Set(events.filter(([, d]) => mondayOf(ago(d)) === week).map(([w]) => w)).size;
-    return { week, users: distinct(signIns), students: distinct(plays) };
-  });
+  const weeks = weeksOf(signIns, plays);
   return {
     as_of: NOW.toISOString(),
     // Full Center (5 days) and Roomy School (1 day) are new; Near Family is 40 days old; Gone is in the trash.
@@ -290,5 +293,95 @@ describe('the platform dashboard', () => {
       expect(res.json()).toMatchObject({ status: false });
     }
     expect((await get(null)).statusCode).toBe(401);
+  });
+});
+
+/** An account's roles with their counts, the roles not named at zero (platform roles have no account). */
+const byRole = (counts: Partial<Record<Role, number>>) =>
+  (['ACCOUNT_ADMIN', 'SUPERVISOR', 'THERAPIST', 'STUDENT'] as const).map((role) => ({
+    role,
+    count: counts[role] ?? 0,
+  }));
+
+describe('the account dashboard', () => {
+  it('counts one account’s users, active people, limits and storage for its admin, and nothing of the others', async () => {
+    const res = await get('accadmin', '/api/dashboards/account');
+    expect(res.statusCode, res.body).toBe(200);
+    // Near Family: its admin, two therapists, a supervisor and s3. Signed in: the admin today, s3 ten
+    // days ago, the supervisor forty days ago; s3 played twenty days ago. No file of its own.
+    const near: AccountDashboard = {
+      as_of: NOW.toISOString(),
+      account: { id: accounts.near!, name: 'Near Family', students: 1, max_students: 10, adults: 4, max_adults: 5 },
+      users: { total: 5, by_role: byRole({ ACCOUNT_ADMIN: 1, SUPERVISOR: 1, THERAPIST: 2, STUDENT: 1 }) },
+      activity: {
+        users_7d: 1,
+        users_30d: 2,
+        students_7d: 0,
+        students_30d: 1,
+        days: daysOf({ 0: 1, 10: 1 }, { 20: 1 }),
+        weeks: weeksOf(
+          [
+            ['accadmin', 0],
+            ['s3', 10],
+            ['sup', 40],
+          ],
+          [['s3', 20]],
+        ),
+      },
+      storage: { files: 0, bytes: 0, by_kind: [] },
+    };
+    expect(res.json().data).toEqual(near);
+  });
+
+  it('gives another account’s admin that account’s figures: its files, its students at their limit', async () => {
+    people.fulladmin = await buildUser(t.app.db, { role: 'ACCOUNT_ADMIN', accountId: accounts.full!, now: ago(50) });
+    await signInAt('fulladmin', NOW);
+    const res = await get('fulladmin', '/api/dashboards/account');
+    expect(res.statusCode, res.body).toBe(200);
+    // Full Center: the therapist, s1, s2 and its admin. Signed in: the therapist, s1 and the admin
+    // today, s2 three days ago; played: s1 today and three days ago, s2 three days ago. Files: an
+    // image of 1,000 bytes, a recording file of 5,000, a gallery image of 2,000, a recording of 30,000.
+    expect(res.json().data).toEqual({
+      as_of: NOW.toISOString(),
+      account: { id: accounts.full!, name: 'Full Center', students: 2, max_students: 2, adults: 2, max_adults: 10 },
+      users: { total: 4, by_role: byRole({ ACCOUNT_ADMIN: 1, THERAPIST: 1, STUDENT: 2 }) },
+      activity: {
+        users_7d: 4,
+        users_30d: 4,
+        students_7d: 2,
+        students_30d: 2,
+        days: daysOf({ 0: 3, 3: 2 }, { 0: 1, 3: 2 }),
+        weeks: weeksOf(
+          [
+            ['ther', 0],
+            ['s1', 0],
+            ['fulladmin', 0],
+            ['ther', 3],
+            ['s2', 3],
+          ],
+          [
+            ['s1', 0],
+            ['s1', 3],
+            ['s2', 3],
+          ],
+        ),
+      },
+      storage: {
+        files: 4,
+        bytes: 38000,
+        by_kind: [
+          { kind: 'audio', files: 2, bytes: 35000 },
+          { kind: 'image', files: 2, bytes: 3000 },
+        ],
+      },
+    } satisfies AccountDashboard);
+  });
+
+  it('refuses platform staff, a therapist, a student and the content team (403), and 401 signed out', async () => {
+    for (const who of ['superadmin', 'admin', 'ther', 's1', 'editor']) {
+      const res = await get(who, '/api/dashboards/account');
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(403);
+    }
+    expect((await get(null, '/api/dashboards/account')).statusCode).toBe(401);
   });
 });

@@ -162,12 +162,66 @@ describe('the platform dashboard', () => {
     for (const role of ['THERAPIST', 'ACCOUNT_ADMIN', 'EDITOR'] as const) {
       queryClient.clear();
       signIn(role, { account_id: role === 'EDITOR' ? null : 'acc' });
-      const { calls } = renderApp('/dashboards', ({ url }) =>
-        url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined,
-      );
+      const { calls } = renderApp('/dashboards', ({ url }) => {
+        if (url.pathname === '/api/dashboards/account') return json({ status: true, data: account });
+        return url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+      });
       expect(await screen.findByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'The platform at a glance' })).not.toBeInTheDocument();
       expect(calls.map((c) => c.url.pathname)).not.toContain('/api/dashboards/platform');
+      cleanup();
+    }
+  });
+});
+
+/** One account's figures as `GET /api/dashboards/account` answers them. */
+const account = {
+  as_of: platform.as_of,
+  account: {
+    id: '22222222-2222-4222-8222-222222222222',
+    name: 'Full Center',
+    students: 2,
+    max_students: 2,
+    adults: 4,
+    max_adults: 10,
+  },
+  users: platform.users,
+  activity: platform.activity,
+  storage: platform.storage,
+};
+
+describe('the account dashboard', () => {
+  it('shows an account admin her account’s room, users, active people, storage and activity, above the sections', async () => {
+    signIn('ACCOUNT_ADMIN', { account_id: account.account.id });
+    const { calls } = renderApp('/dashboards', ({ url }) => {
+      if (url.pathname === '/api/dashboards/account') return json({ status: true, data: account });
+      return url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+    });
+    const section = await screen.findByRole('region', { name: 'Full Center at a glance' });
+    const card = (name: string) => within(section).getByRole('group', { name });
+    expect(card('Room in the account')).toHaveTextContent('2students of 2');
+    expect(card('Room in the account')).toHaveTextContent('Students: 2 of 2 · full: ask to raise the limit');
+    expect(card('Room in the account')).toHaveTextContent('Adults: 4 of 10 · room left');
+    expect(card('Users')).toHaveTextContent('Therapist3');
+    expect(card('Active people')).toHaveTextContent('8users active in the last 7 days');
+    expect(card('Storage')).toHaveTextContent('6.2 kBin 4 files');
+    expect(within(section).getByRole('table', { name: 'Active per day, last 30 days' })).toBeInTheDocument();
+    // No platform figures: neither asked for nor drawn.
+    expect(within(section).queryByRole('group', { name: 'Accounts' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url.pathname)).not.toContain('/api/dashboards/platform');
+    expect(screen.getByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
+  });
+
+  it('is not asked for by platform staff, a therapist or the content team', async () => {
+    for (const role of ['SUPERADMIN', 'THERAPIST', 'EDITOR'] as const) {
+      queryClient.clear();
+      signIn(role, { account_id: role === 'THERAPIST' ? 'acc' : null });
+      const { calls } = renderApp('/dashboards', ({ url }) => {
+        if (url.pathname === '/api/dashboards/platform') return json({ status: true, data: platform });
+        return url.pathname === '/api/selector' ? json({ status: true, data: [] }) : undefined;
+      });
+      expect(await screen.findByRole('heading', { name: 'Your sections' })).toBeInTheDocument();
+      expect(calls.map((c) => c.url.pathname)).not.toContain('/api/dashboards/account');
       cleanup();
     }
   });

@@ -1,11 +1,12 @@
-import { platformDashboardActions } from '@habla/shared/policies/platform-dashboard';
-import type { PlatformDashboard } from '@habla/shared/schemas/platform-dashboard';
+import { accountDashboardActions, platformDashboardActions } from '@habla/shared/policies/platform-dashboard';
+import type { AccountDashboard, PlatformDashboard } from '@habla/shared/schemas/platform-dashboard';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCards, type SectionCard } from '@/components/layout/section-cards';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/lib/auth-store';
+import { AccountPanel, useAccountDashboard } from './account-panel';
 import { BoardPlaceholder, PlayPanel, useBoard } from './play-panel';
 import { PlatformPanel, usePlatformDashboard } from './platform-panel';
 import { FALLBACK_ICONS, filterNavigation, NAVIGATION } from '@/lib/navigation';
@@ -13,8 +14,9 @@ import { FALLBACK_ICONS, filterNavigation, NAVIGATION } from '@/lib/navigation';
 const headingClasses = 'mb-4 text-sm font-semibold tracking-wide text-slate-600 uppercase';
 
 /**
- * `/dashboards`: welcome, role, the person's board, the platform's figures for platform staff (the
- * shared rule the API checks too), and a card for every section this user may open (same menu config).
+ * `/dashboards`: welcome, role, the person's board, the platform's figures for platform staff or the
+ * account's for its admins (the shared rules the API checks too), and a card for every section this
+ * user may open (same menu config).
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -44,10 +46,14 @@ export function DashboardPage() {
   const staff = platformDashboardActions.read(user);
   const platform = usePlatformDashboard(staff);
   const figures = useDeferredValue(platform.data);
+  const admin = accountDashboardActions.read(user);
+  const account = useAccountDashboard(admin);
+  const own = useDeferredValue(account.data);
   const waiting =
     board.isPending ||
     (board.data !== undefined && data === undefined) ||
-    (staff && (platform.isPending || (platform.data !== undefined && figures === undefined)));
+    (staff && (platform.isPending || (platform.data !== undefined && figures === undefined))) ||
+    (admin && (account.isPending || (account.data !== undefined && own === undefined)));
   return (
     <>
       <PageHeader
@@ -55,20 +61,29 @@ export function DashboardPage() {
         title={t('dashboard.welcome', { name })}
         description={t('dashboard.intro')}
       />
-      {waiting ? <BoardPlaceholder /> : <Sections board={data} platform={figures} leaves={leaves} groups={groups} />}
+      {waiting ? (
+        <BoardPlaceholder />
+      ) : (
+        <Sections board={data} platform={figures} account={own} leaves={leaves} groups={groups} />
+      )}
     </>
   );
 }
 
-/** The board (when there is one), the platform's figures, then a card for every section and area this person opens. */
+/**
+ * The board (when there is one), the platform's or the account's figures, then a card for every
+ * section and area this person opens.
+ */
 function Sections({
   board,
   platform,
+  account,
   leaves,
   groups,
 }: {
   board: Parameters<typeof PlayPanel>[0]['d'];
   platform: PlatformDashboard | undefined;
+  account: AccountDashboard | undefined;
   leaves: SectionCard[];
   groups: SectionCard[];
 }) {
@@ -77,6 +92,7 @@ function Sections({
     <>
       <PlayPanel d={board} />
       {platform && <PlatformPanel d={platform} />}
+      {account && <AccountPanel d={account} />}
       <section aria-labelledby="dashboard-sections">
         <h2 id="dashboard-sections" className={headingClasses}>
           {t('dashboard.sectionsTitle')}

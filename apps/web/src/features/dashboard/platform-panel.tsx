@@ -46,7 +46,7 @@ const dayLabel = (language: string, day: string) =>
 const heading = 'text-sm font-semibold tracking-wide text-slate-600 uppercase';
 
 /** One figure: a heading, its big number with what it counts, and the details below. */
-function Figure({
+export function Figure({
   id,
   icon: Icon,
   title,
@@ -79,7 +79,7 @@ function Figure({
 }
 
 /** Label–number pairs under a figure. */
-function Pairs({ rows, label }: { rows: { key: string; label: ReactNode; value: string }[]; label: string }) {
+export function Pairs({ rows, label }: { rows: { key: string; label: ReactNode; value: string }[]; label: string }) {
   return (
     <dl aria-label={label} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-sm">
       {rows.map((r) => (
@@ -132,34 +132,8 @@ export function PlatformPanel({ d }: { d: PlatformDashboard }) {
             }))}
           />
         </Figure>
-        <Figure
-          id="users"
-          icon={Users}
-          title={t('dashboard.platform.users')}
-          value={n(d.users.total)}
-          unit={t('dashboard.platform.usersUnit', { count: d.users.total })}
-        >
-          <Pairs
-            label={t('dashboard.platform.byRole')}
-            rows={d.users.by_role.map((r) => ({ key: r.role, label: t(`roles.${r.role}`), value: n(r.count) }))}
-          />
-        </Figure>
-        <Figure
-          id="active"
-          icon={Activity}
-          title={t('dashboard.platform.active')}
-          value={n(d.activity.users_7d)}
-          unit={t('dashboard.platform.activeUnit', { count: d.activity.users_7d })}
-        >
-          <Pairs
-            label={t('dashboard.platform.active')}
-            rows={[
-              { key: 'users30', label: t('dashboard.platform.users30'), value: n(d.activity.users_30d) },
-              { key: 'students7', label: t('dashboard.platform.students7'), value: n(d.activity.students_7d) },
-              { key: 'students30', label: t('dashboard.platform.students30'), value: n(d.activity.students_30d) },
-            ]}
-          />
-        </Figure>
+        <UsersFigure users={d.users} />
+        <ActiveFigure activity={d.activity} />
         <Figure
           id="limits"
           icon={Gauge}
@@ -223,35 +197,100 @@ export function PlatformPanel({ d }: { d: PlatformDashboard }) {
             </Link>
           </Figure>
         )}
-        <Figure
-          id="storage"
-          icon={HardDrive}
-          title={t('dashboard.platform.storage')}
-          value={formatBytes(lang, d.storage.bytes)}
-          unit={t('dashboard.platform.filesUnit', { count: d.storage.files, files: n(d.storage.files) })}
-        >
-          <Pairs
-            label={t('dashboard.platform.byKind')}
-            rows={d.storage.by_kind.map((k) => ({
-              key: k.kind,
-              label: t(`dashboard.platform.kind.${k.kind}`, { defaultValue: k.kind }),
-              value: formatBytes(lang, k.bytes),
-            }))}
-          />
-        </Figure>
+        <StorageFigure storage={d.storage} />
       </ul>
+      <ActivitySection activity={d.activity} />
+    </section>
+  );
+}
+
+/** Live users, by role. */
+export function UsersFigure({ users }: { users: PlatformDashboard['users'] }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => formatNumber(i18n.language, value);
+  return (
+    <Figure
+      id="users"
+      icon={Users}
+      title={t('dashboard.platform.users')}
+      value={n(users.total)}
+      unit={t('dashboard.platform.usersUnit', { count: users.total })}
+    >
+      <Pairs
+        label={t('dashboard.platform.byRole')}
+        rows={users.by_role.map((r) => ({ key: r.role, label: t(`roles.${r.role}`), value: n(r.count) }))}
+      />
+    </Figure>
+  );
+}
+
+/** Distinct people active over the last 7 and 30 days. */
+export function ActiveFigure({ activity }: { activity: PlatformDashboard['activity'] }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => formatNumber(i18n.language, value);
+  return (
+    <Figure
+      id="active"
+      icon={Activity}
+      title={t('dashboard.platform.active')}
+      value={n(activity.users_7d)}
+      unit={t('dashboard.platform.activeUnit', { count: activity.users_7d })}
+    >
+      <Pairs
+        label={t('dashboard.platform.active')}
+        rows={[
+          { key: 'users30', label: t('dashboard.platform.users30'), value: n(activity.users_30d) },
+          { key: 'students7', label: t('dashboard.platform.students7'), value: n(activity.students_7d) },
+          { key: 'students30', label: t('dashboard.platform.students30'), value: n(activity.students_30d) },
+        ]}
+      />
+    </Figure>
+  );
+}
+
+/** Stored bytes, by kind of file. */
+export function StorageFigure({ storage }: { storage: PlatformDashboard['storage'] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const n = (value: number) => formatNumber(lang, value);
+  return (
+    <Figure
+      id="storage"
+      icon={HardDrive}
+      title={t('dashboard.platform.storage')}
+      value={formatBytes(lang, storage.bytes)}
+      unit={t('dashboard.platform.filesUnit', { count: storage.files, files: n(storage.files) })}
+    >
+      <Pairs
+        label={t('dashboard.platform.byKind')}
+        rows={storage.by_kind.map((k) => ({
+          key: k.kind,
+          label: t(`dashboard.platform.kind.${k.kind}`, { defaultValue: k.kind }),
+          value: formatBytes(lang, k.bytes),
+        }))}
+      />
+    </Figure>
+  );
+}
+
+/** The activity per day and per week as tables, and what "active" means. */
+export function ActivitySection({ activity }: { activity: PlatformDashboard['activity'] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <>
       <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ActivityTable
           id="days"
           caption={t('dashboard.platform.perDay')}
           first={t('dashboard.platform.day')}
-          rows={d.activity.days.map((r) => ({ key: r.day, label: dayLabel(lang, r.day), ...r }))}
+          rows={activity.days.map((r) => ({ key: r.day, label: dayLabel(lang, r.day), ...r }))}
         />
         <ActivityTable
           id="weeks"
           caption={t('dashboard.platform.perWeek')}
           first={t('dashboard.platform.week')}
-          rows={d.activity.weeks.map((r) => ({
+          rows={activity.weeks.map((r) => ({
             key: r.week,
             label: t('dashboard.platform.weekOf', { date: dayLabel(lang, r.week) }),
             ...r,
@@ -259,7 +298,7 @@ export function PlatformPanel({ d }: { d: PlatformDashboard }) {
         />
       </div>
       <p className="mt-3 text-xs text-pretty text-slate-600">{t('dashboard.platform.activeNote')}</p>
-    </section>
+    </>
   );
 }
 
