@@ -20,6 +20,47 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** Days a made (or failed) report is kept before the expiry job removes it and its file. */
 export const REPORT_KEEP_DAYS = 90;
 
+/**
+ * What a caseload summary can list for each student: the students analytics' figures, by their CSV
+ * column keys (`analyticsExport.*`), in this order.
+ */
+export const CASELOAD_MEASURES = [
+  'assigned',
+  'sessions',
+  'completed',
+  'passed',
+  'meanScore',
+  'firstTry',
+  'triesPerActivity',
+  'minutes',
+  'daysActive',
+  'lastDay',
+  'longestStreak',
+  'currentStreak',
+  'evaluated',
+  'wordsOutOfPlace',
+  'partsOfSpeech',
+  'syntaxError',
+] as const;
+export type CaseloadMeasure = (typeof CASELOAD_MEASURES)[number];
+
+/** Measures in the order a summary lists them (the students analytics'), whatever order they were given in. */
+export const inListOrder = (measures: readonly CaseloadMeasure[]): CaseloadMeasure[] =>
+  CASELOAD_MEASURES.filter((m) => measures.includes(m));
+
+/** The measures of a caseload summary when none are chosen: every one in a CSV, these in a PDF. */
+export const CASELOAD_PDF_MEASURES: readonly CaseloadMeasure[] = [
+  'sessions',
+  'passed',
+  'meanScore',
+  'firstTry',
+  'minutes',
+  'lastDay',
+];
+
+/** The most measures a caseload summary's PDF prints beside the name (its table fits an A4 page). */
+export const CASELOAD_PDF_MAX_MEASURES = 8;
+
 /** The most students a caseload summary lists (the first by last name; the rest are counted). */
 export const CASELOAD_SUMMARY_MAX = 5000;
 
@@ -38,18 +79,36 @@ export const REPORT_NOTE_MAX = 2000;
 
 const note = z.string({ error: 'validation.invalid' }).trim().max(REPORT_NOTE_MAX, { error: 'validation.tooLong' });
 
-/** What a report is: its kind, its student for a progress report, and its format. */
+/** What a report is: its kind, its student for a progress report, its format, a summary's measures. */
 const whatFields = {
   kind: z.enum(REPORT_KINDS, { error: 'validation.choice' }),
   student_id: z.uuid({ error: 'validation.invalid' }).optional(),
   format: z.enum(REPORT_FORMATS, { error: 'validation.choice' }).optional(),
+  measures: z
+    .array(z.enum(CASELOAD_MEASURES, { error: 'validation.choice' }), { error: 'validation.invalid' })
+    .min(1, { error: 'validation.required' })
+    .refine((m) => new Set(m).size === m.length, { error: 'validation.invalid' })
+    .optional(),
 };
 
-/** A progress report names its student and is a PDF; a caseload summary names no student. */
+/**
+ * A progress report names its student and is a PDF; a caseload summary names no student, and its
+ * PDF prints at most CASELOAD_PDF_MAX_MEASURES measures.
+ */
 function kindChecked<
-  T extends z.ZodType<{ kind: ReportKind; student_id?: string | undefined; format?: ReportFormat | undefined }>,
+  T extends z.ZodType<{
+    kind: ReportKind;
+    student_id?: string | undefined;
+    format?: ReportFormat | undefined;
+    measures?: CaseloadMeasure[] | undefined;
+  }>,
 >(schema: T) {
   return schema
+    .refine((b) => b.kind !== 'student_progress' || !b.measures, { error: 'validation.invalid', path: ['measures'] })
+    .refine((b) => (b.format ?? 'pdf') !== 'pdf' || (b.measures?.length ?? 0) <= CASELOAD_PDF_MAX_MEASURES, {
+      error: 'validation.tooMany',
+      path: ['measures'],
+    })
     .refine((b) => b.kind !== 'student_progress' || Boolean(b.student_id), {
       error: 'validation.required',
       path: ['student_id'],
@@ -91,6 +150,8 @@ export const reportSchema = z.object({
   id: z.string(),
   kind: z.enum(REPORT_KINDS),
   format: z.enum(REPORT_FORMATS),
+  /** The measures a caseload summary lists; null for the default set (and for a progress report). */
+  measures: z.array(z.enum(CASELOAD_MEASURES)).nullable(),
   status: z.enum(REPORT_STATUSES),
   /** Percent of the work done. */
   progress: z.number().int(),
@@ -153,6 +214,7 @@ export const reportDefinitionSchema = z.object({
   name: z.string(),
   kind: z.enum(REPORT_KINDS),
   format: z.enum(REPORT_FORMATS),
+  measures: z.array(z.enum(CASELOAD_MEASURES)).nullable(),
   student: z.object({ id: z.string(), full_name: z.string().nullable() }).nullable(),
   /** The relative period in days, or null for the fixed days `from`..`to`. */
   period_days: z.number().int().nullable(),

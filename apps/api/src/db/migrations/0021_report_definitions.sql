@@ -14,6 +14,10 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_kind_fields_check" CHECK (
   ("kind" = 'student_progress' AND "student_id" IS NOT NULL AND "format" = 'pdf')
   OR ("kind" = 'caseload_summary' AND "student_id" IS NULL));
 --> statement-breakpoint
+-- The measures a caseload summary lists (the students analytics' CSV columns), in their order; null
+-- for the default set.
+ALTER TABLE "reports" ADD COLUMN "measures" text[] CHECK ("measures" IS NULL OR ("kind" = 'caseload_summary' AND cardinality("measures") > 0));
+--> statement-breakpoint
 -- When a done or failed report and its file are removed by the expiry job (`report.expire`).
 ALTER TABLE "reports" ADD COLUMN "expires_at" timestamp with time zone;
 --> statement-breakpoint
@@ -27,6 +31,7 @@ CREATE TABLE "report_definitions" (
 	"kind" text NOT NULL CHECK ("kind" IN ('student_progress', 'caseload_summary')),
 	"student_id" uuid REFERENCES "users"("id"),
 	"format" text DEFAULT 'pdf' NOT NULL CHECK ("format" IN ('pdf', 'csv')),
+	"measures" text[] CHECK ("measures" IS NULL OR ("kind" = 'caseload_summary' AND cardinality("measures") > 0)),
 	-- The period: the last `period_days` days up to the day it runs, or the fixed days from..to.
 	"period_days" integer CHECK ("period_days" BETWEEN 1 AND 366),
 	"period_from" date,

@@ -1,5 +1,5 @@
 import type { Language } from '@habla/shared';
-import type { ReportFormat, ReportKind, ReportStatus } from '@habla/shared/schemas/reports';
+import type { CaseloadMeasure, ReportFormat, ReportKind, ReportStatus } from '@habla/shared/schemas/reports';
 import { date, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { auditColumns, id, tstz } from './common';
@@ -20,6 +20,8 @@ export const reports = pgTable('reports', {
   /** The student of a progress report; null for a caseload summary. */
   student_id: uuid('student_id').references(() => users.id),
   format: text('format').$type<ReportFormat>().notNull().default('pdf'),
+  /** The measures a caseload summary lists, in order; null for the default set. */
+  measures: text('measures').array().$type<CaseloadMeasure[]>(),
   /** The period, both days included (UTC days, as the analytics). */
   period_from: date('period_from').notNull(),
   period_to: date('period_to').notNull(),
@@ -53,6 +55,7 @@ export const reportDefinitions = pgTable('report_definitions', {
   kind: text('kind').$type<ReportKind>().notNull(),
   student_id: uuid('student_id').references(() => users.id),
   format: text('format').$type<ReportFormat>().notNull().default('pdf'),
+  measures: text('measures').array().$type<CaseloadMeasure[]>(),
   /** The last this many days up to the day it runs; or else the fixed days below. */
   period_days: integer('period_days'),
   period_from: date('period_from'),

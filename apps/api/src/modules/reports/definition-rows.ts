@@ -29,6 +29,7 @@ export function definitionOf(d: DefinitionRead): ReportDefinition {
     name: d.name,
     kind: d.kind,
     format: d.format,
+    measures: d.measures,
     student: d.student_id ? { id: d.student_id, full_name: d.student_name } : null,
     period_days: d.period_days,
     from: d.period_from,

@@ -1,13 +1,15 @@
 import { translate, type Language, type MessageParams } from '@habla/shared';
 import type { StudentFigures } from '@habla/shared/schemas/analytics';
+import type { CaseloadMeasure } from '@habla/shared/schemas/reports';
 import { formatNumber } from '../assessments/proposals';
 import { reportPage } from '../assessments/report-page';
 import { pageFooters, pdfTable, TABLE_COLORS } from './pdf-table';
 
 /**
  * The caseload summary as a PDF (docs/product.md §6, docs/decisions/029-reports.md): every student of
- * the requester's analytics scope over a period, by last name, with the students analytics' own
- * figures, after four totals in words. The names are drawn as people typed them (any script).
+ * the requester's analytics scope over a period, by last name, with the measures chosen of the
+ * students analytics' own figures (headed as that screen's CSV), after four totals in words. The
+ * names are drawn as people typed them (any script).
  */
 export type CaseloadSummaryInput = {
   lang: Language;
@@ -15,6 +17,8 @@ export type CaseloadSummaryInput = {
   account: string | null;
   from: string;
   to: string;
+  /** The columns after the name, in order (at most CASELOAD_PDF_MAX_MEASURES). */
+  measures: CaseloadMeasure[];
   students: StudentFigures[];
   /** How many students the scope holds (more than listed when past CASELOAD_SUMMARY_MAX). */
   total: number;
@@ -35,7 +39,26 @@ export async function drawCaseloadSummary(r: CaseloadSummaryInput): Promise<Buff
   const date = (iso: string, style: 'long' | 'medium' = 'long') =>
     dateFormats[style].format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
   const n = (x: number, d = 0) => formatNumber(r.lang, x, d);
-  const pct = (x: number | null) => (x === null ? '—' : `${n(x, 1)} %`);
+  const dec = (x: number | null, d: number) => (x === null ? '—' : n(x, d));
+  // Each measure's cell; the headings (the CSV's) say which are percents.
+  const cell: Record<CaseloadMeasure, (s: StudentFigures) => string> = {
+    assigned: (s) => n(s.assigned),
+    sessions: (s) => n(s.sessions),
+    completed: (s) => n(s.completed),
+    passed: (s) => n(s.passed),
+    meanScore: (s) => dec(s.mean_score, 1),
+    firstTry: (s) => dec(s.first_try_rate, 1),
+    triesPerActivity: (s) => dec(s.tries_per_activity, 2),
+    minutes: (s) => n(s.minutes),
+    daysActive: (s) => n(s.days_active),
+    lastDay: (s) => (s.last_day ? date(s.last_day, 'medium') : '—'),
+    longestStreak: (s) => n(s.longest_streak),
+    currentStreak: (s) => n(s.current_streak),
+    evaluated: (s) => n(s.evaluated),
+    wordsOutOfPlace: (s) => n(s.words_out_of_place),
+    partsOfSpeech: (s) => n(s.parts_of_speech),
+    syntaxError: (s) => n(s.syntax_error),
+  };
   const period = p('periodLine', { from: date(r.from), to: date(r.to) });
   const page = reportPage({ lang: locale, title: t('title'), author: r.preparedBy, subject: period, accent: ACCENT });
   const { doc, left, width, write } = page;
@@ -84,33 +107,21 @@ export async function drawCaseloadSummary(r: CaseloadSummaryInput): Promise<Buff
     write([{ text: t('firstOf', { shown: n(r.students.length), total: n(r.total) }) }], 9.5, muted);
   if (!r.students.length) write([{ text: t('none') }], 10, muted);
   else {
+    // The name takes a quarter of the width (more with few measures); the measures share the rest.
+    const nameShare = r.measures.length > 6 ? 0.22 : 0.27;
     const table = pdfTable(
       page,
       [
-        { title: t('student'), share: 0.27, align: 'left' },
-        { title: p('played'), share: 0.1, align: 'right' },
-        { title: p('passed'), share: 0.1, align: 'right' },
-        { title: p('score'), share: 0.11, align: 'right' },
-        { title: p('firstTryShort'), share: 0.13, align: 'right' },
-        { title: p('minutesShort'), share: 0.1, align: 'right' },
-        { title: t('lastDay'), share: 0.19, align: 'right' },
+        { title: t('student'), share: nameShare, align: 'left' },
+        ...r.measures.map((m) => ({
+          title: translate(r.lang, `analyticsExport.${m}`),
+          share: (1 - nameShare) / r.measures.length,
+          align: 'right' as const,
+        })),
       ],
       { typedFirst: true },
     );
-    r.students.forEach((s, i) =>
-      table.row(
-        [
-          s.full_name ?? '',
-          n(s.sessions),
-          n(s.passed),
-          pct(s.mean_score),
-          pct(s.first_try_rate),
-          n(s.minutes),
-          s.last_day ? date(s.last_day, 'medium') : '—',
-        ],
-        i % 2 === 1,
-      ),
-    );
+    r.students.forEach((s, i) => table.row([s.full_name ?? '', ...r.measures.map((m) => cell[m](s))], i % 2 === 1));
   }
   doc.moveDown(1.2);
   write([{ text: p('generated', { date: date(r.now.toISOString()) }) }], 9, muted, { direction: 'ltr' });

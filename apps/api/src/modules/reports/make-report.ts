@@ -10,7 +10,7 @@ import { studentDays } from '../analytics/student-days';
 import { studentFigures } from '../analytics/student-figures';
 import { studentMeasures } from '../analytics/student-measures';
 import { exportFigures, STUDENT_COLUMNS } from '../analytics/export-figures';
-import { CASELOAD_SUMMARY_MAX, REPORT_KEEP_DAYS } from '@habla/shared/schemas/reports';
+import { CASELOAD_PDF_MEASURES, CASELOAD_SUMMARY_MAX, REPORT_KEEP_DAYS } from '@habla/shared/schemas/reports';
 import type { StudentFigures } from '@habla/shared/schemas/analytics';
 import { requesterOf, type Requester } from './requester';
 
@@ -81,7 +81,8 @@ async function progressPdf(ctx: JobContext, report: DbReportRow, service: ActorC
 
 /**
  * The caseload summary: every student of the requester's scope by last name, with the students
- * analytics' figures. As CSV, exactly that screen's export; as a PDF, the first CASELOAD_SUMMARY_MAX.
+ * analytics' figures: the measures chosen, or by default every one in a CSV (exactly that screen's
+ * export) and CASELOAD_PDF_MEASURES in a PDF, which lists the first CASELOAD_SUMMARY_MAX students.
  */
 async function caseloadSummary(
   ctx: JobContext,
@@ -95,7 +96,11 @@ async function caseloadSummary(
     return { rows: students, total };
   };
   if (report.format === 'csv') {
-    const csv = await exportFigures(read, STUDENT_COLUMNS, report.language);
+    const chosen = report.measures;
+    const columns = chosen
+      ? STUDENT_COLUMNS.filter(([key]) => key === 'student' || chosen.some((m) => m === key))
+      : STUDENT_COLUMNS;
+    const csv = await exportFigures(read, columns, report.language);
     await setProgress(ctx, report.id, 80);
     return { bytes: Buffer.from(csv, 'utf8'), contentType: 'text/csv; charset=utf-8' };
   }
@@ -117,6 +122,7 @@ async function caseloadSummary(
     preparedBy: by.name,
     account: by.account,
     ...period,
+    measures: report.measures ?? [...CASELOAD_PDF_MEASURES],
     students,
     total,
     now: service.now,

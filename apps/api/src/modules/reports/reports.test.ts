@@ -269,13 +269,55 @@ describe('the caseload summary', () => {
     const flat = (await pdfText(file.rawPayload)).replace(/\s+/g, ' ');
     expect(flat).toContain('Caseload summary');
     expect(flat).toContain('Student by student');
+    // The default measures, headed as the CSV: played, passed, mean score, first try, minutes, last day.
+    expect(flat).toContain('Student Played Passed Mean score (%) Right at first try (%) Minutes Last played');
     // Leo's row: 4 played, 3 passed, 68.3 %, 57.1 %, 5 minutes, last on Mar 11, 2026.
-    expect(flat).toContain('Leo Walker 4 3 68.3 % 57.1 % 5 Mar 11, 2026');
+    expect(flat).toContain('Leo Walker 4 3 68.3 57.1 5 Mar 11, 2026');
     const students = await t.database.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users WHERE account_id = $1 AND role = 'STUDENT' AND deleted_at IS NULL`,
       [admin.user.accountId],
     );
     expect(flat).toMatch(new RegExp(`Students ${students.rows[0]!.n} Students who played 1 Games played 4`));
+  });
+
+  it('lists the measures chosen, in the analytics’ order, as a CSV and as a PDF', async () => {
+    const csv = await finished(
+      therapist,
+      await call(therapist, 'POST', '/api/reports', {
+        kind: 'caseload_summary',
+        format: 'csv',
+        measures: ['meanScore', 'sessions', 'longestStreak'],
+        from: DAY1,
+        to: DAY2,
+        language: 'es',
+      }),
+    );
+    expect(csv.measures).toEqual(['sessions', 'meanScore', 'longestStreak']);
+    const text = (await call(therapist, 'GET', `/api/reports/${csv.id}/file`)).rawPayload.toString('utf8');
+    // Leo played on two days in a row: a streak of 2; 4 games; a mean of 68.3 %.
+    expect(
+      text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual(['Estudiante,Jugados,Puntuación media (%),Racha más larga (días)', 'Leo Walker,4,68.3,2']);
+    const pdf = await finished(
+      therapist,
+      await call(therapist, 'POST', '/api/reports', {
+        kind: 'caseload_summary',
+        measures: ['assigned', 'triesPerActivity', 'daysActive'],
+        from: DAY1,
+        to: DAY2,
+        language: 'en',
+      }),
+    );
+    const flat = (await pdfText((await call(therapist, 'GET', `/api/reports/${pdf.id}/file`)).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    // 4 games given, 10 tries of 7 activities = 1.43 a activity, 2 days.
+    expect(flat).toContain('Student Games given Tries per activity Days played');
+    expect(flat).toContain('Leo Walker 4 1.43 2');
   });
 
   it('names the field that does not fit the kind', async () => {
@@ -288,6 +330,32 @@ describe('the caseload summary', () => {
     expect(await fields({ kind: 'student_progress', student_id: leo.user.id, format: 'csv' })).toEqual(['format']);
     expect(await fields({ kind: 'caseload_summary', student_id: leo.user.id })).toEqual(['student_id']);
     expect(await fields({ kind: 'caseload_summary', format: 'xlsx' })).toEqual(['format']);
+    // Measures: a summary's only, known ones, once each, at least one, at most 8 in a PDF.
+    expect(await fields({ kind: 'student_progress', student_id: leo.user.id, measures: ['sessions'] })).toEqual([
+      'measures',
+    ]);
+    expect(await fields({ kind: 'caseload_summary', measures: ['height'] })).toEqual(['measures.0']);
+    expect(await fields({ kind: 'caseload_summary', measures: ['sessions', 'sessions'] })).toEqual(['measures']);
+    expect(await fields({ kind: 'caseload_summary', measures: [] })).toEqual(['measures']);
+    const nine = [
+      'assigned',
+      'sessions',
+      'completed',
+      'passed',
+      'meanScore',
+      'firstTry',
+      'minutes',
+      'daysActive',
+      'lastDay',
+    ];
+    expect(await fields({ kind: 'caseload_summary', measures: nine })).toEqual(['measures']);
+    const csv = await call(therapist, 'POST', '/api/reports', {
+      kind: 'caseload_summary',
+      format: 'csv',
+      measures: nine,
+    });
+    expect(csv.statusCode, csv.body).toBe(201);
+    await waitForJobs(t.app);
   });
 });
 
@@ -349,6 +417,7 @@ describe('saved report definitions', () => {
       name: 'all my students',
       kind: 'caseload_summary',
       format: 'csv',
+      measures: ['passed'],
       from: DAY1,
       to: DAY2,
       language: 'en',
@@ -375,7 +444,13 @@ describe('saved report definitions', () => {
       therapist,
       await call(therapist, 'POST', `/api/report-definitions/${summary.json().data.id}/run`),
     );
-    expect(fixed).toMatchObject({ kind: 'caseload_summary', format: 'csv', from: DAY1, to: DAY2 });
+    expect(fixed).toMatchObject({
+      kind: 'caseload_summary',
+      format: 'csv',
+      measures: ['passed'],
+      from: DAY1,
+      to: DAY2,
+    });
     const ran = (await call(therapist, 'GET', '/api/report-definitions')).json() as { data: ReportDefinition[] };
     expect(ran.data.find((d) => d.id === def.id)!.last_run_at).toBe(run.created_at);
 

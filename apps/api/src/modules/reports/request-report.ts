@@ -1,5 +1,12 @@
 import type { Language } from '@habla/shared';
-import type { Report, ReportFormat, ReportKind, RequestReportBody } from '@habla/shared/schemas/reports';
+import {
+  inListOrder,
+  type CaseloadMeasure,
+  type Report,
+  type ReportFormat,
+  type ReportKind,
+  type RequestReportBody,
+} from '@habla/shared/schemas/reports';
 import type pg from 'pg';
 import { SqlParams } from '../../crud/sql';
 import { withTransaction } from '../../jobs/transaction';
@@ -14,6 +21,8 @@ export type ReportOrder = {
   kind: ReportKind;
   student_id: string | null;
   format: ReportFormat;
+  /** A caseload summary's measures; null for the default set. */
+  measures: CaseloadMeasure[] | null;
   from: string;
   to: string;
   language: Language;
@@ -38,9 +47,9 @@ export async function queueReport(ctx: ActorContext, client: pg.PoolClient, orde
   const q = new SqlParams();
   const inserted = await client.query<ReportRead>(
     `WITH r AS (
-       INSERT INTO reports (kind, format, account_id, requested_by, student_id, period_from, period_to, language, note, definition_id,
+       INSERT INTO reports (kind, format, measures, account_id, requested_by, student_id, period_from, period_to, language, note, definition_id,
                             created_at, updated_at, created_by, updated_by)
-       VALUES (${q.add(order.kind)}, ${q.add(order.format)}, ${q.add(ctx.actor.account_id)}::uuid, ${q.add(ctx.actor.id)},
+       VALUES (${q.add(order.kind)}, ${q.add(order.format)}, ${q.add(order.measures)}::text[], ${q.add(ctx.actor.account_id)}::uuid, ${q.add(ctx.actor.id)},
                ${q.add(order.student_id)}::uuid, ${q.add(order.from)}::date, ${q.add(order.to)}::date, ${q.add(order.language)},
                ${q.add(order.note || null)}, ${q.add(order.definition_id)}::uuid, ${q.add(ctx.now)}, ${q.add(ctx.now)},
                ${q.add(ctx.actor.id)}, ${q.add(ctx.actor.id)})
@@ -69,6 +78,7 @@ export async function requestReport(
       kind: body.kind,
       student_id: body.kind === 'student_progress' ? (body.student_id ?? null) : null,
       format: body.format ?? 'pdf',
+      measures: body.kind === 'caseload_summary' && body.measures ? inListOrder(body.measures) : null,
       from,
       to,
       language: body.language ?? callerLanguage,

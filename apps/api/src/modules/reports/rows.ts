@@ -31,6 +31,7 @@ export function reportOf(r: ReportRead, lang: Language): Report {
     id: r.id,
     kind: r.kind,
     format: r.format,
+    measures: r.measures,
     status: r.status,
     progress: r.progress,
     student: r.student_id ? { id: r.student_id, full_name: r.student_name } : null,

@@ -40,6 +40,7 @@ export async function runReportDefinition(ctx: ActorContext, id: string, callerL
       kind: d.kind,
       student_id: d.student_id,
       format: d.format,
+      measures: d.measures,
       ...period,
       language: d.language,
       note: d.note,

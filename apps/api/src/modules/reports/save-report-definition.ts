@@ -1,4 +1,4 @@
-import type { ReportDefinition, ReportDefinitionBody } from '@habla/shared/schemas/reports';
+import { inListOrder, type ReportDefinition, type ReportDefinitionBody } from '@habla/shared/schemas/reports';
 import { SqlParams } from '../../crud/sql';
 import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
@@ -30,6 +30,7 @@ export async function saveReportDefinition(
     kind: p.add(body.kind),
     student: `${p.add(studentId)}::uuid`,
     format: p.add(body.format ?? 'pdf'),
+    measures: `${p.add(body.kind === 'caseload_summary' && body.measures ? inListOrder(body.measures) : null)}::text[]`,
     days: `${p.add(body.from ? null : (body.period_days ?? 30))}::int`,
     from: `${p.add(body.from ?? null)}::date`,
     to: `${p.add(body.to ?? null)}::date`,
@@ -41,15 +42,15 @@ export async function saveReportDefinition(
   const sql = id
     ? `WITH d AS (
          UPDATE report_definitions d SET name = ${values.name}, kind = ${values.kind}, student_id = ${values.student},
-                format = ${values.format}, period_days = ${values.days}, period_from = ${values.from}, period_to = ${values.to},
+                format = ${values.format}, measures = ${values.measures}, period_days = ${values.days}, period_from = ${values.from}, period_to = ${values.to},
                 language = ${values.language}, note = ${values.note}, updated_at = ${values.now}, updated_by = ${values.actor}
           WHERE d.id = ${p.add(id)} AND ${ownDefinitions(ctx, p)} RETURNING d.*)
        SELECT ${DEFINITION_COLUMNS} FROM d`
     : `WITH d AS (
-         INSERT INTO report_definitions (account_id, owner_id, name, kind, student_id, format, period_days, period_from, period_to,
+         INSERT INTO report_definitions (account_id, owner_id, name, kind, student_id, format, measures, period_days, period_from, period_to,
                                          language, note, created_at, updated_at, created_by, updated_by)
          VALUES (${p.add(ctx.actor.account_id)}::uuid, ${values.actor}, ${values.name}, ${values.kind}, ${values.student},
-                 ${values.format}, ${values.days}, ${values.from}, ${values.to}, ${values.language}, ${values.note},
+                 ${values.format}, ${values.measures}, ${values.days}, ${values.from}, ${values.to}, ${values.language}, ${values.note},
                  ${values.now}, ${values.now}, ${values.actor}, ${values.actor})
          RETURNING *)
        SELECT ${DEFINITION_COLUMNS} FROM d`;

@@ -1,4 +1,8 @@
 import {
+  CASELOAD_MEASURES,
+  CASELOAD_PDF_MAX_MEASURES,
+  CASELOAD_PDF_MEASURES,
+  type CaseloadMeasure,
   REPORT_DEFINITION_NAME_MAX,
   REPORT_NOTE_MAX,
   type Report,
@@ -30,6 +34,8 @@ type Draft = {
   kind: ReportKind;
   student_id: string;
   format: ReportFormat;
+  /** The measures chosen; null until one is ticked (then the format's defaults). */
+  measures: CaseloadMeasure[] | null;
   span: Span;
   from: string;
   to: string;
@@ -60,6 +66,7 @@ export function NewReportForm({
     kind: chosen ? 'student_progress' : defaultKind,
     student_id: chosen ?? '',
     format: 'pdf',
+    measures: null,
     span: '30',
     from: '',
     to: '',
@@ -121,7 +128,9 @@ export function NewReportForm({
     }
     return {
       kind: draft.kind,
-      ...(progress ? { student_id: draft.student_id } : { format: draft.format }),
+      ...(progress
+        ? { student_id: draft.student_id }
+        : { format: draft.format, ...(draft.measures ? { measures: draft.measures } : {}) }),
       language: draft.language,
       ...(progress && draft.note.trim() ? { note: draft.note } : {}),
     };
@@ -194,6 +203,14 @@ export function NewReportForm({
             onChange={set('format')}
             options={(['pdf', 'csv'] as const).map((f) => ({ value: f, label: t(`reports.formats.${f}`) }))}
             error={errors.format}
+          />
+        )}
+        {!progress && (
+          <Measures
+            chosen={draft.measures ?? (draft.format === 'pdf' ? [...CASELOAD_PDF_MEASURES] : [...CASELOAD_MEASURES])}
+            pdf={draft.format === 'pdf'}
+            error={errors.measures}
+            onChange={(measures) => setDraft((d) => ({ ...d, measures }))}
           />
         )}
         <fieldset className="min-w-0">
@@ -298,5 +315,58 @@ export function NewReportForm({
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * The measures a caseload summary lists, as checkboxes in the students analytics' order (a PDF
+ * prints at most CASELOAD_PDF_MAX_MEASURES of them; the server names the field if more are sent).
+ */
+function Measures({
+  chosen,
+  pdf,
+  error,
+  onChange,
+}: {
+  chosen: CaseloadMeasure[];
+  pdf: boolean;
+  error: string | undefined;
+  onChange: (measures: CaseloadMeasure[]) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const toggle = (m: CaseloadMeasure) =>
+    onChange(CASELOAD_MEASURES.filter((x) => (x === m ? !chosen.includes(m) : chosen.includes(x))));
+  return (
+    <fieldset
+      className="min-w-0"
+      aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="text-sm font-medium text-slate-800">{t('reports.form.measures')}</legend>
+      <p id={`${id}-help`} className="mb-2 text-xs text-slate-600">
+        {pdf
+          ? t('reports.form.measuresPdf', { max: CASELOAD_PDF_MAX_MEASURES, count: chosen.length })
+          : t('reports.form.measuresCsv', { count: chosen.length })}
+      </p>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-1.5 sm:grid-cols-2">
+        {CASELOAD_MEASURES.map((m) => (
+          <label key={m} className="flex min-w-0 items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-teal-700"
+              checked={chosen.includes(m)}
+              onChange={() => toggle(m)}
+            />
+            <span className="min-w-0">{t(`analyticsExport.${m}`)}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

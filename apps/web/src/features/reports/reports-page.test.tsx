@@ -22,6 +22,7 @@ const reportOf = (over: Partial<Report>): Report => ({
   id: R1,
   kind: 'student_progress',
   format: 'pdf',
+  measures: null,
   status: 'done',
   progress: 100,
   student: { id: LEO, full_name: 'Leo Walker' },
@@ -42,6 +43,7 @@ const definitionOf = (over: Partial<ReportDefinition>): ReportDefinition => ({
   name: 'Leo every month',
   kind: 'student_progress',
   format: 'pdf',
+  measures: null,
   student: { id: LEO, full_name: 'Leo Walker' },
   period_days: 30,
   from: null,
@@ -204,13 +206,22 @@ describe('the reports screen', () => {
     // A caseload names no student and has no note; it has a format.
     expect(within(form).queryByLabelText('Student')).toBeNull();
     expect(within(form).queryByLabelText('Note for the parents')).toBeNull();
+    // A PDF starts on six measures; a CSV on every one, and one is left out here.
+    const measures = within(form).getByRole('group', { name: 'Measures' });
+    expect(within(measures).getAllByRole('checkbox', { checked: true })).toHaveLength(6);
+    expect(within(measures).getByText('6 chosen. A PDF prints at most 8 beside each name.')).toBeInTheDocument();
     await userEvent.selectOptions(within(form).getByLabelText('Format'), 'csv');
+    expect(within(measures).getAllByRole('checkbox', { checked: true })).toHaveLength(16);
+    await userEvent.click(within(measures).getByRole('checkbox', { name: 'Syntax errors' }));
+    expect(within(measures).getByText('15 chosen. The CSV has a column for each.')).toBeInTheDocument();
     await userEvent.selectOptions(within(form).getByLabelText('Which days'), '7');
     await userEvent.click(within(form).getByRole('button', { name: 'Make the report' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const body = calls.find((c) => c.method === 'POST')!.body as { from: string; to: string };
     expect(body).toMatchObject({ kind: 'caseload_summary', format: 'csv', language: 'en' });
     expect(body).not.toHaveProperty('student_id');
+    expect((body as { measures: string[] }).measures).toHaveLength(15);
+    expect((body as { measures: string[] }).measures).not.toContain('syntaxError');
     // The 7 days up to today (UTC), both included.
     expect(body.to).toBe(new Date().toISOString().slice(0, 10));
     expect((Date.parse(body.to) - Date.parse(body.from)) / 86_400_000).toBe(6);
