@@ -3,7 +3,7 @@ import type { StudentFigures } from '@habla/shared/schemas/analytics';
 import type { CaseloadMeasure } from '@habla/shared/schemas/reports';
 import { formatNumber } from '../assessments/proposals';
 import { reportPage } from '../assessments/report-page';
-import { pageFooters, pdfTable, TABLE_COLORS } from './pdf-table';
+import { dayFormat, pageFooters, pdfTable, TABLE_COLORS } from './pdf-table';
 
 /**
  * The caseload summary as a PDF (docs/product.md §6, docs/decisions/029-reports.md): every student of
@@ -31,13 +31,7 @@ export async function drawCaseloadSummary(r: CaseloadSummaryInput): Promise<Buff
   const t = (key: string, params?: MessageParams) => translate(r.lang, `caseloadSummary.${key}`, params);
   const p = (key: string, params?: MessageParams) => translate(r.lang, `progressReport.${key}`, params);
   const locale = r.lang === 'es' ? 'es-ES' : 'en-US';
-  // One formatter per style: making one is costlier than drawing the row that uses it.
-  const dateFormats = {
-    long: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
-    medium: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-  };
-  const date = (iso: string, style: 'long' | 'medium' = 'long') =>
-    dateFormats[style].format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  const date = dayFormat(locale);
   const n = (x: number, d = 0) => formatNumber(r.lang, x, d);
   const dec = (x: number | null, d: number) => (x === null ? '—' : n(x, d));
   // Each measure's cell; the headings (the CSV's) say which are percents.

@@ -2,7 +2,7 @@ import { translate, type Language, type MessageParams } from '@habla/shared';
 import type { StudentDay, StudentFigures, StudentMeasurePoint } from '@habla/shared/schemas/analytics';
 import { formatNumber } from '../assessments/proposals';
 import { reportPage } from '../assessments/report-page';
-import { pageFooters, pdfTable } from './pdf-table';
+import { dayFormat, pageFooters, pdfTable } from './pdf-table';
 
 /**
  * A student's progress over a period as a PDF a parent can read (docs/product.md §6,
@@ -40,13 +40,7 @@ const MEASURE_KEYS = ['mlu_m', 'mlu_w', 'ndw', 'tnw', 'brown_stage'] as const;
 export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer> {
   const t = (key: string, params?: MessageParams) => translate(r.lang, `progressReport.${key}`, params);
   const locale = r.lang === 'es' ? 'es-ES' : 'en-US';
-  // One formatter per style: making one is costlier than drawing the row that uses it.
-  const dateFormats = {
-    long: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
-    medium: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-  };
-  const date = (iso: string, style: 'long' | 'medium' = 'long') =>
-    dateFormats[style].format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+  const date = dayFormat(locale);
   const shortFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const short = (iso: string) => shortFormat.format(new Date(`${iso}T00:00:00Z`));
   const n = (x: number, d = 1) => formatNumber(r.lang, x, d);

@@ -90,3 +90,16 @@ export function pageFooters(page: ReturnType<typeof reportPage>, text: (page: nu
     doc.page.margins.bottom = margin;
   }
 }
+
+/**
+ * A UTC day (`YYYY-MM-DD…`) written long ("March 10, 2026") or medium ("Mar 10, 2026") in `locale`:
+ * one formatter per style, made once per report (making one costs more than drawing the row using it).
+ */
+export function dayFormat(locale: string) {
+  const formats = {
+    long: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+    medium: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  };
+  return (iso: string, style: 'long' | 'medium' = 'long') =>
+    formats[style].format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+}
