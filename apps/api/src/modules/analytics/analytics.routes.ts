@@ -13,9 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorContextOf } from '../../lib/context';
 import { errorResponses, fileResponse } from '../../lib/responses';
 import { requireRule } from '../../plugins/access';
-import { sendCsvExport } from './csv-export';
-import { exportFigures, STUDENT_COLUMNS } from './export-figures';
-import { periodOf } from './figures';
+import { sendFiguresCsv } from './csv-export';
+import { STUDENT_COLUMNS } from './export-figures';
 import { studentDays } from './student-days';
 import { studentFigures } from './student-figures';
 import { studentGoals } from './student-goals';
@@ -102,16 +101,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: fileResponse('text/csv', 'Each student’s figures over the period'), ...errorResponses },
     },
     handler: (req, reply) =>
-      sendCsvExport(app, req, reply, 'students', async (ctx, lang) => ({
-        ...periodOf(ctx, req.query),
-        csv: await exportFigures(
-          async (page, max) => {
-            const read = await studentFigures(ctx, { ...req.query, page, max });
-            return { rows: read.students, total: read.total };
-          },
-          STUDENT_COLUMNS,
-          lang,
-        ),
-      })),
+      sendFiguresCsv(
+        app,
+        req,
+        reply,
+        { name: 'students', query: req.query, columns: () => STUDENT_COLUMNS },
+        async (ctx, q) => {
+          const read = await studentFigures(ctx, q);
+          return { rows: read.students, total: read.total };
+        },
+      ),
   });
 };

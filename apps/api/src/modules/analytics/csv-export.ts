@@ -4,6 +4,8 @@ import { actorContextOf, type ActorContext } from '../../lib/context';
 import { tooManyRequests } from '../../lib/errors';
 import { requestLanguage } from '../../lib/i18n';
 import type { Language } from '@habla/shared';
+import { exportFigures, type Column } from './export-figures';
+import { periodOf } from './figures';
 
 /**
  * Answers an analytics CSV export: a few at once per user and per instance, under the export slots
@@ -28,4 +30,21 @@ export async function sendCsvExport(
   } finally {
     release();
   }
+}
+
+/**
+ * Answers an analytics screen's CSV export: every page `read` gives for the screen's query, with
+ * `columns` headed in the caller's language, named `<name>-<from>-<to>.csv` (decisions 026, 028).
+ */
+export function sendFiguresCsv<Q extends { from?: string | undefined; to?: string | undefined }, Row>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  screen: { name: string; query: Q; columns: (lang: Language) => Column<Row>[] },
+  read: (ctx: ActorContext, q: Q & { page: number; max: number }) => Promise<{ rows: Row[]; total: number }>,
+) {
+  return sendCsvExport(app, req, reply, screen.name, async (ctx, lang) => ({
+    ...periodOf(ctx, screen.query),
+    csv: await exportFigures((page, max) => read(ctx, { ...screen.query, page, max }), screen.columns(lang), lang),
+  }));
 }

@@ -14,7 +14,7 @@ const EXPORT_BATCH = 500;
 
 type Cell = string | number | null;
 /** A column: its heading's key and how a row fills it. */
-type Column<Row> = [string, (row: Row) => Cell];
+export type Column<Row> = [string, (row: Row) => Cell];
 const field =
   <Row, K extends keyof Row>(key: K) =>
   (row: Row) =>

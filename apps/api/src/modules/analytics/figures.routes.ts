@@ -12,11 +12,10 @@ import { actorContextOf } from '../../lib/context';
 import { errorResponses, fileResponse } from '../../lib/responses';
 import { requireRule } from '../../plugins/access';
 import { activityFigures } from './activity-figures';
-import { sendCsvExport } from './csv-export';
-import { ACTIVITY_COLUMNS, exportFigures, GAME_COLUMNS, userColumns } from './export-figures';
+import { sendFiguresCsv } from './csv-export';
+import { ACTIVITY_COLUMNS, GAME_COLUMNS, userColumns } from './export-figures';
 import { gameFigures } from './game-figures';
 import { userFigures } from './user-figures';
-import { periodOf } from './figures';
 
 /**
  * Games, activities and users analytics (docs/product.md §6–7, decision 028): `GET /api/analytics/games`,
@@ -44,17 +43,16 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: fileResponse('text/csv', 'Each game’s figures over the period'), ...errorResponses },
     },
     handler: (req, reply) =>
-      sendCsvExport(app, req, reply, 'games', async (ctx, lang) => ({
-        ...periodOf(ctx, req.query),
-        csv: await exportFigures(
-          async (page, max) => {
-            const read = await gameFigures(ctx, { ...req.query, page, max });
-            return { rows: read.games, total: read.total };
-          },
-          GAME_COLUMNS,
-          lang,
-        ),
-      })),
+      sendFiguresCsv(
+        app,
+        req,
+        reply,
+        { name: 'games', query: req.query, columns: () => GAME_COLUMNS },
+        async (ctx, q) => {
+          const read = await gameFigures(ctx, q);
+          return { rows: read.games, total: read.total };
+        },
+      ),
   });
 
   app.get('/analytics/activities', {
@@ -80,17 +78,16 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: fileResponse('text/csv', 'Each activity’s figures over the period'), ...errorResponses },
     },
     handler: (req, reply) =>
-      sendCsvExport(app, req, reply, 'activities', async (ctx, lang) => ({
-        ...periodOf(ctx, req.query),
-        csv: await exportFigures(
-          async (page, max) => {
-            const read = await activityFigures(ctx, { ...req.query, page, max });
-            return { rows: read.activities, total: read.total };
-          },
-          ACTIVITY_COLUMNS,
-          lang,
-        ),
-      })),
+      sendFiguresCsv(
+        app,
+        req,
+        reply,
+        { name: 'activities', query: req.query, columns: () => ACTIVITY_COLUMNS },
+        async (ctx, q) => {
+          const read = await activityFigures(ctx, q);
+          return { rows: read.activities, total: read.total };
+        },
+      ),
   });
 
   app.get('/analytics/users', {
@@ -115,16 +112,9 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: fileResponse('text/csv', 'Each user’s figures over the period'), ...errorResponses },
     },
     handler: (req, reply) =>
-      sendCsvExport(app, req, reply, 'users', async (ctx, lang) => ({
-        ...periodOf(ctx, req.query),
-        csv: await exportFigures(
-          async (page, max) => {
-            const read = await userFigures(ctx, { ...req.query, page, max });
-            return { rows: read.users, total: read.total };
-          },
-          userColumns(lang),
-          lang,
-        ),
-      })),
+      sendFiguresCsv(app, req, reply, { name: 'users', query: req.query, columns: userColumns }, async (ctx, q) => {
+        const read = await userFigures(ctx, q);
+        return { rows: read.users, total: read.total };
+      }),
   });
 };
