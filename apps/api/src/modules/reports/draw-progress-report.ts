@@ -109,6 +109,13 @@ export async function drawProgressReport(r: ProgressReportInput): Promise<Buffer
     doc.y = y + boxH + gap;
   }
   if (f.sessions === 0) muted(t('noPlays'));
+  // Days in a row (docs/product.md §6: the current run ends on the period's last day or the day before).
+  else
+    muted(
+      f.current_streak > 0
+        ? t('streaksNow', { count: f.longest_streak, current: f.current_streak })
+        : t('streaks', { count: f.longest_streak }),
+    );
 
   // The mean score by day: bars on a 0–100 % axis, one per day with a score, evenly spaced (decision 027).
   const scored = r.days.filter((d) => d.mean_score !== null);

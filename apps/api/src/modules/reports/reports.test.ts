@@ -116,6 +116,10 @@ describe('a student’s progress report', () => {
     expect(box('Right at the first try')).toBe('57.1 %');
     expect(box('Time playing')).toBe('5 min');
     expect(box('Days played')).toBe('2');
+    // Days 1 and 2 in a row, the second the period's last.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Most days played in a row: 2. Days in a row up to the end of the period: 2.',
+    );
     // The chart's words and the table's days: day 1 (55 + 100) / 2 = 77.5 %, 3 of 4 at once = 75 %;
     // day 2 50 %, 1 of 3 = 33.3 %.
     expect(text).toContain('Mean score by day');
