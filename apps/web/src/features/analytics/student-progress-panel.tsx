@@ -9,7 +9,7 @@ import type { RecordPanelProps } from '@/lib/record-panels';
 
 /**
  * A student's page: how they are doing over the last 30 days (played, mean score, right at the first
- * try, minutes, last played) with their mean score by day as a small chart (decision 027), the way
+ * try, minutes, the days played in a row up to today or yesterday, last played) with their mean score by day as a small chart (decision 027), the way
  * to their figures over time and to every figure in Students analytics.
  */
 export default function StudentProgressPanel({ row }: RecordPanelProps) {
@@ -46,6 +46,7 @@ export default function StudentProgressPanel({ row }: RecordPanelProps) {
         [t('analytics.students.meanScore'), n(s.mean_score, ' %')],
         [t('analytics.students.firstTry'), n(s.first_try_rate, ' %')],
         [t('analytics.students.minutes'), n(s.minutes)],
+        [t('analytics.students.currentStreak'), t('analytics.students.streakDays', { count: s.current_streak })],
         [
           t('analytics.students.lastDay'),
           s.last_day
@@ -81,7 +82,7 @@ export default function StudentProgressPanel({ row }: RecordPanelProps) {
       {figures.isError && <p className="mt-2 text-sm text-slate-600">{t('records.loadFailed')}</p>}
       {s && s.sessions === 0 && <p className="mt-2 text-sm text-slate-600">{t('analytics.progress.none')}</p>}
       {s && s.sessions > 0 && (
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {tiles.map(([label, value]) => (
             <div key={label} className="rounded-xl bg-slate-50 px-3 py-2">
               <dt className="text-xs text-slate-600">{label}</dt>

@@ -168,7 +168,8 @@ describe('a student’s progress panel', () => {
       if (url.pathname === `/api/clients/${LEO}`) return json({ status: true, data: leo });
       if (url.pathname === '/api/assignments')
         return json({ status: true, data: [], meta: { page: 0, max: 10, total: 0 } });
-      if (url.pathname === '/api/analytics/students') return answer([figures(LEO, 'Leo Walker')]);
+      if (url.pathname === '/api/analytics/students')
+        return answer([figures(LEO, 'Leo Walker', { longest_streak: 4, current_streak: 3 })]);
       if (url.pathname === `/api/analytics/students/${LEO}/days`)
         return json({
           status: true,
@@ -179,6 +180,7 @@ describe('a student’s progress panel', () => {
     const panel = await screen.findByRole('region', { name: 'Progress over the last 30 days' });
     expect(await within(panel).findByText('68.3 %')).toBeInTheDocument();
     expect(within(panel).getByText('Right at first try').nextSibling).toHaveTextContent('66.7 %');
+    expect(within(panel).getByText('Current streak').nextSibling).toHaveTextContent('3 days');
     expect(within(panel).getByRole('link', { name: 'All figures' })).toHaveAttribute(
       'href',
       '/analytics/students?q=Leo%20Walker',
