@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,14 +34,6 @@ export async function benchAnalytics(
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
   });
   await db.connect();
-  const acts = Array.from({ length: ACTIVITIES }, (_, i) => ({
-    id: crypto.randomUUID(),
-    position: i + 1,
-    question: 'Which one?',
-    picture: null,
-    audio_id: null,
-    answers: { options: [{ text: 'a' }, { text: 'b' }], correct: 0 },
-  }));
   const rules = {
     point_first_try: 10,
     point_second_try: 1,
@@ -68,26 +59,37 @@ export async function benchAnalytics(
        SELECT 'District game ' || i, 'multiple_choice_answers', 'COMPLETED', $1, false FROM generate_series(1, $2) i`,
       [center.account_id, GAMES],
     );
+    // Each game's own activities (so the activities figures name them): a choice of two, 'a' right.
+    await db.query(
+      `INSERT INTO activities (game_id, position, question, answers, game_status, game_account_id)
+       SELECT g.id, i, 'Which one? ' || i, '{"options": [{"text": "a"}, {"text": "b"}], "correct": 0}', 'COMPLETED', $1
+         FROM games g CROSS JOIN generate_series(1, $2) i WHERE g.name LIKE 'District game %'`,
+      [center.account_id, ACTIVITIES],
+    );
     // Each student's sessions: one game each, finished on one of the last 365 days, scored 40 to 100.
     await db.query(
       `WITH st AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users WHERE username LIKE 'district\\_%'),
-            g AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM games WHERE name LIKE 'District game %'),
+            g AS (SELECT g.id, row_number() OVER (ORDER BY g.id) AS n,
+                         (SELECT jsonb_agg(jsonb_build_object('id', x.id, 'position', x.position, 'question', x.question,
+                                                              'picture', null, 'audio_id', null, 'answers', x.answers) ORDER BY x.position)
+                            FROM activities x WHERE x.game_id = g.id) AS acts
+                    FROM games g WHERE g.name LIKE 'District game %'),
             a AS (
               INSERT INTO assignments (game_id, student_id, account_id, name, type, activities, activities_count, rules, max_attempts, attempts, start_time, end_time, assign_status, created_at)
-              SELECT g.id, st.id, $1, 'District game', 'multiple_choice_answers', $2, $3, $4, 1, 1, now() - interval '400 days', now() + interval '7 days', 'PLAYED',
+              SELECT g.id, st.id, $1, 'District game', 'multiple_choice_answers', g.acts, $2, $3, 1, 1, now() - interval '400 days', now() + interval '7 days', 'PLAYED',
                      now() - ((st.n * 7 + k * 37) % 365 || ' days')::interval
-                FROM st CROSS JOIN generate_series(1, $5) k JOIN g ON g.n = 1 + (st.n * $5 + k) % $6
+                FROM st CROSS JOIN generate_series(1, $4) k JOIN g ON g.n = 1 + (st.n * $4 + k) % $5
               RETURNING id, student_id, created_at)
        INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, duration_ms)
        SELECT a.id, a.student_id, $1, 'COMPLETED', 1, a.created_at, a.created_at + interval '6 minutes', 60, 40 + (abs(hashtext(a.id::text)) % 61), true, 8, 2, 360000 FROM a`,
-      [center.account_id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), SESSIONS_PER_STUDENT, GAMES],
+      [center.account_id, ACTIVITIES, JSON.stringify(rules), SESSIONS_PER_STUDENT, GAMES],
     );
+    // One try at each of the game's activities: wrong ('a' not chosen) at every fifth.
     await db.query(
       `INSERT INTO game_tries (session_id, activity_id, try_number, client_try_id, answer, correct, points, elapsed_ms)
-       SELECT s.id, ($1::uuid[])[g], 1, 'district-' || g, '{"index": 0}', g % 5 <> 0, 10, 30000
-         FROM game_sessions s CROSS JOIN generate_series(1, $2) g
+       SELECT s.id, x.id, 1, 'district-' || x.position, '{"index": 0}', x.position % 5 <> 0, 10, 30000
+         FROM game_sessions s JOIN assignments a ON a.id = s.assignment_id JOIN activities x ON x.game_id = a.game_id
         WHERE s.student_id IN (SELECT id FROM users WHERE username LIKE 'district\\_%')`,
-      [acts.map((x) => x.id), ACTIVITIES],
     );
     const made = (performance.now() - t0) / 1000;
     const t1 = performance.now();
@@ -96,15 +98,16 @@ export async function benchAnalytics(
     const rebuilt = (performance.now() - t1) / 1000;
     await db.query('ALTER TABLE game_sessions ENABLE TRIGGER game_sessions_student_day');
     await db.query(
-      'ANALYZE users; ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries; ANALYZE student_day_stats; ANALYZE game_day_stats; ANALYZE activity_day_stats; ANALYZE activity_answer_stats',
+      'ANALYZE users; ANALYZE activities; ANALYZE assignments; ANALYZE game_sessions; ANALYZE game_tries; ANALYZE student_day_stats; ANALYZE game_day_stats; ANALYZE activity_day_stats; ANALYZE activity_answer_stats; ANALYZE game_month_stats; ANALYZE activity_month_stats',
     );
     const count = async (sql: string) => Number((await db.query(sql)).rows[0].n);
     const tries = await count('SELECT count(*)::int AS n FROM game_tries');
     const days = await count('SELECT count(*)::int AS n FROM student_day_stats');
     const gameDays = await count('SELECT count(*)::int AS n FROM game_day_stats');
     const activityDays = await count('SELECT count(*)::int AS n FROM activity_day_stats');
+    const activityMonths = await count('SELECT count(*)::int AS n FROM activity_month_stats');
     console.log(
-      `\nAnalytics: ${tries.toLocaleString('en')} tries, ${STUDENTS.toLocaleString('en')} students of one center, ${GAMES.toLocaleString('en')} games (made in ${made.toFixed(0)} s); rollups rebuilt from them in ${rebuilt.toFixed(1)} s (${days.toLocaleString('en')} student-days, ${gameDays.toLocaleString('en')} game-days, ${activityDays.toLocaleString('en')} activity-days); 10 connections`,
+      `\nAnalytics: ${tries.toLocaleString('en')} tries, ${STUDENTS.toLocaleString('en')} students of one center, ${GAMES.toLocaleString('en')} games (made in ${made.toFixed(0)} s); rollups rebuilt from them in ${rebuilt.toFixed(1)} s (${days.toLocaleString('en')} student-days, ${gameDays.toLocaleString('en')} game-days, ${activityDays.toLocaleString('en')} activity-days, ${activityMonths.toLocaleString('en')} activities' month totals); 10 connections`,
     );
     const oneGame = (await db.query(`SELECT id FROM games WHERE name = 'District game 7'`)).rows[0] as { id: string };
 

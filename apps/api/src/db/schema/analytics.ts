@@ -6,7 +6,7 @@ import { users } from './users';
 
 /**
  * The analytics rollups (docs/decisions/026-analytics-rollups.md, 028-game-activity-rollups.md), made by
- * migrations 0018 and 0019 with the trigger that keeps them; their views, functions and indexes live
+ * migrations 0018, 0019 and 0022 with the triggers that keep them; their views, functions and indexes live
  * there only (decision 024).
  */
 
@@ -123,3 +123,52 @@ export const activityAnswerStats = pgTable(
   (t) => [primaryKey({ columns: [t.student_id, t.day, t.game_id, t.activity_id, t.answer] })],
 );
 export type DbActivityAnswerStatsRow = typeof activityAnswerStats.$inferSelect;
+
+/**
+ * An account's students' finished sessions of a game as running totals by month (migration 0022,
+ * decision 028): element k (year × 12 + month − 1) of each array is the total through month k; 0
+ * before the first element, the last element after it. Read by account-wide readers only.
+ */
+export const gameMonthStats = pgTable(
+  'game_month_stats',
+  {
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    game_id: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    sessions: integer('sessions').array().notNull(),
+    completed: integer('completed').array().notNull(),
+    passed: integer('passed').array().notNull(),
+    scored: integer('scored').array().notNull(),
+    /** The sum of scores in tenths of a percent (scores keep one decimal). */
+    score_tenths: bigint('score_tenths', { mode: 'number' }).array().notNull(),
+    activities: integer('activities').array().notNull(),
+    first_try: integer('first_try').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.game_id] })],
+);
+export type DbGameMonthStatsRow = typeof gameMonthStats.$inferSelect;
+
+/** An account's students' finished sessions at an activity, as running totals by month (like `gameMonthStats`). */
+export const activityMonthStats = pgTable(
+  'activity_month_stats',
+  {
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    game_id: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    activity_id: uuid('activity_id').notNull(),
+    tried: integer('tried').array().notNull(),
+    right: integer('right').array().notNull(),
+    first_try: integer('first_try').array().notNull(),
+    tries: integer('tries').array().notNull(),
+    elapsed_ms: bigint('elapsed_ms', { mode: 'number' }).array().notNull(),
+    left_here: integer('left_here').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.game_id, t.activity_id] })],
+);
+export type DbActivityMonthStatsRow = typeof activityMonthStats.$inferSelect;

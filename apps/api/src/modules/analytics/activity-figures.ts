@@ -4,13 +4,27 @@ import type {
   ActivitiesAnalyticsQuery,
   ActivityFigures,
 } from '@habla/shared/schemas/game-analytics';
-import { likeEscape, SqlParams } from '../../crud/sql';
+import { ident, likeEscape, SqlParams } from '../../crud/sql';
 import { poolOf } from '../../db/client';
 import type { DbActivityDayStatsRow, DbActivityRow, DbGameRow } from '../../db/schema/index';
 import type { ActorContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { gamesScope } from '../games/resources';
-import { mean, percent, periodOf, scopedStudents, totalOf } from './figures';
+import {
+  accountWide,
+  combined,
+  counting,
+  dayOf,
+  edgeDays,
+  mean,
+  monthTotals,
+  percent,
+  periodOf,
+  scopedStudents,
+  totalOf,
+  weighedMonthPlan,
+  type Rollups,
+} from './figures';
 
 /** An activity's day rows summed over the period, with what names it and its most frequent wrong answers. */
 type Summed = Pick<DbActivityDayStatsRow, 'activity_id' | 'game_id'> &
@@ -26,6 +40,22 @@ function answerLabel(answers: DbActivityRow['answers'], answer: PlayerAnswer): s
   const option = answers.options?.[answer.index];
   return option?.text || option?.alt || option?.picture || `${answer.index + 1}`;
 }
+
+const ACTIVITY_ROLLUPS: Rollups = {
+  months: 'activity_month_stats',
+  days: 'activity_day_stats',
+  keys: ['game_id', 'activity_id'],
+};
+
+/** What an activity's figures sum: the month rollup's column and the day rollup's expression (decision 028). */
+const SUMMED = {
+  tried: 'd.tried',
+  right: 'd."right"',
+  first_try: 'd.first_try',
+  tries: 'd.tries',
+  elapsed_ms: 'd.elapsed_ms',
+  left_here: 'd.left_here',
+} as const;
 
 function figures(r: Summed): ActivityFigures {
   const n = (k: keyof Summed) => Number(r[k] ?? 0);
@@ -58,37 +88,74 @@ function figures(r: Summed): ActivityFigures {
 export async function activityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQuery): Promise<ActivitiesAnalytics> {
   const { from, to } = periodOf(ctx, q);
   const p = new SqlParams();
-  const scoped = scopedStudents(ctx, p);
+  const game = q.game_id ? p.add(q.game_id) : null;
+  // A whole account (or the platform): its students are checked one row at a time by primary key,
+  // and without a game the ranking reads the month totals (decision 028).
+  const whole = accountWide(ctx, p);
+  const wide = game ? null : whole;
   const f = p.add(from);
   const t = p.add(to);
-  const game = q.game_id ? p.add(q.game_id) : null;
   const named = q.q ? `AND g.name ILIKE ${p.add(`%${likeEscape(q.q)}%`)}` : '';
-  const sums = `SELECT d.game_id, d.activity_id, sum(d.tried) AS tried, sum(d."right") AS "right", sum(d.first_try) AS first_try,
-                       sum(d.tries) AS tries, sum(d.elapsed_ms) AS elapsed_ms, sum(d.left_here) AS left_here
-                  FROM activity_day_stats d JOIN scoped s ON s.id = d.student_id
-                 WHERE d.day BETWEEN ${f}::date AND ${t}::date ${game ? `AND d.game_id = ${game}` : ''}
-                 GROUP BY d.game_id, d.activity_id`;
-  // A game's activities are listed even when nobody tried them; the ranking only those tried enough.
-  const listed = game
-    ? `SELECT a.id AS activity_id, a.game_id, a.position, a.question, a.answers, g.name AS game_name,
-              s.tried, s."right", s.first_try, s.tries, s.elapsed_ms, s.left_here, count(*) OVER ()::int AS total
-         FROM activities a JOIN games g ON g.id = a.game_id LEFT JOIN sums s ON s.activity_id = a.id
-        WHERE a.game_id = ${game} AND (a.deleted_at IS NULL OR s.activity_id IS NOT NULL) ${named}
-        ORDER BY a.position, a.id`
-    : `SELECT a.id AS activity_id, a.game_id, a.position, a.question, a.answers, g.name AS game_name,
-              s.tried, s."right", s.first_try, s.tries, s.elapsed_ms, s.left_here, count(*) OVER ()::int AS total
-         FROM sums s JOIN activities a ON a.id = s.activity_id JOIN games g ON g.id = s.game_id
-        WHERE s.tried >= ${p.add(q.min_tried)} ${named}
-        ORDER BY s.first_try::numeric / s.tried ${q.rank === 'easiest' ? 'DESC' : 'ASC'}, s.tried DESC, g.name, a.position, a.id`;
-  const sql = `WITH scoped AS MATERIALIZED (${scoped}), sums AS (${sums}),
-       page AS (${listed} LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)})
-  SELECT pg.*,
-         (SELECT json_agg(w ORDER BY w.times DESC, w.answer::text)
+  // Hardest (or easiest) first: the first-try rate, then the most tried, the game's name, the position.
+  const rankBy = (tried: string, firstTry: string, name: string, position: string, id: string) =>
+    `${firstTry}::numeric / ${tried} ${q.rank === 'easiest' ? 'DESC' : 'ASC'}, ${tried} DESC, ${name}, ${position}, ${id}`;
+  const order = rankBy('s.tried', 's.first_try', 'g.name', 'a.position', 'a.id');
+  const paged = () => `LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)}`;
+  const wrong = (counted: string) => `(SELECT json_agg(w ORDER BY w.times DESC, w.answer::text)
             FROM (SELECT x.answer, sum(x.wrong)::int AS times
-                    FROM activity_answer_stats x JOIN scoped s ON s.id = x.student_id
-                   WHERE x.activity_id = pg.activity_id AND x.day BETWEEN ${f}::date AND ${t}::date
-                   GROUP BY x.answer ORDER BY times DESC, x.answer::text LIMIT 3) w) AS wrong
-    FROM page pg`;
+                    FROM activity_answer_stats x ${counted}
+                         x.activity_id = pg.activity_id AND x.day BETWEEN ${f}::date AND ${t}::date
+                   GROUP BY x.answer ORDER BY times DESC, x.answer::text LIMIT 3) w) AS wrong`;
+  let sql: string;
+  if (wide) {
+    // A whole account (or the platform) ranks from the month totals and the edge days (decision 028):
+    // tried and right-at-first-try for every activity, the other figures (and the activity's text,
+    // wide rows the ranking's sort would carry) for the page's only.
+    const plan = await weighedMonthPlan(poolOf(ctx.db), from, to, dayOf(ctx.now));
+    const edges = edgeDays(p, wide, plan, { from, to }, ACTIVITY_ROLLUPS, SUMMED);
+    const ranked = ['tried', 'first_try'];
+    const rest = ['right', 'tries', 'elapsed_ms', 'left_here'];
+    const own = 'm.game_id = pg.game_id AND m.activity_id = pg.activity_id';
+    const restMonths = monthTotals(p, wide, plan, ACTIVITY_ROLLUPS, rest, own);
+    const restOf = (c: string) =>
+      `${restMonths ? `COALESCE(r.${ident(c)}, 0)` : '0'} + ${edges ? `COALESCE(e.${ident(c)}, 0)` : '0'} AS ${ident(c)}`;
+    sql = `WITH ${edges ? `edges AS MATERIALIZED (${edges}),` : ''}
+         ranked AS (${combined(wide, ACTIVITY_ROLLUPS.keys, ranked, monthTotals(p, wide, plan, ACTIVITY_ROLLUPS, ranked), edges ? 'edges' : null)}),
+         page AS (
+           SELECT a.id AS activity_id, a.game_id, a.position, g.name AS game_name,
+                  s.tried, s.first_try, count(*) OVER ()::int AS total
+             FROM ranked s JOIN activities a ON a.id = s.activity_id JOIN games g ON g.id = s.game_id
+            WHERE s.tried >= ${p.add(q.min_tried)} ${named}
+            ORDER BY ${order} ${paged()})
+    SELECT pg.*, a.question, a.answers, ${rest.map(restOf).join(', ')},
+           ${wrong(`${counting('x', wide.counted())} WHERE`)}
+      FROM page pg JOIN activities a ON a.id = pg.activity_id
+           ${restMonths ? `LEFT JOIN LATERAL (${restMonths}) r ON true` : ''}
+           ${edges ? 'LEFT JOIN edges e ON e.game_id = pg.game_id AND e.activity_id = pg.activity_id' : ''}
+     ORDER BY ${rankBy('pg.tried', 'pg.first_try', 'pg.game_name', 'pg.position', 'pg.activity_id')}`;
+  } else {
+    const sums = `SELECT d.game_id, d.activity_id, sum(d.tried) AS tried, sum(d."right") AS "right", sum(d.first_try) AS first_try,
+                         sum(d.tries) AS tries, sum(d.elapsed_ms) AS elapsed_ms, sum(d.left_here) AS left_here
+                    FROM activity_day_stats d ${whole ? counting('d', whole.counted()) : 'JOIN scoped s ON s.id = d.student_id'}
+                   WHERE d.day BETWEEN ${f}::date AND ${t}::date ${game ? `AND d.game_id = ${game}` : ''}
+                   GROUP BY d.game_id, d.activity_id`;
+    // A game's activities are listed even when nobody tried them; the ranking only those tried enough.
+    const listed = game
+      ? `SELECT a.id AS activity_id, a.game_id, a.position, a.question, a.answers, g.name AS game_name,
+                s.tried, s."right", s.first_try, s.tries, s.elapsed_ms, s.left_here, count(*) OVER ()::int AS total
+           FROM activities a JOIN games g ON g.id = a.game_id LEFT JOIN sums s ON s.activity_id = a.id
+          WHERE a.game_id = ${game} AND (a.deleted_at IS NULL OR s.activity_id IS NOT NULL) ${named}
+          ORDER BY a.position, a.id`
+      : `SELECT a.id AS activity_id, a.game_id, a.position, a.question, a.answers, g.name AS game_name,
+                s.tried, s."right", s.first_try, s.tries, s.elapsed_ms, s.left_here, count(*) OVER ()::int AS total
+           FROM sums s JOIN activities a ON a.id = s.activity_id JOIN games g ON g.id = s.game_id
+          WHERE s.tried >= ${p.add(q.min_tried)} ${named}
+          ORDER BY ${order}`;
+    sql = `WITH ${whole ? '' : `scoped AS MATERIALIZED (${scopedStudents(ctx, p)}),`} sums AS (${sums}),
+         page AS (${listed} ${paged()})
+    SELECT pg.*, ${wrong(whole ? `${counting('x', whole.counted())} WHERE` : 'JOIN scoped s ON s.id = x.student_id WHERE')}
+      FROM page pg`;
+  }
   const pool = poolOf(ctx.db);
   if (game) {
     // The game itself: one the caller may open, or one their students played.

@@ -399,13 +399,39 @@ describe('the rollups', () => {
     game_day_stats: DbGameDayStatsRow[];
     activity_day_stats: DbActivityDayStatsRow[];
     activity_answer_stats: DbActivityAnswerStatsRow[];
+    /** The month totals as PostgreSQL writes them: each array with its months (`[24315:24316]={1,3}`). */
+    game_month_stats: { row: string }[];
+    activity_month_stats: { row: string }[];
   };
   /** Every rollup's rows, in their key's order. */
   const snapshot = async (db: TestApp['database']): Promise<Rows> => {
-    const [student_day_stats, game_day_stats, activity_day_stats, activity_answer_stats] = await Promise.all(
-      ROLLUPS.map(async (table) => (await db.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows),
+    const [
+      student_day_stats,
+      game_day_stats,
+      activity_day_stats,
+      activity_answer_stats,
+      game_month_stats,
+      activity_month_stats,
+    ] = await Promise.all(
+      ROLLUPS.map(
+        async (table) =>
+          (
+            await db.pool.query(
+              table.endsWith('_month_stats')
+                ? `SELECT r::text AS row FROM ${table} r ORDER BY 1`
+                : `SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`,
+            )
+          ).rows,
+      ),
     );
-    return { student_day_stats, game_day_stats, activity_day_stats, activity_answer_stats } as Rows;
+    return {
+      student_day_stats,
+      game_day_stats,
+      activity_day_stats,
+      activity_answer_stats,
+      game_month_stats,
+      activity_month_stats,
+    } as Rows;
   };
 
   it('kept by plays, leaves and evaluations equal their rebuild from the raw sessions and tries', async () => {
@@ -426,12 +452,62 @@ describe('the rollups', () => {
     // The wrong answers: Ana's cat, Cai's dog, Ben's apple (one row, three times).
     expect(kept.activity_answer_stats).toHaveLength(3);
     // Students' days: Ana's (two games), Cai's and the stranger's on day 1, Ben's on day 2.
+    // The month totals: Fruit and Easy in this account, Fruit in the stranger's; their activities.
+    expect(kept.game_month_stats).toHaveLength(3);
     expect(await rebuildAnalytics(t.database.pool)).toEqual({
       student_day_stats: 4,
       game_day_stats: 5,
       activity_day_stats: 9,
       activity_answer_stats: 3,
+      game_month_stats: 3,
+      activity_month_stats: 6,
     });
+    expect(await snapshot(t.database)).toEqual(kept);
+  });
+
+  it('read for a whole account from its month totals: platform staff add every account; a deleted student drops out', async () => {
+    const games = async (who: Who) =>
+      (await read<GamesAnalytics>(who, `/api/analytics/games?from=${DAY1}&to=${DAY2}`)).games.map((g) => [
+        g.name,
+        g.students,
+        g.sessions,
+      ]);
+    // Platform staff count both accounts: the stranger's perfect Fruit too.
+    const staff = await loginAs(t.app, 'SUPERADMIN');
+    expect(await games(staff)).toEqual([
+      ['Fruit', 4, 4],
+      ['Easy', 1, 1],
+    ]);
+    // Ana deleted: her Fruit and her Easy leave the account's totals (and the ranking), and come back.
+    await t.database.pool.query('UPDATE users SET deleted_at = now() WHERE id = $1', [ana.user.id]);
+    expect(await games(admin)).toEqual([['Fruit', 2, 2]]);
+    const ranked = await read<ActivitiesAnalytics>(
+      admin,
+      `/api/analytics/activities?from=${DAY1}&to=${DAY2}&min_tried=1`,
+    );
+    // Left: Cai's leave and Ben's first try at activity 1, Ben's three wrong tries at activity 2.
+    expect(ranked.activities.map((a) => [a.position, a.tried, a.first_try_rate])).toEqual([
+      [2, 1, 0],
+      [1, 2, 50],
+    ]);
+    await t.database.pool.query('UPDATE users SET deleted_at = NULL WHERE id = $1', [ana.user.id]);
+    // Day 2 alone is read from its day rows (fewer than day 1's, which the month would have to give back).
+    const day2 = await read<GamesAnalytics>(admin, `/api/analytics/games?from=${DAY2}&to=${DAY2}`);
+    expect(day2.games.map((g) => [g.name, g.students, g.sessions, g.mean_score])).toEqual([['Fruit', 1, 1, 50]]);
+    const ranked2 = await read<ActivitiesAnalytics>(
+      admin,
+      `/api/analytics/activities?from=${DAY2}&to=${DAY2}&min_tried=1`,
+    );
+    expect(ranked2.activities.map((a) => [a.position, a.tried, a.first_try_rate, a.tries_per_session])).toEqual([
+      [2, 1, 0, 3],
+      [1, 1, 100, 1],
+    ]);
+    expect(await games(admin)).toEqual([
+      ['Fruit', 3, 3],
+      ['Easy', 1, 1],
+    ]);
+    const kept = await snapshot(t.database);
+    await rebuildAnalytics(t.database.pool);
     expect(await snapshot(t.database)).toEqual(kept);
   });
 

@@ -3,7 +3,21 @@ import { likeEscape, SqlParams } from '../../crud/sql';
 import { poolOf } from '../../db/client';
 import type { DbGameDayStatsRow, DbGameRow } from '../../db/schema/index';
 import type { ActorContext } from '../../lib/context';
-import { mean, percent, periodOf, scopedStudents, totalOf } from './figures';
+import {
+  accountWide,
+  combined,
+  counting,
+  dayOf,
+  edgeDays,
+  mean,
+  monthTotals,
+  percent,
+  periodOf,
+  scopedStudents,
+  totalOf,
+  weighedMonthPlan,
+  type Rollups,
+} from './figures';
 
 /** A game's day rows summed over the period, as PostgreSQL returns them (bigint and numeric as text). */
 type Summed = Pick<DbGameDayStatsRow, 'game_id'> &
@@ -32,27 +46,56 @@ function figures(r: Summed): GameFigures {
   };
 }
 
+const GAME_ROLLUPS: Rollups = { months: 'game_month_stats', days: 'game_day_stats', keys: ['game_id'] };
+
+/** What a game's figures sum: the month rollup's column and the day rollup's expression (decision 028). */
+const SUMMED = {
+  sessions: 'd.sessions',
+  completed: 'd.completed',
+  passed: 'd.passed',
+  scored: 'd.scored',
+  score_tenths: '(d.score_sum * 10)::bigint',
+  activities: 'd.activities',
+  first_try: 'd.first_try',
+} as const;
+
 /**
  * The games played in the period by the students in the caller's scope, most played first, each with
- * its figures (decision 028): one statement over the per-game rollup, never the sessions or tries.
- * The median time reads the completed sessions' durations the rollup keeps, for the page's games only.
+ * its figures (decision 028): one statement over the rollups, never the sessions or tries. A caseload
+ * (or one student) sums its students' day rows; a whole account (or the platform) its month totals
+ * and the period's edge days. The students and the median time (read from the completed sessions'
+ * durations the day rollup keeps) for the page's games only, through the (game, day) index.
  */
 export async function gameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promise<GamesAnalytics> {
   const { from, to } = periodOf(ctx, q);
   const p = new SqlParams();
-  const scoped = scopedStudents(ctx, p, q.student_id);
+  const wide = accountWide(ctx, p, q.student_id);
   const f = p.add(from);
   const t = p.add(to);
   const named = q.q ? `WHERE g.name ILIKE ${p.add(`%${likeEscape(q.q)}%`)}` : '';
   // Sums over the period's rows (hashed, no sort); the page's games then count their students and
   // find their median through the (game, day) index: distinct counts and medians sort, so only 25 of them.
-  const sql = `WITH scoped AS MATERIALIZED (${scoped}),
-       sums AS (
-         SELECT d.game_id, sum(d.sessions) AS sessions, sum(d.completed) AS completed, sum(d.passed) AS passed,
-                sum(d.scored) AS scored, sum(d.score_sum) AS score_sum,
-                sum(d.activities) AS activities, sum(d.first_try) AS first_try
-           FROM game_day_stats d JOIN scoped s ON s.id = d.student_id
-          WHERE d.day BETWEEN ${f}::date AND ${t}::date GROUP BY d.game_id),
+  const names = Object.keys(SUMMED);
+  let head: string, summed: string, counted: string;
+  if (wide) {
+    const plan = await weighedMonthPlan(poolOf(ctx.db), from, to, dayOf(ctx.now));
+    const edges = edgeDays(p, wide, plan, { from, to }, GAME_ROLLUPS, SUMMED);
+    head = edges ? `edges AS MATERIALIZED (${edges}),` : '';
+    summed = `SELECT x.game_id, x.sessions, x.completed, x.passed, x.scored, x.score_tenths / 10.0 AS score_sum,
+                     x.activities, x.first_try
+                FROM (${combined(wide, GAME_ROLLUPS.keys, names, monthTotals(p, wide, plan, GAME_ROLLUPS, names), edges ? 'edges' : null)}) x
+               WHERE x.sessions > 0`;
+    counted = `${counting('d', wide.counted())} WHERE`;
+  } else {
+    head = `scoped AS MATERIALIZED (${scopedStudents(ctx, p, q.student_id)}),`;
+    summed = `SELECT d.game_id, sum(d.sessions) AS sessions, sum(d.completed) AS completed, sum(d.passed) AS passed,
+                     sum(d.scored) AS scored, sum(d.score_sum) AS score_sum,
+                     sum(d.activities) AS activities, sum(d.first_try) AS first_try
+                FROM game_day_stats d JOIN scoped s ON s.id = d.student_id
+               WHERE d.day BETWEEN ${f}::date AND ${t}::date GROUP BY d.game_id`;
+    counted = 'WHERE d.student_id IN (SELECT id FROM scoped) AND';
+  }
+  const sql = `WITH ${head} sums AS (${summed}),
        page AS (
          SELECT s.*, g.name, g.version, g.type, count(*) OVER ()::int AS total
            FROM sums s JOIN games g ON g.id = s.game_id ${named}
@@ -62,9 +105,8 @@ export async function gameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Pr
     FROM page pg CROSS JOIN LATERAL (
          SELECT count(DISTINCT d.student_id)::int AS students,
                 percentile_cont(0.5) WITHIN GROUP (ORDER BY u) AS median_ms
-           FROM game_day_stats d LEFT JOIN LATERAL unnest(d.durations) u ON true
-          WHERE d.game_id = pg.game_id AND d.day BETWEEN ${f}::date AND ${t}::date
-            AND d.student_id IN (SELECT id FROM scoped)) per
+           FROM game_day_stats d LEFT JOIN LATERAL unnest(d.durations) u ON true ${counted}
+                d.game_id = pg.game_id AND d.day BETWEEN ${f}::date AND ${t}::date) per
    ORDER BY pg.sessions DESC, pg.name, pg.version, pg.game_id`;
   const rows = (await poolOf(ctx.db).query(sql, p.values)).rows as Summed[];
   const total = await totalOf(rows, q.page, async () => (await gameFigures(ctx, { ...q, page: 0, max: 1 })).total);
