@@ -9,8 +9,9 @@ import type { RecordPanelProps } from '@/lib/record-panels';
 
 /**
  * A student's page: how they are doing over the last 30 days (played, mean score, right at the first
- * try, minutes, the days played in a row up to today or yesterday, last played) with their mean score by day as a small chart (decision 027), the way
- * to their figures over time and to every figure in Students analytics.
+ * try, minutes, the days played in a row up to today or yesterday, last played) with their mean
+ * score by day as a small chart (decision 027), the way to their figures over time and to every
+ * figure in Students analytics.
  */
 export default function StudentProgressPanel({ row }: RecordPanelProps) {
   const { t, i18n } = useTranslation();
