@@ -13,10 +13,14 @@ const DEFAULT_DAYS = 30;
 const DAY_MS = 86_400_000;
 export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
 
-/** The period asked, or by default the 30 days up to today (UTC). */
-export function periodOf(ctx: ActorContext, q: { from?: string | undefined; to?: string | undefined }) {
+/** The period asked, or by default the `days` (30) days up to today (UTC). */
+export function periodOf(
+  ctx: ActorContext,
+  q: { from?: string | undefined; to?: string | undefined },
+  days = DEFAULT_DAYS,
+) {
   const to = q.to ?? dayOf(ctx.now);
-  const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS));
+  const from = q.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS));
   return { from, to };
 }
 

@@ -10,8 +10,6 @@ import { REPORT_JOB } from './make-report';
 import { queueReport } from './request-report';
 import { reportOf } from './rows';
 
-const DAY_MS = 86_400_000;
-
 /**
  * `POST /api/report-definitions/:id/run`: make the report a saved definition describes, now
  * (docs/decisions/029-reports.md). A relative period is the last `period_days` days up to today
@@ -27,14 +25,11 @@ export async function runReportDefinition(ctx: ActorContext, id: string, callerL
     );
     const d = found.rows[0];
     if (!d) throw notFound();
-    const today = periodOf(ctx, {}).to;
+    // Fixed days as saved, or the last `period_days` days up to today.
     const period =
       d.period_days !== null
-        ? {
-            from: new Date(Date.parse(`${today}T00:00:00Z`) - (d.period_days - 1) * DAY_MS).toISOString().slice(0, 10),
-            to: today,
-          }
-        : { from: d.period_from ?? today, to: d.period_to ?? today };
+        ? periodOf(ctx, {}, d.period_days)
+        : periodOf(ctx, { from: d.period_from ?? undefined, to: d.period_to ?? undefined });
     await client.query(`UPDATE report_definitions SET last_run_at = $2 WHERE id = $1`, [d.id, ctx.now]);
     return queueReport(ctx, client, {
       kind: d.kind,
