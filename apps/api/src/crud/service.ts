@@ -39,6 +39,16 @@ export function invalidateCounts(table: string): void {
 }
 
 /**
+ * A total read the way list totals are (cached a minute per table and filter, dropped on writes to
+ * the table, shared by requests that miss together): for verbs outside this engine that page over
+ * one of its tables, such as the students analytics (docs/decisions/026). `key` names the filter.
+ */
+export function cachedTotal(ctx: CrudContext, table: string, count: { text: string; values: unknown[]; key: string }) {
+  const known = cachedCount(table, count.key);
+  return known !== undefined ? Promise.resolve(known) : sharedCount(ctx, table, count);
+}
+
+/**
  * Counts being read now, per resource and filter: requests that miss the cache at the same moment
  * (every list request right after the minute runs out, under load) share one count instead of each
  * scanning the table. A write drops them with the cache, so later requests count afresh.

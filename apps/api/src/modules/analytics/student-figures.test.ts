@@ -169,6 +169,14 @@ describe('students analytics', () => {
     expect(await figuresOf(admin, 'q=%25')).toMatchObject({ total: 0, students: [] });
   });
 
+  it('counts a student added since the last read at once: the cached total is dropped when a user is made', async () => {
+    const before = await figuresOf(strangerAdmin, `from=${DAY1}&to=${DAY2}`);
+    const added = await loginAs(t.app, 'STUDENT', { accountId: strangerAdmin.user.accountId });
+    const after = await figuresOf(strangerAdmin, `from=${DAY1}&to=${DAY2}`);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.students.map((s) => s.id)).toContain(added.user.id);
+  });
+
   it('equals its rebuild from the raw sessions and tries, after plays, leaves, evaluations and a changed evaluation', async () => {
     const sessions = (
       await t.database.pool.query(

@@ -1,5 +1,6 @@
 import { ROLES, type Language, type MembershipType, type Role } from '@habla/shared';
 import { eq, or, sql } from 'drizzle-orm';
+import { invalidateCounts } from '../../crud/service';
 import type { DbOrTx } from '../../db/client';
 import { accounts, organizations, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -107,6 +108,8 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<string> {
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user insert returned nothing');
+  // The users' cached totals (the lists', the students analytics') count the new user from now on.
+  invalidateCounts('users');
   return user.id;
 }
 
