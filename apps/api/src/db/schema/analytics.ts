@@ -1,4 +1,4 @@
-import { bigint, date, integer, jsonb, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { PlayerAnswer } from '@habla/shared/play';
 import { accounts } from './accounts';
 import { games } from './games';
@@ -172,3 +172,13 @@ export const activityMonthStats = pgTable(
   (t) => [primaryKey({ columns: [t.account_id, t.game_id, t.activity_id] })],
 );
 export type DbActivityMonthStatsRow = typeof activityMonthStats.$inferSelect;
+
+/**
+ * The version of each scope's analytics (migration 0024, decision 030): an account's id, 'none' (students
+ * in no account) or '*' (every rollup rebuilt), set from `analytics_version_seq` whenever its rollups change.
+ */
+export const analyticsVersions = pgTable('analytics_versions', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+export type DbAnalyticsVersionRow = typeof analyticsVersions.$inferSelect;

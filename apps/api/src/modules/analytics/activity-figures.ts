@@ -25,6 +25,7 @@ import {
   weighedMonthPlan,
   type Rollups,
 } from './figures';
+import { keptAnswers, keptScope } from './kept-answers';
 
 /** An activity's day rows summed over the period, with what names it and its most frequent wrong answers. */
 type Summed = Pick<DbActivityDayStatsRow, 'activity_id' | 'game_id'> &
@@ -79,6 +80,8 @@ function figures(r: Summed): ActivityFigures {
   };
 }
 
+const kept = keptAnswers<ActivitiesAnalytics>();
+
 /**
  * How each activity worked for the students in the caller's scope over the period (decision 028): a
  * game's activities in its order (404 for a game the caller can neither open nor has seen played), or
@@ -86,6 +89,27 @@ function figures(r: Summed): ActivityFigures {
  * (lowest first-try rate) or easiest first. One statement over the per-activity rollups.
  */
 export async function activityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQuery): Promise<ActivitiesAnalytics> {
+  const pool = poolOf(ctx.db);
+  if (q.game_id) {
+    // The game itself: one the caller may open, or one their students played.
+    const g = new SqlParams();
+    const scope = gamesScope(ctx.actor, g);
+    const id = g.add(q.game_id);
+    const seen = await pool.query(
+      `SELECT 1 FROM games t WHERE t.id = ${id} AND (${scope ?? 'true'}
+          OR EXISTS (SELECT 1 FROM activity_day_stats d WHERE d.game_id = ${id} AND d.student_id IN (${scopedStudents(ctx, g)})))`,
+      g.values,
+    );
+    if (seen.rowCount === 0) throw notFound();
+  }
+  // A whole account's answer is kept until its figures change (decision 030).
+  const scope = keptScope(ctx);
+  if (!scope) return readActivityFigures(ctx, q);
+  return kept.read(ctx, scope, JSON.stringify({ ...q, ...periodOf(ctx, q) }), () => readActivityFigures(ctx, q));
+}
+
+/** The activities' figures, computed (decision 028). */
+async function readActivityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQuery): Promise<ActivitiesAnalytics> {
   const { from, to } = periodOf(ctx, q);
   const p = new SqlParams();
   const game = q.game_id ? p.add(q.game_id) : null;
@@ -156,20 +180,7 @@ export async function activityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQ
     SELECT pg.*, ${wrong(whole ? `${counting('x', whole.counted())} WHERE` : 'JOIN scoped s ON s.id = x.student_id WHERE')}
       FROM page pg`;
   }
-  const pool = poolOf(ctx.db);
-  if (game) {
-    // The game itself: one the caller may open, or one their students played.
-    const g = new SqlParams();
-    const scope = gamesScope(ctx.actor, g);
-    const id = g.add(q.game_id);
-    const seen = await pool.query(
-      `SELECT 1 FROM games t WHERE t.id = ${id} AND (${scope ?? 'true'}
-          OR EXISTS (SELECT 1 FROM activity_day_stats d WHERE d.game_id = ${id} AND d.student_id IN (${scopedStudents(ctx, g)})))`,
-      g.values,
-    );
-    if (seen.rowCount === 0) throw notFound();
-  }
-  const rows = (await pool.query(sql, p.values)).rows as Summed[];
+  const rows = (await poolOf(ctx.db).query(sql, p.values)).rows as Summed[];
   const total = await totalOf(rows, q.page, async () => (await activityFigures(ctx, { ...q, page: 0, max: 1 })).total);
   return { from, to, activities: rows.map(figures), total };
 }

@@ -18,6 +18,7 @@ import {
   weighedMonthPlan,
   type Rollups,
 } from './figures';
+import { keptAnswers, keptScope } from './kept-answers';
 
 /** A game's day rows summed over the period, as PostgreSQL returns them (bigint and numeric as text). */
 type Summed = Pick<DbGameDayStatsRow, 'game_id'> &
@@ -59,14 +60,25 @@ const SUMMED = {
   first_try: 'd.first_try',
 } as const;
 
+const kept = keptAnswers<GamesAnalytics>();
+
 /**
  * The games played in the period by the students in the caller's scope, most played first, each with
- * its figures (decision 028): one statement over the rollups, never the sessions or tries. A caseload
- * (or one student) sums its students' day rows; a whole account (or the platform) its month totals
- * and the period's edge days. The students and the median time (read from the completed sessions'
- * durations the day rollup keeps) for the page's games only, through the (game, day) index.
+ * its figures (decision 028); a whole account's answer is kept until its figures change (decision 030).
  */
 export async function gameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promise<GamesAnalytics> {
+  const scope = keptScope(ctx, q.student_id);
+  if (!scope) return readGameFigures(ctx, q);
+  return kept.read(ctx, scope, JSON.stringify({ ...q, ...periodOf(ctx, q) }), () => readGameFigures(ctx, q));
+}
+
+/**
+ * The games' figures, computed (decision 028): one statement over the rollups, never the sessions or
+ * tries. A caseload (or one student) sums its students' day rows; a whole account (or the platform)
+ * its month totals and the period's edge days. The students and the median time (read from the completed sessions'
+ * durations the day rollup keeps) for the page's games only, through the (game, day) index.
+ */
+async function readGameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promise<GamesAnalytics> {
   const { from, to } = periodOf(ctx, q);
   const p = new SqlParams();
   const wide = accountWide(ctx, p, q.student_id);

@@ -15,10 +15,12 @@ export type Rollup = (typeof ROLLUPS)[number];
  * Recomputes every rollup from the raw sessions and tries in one transaction (`analytics_rebuild()`,
  * migrations 0019 and 0022: the same source views the write path's trigger reads, then the accounts'
  * month totals from the day rows; writers wait meanwhile), and answers how many rows each holds now.
+ * The same transaction bumps the version every kept answer depends on (decision 030).
  * `npm run analytics:rebuild`.
  */
 export async function rebuildAnalytics(pool: pg.Pool): Promise<Record<Rollup, number>> {
-  await pool.query('SELECT analytics_rebuild()');
+  // Two statements of one simple query: one implicit transaction.
+  await pool.query(`SELECT analytics_rebuild(); SELECT analytics_version_bump('*');`);
   const counted = await pool.query<{ [K in Rollup]: number }>(
     `SELECT ${ROLLUPS.map((r) => `(SELECT count(*)::int FROM ${r}) AS ${r}`).join(', ')}`,
   );
