@@ -84,14 +84,16 @@ export async function studentFigures(ctx: ActorContext, q: StudentsAnalyticsQuer
   const t = p.add(to);
   const pool = poolOf(ctx.db);
   // By last name, as the students list: the walk of the students' (account, last name) index stops at
-  // the page. Each student's days are read by their primary key and summed by streak: consecutive
-  // days share `day - row_number()` (gaps and islands), so one pass gives the sums, the longest
-  // streak and the one ending on the period's last day or the day before (docs/product.md §6).
-  const page = `WITH listed AS (SELECT t.id, t.full_name, t.last_name FROM ${source} WHERE ${where} ORDER BY t.last_name, t.id LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)})
-       SELECT l.id AS student_id, l.full_name,
+  // the page, reading the index alone (a deep page's 5,000 rows skipped: 4.4 to 1.8 ms); the page's
+  // names are then read by primary key. Each student's days are read by their primary key and summed
+  // by streak: consecutive days share `day - row_number()` (gaps and islands), so one pass gives the
+  // sums, the longest streak and the one ending on the period's last day or the day before
+  // (docs/product.md §6).
+  const page = `WITH listed AS (SELECT t.id, t.last_name FROM ${source} WHERE ${where} ORDER BY t.last_name, t.id LIMIT ${p.add(q.max)} OFFSET ${p.add(q.page * q.max)})
+       SELECT l.id AS student_id, n.full_name,
               (SELECT count(*)::int FROM assignments x WHERE x.student_id = l.id AND x.created_at >= ${f}::date AND x.created_at < ${t}::date + 1) AS assigned,
               d.*
-         FROM listed l CROSS JOIN LATERAL (
+         FROM listed l JOIN users n ON n.id = l.id CROSS JOIN LATERAL (
               SELECT ${SUMMED.map((c) => `COALESCE(sum(r.${c}), 0) AS ${c}`).join(', ')},
                      COALESCE(sum(r.days), 0)::int AS days_active, to_char(max(r.last_day), 'YYYY-MM-DD') AS last_day,
                      COALESCE(max(r.days), 0)::int AS longest_streak,
