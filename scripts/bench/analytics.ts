@@ -22,7 +22,8 @@ const BLOCK = 20;
  * over the last year with 10 tries each: 1,000,000 tries. The rows go in with the rollup's trigger
  * off; the rollups are then rebuilt from them (timed). Measured: the students screen's request for the
  * whole center, a name, a year and a therapist's caseload, the games screen's for the center, a year
- * and a caseload, one game's activities and the hardest activities over a year, at 10 connections
+ * and a caseload, one game's activities, the hardest activities over a year, the users screen's for
+ * the center, and one student's page (days, goals, language-sample measures), at 10 connections
  * (p99 target ≤ 100 ms); then a try's write cost with the rollups against without them (target ≤ 1.2×):
  * the player's request (`POST /api/player/sessions/:id/tries`) of 200 students who each play a game of
  * ten activities, the tenth try finishing the session (which is what refreshes the rollups), and for
@@ -117,6 +118,9 @@ export async function benchAnalytics(
       `\nAnalytics: ${tries.toLocaleString('en')} tries, ${STUDENTS.toLocaleString('en')} students of one center, ${GAMES.toLocaleString('en')} games (made in ${made.toFixed(0)} s); rollups rebuilt from them in ${rebuilt.toFixed(1)} s (${days.toLocaleString('en')} student-days, ${gameDays.toLocaleString('en')} game-days, ${activityDays.toLocaleString('en')} activity-days, ${activityMonths.toLocaleString('en')} activities' month totals); 10 connections`,
     );
     const oneGame = (await db.query(`SELECT id FROM games WHERE name = 'District game 7'`)).rows[0] as { id: string };
+    const oneStudent = (await db.query(`SELECT id FROM users WHERE username = 'district_77'`)).rows[0] as {
+      id: string;
+    };
 
     const year = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
     const h = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -138,6 +142,19 @@ export async function benchAnalytics(
           headers: h(tokens.accountadmin),
         },
         'hardest, year': { url: `${base}/api/analytics/activities?from=${year}`, headers: h(tokens.accountadmin) },
+        'users, center': { url: `${base}/api/analytics/users?from=${year}`, headers: h(tokens.accountadmin) },
+        'a student, days': {
+          url: `${base}/api/analytics/students/${oneStudent.id}/days?from=${year}`,
+          headers: h(tokens.accountadmin),
+        },
+        'a student, goals': {
+          url: `${base}/api/analytics/students/${oneStudent.id}/goals?from=${year}`,
+          headers: h(tokens.accountadmin),
+        },
+        'a student, MAA': {
+          url: `${base}/api/analytics/students/${oneStudent.id}/measures`,
+          headers: h(tokens.accountadmin),
+        },
       },
       rounds,
       seconds,
@@ -153,6 +170,10 @@ export async function benchAnalytics(
       'games, caseload',
       'a game, year',
       'hardest, year',
+      'users, center',
+      'a student, days',
+      'a student, goals',
+      'a student, MAA',
     ]) {
       const p99 = m(name, 'p99');
       console.log(
