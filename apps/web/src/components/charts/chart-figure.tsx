@@ -75,7 +75,12 @@ export function ChartFigure({
               {labelHeading}
             </th>
             {series.map((s) => (
-              <th key={s.key} scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap">
+              <th
+                key={s.key}
+                scope="col"
+                data-series={s.key}
+                className="px-3 py-2 text-right font-semibold whitespace-nowrap"
+              >
                 {s.label}
               </th>
             ))}
