@@ -60,8 +60,8 @@ async function chartsEqualTables(page: Page, where: string): Promise<number> {
     const chart = charts.nth(i);
     await expect(chart.locator('svg').first()).toBeAttached();
     const keys = await chart
-      .locator('thead th[data-series]')
-      .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-series')));
+      .locator('thead th[data-column]')
+      .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column')));
     for (const [j, key] of keys.entries()) {
       const drawn = await chart.locator(`svg [data-series="${key}"]`).count();
       const listed = await chart

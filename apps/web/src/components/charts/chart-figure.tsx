@@ -78,7 +78,7 @@ export function ChartFigure({
               <th
                 key={s.key}
                 scope="col"
-                data-series={s.key}
+                data-column={s.key}
                 className="px-3 py-2 text-right font-semibold whitespace-nowrap"
               >
                 {s.label}
