@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { roundsAgainstHealth } from './load';
+import { GAME_RULES, roundsAgainstHealth } from './load';
 
 const STUDENTS = 10_000;
 const GAMES = 2_000;
@@ -42,14 +42,6 @@ export async function benchAnalytics(
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/habla`,
   });
   await db.connect();
-  const rules = {
-    point_first_try: 10,
-    point_second_try: 1,
-    point_third_try: 0,
-    min_rate: 50,
-    show_progress_bar: false,
-    show_failed_attemps: false,
-  };
   try {
     const t0 = performance.now();
     const center = (await db.query(`SELECT account_id FROM users WHERE username = 'accountadmin'`)).rows[0] as {
@@ -90,7 +82,7 @@ export async function benchAnalytics(
               RETURNING id, student_id, created_at)
        INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, duration_ms)
        SELECT a.id, a.student_id, $1, 'COMPLETED', 1, a.created_at, a.created_at + interval '6 minutes', 60, 40 + (abs(hashtext(a.id::text)) % 61), true, 8, 2, 360000 FROM a`,
-      [center.account_id, ACTIVITIES, JSON.stringify(rules), SESSIONS_PER_STUDENT, GAMES],
+      [center.account_id, ACTIVITIES, JSON.stringify(GAME_RULES), SESSIONS_PER_STUDENT, GAMES],
     );
     // One try at each of the game's activities: wrong ('a' not chosen) at every fifth.
     await db.query(
@@ -237,14 +229,6 @@ async function tryWriteCost(db: pg.Client, base: string, accountId: string): Pro
       [game.id],
     )
   ).rows[0] as { acts: { id: string }[] };
-  const rules = {
-    point_first_try: 10,
-    point_second_try: 1,
-    point_third_try: 0,
-    min_rate: 50,
-    show_progress_bar: false,
-    show_failed_attemps: false,
-  };
   const plays: { token: string; session: string }[] = [];
   for (const student of players) {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -260,7 +244,7 @@ async function tryWriteCost(db: pg.Client, base: string, accountId: string): Pro
            RETURNING id)
          INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at)
          SELECT a.id, $2, $3, 'PLAYING', 1, now() FROM a RETURNING id`,
-        [game.id, student, accountId, JSON.stringify(acts.acts), acts.acts.length, JSON.stringify(rules)],
+        [game.id, student, accountId, JSON.stringify(acts.acts), acts.acts.length, JSON.stringify(GAME_RULES)],
       )
     ).rows[0] as { id: string };
     plays.push({ token, session: session.id });

@@ -10,6 +10,16 @@ export type LoadOptions = {
 };
 export type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
+/** The rules of the games the benches give students (the player's defaults): 10 points at the first try. */
+export const GAME_RULES = {
+  point_first_try: 10,
+  point_second_try: 1,
+  point_third_try: 0,
+  min_rate: 50,
+  show_progress_bar: false,
+  show_failed_attemps: false,
+};
+
 /** One autocannon run; non-2xx answers count as errors so a broken endpoint cannot look fast. */
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { roundsAgainstHealth, runLoad, type LoadResult } from './load';
+import { GAME_RULES, roundsAgainstHealth, runLoad, type LoadResult } from './load';
 
 const SESSIONS = 4000;
 const ACTIVITIES = 10;
@@ -47,18 +47,10 @@ export async function benchPlay(
     const game = (
       await client.query(`SELECT id FROM games WHERE account_id IS NULL AND game_status = 'COMPLETED' LIMIT 1`)
     ).rows[0] as { id: string };
-    const rules = {
-      point_first_try: 10,
-      point_second_try: 1,
-      point_third_try: 0,
-      min_rate: 50,
-      show_progress_bar: false,
-      show_failed_attemps: false,
-    };
     const made = await client.query(
       `INSERT INTO assignments (game_id, student_id, account_id, name, type, activities, activities_count, rules, max_attempts, attempts, start_time, end_time)
        SELECT $1, $2, $3, 'Bench game ' || i, 'sentence_practice', $4, $5, $6, 1, 1, now(), now() + interval '7 days' FROM generate_series(1, $7) i RETURNING id`,
-      [game.id, student.id, student.account_id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), SESSIONS],
+      [game.id, student.id, student.account_id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(GAME_RULES), SESSIONS],
     );
     const s = await client.query(
       `INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at) SELECT a, $2, $3, 'PLAYING', 1, now() FROM unnest($1::uuid[]) a RETURNING id`,
@@ -160,14 +152,6 @@ export async function benchPlay(
         [school.id],
       )
     ).rows.map((r: { id: string }) => r.id as string);
-    const rules = {
-      point_first_try: 10,
-      point_second_try: 1,
-      point_third_try: 0,
-      min_rate: 50,
-      show_progress_bar: false,
-      show_failed_attemps: false,
-    };
     const played = async (students: string[], account: string, each: number) =>
       db.query(
         `WITH a AS (
@@ -176,7 +160,7 @@ export async function benchPlay(
              FROM unnest($7::uuid[]) st CROSS JOIN generate_series(1, $8) i RETURNING id, student_id, last_played_at)
          INSERT INTO game_sessions (assignment_id, student_id, account_id, status, attempt, started_at, finished_at, points, score, passed, total_right, total_wrong, evaluated_at)
          SELECT a.id, a.student_id, $2, 'COMPLETED', 1, a.last_played_at - interval '5 minutes', a.last_played_at, 60, 60, true, 6, 20, CASE WHEN random() < 0.9 THEN a.last_played_at END FROM a`,
-        [game.id, account, chapter.id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(rules), students, each],
+        [game.id, account, chapter.id, JSON.stringify(acts), ACTIVITIES, JSON.stringify(GAME_RULES), students, each],
       );
     await played(pupils, school.id, 33);
     await played([leo.id], leo.account_id, 300);

@@ -43,7 +43,7 @@ export function invalidateCounts(table: string): void {
  * the table, shared by requests that miss together): for verbs outside this engine that page over
  * one of its tables, such as the students analytics (docs/decisions/026). `key` names the filter.
  */
-export function cachedTotal(ctx: CrudContext, table: string, count: { text: string; values: unknown[]; key: string }) {
+export function cachedTotal(ctx: CrudContext, table: string, count: Parameters<typeof sharedCount>[2]) {
   const known = cachedCount(table, count.key);
   return known !== undefined ? Promise.resolve(known) : sharedCount(ctx, table, count);
 }

@@ -29,7 +29,7 @@ async function read<T>(app: TestApp['app'], who: Who, url: string): Promise<T> {
 const sessions = async (who: Who, app = t.app) =>
   (await read<GamesAnalytics>(app, who, GAMES)).games.map((g) => [g.name, g.sessions]);
 /** How many statements read the games' month totals while `run` runs. */
-async function monthReads(run: () => Promise<unknown>): Promise<number> {
+async function monthReads<T>(run: () => Promise<T>): Promise<number> {
   const spy = vi.spyOn(t.database.pool, 'query');
   try {
     await run();
