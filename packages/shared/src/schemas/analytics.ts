@@ -33,6 +33,16 @@ export const analyticsQueryFields = {
     .default(25),
 };
 
+/**
+ * What a query may narrow its students to, within the caller's scope (docs/product.md §7): one
+ * account (platform staff), a therapist's caseload, one workspace. A filter only narrows.
+ */
+export const analyticsNarrowingFields = {
+  account_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  therapist_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  workspace_id: z.uuid({ error: 'validation.invalid' }).optional(),
+};
+
 /** A period that starts before it ends and covers at most ANALYTICS_MAX_DAYS. */
 export function periodChecked<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(schema: T) {
   return schema
@@ -49,6 +59,7 @@ export function periodChecked<T extends z.ZodType<{ from?: string | undefined; t
 export const studentsAnalyticsQuery = periodChecked(
   z.object({
     ...analyticsQueryFields,
+    ...analyticsNarrowingFields,
     /** One student only (their page's progress panel). */
     student_id: z.uuid({ error: 'validation.invalid' }).optional(),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_RANKS, GAME_TYPES, RANK_MIN_TRIED } from '../enums';
 import { playerAnswerSchema } from '../play';
-import { analyticsQueryFields, periodChecked } from './analytics';
+import { analyticsNarrowingFields, analyticsQueryFields, periodChecked } from './analytics';
 
 /**
  * Games and activities analytics (docs/product.md §7, decision 028): how each game and each of its
@@ -14,6 +14,7 @@ const uuid = z.uuid({ error: 'validation.invalid' });
 export const gamesAnalyticsQuery = periodChecked(
   z.object({
     ...analyticsQueryFields,
+    ...analyticsNarrowingFields,
     /** The plays of one student only. */
     student_id: uuid.optional(),
   }),
@@ -56,6 +57,7 @@ export type GamesAnalytics = z.infer<typeof gamesAnalyticsSchema>;
 export const activitiesAnalyticsQuery = periodChecked(
   z.object({
     ...analyticsQueryFields,
+    ...analyticsNarrowingFields,
     /** One game's activities, in the game's order. */
     game_id: uuid.optional(),
     rank: z.enum(ACTIVITY_RANKS, { error: 'validation.invalid' }).default('hardest'),

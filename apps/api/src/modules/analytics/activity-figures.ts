@@ -103,7 +103,7 @@ export async function activityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQ
     if (seen.rowCount === 0) throw notFound();
   }
   // A whole account's answer is kept until its figures change (decision 030).
-  const scope = keptScope(ctx);
+  const scope = keptScope(ctx, q);
   if (!scope) return readActivityFigures(ctx, q);
   return kept.read(ctx, scope, JSON.stringify({ ...q, ...periodOf(ctx, q) }), () => readActivityFigures(ctx, q));
 }
@@ -115,7 +115,7 @@ async function readActivityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQuer
   const game = q.game_id ? p.add(q.game_id) : null;
   // A whole account (or the platform): its students are checked one row at a time by primary key,
   // and without a game the ranking reads the month totals (decision 028).
-  const whole = accountWide(ctx, p);
+  const whole = accountWide(ctx, p, q);
   const wide = game ? null : whole;
   const f = p.add(from);
   const t = p.add(to);
@@ -175,7 +175,7 @@ async function readActivityFigures(ctx: ActorContext, q: ActivitiesAnalyticsQuer
            FROM sums s JOIN activities a ON a.id = s.activity_id JOIN games g ON g.id = s.game_id
           WHERE s.tried >= ${p.add(q.min_tried)} ${named}
           ORDER BY ${order}`;
-    sql = `WITH ${whole ? '' : `scoped AS MATERIALIZED (${scopedStudents(ctx, p)}),`} sums AS (${sums}),
+    sql = `WITH ${whole ? '' : `scoped AS MATERIALIZED (${scopedStudents(ctx, p, undefined, q)}),`} sums AS (${sums}),
          page AS (${listed} ${paged()})
     SELECT pg.*, ${wrong(whole ? `${counting('x', whole.counted())} WHERE` : 'JOIN scoped s ON s.id = x.student_id WHERE')}
       FROM page pg`;

@@ -33,12 +33,45 @@ export const mean = (sum: number, n: number, digits = 1): number | null =>
   n > 0 ? Math.round((sum / n) * 10 ** digits) / 10 ** digits : null;
 
 /**
- * The ids of the students whose plays the caller's figures may count (docs/product.md §2: the same
- * scope as the students list, deleted students left out), optionally one of them, as a subquery.
+ * What a query may narrow its students to, within the caller's scope (docs/product.md §7): one
+ * student, one account (platform staff), a therapist's caseload (the students of the workspaces they
+ * belong to or supervise), one workspace's student. A filter only ever narrows: another account's
+ * therapist or workspace leaves nobody.
  */
-export function scopedStudents(ctx: ActorContext, p: SqlParams, studentId?: string): string {
-  const conds = [studentsScope(ctx.actor, p), 't.deleted_at IS NULL'];
-  if (studentId) conds.push(`t.id = ${p.add(studentId)}`);
+export type Narrowing = {
+  student_id?: string | undefined;
+  account_id?: string | undefined;
+  therapist_id?: string | undefined;
+  workspace_id?: string | undefined;
+};
+
+/** The narrowing's conditions on users alias `t` (none for no filter); their parameters added when written. */
+export function narrowedTo(p: SqlParams, q: Narrowing): string[] {
+  const conds: string[] = [];
+  if (q.student_id) conds.push(`t.id = ${p.add(q.student_id)}`);
+  if (q.account_id) conds.push(`t.account_id = ${p.add(q.account_id)}`);
+  if (q.therapist_id) {
+    const who = p.add(q.therapist_id);
+    conds.push(`t.id IN (SELECT w.student_id FROM workspaces w WHERE w.deleted_at IS NULL
+      AND (w.supervisor_id = ${who} OR w.id IN (SELECT m.workspace_id FROM workspace_members m WHERE m.user_id = ${who})))`);
+  }
+  if (q.workspace_id)
+    conds.push(
+      `t.id IN (SELECT w.student_id FROM workspaces w WHERE w.id = ${p.add(q.workspace_id)} AND w.deleted_at IS NULL)`,
+    );
+  return conds;
+}
+
+/**
+ * The ids of the students whose plays the caller's figures may count (docs/product.md §2: the same
+ * scope as the students list, deleted students left out), narrowed as the query asks, as a subquery.
+ */
+export function scopedStudents(ctx: ActorContext, p: SqlParams, studentId?: string, narrow: Narrowing = {}): string {
+  const conds = [
+    studentsScope(ctx.actor, p),
+    't.deleted_at IS NULL',
+    ...narrowedTo(p, { ...narrow, student_id: studentId }),
+  ];
   return `SELECT t.id FROM users t WHERE ${conds.join(' AND ')}`;
 }
 
@@ -69,19 +102,28 @@ export type AccountWide = {
   oneAccount: boolean;
 };
 
-/** Each condition adds its parameters when written: an unused `$n` has no type and PostgreSQL refuses it. */
-export function accountWide(ctx: ActorContext, p: SqlParams, studentId?: string): AccountWide | null {
-  if (studentId) return null;
+/**
+ * Each condition adds its parameters when written: an unused `$n` has no type and PostgreSQL refuses
+ * it. A query narrowed to one student, a therapist's caseload or a workspace is not account-wide; one
+ * narrowed to an account reads that account's month rows (platform staff), or nothing (another
+ * account's admin: null, and the narrowed caseload path finds nobody).
+ */
+export function accountWide(ctx: ActorContext, p: SqlParams, narrow: Narrowing = {}): AccountWide | null {
+  if (narrow.student_id || narrow.therapist_id || narrow.workspace_id) return null;
   const scope = clientsPolicy.scope(ctx.actor);
   const counted = () => `${studentsScope(ctx.actor, p)} AND t.deleted_at IS NULL`;
-  if (scope.kind === 'account')
+  const account = narrow.account_id ?? (scope.kind === 'account' ? scope.accountId : null);
+  if (scope.kind === 'account' && account !== scope.accountId) return null;
+  if (account && (scope.kind === 'account' || scope.kind === 'all' || scope.kind === 'shared')) {
+    const held = () => `${counted()} AND t.account_id = ${p.add(account)}`;
     return {
-      months: () => `m.account_id = ${p.add(scope.accountId)}`,
-      held: counted,
+      months: () => `m.account_id = ${p.add(account)}`,
+      held: scope.kind === 'account' ? counted : held,
       unheld: null,
-      counted,
+      counted: scope.kind === 'account' ? counted : held,
       oneAccount: true,
     };
+  }
   if (scope.kind === 'all' || scope.kind === 'shared')
     return {
       months: () => 'true',

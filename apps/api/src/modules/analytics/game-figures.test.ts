@@ -526,3 +526,69 @@ describe('the rollups', () => {
     expect(await snapshot(demo.database)).toEqual(kept);
   });
 });
+
+describe('narrowing the figures', () => {
+  const PERIOD = `from=${DAY1}&to=${DAY2}`;
+  const games = async (who: Who, filter: string) =>
+    (await read<GamesAnalytics>(who, `/api/analytics/games?${PERIOD}&${filter}`)).games.map((g) => [
+      g.name,
+      g.students,
+      g.sessions,
+    ]);
+
+  it('to a therapist’s caseload or one workspace: students, games and the ranking count only theirs', async () => {
+    // Tess works with Ben (Fruit on day 2) and Cai (Fruit left on day 1); Ana is not hers.
+    expect(await games(admin, `therapist_id=${tess.user.id}`)).toEqual([['Fruit', 2, 2]]);
+    const students = await read<{ students: { id: string }[]; total: number }>(
+      admin,
+      `/api/analytics/students?${PERIOD}&therapist_id=${tess.user.id}`,
+    );
+    expect(students.students.map((s) => s.id).sort()).toEqual([ben.user.id, cai.user.id].sort());
+    expect(students.total).toBe(2);
+    const ranked = await read<ActivitiesAnalytics>(
+      admin,
+      `/api/analytics/activities?${PERIOD}&min_tried=1&therapist_id=${tess.user.id}`,
+    );
+    expect(ranked.activities.map((a) => [a.position, a.tried, a.first_try_rate])).toEqual([
+      [2, 1, 0],
+      [1, 2, 50],
+    ]);
+    const bens = (
+      await t.database.pool.query<{ id: string }>('SELECT id FROM workspaces WHERE student_id = $1', [ben.user.id])
+    ).rows[0]!.id;
+    expect(await games(admin, `workspace_id=${bens}`)).toEqual([['Fruit', 1, 1]]);
+    // Another account's admin narrowing to Tess or to Ben's workspace finds nobody of theirs.
+    expect(await games(strangerAdmin, `therapist_id=${tess.user.id}`)).toEqual([]);
+    expect(await games(strangerAdmin, `workspace_id=${bens}`)).toEqual([]);
+  });
+
+  it('to one account: platform staff read that account alone; an admin asking for another account reads nothing', async () => {
+    const staff = await loginAs(t.app, 'SUPERADMIN');
+    expect(await games(staff, `account_id=${admin.user.accountId}`)).toEqual([
+      ['Fruit', 3, 3],
+      ['Easy', 1, 1],
+    ]);
+    expect(await games(staff, `account_id=${strangerAdmin.user.accountId}`)).toEqual([['Fruit', 1, 1]]);
+    const theirs = await read<{ students: { id: string }[] }>(
+      staff,
+      `/api/analytics/students?${PERIOD}&account_id=${strangerAdmin.user.accountId}`,
+    );
+    expect(theirs.students.map((s) => s.id)).toEqual([stranger.user.id]);
+    expect(await games(admin, `account_id=${admin.user.accountId}`)).toEqual([
+      ['Fruit', 3, 3],
+      ['Easy', 1, 1],
+    ]);
+    expect(await games(admin, `account_id=${strangerAdmin.user.accountId}`)).toEqual([]);
+    const ranked = await read<ActivitiesAnalytics>(
+      admin,
+      `/api/analytics/activities?${PERIOD}&min_tried=1&account_id=${strangerAdmin.user.accountId}`,
+    );
+    expect(ranked.activities).toEqual([]);
+  });
+
+  it('refuses a filter that is not an id, naming it', async () => {
+    const res = await call(admin, 'GET', `/api/analytics/games?therapist_id=tess`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('therapist_id');
+  });
+});

@@ -67,7 +67,7 @@ const kept = keptAnswers<GamesAnalytics>();
  * its figures (decision 028); a whole account's answer is kept until its figures change (decision 030).
  */
 export async function gameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promise<GamesAnalytics> {
-  const scope = keptScope(ctx, q.student_id);
+  const scope = keptScope(ctx, q);
   if (!scope) return readGameFigures(ctx, q);
   return kept.read(ctx, scope, JSON.stringify({ ...q, ...periodOf(ctx, q) }), () => readGameFigures(ctx, q));
 }
@@ -81,7 +81,7 @@ export async function gameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Pr
 async function readGameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promise<GamesAnalytics> {
   const { from, to } = periodOf(ctx, q);
   const p = new SqlParams();
-  const wide = accountWide(ctx, p, q.student_id);
+  const wide = accountWide(ctx, p, q);
   const f = p.add(from);
   const t = p.add(to);
   const named = q.q ? `WHERE g.name ILIKE ${p.add(`%${likeEscape(q.q)}%`)}` : '';
@@ -99,7 +99,7 @@ async function readGameFigures(ctx: ActorContext, q: GamesAnalyticsQuery): Promi
                WHERE x.sessions > 0`;
     counted = `${counting('d', wide.counted())} WHERE`;
   } else {
-    head = `scoped AS MATERIALIZED (${scopedStudents(ctx, p, q.student_id)}),`;
+    head = `scoped AS MATERIALIZED (${scopedStudents(ctx, p, q.student_id, q)}),`;
     summed = `SELECT d.game_id, sum(d.sessions) AS sessions, sum(d.completed) AS completed, sum(d.passed) AS passed,
                      sum(d.scored) AS scored, sum(d.score_sum) AS score_sum,
                      sum(d.activities) AS activities, sum(d.first_try) AS first_try

@@ -1,6 +1,7 @@
 import { clientsPolicy } from '@habla/shared';
 import { poolOf } from '../../db/client';
 import type { ActorContext } from '../../lib/context';
+import type { Narrowing } from './figures';
 
 /**
  * Whole-account analytics answers kept in memory (docs/decisions/030-analytics-answers-kept.md). An
@@ -19,14 +20,17 @@ const MAX_KEPT = 200;
 
 /**
  * Whose answer it is: an account's admin reads one account ('account:<id>'), platform staff every
- * account ('all:<kind of scope>'); null for anyone else (a caseload, one student), whose answers are
- * computed each time from their students' day rows.
+ * account ('all:<kind of scope>') or the one they narrowed to; null for anyone else and for narrower
+ * questions (a caseload, a therapist's, a workspace, one student), whose answers are computed each
+ * time from their students' day rows.
  */
-export function keptScope(ctx: ActorContext, studentId?: string): string | null {
-  if (studentId) return null;
+export function keptScope(ctx: ActorContext, narrow: Narrowing = {}): string | null {
+  if (narrow.student_id || narrow.therapist_id || narrow.workspace_id) return null;
   const scope = clientsPolicy.scope(ctx.actor);
-  if (scope.kind === 'account') return `account:${scope.accountId}`;
-  if (scope.kind === 'all' || scope.kind === 'shared') return `all:${scope.kind}`;
+  if (scope.kind === 'account')
+    return !narrow.account_id || narrow.account_id === scope.accountId ? `account:${scope.accountId}` : null;
+  if (scope.kind === 'all' || scope.kind === 'shared')
+    return narrow.account_id ? `account:${narrow.account_id}` : `all:${scope.kind}`;
   return null;
 }
 

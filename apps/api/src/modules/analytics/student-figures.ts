@@ -5,7 +5,7 @@ import { poolOf } from '../../db/client';
 import type { DbStudentDayStatsRow } from '../../db/schema/index';
 import type { ActorContext } from '../../lib/context';
 import { studentsScope } from '../tenancy/scopes';
-import { mean, percent, periodOf } from './figures';
+import { mean, narrowedTo, percent, periodOf } from './figures';
 
 /** The day rows' columns summed over the period. */
 const SUMMED = [
@@ -75,8 +75,7 @@ export async function studentFigures(ctx: ActorContext, q: StudentsAnalyticsQuer
   const source = byName
     ? `(SELECT t.id, t.role, t.account_id, t.created_by, t.deleted_at, t.full_name, t.last_name FROM users t WHERE ${named} OFFSET 0) t`
     : 'users t';
-  const conds = [studentsScope(ctx.actor, p), 't.deleted_at IS NULL'];
-  if (q.student_id) conds.push(`t.id = ${p.add(q.student_id)}`);
+  const conds = [studentsScope(ctx.actor, p), 't.deleted_at IS NULL', ...narrowedTo(p, q)];
   if (named && !byName) conds.push(named);
   const where = conds.join(' AND ');
   const count = [...p.values];
