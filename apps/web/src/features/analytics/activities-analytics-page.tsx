@@ -13,9 +13,10 @@ import {
   useFigure,
   type FigureColumn,
 } from './figures-kit';
+import { NARROWING, NarrowingFilters } from './narrowing-filters';
 import { useSeconds } from './games-analytics-page';
 
-const FILTERS = ['from', 'to', 'q', 'game_id', 'rank'] as const;
+const FILTERS = ['from', 'to', 'q', 'game_id', 'rank', ...NARROWING] as const;
 
 /**
  * `/analytics/activities`: how each activity worked for one's students over a period (decision 028).
@@ -94,6 +95,7 @@ export function ActivitiesAnalyticsPage() {
             options={ACTIVITY_RANKS.map((r) => ({ value: r, label: t(`analytics.activities.ranks.${r}`) }))}
           />
         )}
+        <NarrowingFilters input={input} />
       </PeriodFilters>
       <FiguresResult
         analytics={analytics}

@@ -191,3 +191,78 @@ describe('activities analytics', () => {
     await vi.waitFor(() => expect(calls.some((c) => c.url.searchParams.get('rank') === 'easiest')).toBe(true));
   });
 });
+
+describe('narrowing the figures', () => {
+  const TESS = '55555555-5555-4555-8555-555555555555';
+  const CENTER = '66666666-6666-4666-8666-666666666666';
+  const answer = (call: Call) => {
+    const { pathname } = call.url;
+    if (pathname === '/api/analytics/games')
+      return json({ status: true, data: { from: '2026-04-07', to: '2026-04-08', games: [game()], total: 1 } });
+    if (pathname === '/api/analytics/users')
+      return json({
+        status: true,
+        data: {
+          from: '2026-04-07',
+          to: '2026-04-08',
+          users: [
+            {
+              id: TESS,
+              full_name: 'Tess Moreno',
+              role: 'THERAPIST',
+              students: 2,
+              assigned: 0,
+              evaluated: 0,
+              waiting: 0,
+              recordings: 0,
+              assessments: 0,
+              last_active: null,
+            },
+          ],
+          total: 1,
+        },
+      });
+    if (pathname === '/api/accounts') return json({ status: true, data: [{ id: CENTER, name: 'Sunrise Center' }] });
+    return common(call);
+  };
+
+  it('lets an account admin narrow to a therapist’s students: the choice is asked of the API', async () => {
+    signIn('ACCOUNT_ADMIN', { account_id: ACCOUNT });
+    const { calls } = renderApp('/analytics/games', answer);
+    const therapist = await screen.findByRole('combobox', { name: 'Therapist' });
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Tess Moreno' });
+    // Only therapists are listed.
+    expect(calls.find((c) => c.url.pathname === '/api/analytics/users')?.url.searchParams.get('role')).toBe(
+      'THERAPIST',
+    );
+    await userEvent.selectOptions(therapist, TESS);
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/api/analytics/games' && c.url.searchParams.get('therapist_id') === TESS),
+      ).toBe(true),
+    );
+  });
+
+  it('lets platform staff narrow to an account too; a therapist, who reads her own students, sees neither', async () => {
+    signIn('SUPERADMIN');
+    const { calls } = renderApp('/analytics/games', answer);
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    await screen.findByRole('option', { name: 'Sunrise Center' });
+    await userEvent.selectOptions(account, CENTER);
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await vi.waitFor(() =>
+      expect(
+        calls.some((c) => c.url.pathname === '/api/analytics/games' && c.url.searchParams.get('account_id') === CENTER),
+      ).toBe(true),
+    );
+  });
+
+  it('shows a therapist no narrowing filter', async () => {
+    renderApp('/analytics/games', answer);
+    expect(await screen.findByRole('heading', { name: 'Games analytics', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Therapist' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+  });
+});

@@ -13,8 +13,9 @@ import {
   useFigure,
   type FigureColumn,
 } from './figures-kit';
+import { NARROWING, NarrowingFilters } from './narrowing-filters';
 
-const FILTERS = ['from', 'to', 'q'] as const;
+const FILTERS = ['from', 'to', 'q', ...NARROWING] as const;
 
 /** A duration in seconds as minutes and seconds ("1 min 5 s", "2 min", "55 s"). */
 export function useSeconds() {
@@ -59,7 +60,9 @@ export function GamesAnalyticsPage() {
         names={FILTERS}
         qLabel={t('analytics.games.q')}
         label={t('analytics.games.filter')}
-      />
+      >
+        <NarrowingFilters input={filters.input} />
+      </PeriodFilters>
       <FiguresResult
         analytics={analytics}
         rows={(d) => d.games}

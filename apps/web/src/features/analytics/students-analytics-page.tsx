@@ -13,8 +13,9 @@ import {
   useFigure,
   type FigureColumn,
 } from './figures-kit';
+import { NARROWING, NarrowingFilters } from './narrowing-filters';
 
-const FILTERS = ['from', 'to', 'q'] as const;
+const FILTERS = ['from', 'to', 'q', ...NARROWING] as const;
 
 /** The way to one student's figures over time (their analytics page, decision 027). */
 function OverTimeLink({ student }: { student: StudentFigures }) {
@@ -86,7 +87,9 @@ export function StudentsAnalyticsPage() {
         names={FILTERS}
         qLabel={t('analytics.filter.q')}
         label={t('analytics.filter.label')}
-      />
+      >
+        <NarrowingFilters input={filters.input} />
+      </PeriodFilters>
       <FiguresResult
         analytics={analytics}
         rows={(d) => d.students}
