@@ -44,7 +44,7 @@ async function versionOf(ctx: ActorContext, scope: string): Promise<string> {
     );
     return read.rows[0]?.v ?? '';
   }
-  // Every account's answers: any bump anywhere is the highest version.
+  // Every account's answers: the latest bump in one of them is the highest version.
   const read = await pool.query<{ v: string | null }>('SELECT max(version)::text AS v FROM analytics_versions');
   return read.rows[0]?.v ?? '';
 }

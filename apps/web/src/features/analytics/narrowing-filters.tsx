@@ -2,6 +2,7 @@ import { clientsPolicy } from '@habla/shared';
 import type { UsersAnalytics } from '@habla/shared/schemas/user-analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { Page } from '@/components/resource/resource-api';
 import { api } from '@/lib/api';
 import { useAuthStore } from '@/lib/auth-store';
 import { FilterSelect } from './figures-kit';
@@ -10,7 +11,7 @@ import { FilterSelect } from './figures-kit';
 export const NARROWING = ['account_id', 'therapist_id'] as const;
 type Narrowing = (typeof NARROWING)[number];
 
-/** Options listed at most: a select of more no longer reads (the API takes any id). */
+/** Options listed at most: a select of more no longer reads (the API takes every id in scope). */
 const LISTED = 100;
 
 type Field = { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
@@ -29,7 +30,7 @@ export function NarrowingFilters({ input }: { input: (name: Narrowing) => Field 
   const accounts = useQuery({
     queryKey: ['analytics', 'narrowing', 'accounts'],
     queryFn: ({ signal }) =>
-      api.get<{ data: { id: string; name: string }[] }>('/api/accounts', {
+      api.get<Page>('/api/accounts', {
         query: { page: 0, max: LISTED, col: 'name', order: 'asc' },
         signal,
         silentSuccess: true,
@@ -55,7 +56,7 @@ export function NarrowingFilters({ input }: { input: (name: Narrowing) => Field 
           {...input('account_id')}
           options={[
             { value: '', label: t('analytics.filter.anyAccount') },
-            ...(accounts.data?.data ?? []).map((a) => ({ value: a.id, label: a.name })),
+            ...(accounts.data?.data ?? []).map((a) => ({ value: a.id, label: String(a.name ?? a.id) })),
           ]}
         />
       )}
